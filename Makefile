@@ -1,0 +1,56 @@
+# Two commands set everything up on a fresh machine:
+#   make run   - virtual environment, install, migrate, demo data, serve on 127.0.0.1:8000
+#   make test  - virtual environment, test extras, headless chromium, the whole suite
+# Both are safe to run again: every step checks what is already there.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+PYTEST_ARGS ?=
+
+.PHONY: run test bench install install-test system-deps browser-deps migrate demo check clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed-run: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e .
+	@touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[test]'
+	@touch $@ $(VENV)/.installed-run
+
+install: $(VENV)/.installed-run
+install-test: $(VENV)/.installed-test
+
+# Debian packages: as root directly, otherwise through sudo when it is there.
+APT_INSTALL = if [ "$$(id -u)" = 0 ]; then SUDO=; elif command -v sudo >/dev/null 2>&1; then SUDO=sudo; \
+	else echo "Install these Debian packages first: $$PKGS" >&2; exit 1; fi; \
+	$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$PKGS >/dev/null
+
+browser-deps:
+	@command -v chromium >/dev/null 2>&1 || { PKGS="chromium fonts-dejavu-core"; echo "Installing Debian's chromium for the browser tests"; $(APT_INSTALL); }
+
+migrate: install
+	$(PY) manage.py migrate --noinput
+
+demo: migrate
+	$(PY) manage.py load_demo
+
+run: demo
+	@echo "Serving Viadal on http://$(HOST):$(PORT)/  (Ctrl-C stops it)"
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+test: install-test browser-deps
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+check: install-test
+	$(VENV)/bin/lint-imports
+	$(PY) manage.py check
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache

@@ -1,0 +1,159 @@
+"""The arena board as drawing instructions for the SVG template, computed from the engine's board.
+
+Nothing here decides a rule: regions, walls, gates, blocks and features all come from
+:func:`arena.engine.board.standard_board`; this module only turns them into points and CSS classes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from arena.engine.board import Board, standard_board
+from arena.engine.board_data import WallKind
+from arena.engine.hexgrid import Edge, Hex, edge_endpoints, hex_corners, pixel_centre
+
+MARGIN = 1.5
+
+
+@dataclass(frozen=True)
+class HexShape:
+    q: int
+    r: int
+    points: str
+    css: str
+    region: str
+    slice: str
+    block: str
+    feature: str
+    label: str
+    label_css: str
+    cx: float
+    cy: float
+
+
+@dataclass(frozen=True)
+class Segment:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    css: str
+    title: str = ""
+    ident: str = ""
+
+
+@dataclass(frozen=True)
+class BoardDrawing:
+    view_box: str
+    hexes: tuple[HexShape, ...]
+    block_lines: tuple[Segment, ...]
+    walls: tuple[Segment, ...]
+    gates: tuple[Segment, ...]
+    deployment: tuple[HexShape, ...]
+
+
+_WALL_CSS = {WallKind.CROSS: "wall wall-cross", WallKind.RING: "wall wall-ring", WallKind.INNER_CIRCLE: "wall wall-inner"}
+
+
+def _fmt(value: float) -> str:
+    return f"{value:.3f}"
+
+
+def _points(h: Hex) -> str:
+    return " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in hex_corners(h))
+
+
+def _segment(edge: Edge, css: str, title: str = "", ident: str = "") -> Segment:
+    (x1, y1), (x2, y2) = edge_endpoints(edge)
+    return Segment(round(x1, 3), round(y1, 3), round(x2, 3), round(y2, 3), css, title, ident)
+
+
+def _feature(board: Board, h: Hex) -> tuple[str, str, str, str]:
+    """(css, feature description, label, label css) for the special hexes of HR-1.6."""
+    tower = board.tower_at(h)
+    if tower is not None:
+        return "tower", f"tower {tower.id}", tower.id.split("-")[1], "label tower-label"
+    pile = board.pile_at(h)
+    if pile is not None:
+        return "pile", f"weapon pile {pile.id}", "P", "label pile-label"
+    trap = board.trap_at(h)
+    if trap is not None:
+        return "trap", f"trap hex {trap.number}", str(trap.number), "label trap-label"
+    return "", "", "", ""
+
+
+def _hex_shape(board: Board, h: Hex) -> HexShape:
+    region = board.region_of(h).value
+    extra_css, feature, label, label_css = _feature(board, h)
+    gates = board.gates_at_hex(h)
+    if gates:
+        gate_text = "gate hex of " + ", ".join(f"{g.id} ({g.number})" for g in gates)
+        feature = f"{feature}; {gate_text}" if feature else gate_text
+    block = board.block_of(h)
+    cx, cy = pixel_centre(h)
+    return HexShape(
+        q=h.q,
+        r=h.r,
+        points=_points(h),
+        css=f"hex region-{region} {extra_css}".strip(),
+        region=region,
+        slice=board.slice_of(h),
+        block=f"({block.q},{block.r})",
+        feature=feature,
+        label=label,
+        label_css=label_css,
+        cx=round(cx, 3),
+        cy=round(cy, 3),
+    )
+
+
+def _block_lines(board: Board) -> tuple[Segment, ...]:
+    seen: set[Edge] = set()
+    lines = []
+    for h in sorted(board.hexes):
+        for n in h.neighbours():
+            if not board.on_board(n) or board.block_of(n) == board.block_of(h):
+                continue
+            edge = Edge.between(h, n)
+            if edge not in seen:
+                seen.add(edge)
+                lines.append(_segment(edge, "block-outline"))
+    return tuple(lines)
+
+
+@cache
+def board_drawing() -> BoardDrawing:
+    """Everything the board template draws, computed once per process."""
+    board = standard_board()
+    hexes = tuple(_hex_shape(board, h) for h in sorted(board.hexes, key=lambda h: (h.r, h.q)))
+    xs = [x for shape in hexes for x, _ in hex_corners(Hex(shape.q, shape.r))]
+    ys = [y for shape in hexes for _, y in hex_corners(Hex(shape.q, shape.r))]
+    left, top = min(xs) - MARGIN, min(ys) - MARGIN
+    width, height = max(xs) - min(xs) + 2 * MARGIN, max(ys) - min(ys) + 2 * MARGIN
+    gate_edges = {gate.edge for gate in board.gates}
+    walls = tuple(
+        _segment(edge, _WALL_CSS[kind])
+        for edge, kind in sorted(board.walls.items())
+        if edge not in gate_edges
+    )
+    gates = tuple(
+        _segment(gate.edge, "gate", f"gate {gate.number} {gate.id}: {gate.joins[0]} – {gate.joins[1]}", gate.id)
+        for gate in board.gates
+    )
+    rim = tuple(
+        _segment(Edge.between(h, n), "wall wall-outer")
+        for h in sorted(board.hexes)
+        for n in h.neighbours()
+        if not board.on_board(n)
+    )
+    deploy_hexes = sorted({h for half in board.halves.values() for h in half.deployment})
+    deployment = tuple(_hex_shape(board, h) for h in deploy_hexes)
+    return BoardDrawing(
+        view_box=" ".join(_fmt(v) for v in (left, top, width, height)),
+        hexes=hexes,
+        block_lines=_block_lines(board),
+        walls=walls + rim,
+        gates=gates,
+        deployment=deployment,
+    )

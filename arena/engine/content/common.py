@@ -1,0 +1,115 @@
+"""Shared vocabulary of the rules data: roles, values, armour, sources and the catalog helper.
+
+Every entry of the game's data is a frozen dataclass with a stable snake_case ``id`` (what the
+database and the event log store), its Hungarian and English names, and ``source``: the rulebook
+page ("RB p.12") or the house-rule section ("HR-5") it comes from.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from typing import Protocol, TypeVar
+
+
+class Role(enum.Enum):
+    """The six places of a team (RB p.4-5)."""
+
+    STRATEGIST = "strategist"
+    GLADIATOR = "gladiator"
+    WITCH_MASTER = "witch_master"
+    CROSSBOWMAN = "crossbowman"
+    DAGGER_THROWER = "dagger_thrower"
+
+
+ROLE_NAMES: Mapping[Role, tuple[str, str]] = MappingProxyType(
+    {
+        Role.STRATEGIST: ("stratéga", "strategist"),
+        Role.GLADIATOR: ("gladiátor", "gladiator"),
+        Role.WITCH_MASTER: ("boszorkánymester", "witch-master"),
+        Role.CROSSBOWMAN: ("számszeríjász", "crossbowman"),
+        Role.DAGGER_THROWER: ("tőrvető", "dagger-thrower"),
+    }
+)
+
+
+class Stat(enum.Enum):
+    """Profile values of the character sheet (RB p.6, p.19; digest §2.1)."""
+
+    TE = "te"  # támadóérték, melee attack
+    VE = "ve"  # védőérték, melee defence
+    CE = "ce"  # célzóérték, aim
+    EP = "ep"  # életerő, life
+    EG = "eg"  # Egészség, health
+    ME = "me"  # Mágiaellenállás, mental magic resistance
+    MOV = "mov"  # Mozgás, movement
+    SFE = "sfe"  # sebzésfelfogó érték, damage absorption
+    STP = "stp"  # strukturális pont, armour structure
+
+
+STAT_NAMES: Mapping[Stat, tuple[str, str]] = MappingProxyType(
+    {
+        Stat.TE: ("TÉ", "attack value"),
+        Stat.VE: ("VÉ", "defence value"),
+        Stat.CE: ("CÉ", "aim value"),
+        Stat.EP: ("Ép", "life points"),
+        Stat.EG: ("Eg", "health"),
+        Stat.ME: ("ME", "magic resistance"),
+        Stat.MOV: ("Mozgás", "movement"),
+        Stat.SFE: ("SFÉ", "damage absorption"),
+        Stat.STP: ("STP", "structure points"),
+    }
+)
+
+
+class Armour(enum.Enum):
+    """Armour classes (RB p.11): gladiators wear metal, the other fighters leather."""
+
+    METAL = "metal"  # fémvért; its SFÉ does not count against lightning (RB p.12)
+    LEATHER = "leather"  # bőrvért
+    NONE = "none"  # the strategist in his tower
+
+
+ARMOUR_NAMES: Mapping[Armour, tuple[str, str]] = MappingProxyType(
+    {
+        Armour.METAL: ("fémvért", "metal armour"),
+        Armour.LEATHER: ("bőrvért", "leather armour"),
+        Armour.NONE: ("nincs", "none"),
+    }
+)
+
+
+class DamageUnit(enum.Enum):
+    """The two damage units (RB p.10-11; digest §14.1)."""
+
+    SP = "sp"  # sebzéspont: armour SFÉ is subtracted first
+    EP = "ep"  # életerőpont: taken from Ép in full, armour ignored
+
+
+class CombatValue(enum.Enum):
+    """The four values a spell or trap modifier can change; each is one non-stacking group
+    (RB p.10, p.12; digest §13, A33)."""
+
+    TE = "te"  # melee attack
+    VE = "ve"  # melee defence
+    RANGED_VE = "ranged_ve"  # defence against aimed (ranged) attacks, lightning included
+    CE = "ce"  # aim
+
+
+class Named(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+E = TypeVar("E", bound=Named)
+
+
+def make_catalog(entries: Iterable[E]) -> Mapping[str, E]:
+    """Index entries by id, refusing duplicates; the result is read-only and keeps order."""
+    catalog: dict[str, E] = {}
+    for entry in entries:
+        if entry.id in catalog:
+            raise ValueError(f"duplicate id in catalog: {entry.id}")
+        catalog[entry.id] = entry
+    return MappingProxyType(catalog)

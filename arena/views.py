@@ -1,0 +1,9 @@
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from .board_svg import board_drawing
+
+
+def board(request: HttpRequest) -> HttpResponse:
+    """The arena drawn from the engine's board data (HR-1)."""
+    return render(request, "arena/board.html", {"drawing": board_drawing()})
