@@ -20,7 +20,12 @@ from .content.profiles import CROSSBOWMAN, GLADIATOR, MEMBER_SLOTS, PROFILES, SL
 from .content.weapons import BASE_GLADIATOR_TYPE, KIT
 
 ACTIVE = "active"
+ABSENT = "absent"
+DEAD = "dead"
+HIRELING = "hireling"
+MEMBER_STATUSES = (ACTIVE, ABSENT, DEAD, HIRELING)  # campaign statuses (HR-10.4)
 BUYABLE_AMMO = (Ammo.BOLTS, Ammo.THROWING_DAGGERS)  # HR-9.5; javelins and nets are the fixed kit
+MEMBER_NAME_MAX_LENGTH = 40  # HR-9.6 TB-23: names of 1–40 characters
 
 
 @dataclass(frozen=True)
@@ -73,12 +78,17 @@ class Member:
 
 @dataclass(frozen=True)
 class Roster:
-    """A whole team: name, tier and members (in any order; validation checks the six slots)."""
+    """A whole team: name, tier and members (in any order; validation checks the six slots).
+
+    ``options`` are the ids of the optional rules (HR-7) the team is built for; ``notes`` is free
+    text for people, carried by the team file and never read by the rules.
+    """
 
     name: str
     tier: str
     members: tuple[Member, ...]
     options: frozenset[str] = frozenset()
+    notes: str = ""
 
     def member(self, slot: str) -> Member | None:
         for member in self.members:
@@ -89,6 +99,32 @@ class Roster:
     @property
     def amulets(self) -> tuple[str, ...]:
         return tuple(m.amulet for m in self.members if m.amulet is not None)
+
+    def in_sheet_order(self) -> tuple[tuple[str, Member], ...]:
+        """Every member with its key, in sheet order (``MEMBER_SLOTS``; unknown slots last, in
+        roster order). The key is the slot, or ``slot#n`` for the n-th member of a slot already
+        taken (``gladiator#2``), so that rosters with duplicate slots can still be priced and
+        reported; problems' paths use it (``members.gladiator#2.name``)."""
+        order = {slot: index for index, slot in enumerate(MEMBER_SLOTS)}
+        ranked = sorted(
+            enumerate(self.members), key=lambda pair: (order.get(pair[1].slot, len(order)), pair[0])
+        )
+        seen: dict[str, int] = {}
+        keyed: list[tuple[str, Member]] = []
+        for _, member in ranked:
+            seen[member.slot] = seen.get(member.slot, 0) + 1
+            count = seen[member.slot]
+            keyed.append((member.slot if count == 1 else f"{member.slot}#{count}", member))
+        return tuple(keyed)
+
+
+def buyable_ammo(slot: str) -> tuple[Ammo, ...]:
+    """The counted supplies a member of ``slot`` buys under HR-9.5 (bolts for the crossbowman,
+    throwing daggers for each dagger-thrower, nothing for the others)."""
+    profile = PROFILES.get(slot)
+    if profile is None:
+        return ()
+    return tuple(kind for kind, _ in profile.ammunition if kind in BUYABLE_AMMO)
 
 
 def base_member(slot: str, name: str | None = None) -> Member:

@@ -1,0 +1,54 @@
+"""Check a team file against the file format and every point rule of HR-9.6.
+
+    python manage.py validate_team FILE.json [--tier standard]
+
+Prints one line per problem, ``CODE: message`` (``FILE-…`` for a file that cannot be read,
+``TB-…`` for a broken rule), and exits 1; a valid team prints ``valid: N points`` (its team value)
+and exits 0. ``--tier`` checks the team against another tier than the one in the file.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from argparse import ArgumentParser
+from collections.abc import Iterable
+from pathlib import Path
+from typing import NoReturn
+
+from django.core.management.base import BaseCommand
+
+from arena.engine.content.points import TIERS
+from arena.engine.roster import Problem
+from arena.engine.roster_rules import roster_costs, validate_roster
+from arena.engine.teamfile import TeamFileError, loads
+
+
+class Command(BaseCommand):
+    help = "Validate a team file (viadal-team JSON): file format, then every HR-9.6 point rule."
+
+    def add_arguments(self, parser: ArgumentParser) -> None:
+        parser.add_argument("file", help="the team file (.json)")
+        parser.add_argument(
+            "--tier", choices=list(TIERS), help="check against this tier instead of the file's"
+        )
+
+    def handle(self, *args: object, **options: object) -> None:
+        path = Path(str(options["file"]))
+        try:
+            roster = loads(path.read_bytes())
+        except OSError as error:
+            self._fail([Problem("FILE-READ", f"Cannot read {path}: {error.strerror}.")])
+        except TeamFileError as error:
+            self._fail(error.problems)
+        tier = options.get("tier")
+        if isinstance(tier, str):
+            roster = dataclasses.replace(roster, tier=tier)
+        problems = validate_roster(roster)
+        if problems:
+            self._fail(problems)
+        self.stdout.write(f"valid: {roster_costs(roster).total} points")
+
+    def _fail(self, problems: Iterable[Problem]) -> NoReturn:
+        for problem in problems:
+            self.stdout.write(f"{problem.code}: {problem.message}")
+        raise SystemExit(1)

@@ -1,0 +1,145 @@
+"""``manage.py validate_team FILE [--tier T]``: the team file, then every HR-9.6 rule.
+
+The output is exactly one ``CODE: message`` line per problem with exit status 1, or
+``valid: N points`` with exit status 0. No database is needed.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from arena.engine.roster import base_roster
+from arena.engine.teamfile import dumps
+
+
+def run(*args: str) -> tuple[int, str]:
+    """The command's exit status and its standard output."""
+    out = StringIO()
+    try:
+        call_command("validate_team", *args, stdout=out)
+    except SystemExit as exit_:
+        return int(exit_.code or 0), out.getvalue()
+    return 0, out.getvalue()
+
+
+def write(tmp_path: Path, document: dict[str, Any] | str) -> str:
+    path = tmp_path / "team.json"
+    text = document if isinstance(document, str) else json.dumps(document, ensure_ascii=False)
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def base_document() -> dict[str, Any]:
+    document: dict[str, Any] = json.loads(dumps(base_roster(name="Vörös Sólymok")))
+    return document
+
+
+def member(document: dict[str, Any], slot: str) -> dict[str, Any]:
+    found: dict[str, Any] = next(m for m in document["members"] if m["slot"] == slot)
+    return found
+
+
+def test_base_team_is_valid(tmp_path: Path) -> None:
+    path = tmp_path / "base.json"
+    path.write_text(dumps(base_roster()), encoding="utf-8")
+    assert run(str(path)) == (0, "valid: 200 points\n")
+
+
+def test_exit_status_from_the_command_line(tmp_path: Path) -> None:
+    document = base_document()
+    member(document, "strategist")["name"] = ""
+    broken = write(tmp_path, document)
+    manage = Path(__file__).resolve().parents[2] / "manage.py"
+    done = subprocess.run(
+        [sys.executable, str(manage), "validate_team", broken],
+        capture_output=True, text=True, check=False,
+    )
+    assert (done.returncode, done.stdout) == (
+        1, "TB-23: Member strategist needs a unique name of 1–40 characters.\n"
+    )
+
+
+def test_over_budget_and_duplicate_skill(tmp_path: Path) -> None:
+    document = base_document()
+    member(document, "crossbowman")["stats"]["ce"] = 15  # +6
+    member(document, "deasta")["skills"] = ["running", "running", "acrobatics"]  # −1
+    assert run(write(tmp_path, document)) == (
+        1,
+        "TB-02: Team value is 205 points but the Standard budget is 200. Remove 5 points.\n"
+        "TB-09: Dagger-thrower (deasta) has Futás twice.\n",
+    )
+
+
+def test_malformed_file(tmp_path: Path) -> None:
+    assert run(write(tmp_path, '{"format": "viadal-team",\n  "version": 1,,\n}')) == (
+        1,
+        "FILE-JSON: Invalid JSON at line 2, column 16: "
+        "Expecting property name enclosed in double quotes.\n",
+    )
+
+
+def test_file_errors_are_listed_one_per_line(tmp_path: Path) -> None:
+    document = base_document()
+    member(document, "gladiator")["skills"] = ["dodging", "flying", "takedown"]
+    member(document, "laeva")["stats"]["te"] = "9"
+    assert run(write(tmp_path, document)) == (
+        1,
+        "FILE-UNKNOWN-ID: members[0].skills[1]: unknown skill 'flying'; known: running, "
+        "sneaking, hiding, dodging, acrobatics, weapon_breaking, takedown, aiming, concentration, "
+        "golden_bell, shield_wall, quick_blade, net_master, steadfast\n"
+        'FILE-TYPE: members[4].stats.te: expected an integer, got a string ("9")\n',
+    )
+
+
+def test_newer_version(tmp_path: Path) -> None:
+    document = base_document()
+    document["version"] = 2
+    assert run(write(tmp_path, document)) == (
+        1,
+        "FILE-VERSION: version: version 2 is newer than this reader, which reads up to 1; "
+        "update Viadal to read it\n",
+    )
+
+
+def test_rookie_tier_override_on_a_modified_team(tmp_path: Path) -> None:
+    document = base_document()
+    member(document, "witch_master")["disc_count"] = 5  # −6
+    member(document, "crossbowman")["ammunition"]["bolts"] = 10  # −1
+    path = write(tmp_path, document)
+    assert run(path) == (0, "valid: 193 points\n")
+    assert run(path, "--tier", "rookie") == (
+        1,
+        "TB-25: The Rookie tier plays the base team: witch-master spell discs differs "
+        "(5, base 6).\n"
+        "TB-25: The Rookie tier plays the base team: crossbowman crossbow bolts differs "
+        "(10, base 12).\n",
+    )
+
+
+def test_veteran_tier_override_accepts_a_bigger_team(tmp_path: Path) -> None:
+    document = base_document()
+    member(document, "crossbowman")["stats"]["ce"] = 15  # +6
+    path = write(tmp_path, document)
+    assert run(path)[0] == 1
+    assert run(path, "--tier", "veteran") == (0, "valid: 206 points\n")
+
+
+def test_unknown_tier_option_is_refused() -> None:
+    with pytest.raises(CommandError, match="invalid choice: 'elite'"):
+        call_command("validate_team", "team.json", "--tier", "elite", stdout=StringIO())
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    path = tmp_path / "absent.json"
+    assert run(str(path)) == (
+        1, f"FILE-READ: Cannot read {path}: No such file or directory.\n"
+    )
