@@ -31,7 +31,7 @@ from .content.amulets import (
     VIALS_PER_TEAM,
     can_hold_me_token,
 )
-from .content.common import ARMOUR_NAMES, STAT_NAMES, Role, Stat
+from .content.common import ARMOUR_NAMES, ROLE_PLURALS_EN, STAT_NAMES, Armour, Role, Stat
 from .content.discs import DISC_POOL, DISCS_DRAWN
 from .content.points import (
     AMMO_RULES,
@@ -451,8 +451,8 @@ def check_tb22_armour(ctx: RuleContext) -> Iterator[Problem]:
         if entry.member.armour != allowed.value:
             yield problem(
                 "TB-22", entry.path("armour"), name=entry.name,
-                armour=armour_label(entry.member.armour), role=role_label(entry.role),
-                allowed=ARMOUR_NAMES[allowed][1],
+                armour=armour_label(entry.member.armour), roles=ROLE_PLURALS_EN[entry.role],
+                allowed=ARMOUR_NAMES[allowed][1] if allowed is not Armour.NONE else "no armour",
             )
 
 

@@ -328,7 +328,8 @@ HR_9_6 = {
         "witch-master (RB p.7)."
     ),
     "TB-21": "{name} cannot carry {vial}: {reason}.",
-    "TB-22": "{name}: {armour} is not allowed; {role}s wear {allowed}.",
+    # HR-9.6 prints "{role}s wear"; the plural is given whole so that "crossbowmen" reads right.
+    "TB-22": "{name}: {armour} is not allowed; {roles} wear {allowed}.",
     "TB-23": "Member {slot} needs a unique name of 1–40 characters.",
     "TB-24": (
         "{name} is {status} and cannot play this match; hire a replacement or field a hireling."
@@ -358,7 +359,7 @@ HR_9_6_PLACEHOLDERS = {
     "TB-19": {"problem"},
     "TB-20": set(),
     "TB-21": {"name", "vial", "reason"},
-    "TB-22": {"name", "armour", "role", "allowed"},
+    "TB-22": {"name", "armour", "roles", "allowed"},
     "TB-23": {"slot"},
     "TB-24": {"name", "status"},
     "TB-25": {"field", "value", "base"},

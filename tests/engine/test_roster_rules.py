@@ -792,7 +792,7 @@ def test_tb21_unknown_vial__hr_9_6() -> None:
     [
         (
             "crossbowman", "metal",
-            "Crossbowman: metal armour is not allowed; crossbowmans wear leather armour.",
+            "Crossbowman: metal armour is not allowed; crossbowmen wear leather armour.",
         ),
         (
             "gladiator", "leather",
@@ -800,7 +800,7 @@ def test_tb21_unknown_vial__hr_9_6() -> None:
         ),
         (
             "strategist", "leather",
-            "Strategist: leather armour is not allowed; strategists wear none.",
+            "Strategist: leather armour is not allowed; strategists wear no armour.",
         ),
         (
             "deasta", "plate",

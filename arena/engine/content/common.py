@@ -34,6 +34,18 @@ ROLE_NAMES: Mapping[Role, tuple[str, str]] = MappingProxyType(
 )
 
 
+# English plurals for messages ("crossbowmen wear leather armour").
+ROLE_PLURALS_EN: Mapping[Role, str] = MappingProxyType(
+    {
+        Role.STRATEGIST: "strategists",
+        Role.GLADIATOR: "gladiators",
+        Role.WITCH_MASTER: "witch-masters",
+        Role.CROSSBOWMAN: "crossbowmen",
+        Role.DAGGER_THROWER: "dagger-throwers",
+    }
+)
+
+
 class Stat(enum.Enum):
     """Profile values of the character sheet (RB p.6, p.19; digest §2.1)."""
 

@@ -565,7 +565,7 @@ _HR_9_6: Final = (
         "{name} cannot carry {vial}: {reason}.",
     ),
     ("TB-22", "Armour: gladiator armour fixed by type; others leather only (RB p.11)",
-        "{name}: {armour} is not allowed; {role}s wear {allowed}.",
+        "{name}: {armour} is not allowed; {roles} wear {allowed}.",
     ),
     ("TB-23", "Every member has a name of 1–40 characters; names are unique in the team",
         "Member {slot} needs a unique name of 1–40 characters.",
