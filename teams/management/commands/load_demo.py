@@ -1,6 +1,7 @@
-"""Load the demo data: demo users (and, as the apps grow, their teams, a league and a match).
+"""Load the demo data: demo users and each player's base team (later also a league and a match).
 
-Safe to run again: existing demo rows are brought back to their demo state, nothing is duplicated.
+Safe to run again: missing demo rows are created, nothing is duplicated, and what a player changed in a
+demo team is kept (`make run` loads the demo data on every start).
 """
 
 from __future__ import annotations
@@ -11,6 +12,11 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from arena.engine.content.points import DEFAULT_TIER
+from arena.engine.roster import base_roster
+from teams.models import Team
+from teams.services import team_create_from_roster
+
 
 @dataclass(frozen=True)
 class DemoUser:
@@ -18,17 +24,18 @@ class DemoUser:
     password: str
     role: str
     is_staff: bool = False
+    team_name: str | None = None
 
 
 DEMO_USERS = (
-    DemoUser("aurelia", "viadal-demo", "player"),
-    DemoUser("balint", "viadal-demo", "player"),
+    DemoUser("aurelia", "viadal-demo", "player", team_name="Aurelia's base team"),
+    DemoUser("balint", "viadal-demo", "player", team_name="Bálint's base team"),
     DemoUser("organiser", "viadal-demo", "league organiser", is_staff=True),
 )
 
 
 class Command(BaseCommand):
-    help = "Create or refresh the demo users and print their logins."
+    help = "Create the demo users and their teams where missing, and print their logins."
 
     @transaction.atomic
     def handle(self, *args: object, **options: object) -> None:
@@ -38,6 +45,11 @@ class Command(BaseCommand):
             user.is_staff = demo.is_staff
             user.set_password(demo.password)
             user.save()
+            if demo.team_name is not None:
+                if not Team.objects.filter(owner=user, name=demo.team_name).exists():
+                    roster = base_roster(name=demo.team_name, tier=DEFAULT_TIER)
+                    team_create_from_roster(owner=user, roster=roster)
         self.stdout.write("Demo logins (username / password):")
         for demo in DEMO_USERS:
-            self.stdout.write(f"  {demo.username:<10} / {demo.password}   ({demo.role})")
+            team = f", owns {demo.team_name}" if demo.team_name else ""
+            self.stdout.write(f"  {demo.username:<10} / {demo.password}   ({demo.role}{team})")

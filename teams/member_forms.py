@@ -1,0 +1,218 @@
+"""One form per member, built from the engine's content for his slot.
+
+The form checks only the shape of the input (numbers, known ids); whether a value is allowed is the
+engine's verdict (``validate_roster``), shown beside the field, so a draft may hold any value. The
+``min``/``max``/``step`` attributes and every label come from the engine's data.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from django import forms
+
+from arena.engine.content.amulets import VIAL_FORBIDDEN_ROLES, can_hold_me_token
+from arena.engine.content.common import STAT_NAMES, Stat
+from arena.engine.content.points import AMMO_RULES, MAX_FIXED_DISCS, StatRule, stat_rules
+from arena.engine.content.profiles import AMMO_NAMES, GLADIATOR, SLOT_ROLES, Ammo
+from arena.engine.content.skills import skills_for_role
+from arena.engine.content.weapons import GLADIATOR_TYPES, PILE_ITEMS, WEAPONS, pile_copies_allowed
+from arena.engine.roster import buyable_ammo
+
+from . import member_choices as choices
+from .models import Character
+from .presenters import fixed_equipment_lines
+from .problems import ProblemBoard
+
+FROM_CHARACTER: Any = object()  # initial value: the character's attribute of the field's name
+TOKENS = "Amulet, token and vial"
+
+
+class MemberForm(forms.Form):
+    """The sheet of ``character``: the fields his slot has, grouped in sections for the page."""
+
+    def __init__(
+        self, *args: Any, character: Character, team_options: list[str], **kwargs: Any
+    ) -> None:
+        kwargs.setdefault("prefix", character.slot)
+        super().__init__(*args, **kwargs)
+        self.character = character
+        self.role = SLOT_ROLES[character.slot]
+        self.team_options = team_options
+        self.board = ProblemBoard()
+        self.fixed_equipment = fixed_equipment_lines(character)
+        name = forms.CharField(max_length=Character._meta.get_field("name").max_length, required=False)
+        self._add("", "name", name, "name")
+        for stat, rule in stat_rules(character.slot, self._gladiator_type()).items():
+            self._add("Profile", stat.value, self._stat_field(stat, rule), f"stats.{stat.value}")
+        self._add_skills()
+        if character.slot == GLADIATOR:
+            self._add_gladiator()
+        self._add_supplies()
+        self._add_tokens()
+
+    # --- building -------------------------------------------------------------------------------
+
+    def _add(
+        self, section: str, name: str, field: forms.Field, path: str, initial: Any = FROM_CHARACTER
+    ) -> None:
+        self.fields[name] = field
+        self.initial[name] = getattr(self.character, name) if initial is FROM_CHARACTER else initial
+        self.board.route(path, section=section, field=name)
+
+    def _gladiator_type(self) -> str | None:
+        gladiator_type = self.character.gladiator_type
+        return gladiator_type if gladiator_type in GLADIATOR_TYPES else None
+
+    @staticmethod
+    def _stat_field(stat: Stat, rule: StatRule) -> forms.IntegerField:
+        short, long = STAT_NAMES[stat]
+        if rule.unit_cost is None:
+            help_text = f"{long}; fixed at {rule.base}"
+        else:
+            help_text = (
+                f"{long}; {rule.minimum}–{rule.maximum}, base {rule.base}, {rule.unit_cost} pt each"
+            )
+        return forms.IntegerField(
+            label=short,
+            help_text=help_text,
+            disabled=rule.unit_cost is None,
+            widget=choices.number_input(min=rule.minimum, max=rule.maximum),
+        )
+
+    def _add_skills(self) -> None:
+        allowed = [s.id for s in skills_for_role(self.role)]
+        held = list(self.character.skills)
+        if not allowed and not held:
+            return
+        field = forms.MultipleChoiceField(
+            label="",  # the section's title says it
+            choices=[(s, choices.skill_label(s)) for s in dict.fromkeys(allowed + held)],
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+        )
+        self._add("Skills", "skills", field, "skills")
+
+    def _add_gladiator(self) -> None:
+        field = forms.ChoiceField(
+            label="Gladiator type",
+            choices=choices.with_current(
+                choices.gladiator_type_choices(), self.character.gladiator_type
+            ),
+            help_text="Changing the type puts the values tied to it at the new type's base.",
+        )
+        self._add("Gladiator", "gladiator_type", field, "gladiator_type")
+        grips, shown = choices.grip_choices(
+            self._gladiator_type(), tuple(self.character.starting_grip)
+        )
+        field = forms.ChoiceField(label="Starting grip", choices=grips, required=False)
+        self._add("Gladiator", "starting_grip", field, "starting_grip", initial=shown)
+        counts = Counter(self.character.pile)
+        for item in PILE_ITEMS:
+            weapon = WEAPONS[item]
+            field = forms.IntegerField(
+                label=f"{weapon.name_en} · {weapon.pile_cost} pt",
+                min_value=0,
+                widget=choices.number_input(min=0, max=pile_copies_allowed(item)),
+            )
+            self._add("Weapon pile", f"pile_{item}", field, "pile", initial=counts[item])
+
+    def _add_supplies(self) -> None:
+        character = self.character
+        for ammo in buyable_ammo(character.slot):
+            initial = character.ammunition.get(ammo.value)
+            field = self._supply_field(ammo, AMMO_NAMES[ammo][1].capitalize())
+            self._add("Supplies", f"ammo_{ammo.value}", field, f"ammunition.{ammo.value}", initial)
+        if character.disc_count is not None:
+            field = self._supply_field(Ammo.SPELL_DISCS, "Spell discs")
+            self._add("Supplies", "disc_count", field, "disc_count")
+            self._add_fixed_discs()
+        if character.trap_cards_drawn is not None:
+            field = forms.TypedChoiceField(
+                label="Trap insight",
+                choices=choices.with_current(
+                    choices.trap_insight_choices(), character.trap_cards_drawn
+                ),
+                coerce=int,
+            )
+            self._add("Supplies", "trap_cards_drawn", field, "trap_cards_drawn")
+
+    @staticmethod
+    def _supply_field(ammo: Ammo, label: str) -> forms.IntegerField:
+        rule = AMMO_RULES[ammo]
+        return forms.IntegerField(
+            label=label,
+            help_text=(
+                f"{rule.minimum}–{rule.maximum} in steps of {rule.step}, base {rule.base}; "
+                f"{rule.points_per_step} pt per step"
+            ),
+            widget=choices.number_input(min=rule.minimum, max=rule.maximum, step=rule.step),
+        )
+
+    def _add_fixed_discs(self) -> None:
+        held = list(self.character.fixed_discs)
+        for index in range(max(MAX_FIXED_DISCS, len(held))):
+            field = forms.TypedChoiceField(
+                label=f"Fixed disc {index + 1}",
+                choices=[choices.NONE_CHOICE, *choices.disc_level_choices()],
+                coerce=int,
+                empty_value=None,
+                required=False,
+            )
+            initial = held[index] if index < len(held) else ""
+            self._add("Supplies", f"fixed_disc_{index + 1}", field, "fixed_discs", initial)
+
+    def _add_tokens(self) -> None:
+        character = self.character
+        amulets = choices.with_current(choices.amulet_choices(), character.amulet)
+        self._add_optional_choice("amulet", "Amulet", amulets, character.amulet)
+        if can_hold_me_token(self.role) or character.me_token is not None:
+            tokens = choices.with_current(choices.me_token_choices(), character.me_token)
+            field = forms.TypedChoiceField(
+                label="ME token",
+                choices=[choices.NONE_CHOICE, *tokens],
+                coerce=int,
+                empty_value=None,
+                required=False,
+            )
+            self._add(TOKENS, "me_token", field, "me_token", initial=character.me_token or "")
+        vials = choices.vial_choices(self.team_options)
+        if (vials and self.role not in VIAL_FORBIDDEN_ROLES) or character.vial:
+            vials = choices.with_current(vials, character.vial)
+            self._add_optional_choice("vial", "Vial", vials, character.vial)
+
+    def _add_optional_choice(
+        self, name: str, label: str, options: choices.Choices, current: str | None
+    ) -> None:
+        field = forms.ChoiceField(label=label, choices=[choices.NONE_CHOICE, *options], required=False)
+        self._add(TOKENS, name, field, name, initial=current or "")
+
+    # --- reading --------------------------------------------------------------------------------
+
+    def character_changes(self) -> dict[str, Any]:
+        """The cleaned input as ``Character`` field values; fixed (disabled) values are left out."""
+        data = self.cleaned_data
+        changes: dict[str, Any] = {
+            name: data[name]
+            for name in (
+                "name", *(s.value for s in Stat), "skills", "gladiator_type", "trap_cards_drawn",
+                "disc_count", "me_token",
+            )
+            if name in self.fields and not self.fields[name].disabled
+        }
+        for name in ("amulet", "vial"):
+            if name in self.fields:
+                changes[name] = data[name] or None
+        if "starting_grip" in self.fields:
+            grip = data["starting_grip"]
+            changes["starting_grip"] = grip.split(choices.GRIP_SEPARATOR) if grip else []
+        if self.character.slot == GLADIATOR:
+            counts = {item: data[f"pile_{item}"] for item in PILE_ITEMS}
+            changes["pile"] = choices.merged_pile(list(self.character.pile), counts)
+        supplies = {a.value: data[f"ammo_{a.value}"] for a in buyable_ammo(self.character.slot)}
+        changes["ammunition"] = {**self.character.ammunition, **supplies}
+        disc_fields = [name for name in self.fields if name.startswith("fixed_disc_")]
+        if disc_fields:
+            changes["fixed_discs"] = [data[name] for name in disc_fields if data[name] is not None]
+        return changes

@@ -1,0 +1,90 @@
+"""Teams and their six characters as the players chose them: ids and values, never prices.
+
+Costs and rule checks come from the engine (``arena.engine.roster_rules``) every time they are shown,
+so a change of the point rules never leaves stale numbers in the database.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+from arena.engine.content.points import DEFAULT_TIER, TIERS
+from arena.engine.content.profiles import MEMBER_SLOTS, PROFILES
+
+
+def tier_choices() -> list[tuple[str, str]]:
+    return [(tier.id, tier.name_en) for tier in TIERS.values()]
+
+
+def slot_choices() -> list[tuple[str, str]]:
+    return [(slot, PROFILES[slot].name_en) for slot in MEMBER_SLOTS]
+
+
+class Team(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft"
+        READY = "ready", "Ready"
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(max_length=80)
+    tier = models.CharField(max_length=20, choices=tier_choices, default=DEFAULT_TIER)
+    notes = models.TextField(blank=True)
+    status = models.CharField(max_length=10, choices=Status, default=Status.DRAFT)
+    share_token = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    options = models.JSONField(default=list, blank=True, help_text="Ids of the optional rules in use.")
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated", "-pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_ready(self) -> bool:
+        return self.status == self.Status.READY
+
+
+class Character(models.Model):
+    """One member of a team. A profile value the member does not have (the strategist's TÉ) is null."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="characters")
+    slot = models.CharField(max_length=20, choices=slot_choices)
+    # Longer than any name the rules allow: an over-long name is kept in a draft and reported.
+    name = models.CharField(max_length=100, blank=True)
+    te = models.SmallIntegerField(null=True, blank=True)
+    ve = models.SmallIntegerField(null=True, blank=True)
+    ce = models.SmallIntegerField(null=True, blank=True)
+    ep = models.SmallIntegerField()
+    eg = models.SmallIntegerField()
+    me = models.SmallIntegerField()
+    mov = models.SmallIntegerField(null=True, blank=True)
+    sfe = models.SmallIntegerField()
+    stp = models.SmallIntegerField()
+    skills = models.JSONField(default=list, blank=True)
+    gladiator_type = models.CharField(max_length=30, null=True, blank=True)
+    pile = models.JSONField(default=list, blank=True)
+    kit = models.JSONField(default=dict, blank=True)
+    starting_grip = models.JSONField(default=list, blank=True)
+    armour = models.CharField(max_length=20, blank=True)
+    ammunition = models.JSONField(default=dict, blank=True)
+    amulet = models.CharField(max_length=30, null=True, blank=True)
+    me_token = models.SmallIntegerField(null=True, blank=True)
+    vial = models.CharField(max_length=30, null=True, blank=True)
+    disc_count = models.SmallIntegerField(null=True, blank=True)
+    fixed_discs = models.JSONField(default=list, blank=True)
+    trap_cards_drawn = models.SmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["team", "slot"], name="unique_slot_per_team")]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.slot})"
+
+    @property
+    def sheet_order(self) -> int:
+        return MEMBER_SLOTS.index(self.slot) if self.slot in MEMBER_SLOTS else len(MEMBER_SLOTS)

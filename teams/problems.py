@@ -1,0 +1,101 @@
+"""Placing the engine's problems on the page: beside a field, under a section, or on the card.
+
+A ``Problem.path`` is dotted: ``members.gladiator.stats.te``, ``members.laeva.skills``, ``tier``,
+``amulets``. A form routes the paths it shows (``stats.te`` to its field ``te``); a problem goes to the
+longest routed prefix of its path, and to the card when nothing matches.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from django import forms
+
+from arena.engine.roster import Problem
+
+MEMBERS = "members"
+
+
+def member_scope(path: str) -> tuple[str, str] | None:
+    """``(slot, rest)`` for a member's path: ``members.laeva.stats.te`` gives ``("laeva", "stats.te")``."""
+    parts = path.split(".")
+    if len(parts) >= 2 and parts[0] == MEMBERS:
+        return parts[1], ".".join(parts[2:])
+    return None
+
+
+@dataclass(frozen=True)
+class Route:
+    section: str
+    field: str | None  # None: the path covers several fields, so the section shows it
+
+
+@dataclass(frozen=True)
+class FieldRow:
+    field: forms.BoundField
+    problems: list[Problem]
+
+    @property
+    def column_class(self) -> str:
+        """Numbers sit four to a row, checkbox lists take the whole row, the rest half of it."""
+        widget = self.field.field.widget
+        if isinstance(widget, forms.NumberInput):
+            return "col-6 col-md-3"
+        if isinstance(widget, (forms.CheckboxSelectMultiple, forms.Textarea)):
+            return "col-12"
+        return "col-md-6"
+
+
+@dataclass(frozen=True)
+class SectionView:
+    title: str
+    rows: list[FieldRow]
+    problems: list[Problem]
+
+
+@dataclass
+class ProblemBoard:
+    routes: dict[str, Route] = field(default_factory=dict)
+    sections: dict[str, list[str]] = field(default_factory=dict)
+    by_field: dict[str, list[Problem]] = field(default_factory=lambda: defaultdict(list))
+    by_section: dict[str, list[Problem]] = field(default_factory=lambda: defaultdict(list))
+    general: list[Problem] = field(default_factory=list)
+
+    def route(self, path: str, *, section: str, field: str) -> None:
+        self.sections.setdefault(section, []).append(field)
+        known = self.routes.get(path)
+        self.routes[path] = Route(section, field if known is None or known.field == field else None)
+        parts = path.split(".")
+        for size in range(1, len(parts)):
+            self.routes.setdefault(".".join(parts[:size]), Route(section, None))
+
+    def place(self, problems: Iterable[tuple[str, Problem]]) -> None:
+        """Place ``(path within the form, problem)`` pairs."""
+        for path, problem in problems:
+            route = self._route_for(path)
+            if route is None:
+                self.general.append(problem)
+            elif route.field is None:
+                self.by_section[route.section].append(problem)
+            else:
+                self.by_field[route.field].append(problem)
+
+    def _route_for(self, path: str) -> Route | None:
+        parts = path.split(".") if path else []
+        for size in range(len(parts), 0, -1):
+            route = self.routes.get(".".join(parts[:size]))
+            if route is not None:
+                return route
+        return None
+
+    def views(self, form: forms.Form) -> list[SectionView]:
+        return [
+            SectionView(
+                title=title,
+                rows=[FieldRow(form[name], self.by_field.get(name, [])) for name in names],
+                problems=self.by_section.get(title, []),
+            )
+            for title, names in self.sections.items()
+        ]

@@ -1,0 +1,132 @@
+"""Reads: teams as the engine sees them (``Roster``), priced and checked by the engine."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import QuerySet
+
+from arena.engine.content.common import Stat
+from arena.engine.content.profiles import PROFILES, Ammo
+from arena.engine.roster import Member, Problem, Roster
+from arena.engine.roster_rules import RosterCosts, roster_costs, validate_roster
+
+from .models import Character, Team
+from .presenters import character_lines
+
+
+def character_to_member(character: Character) -> Member:
+    stats = {stat: getattr(character, stat.value) for stat in Stat}
+    return Member(
+        slot=character.slot,
+        name=character.name,
+        stats=MappingProxyType({stat: value for stat, value in stats.items() if value is not None}),
+        skills=tuple(character.skills),
+        gladiator_type=character.gladiator_type,
+        pile=tuple(character.pile),
+        kit=MappingProxyType(dict(character.kit)),
+        starting_grip=tuple(character.starting_grip),
+        armour=character.armour,
+        ammunition=MappingProxyType({Ammo(kind): count for kind, count in character.ammunition.items()}),
+        amulet=character.amulet,
+        me_token=character.me_token,
+        vial=character.vial,
+        disc_count=character.disc_count,
+        fixed_discs=tuple(character.fixed_discs),
+        trap_cards_drawn=character.trap_cards_drawn,
+    )
+
+
+def team_characters(team: Team) -> list[Character]:
+    """The team's characters in sheet order; uses prefetched characters when there are some."""
+    return sorted(team.characters.all(), key=lambda character: character.sheet_order)
+
+
+def roster_of(team: Team, characters: Iterable[Character]) -> Roster:
+    """The roster of ``team`` with these characters (as edited in memory, say)."""
+    ordered = sorted(characters, key=lambda character: character.sheet_order)
+    return Roster(
+        name=team.name,
+        tier=team.tier,
+        members=tuple(character_to_member(c) for c in ordered),
+        options=frozenset(team.options),
+        notes=team.notes,
+    )
+
+
+def team_to_roster(team: Team) -> Roster:
+    return roster_of(team, team.characters.all())
+
+
+@dataclass(frozen=True)
+class PointsRow:
+    """One line of the points summary: what a member costs against his cap."""
+
+    name: str
+    role: str
+    spent: int
+    cap: int
+
+    @property
+    def left(self) -> int:
+        return self.cap - self.spent
+
+    @property
+    def is_over(self) -> bool:
+        return self.spent > self.cap
+
+
+@dataclass(frozen=True)
+class TeamReport:
+    """A team with what the engine says about it: the price of everything and every broken rule."""
+
+    team: Team
+    characters: list[Character]
+    costs: RosterCosts
+    problems: tuple[Problem, ...]
+
+    @property
+    def is_valid(self) -> bool:
+        return not self.problems
+
+    @property
+    def sheets(self) -> list[tuple[Character, list[tuple[str, str]]]]:
+        return [(character, character_lines(character)) for character in self.characters]
+
+    @property
+    def points_rows(self) -> list[PointsRow]:
+        rows = []
+        for character in self.characters:
+            cost = self.costs.members.get(character.slot)
+            if cost is not None:
+                role = PROFILES[character.slot].name_en
+                rows.append(PointsRow(character.name or role, role, cost.total, cost.cap))
+        return rows
+
+
+def team_report(team: Team) -> TeamReport:
+    roster = team_to_roster(team)
+    return TeamReport(
+        team=team,
+        characters=team_characters(team),
+        costs=roster_costs(roster),
+        problems=validate_roster(roster),
+    )
+
+
+def teams_owned_by(owner: AbstractBaseUser) -> QuerySet[Team]:
+    return Team.objects.filter(owner=owner)
+
+
+def team_list_for(owner: AbstractBaseUser) -> list[tuple[Team, RosterCosts]]:
+    """The owner's teams with their prices, in two queries whatever their number."""
+    teams = teams_owned_by(owner).prefetch_related("characters")
+    return [(team, roster_costs(team_to_roster(team))) for team in teams]
+
+
+def teams_shared_as(token: uuid.UUID) -> QuerySet[Team]:
+    return Team.objects.filter(share_token=token)

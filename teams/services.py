@@ -1,0 +1,213 @@
+"""Writes: every change to a team goes through here, and the engine judges the result.
+
+A team may be saved in any state as a draft; only ``team_mark_ready`` and ``team_import`` insist on
+a valid roster (``validate_roster`` finds nothing). An edit that breaks a ready team makes it a draft.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from arena.engine.content.common import Stat
+from arena.engine.content.points import stat_rules
+from arena.engine.content.profiles import GLADIATOR
+from arena.engine.content.weapons import GLADIATOR_TYPES
+from arena.engine.roster import Member, Problem, Roster, base_roster
+from arena.engine.roster_rules import validate_roster
+from arena.engine.teamfile import TeamFileError, dumps, loads
+
+from .models import Character, Team
+from .selectors import roster_of, team_characters, team_to_roster
+
+TEAM_FIELDS = frozenset({"name", "tier", "notes", "options"})
+CHARACTER_FIELDS = frozenset(
+    field.name for field in Character._meta.concrete_fields if field.name not in {"id", "team", "slot"}
+)
+
+
+class TeamInvalidError(ValueError):
+    """The team breaks rules where only a valid team will do; ``problems`` lists every one."""
+
+    def __init__(self, message: str, problems: tuple[Problem, ...]) -> None:
+        super().__init__(message)
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class TeamEdit:
+    """What an edit left: the rules the team now breaks, and whether it fell back from ready."""
+
+    problems: tuple[Problem, ...]
+    back_to_draft: bool
+
+
+def member_fields(member: Member) -> dict[str, Any]:
+    """A member's choices as ``Character`` field values (JSON-friendly lists and dicts)."""
+    fields: dict[str, Any] = {stat.value: member.stats.get(stat) for stat in Stat}
+    fields.update(
+        slot=member.slot,
+        name=member.name,
+        skills=list(member.skills),
+        gladiator_type=member.gladiator_type,
+        pile=list(member.pile),
+        kit=dict(member.kit),
+        starting_grip=list(member.starting_grip),
+        armour=member.armour,
+        ammunition={ammo.value: count for ammo, count in member.ammunition.items()},
+        amulet=member.amulet,
+        me_token=member.me_token,
+        vial=member.vial,
+        disc_count=member.disc_count,
+        fixed_discs=list(member.fixed_discs),
+        trap_cards_drawn=member.trap_cards_drawn,
+    )
+    return fields
+
+
+def _team_fields(roster: Roster) -> dict[str, Any]:
+    return {"name": roster.name, "tier": roster.tier, "notes": roster.notes, "options": sorted(roster.options)}
+
+
+def _create_characters(team: Team, roster: Roster) -> None:
+    Character.objects.bulk_create(Character(team=team, **member_fields(m)) for m in roster.members)
+
+
+@transaction.atomic
+def team_create_from_roster(*, owner: AbstractBaseUser, roster: Roster) -> Team:
+    team = Team.objects.create(owner=owner, **_team_fields(roster))
+    _create_characters(team, roster)
+    return team
+
+
+@transaction.atomic
+def team_replace_roster(*, team: Team, roster: Roster) -> Team:
+    """Make ``team`` hold ``roster`` (as a draft), keeping its id and share link."""
+    for field, value in _team_fields(roster).items():
+        setattr(team, field, value)
+    team.status = Team.Status.DRAFT
+    team.save()
+    team.characters.all().delete()
+    _create_characters(team, roster)
+    return team
+
+
+def team_create_from_base(*, owner: AbstractBaseUser, name: str, tier: str) -> Team:
+    """A new draft holding the base team of HR-2 (valid in every tier)."""
+    return team_create_from_roster(owner=owner, roster=base_roster(name=name, tier=tier))
+
+
+def team_copy(*, team: Team, owner: AbstractBaseUser) -> Team:
+    """A draft copy for ``owner``, with its own share link."""
+    name = f"Copy of {team.name}"[: Team._meta.get_field("name").max_length]
+    return team_create_from_roster(owner=owner, roster=replace(team_to_roster(team), name=name))
+
+
+@transaction.atomic
+def team_update(
+    *,
+    team: Team,
+    changes: Mapping[str, Any] | None = None,
+    member_changes: Mapping[str, Mapping[str, Any]] | None = None,
+) -> TeamEdit:
+    """Save team fields (``changes``) and member fields by slot (``member_changes``) in any state.
+
+    Changing the gladiator's type puts the values tied to the type at the new type's base.
+    """
+    changes = changes or {}
+    member_changes = member_changes or {}
+    _refuse_unknown_fields(changes, TEAM_FIELDS)
+    for field, value in changes.items():
+        setattr(team, field, value)
+    characters = {character.slot: character for character in team_characters(team)}
+    for slot, values in member_changes.items():
+        if slot not in characters:
+            raise ValueError(f"{team.name} has no {slot}")
+        _refuse_unknown_fields(values, CHARACTER_FIELDS)
+        _apply_member_changes(characters[slot], values)
+    problems = validate_roster(roster_of(team, characters.values()))
+    back_to_draft = team.is_ready and bool(problems)
+    if back_to_draft:
+        team.status = Team.Status.DRAFT
+    team.save()
+    return TeamEdit(problems=problems, back_to_draft=back_to_draft)
+
+
+def _refuse_unknown_fields(values: Mapping[str, Any], allowed: frozenset[str]) -> None:
+    unknown = set(values) - allowed
+    if unknown:
+        raise ValueError(f"not editable: {', '.join(sorted(unknown))}")
+
+
+def _apply_member_changes(character: Character, values: Mapping[str, Any]) -> None:
+    old_type = character.gladiator_type
+    changed = [field for field, value in values.items() if getattr(character, field) != value]
+    for field in changed:
+        setattr(character, field, values[field])
+    if character.slot == GLADIATOR and character.gladiator_type != old_type:
+        _reset_type_bound_stats(character, old_type)
+    if changed:
+        character.save()
+
+
+def _reset_type_bound_stats(character: Character, old_type: str | None) -> None:
+    new_type = character.gladiator_type
+    if not _is_known_type(old_type) or not _is_known_type(new_type):
+        return  # an unknown type is reported by the validator; there is no base to reset to
+    old_rules = stat_rules(character.slot, old_type)
+    for stat, rule in stat_rules(character.slot, new_type).items():
+        if old_rules.get(stat) != rule:
+            setattr(character, stat.value, rule.base)
+
+
+def _is_known_type(gladiator_type: str | None) -> bool:
+    return gladiator_type is None or gladiator_type in GLADIATOR_TYPES
+
+
+@transaction.atomic
+def team_mark_ready(*, team: Team) -> None:
+    """Mark the team ready for play; refused, with every problem, while it breaks any rule."""
+    problems = validate_roster(team_to_roster(team))
+    if problems:
+        raise TeamInvalidError(f"{team.name} breaks {len(problems)} rule(s)", problems)
+    team.status = Team.Status.READY
+    team.save(update_fields=["status", "updated"])
+
+
+def team_mark_draft(*, team: Team) -> None:
+    team.status = Team.Status.DRAFT
+    team.save(update_fields=["status", "updated"])
+
+
+def team_delete(*, team: Team) -> None:
+    team.delete()
+
+
+@transaction.atomic
+def team_import(*, owner: AbstractBaseUser, text: str) -> Team:
+    """A new draft from a team file. Only valid files import: on any problem nothing is saved and
+    ``TeamInvalidError`` carries the problems, the file's format errors or the broken rules."""
+    try:
+        roster = loads(text)
+    except TeamFileError as error:
+        raise TeamInvalidError("the team file cannot be read", tuple(error.problems)) from error
+    problems = (*_unstorable_name(roster), *validate_roster(roster))
+    if problems:
+        raise TeamInvalidError(f"{roster.name} breaks {len(problems)} rule(s)", problems)
+    return team_create_from_roster(owner=owner, roster=roster)
+
+
+def _unstorable_name(roster: Roster) -> tuple[Problem, ...]:
+    """The site's limit on team names (no rule of the game limits them)."""
+    longest = Team._meta.get_field("name").max_length
+    if 1 <= len(roster.name.strip()) <= longest:
+        return ()
+    return (Problem("FILE-FIELD", f"name: a team name has 1 to {longest} characters", "name"),)
+
+
+def team_export(*, team: Team) -> str:
+    return dumps(team_to_roster(team))

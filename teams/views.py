@@ -1,0 +1,154 @@
+"""The team builder's pages. Each view parses a form, calls one service or selector, and renders.
+
+Only the owner reaches a team through its id (anyone else gets 404); the share link shows it to
+anyone, read-only.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_POST, require_safe
+from django_htmx.middleware import HtmxDetails
+
+from arena.engine.roster import Problem
+
+from . import selectors, services
+from .builder import TeamBuilder
+from .forms import TeamCreateForm, TeamImportForm
+from .models import Team
+from .services import TeamEdit, TeamInvalidError
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+def _owned_team(request: HttpRequest, pk: int) -> Team:
+    return get_object_or_404(selectors.teams_owned_by(request.user).prefetch_related("characters"), pk=pk)
+
+
+@login_required
+def team_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "teams/team_list.html", {"rows": selectors.team_list_for(request.user)})
+
+
+@login_required
+def team_create(request: HttpRequest) -> HttpResponse:
+    form = TeamCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        team = services.team_create_from_base(
+            owner=request.user, name=form.cleaned_data["name"], tier=form.cleaned_data["tier"]
+        )
+        messages.success(request, f"{team.name} starts as the base team. Change anything; every change is saved.")
+        return redirect("teams:edit", pk=team.pk)
+    return render(request, "teams/team_create.html", {"form": form})
+
+
+@login_required
+def team_import(request: HttpRequest) -> HttpResponse:
+    form = TeamImportForm(request.POST or None, request.FILES or None)
+    problems: tuple[Problem, ...] = ()
+    if request.method == "POST" and form.is_valid():
+        try:
+            team = services.team_import(owner=request.user, text=form.cleaned_data["text"])
+        except TeamInvalidError as error:
+            problems = error.problems
+        else:
+            messages.success(request, f"Imported {team.name}.")
+            return redirect("teams:detail", pk=team.pk)
+    return render(request, "teams/team_import.html", {"form": form, "problems": problems})
+
+
+@login_required
+def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    report = selectors.team_report(_owned_team(request, pk))
+    return render(request, "teams/team_detail.html", {"report": report, "team": report.team, "is_owner": True})
+
+
+@require_safe
+def team_share(request: HttpRequest, token: uuid.UUID) -> HttpResponse:
+    team = get_object_or_404(selectors.teams_shared_as(token).prefetch_related("characters"))
+    report = selectors.team_report(team)
+    return render(request, "teams/team_detail.html", {"report": report, "team": team, "is_owner": False})
+
+
+@login_required
+def team_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The builder. Every post saves (in any state, as a draft when broken) and answers with the page,
+    or under htmx with its ``team-editor`` partial: forms, points summary and problems."""
+    team = _owned_team(request, pk)
+    builder = TeamBuilder(team, selectors.team_characters(team), request.POST or None)
+    edit: TeamEdit | None = None
+    if request.method == "POST" and builder.is_valid():
+        edit = builder.save()
+        if not request.htmx:
+            _announce_edit(request, team, edit)
+            return redirect("teams:edit", pk=team.pk)
+        builder = TeamBuilder(team, selectors.team_characters(team))
+    report = selectors.team_report(team)
+    builder.place(report.problems)
+    template = "teams/team_edit.html#team-editor" if request.htmx else "teams/team_edit.html"
+    return render(request, template, {"team": team, "builder": builder, "report": report, "edit": edit})
+
+
+def _announce_edit(request: HttpRequest, team: Team, edit: TeamEdit) -> None:
+    if edit.back_to_draft:
+        broken = len(edit.problems)
+        messages.warning(request, f"Saved. {team.name} now breaks {broken} rule(s), so it is a draft again.")
+    else:
+        messages.success(request, "Saved.")
+
+
+@login_required
+@require_POST
+def team_copy(request: HttpRequest, pk: int) -> HttpResponse:
+    copy = services.team_copy(team=_owned_team(request, pk), owner=request.user)
+    messages.success(request, f"Copied as {copy.name}, a draft.")
+    return redirect("teams:edit", pk=copy.pk)
+
+
+@login_required
+def team_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    team = _owned_team(request, pk)
+    if request.method == "POST":
+        services.team_delete(team=team)
+        messages.success(request, f"Deleted {team.name}.")
+        return redirect("teams:list")
+    return render(request, "teams/team_confirm_delete.html", {"team": team})
+
+
+@login_required
+@require_POST
+def team_mark_ready(request: HttpRequest, pk: int) -> HttpResponse:
+    team = _owned_team(request, pk)
+    try:
+        services.team_mark_ready(team=team)
+    except TeamInvalidError as error:
+        broken = len(error.problems)
+        messages.error(request, f"{team.name} stays a draft: it breaks {broken} rule(s), listed below.")
+    else:
+        messages.success(request, f"{team.name} is ready to play.")
+    return redirect("teams:detail", pk=team.pk)
+
+
+@login_required
+@require_POST
+def team_mark_draft(request: HttpRequest, pk: int) -> HttpResponse:
+    team = _owned_team(request, pk)
+    services.team_mark_draft(team=team)
+    messages.info(request, f"{team.name} is a draft again.")
+    return redirect("teams:detail", pk=team.pk)
+
+
+@login_required
+def team_export(request: HttpRequest, pk: int) -> HttpResponse:
+    team = _owned_team(request, pk)
+    response = HttpResponse(services.team_export(team=team), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="team-{slugify(team.name) or team.pk}.json"'
+    return response

@@ -1,0 +1,60 @@
+"""The team builder in a real browser: a change is checked at once, without reloading the page."""
+
+from __future__ import annotations
+
+import pytest
+
+from teams.models import Team
+from tests.factories import PASSWORD, UserFactory
+
+pytestmark = pytest.mark.browser
+
+TB_02 = "Team value is 201 points but the Standard budget is 200. Remove 1 points."
+
+
+def log_in(page, live_server, username: str) -> None:
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url(f"{live_server.url}/")
+
+
+def change_field(page, selector: str, value: str) -> None:
+    """Type a value and leave the field, which fires its change event as a person would."""
+    page.fill(selector, value)
+    page.press(selector, "Tab")
+
+
+def test_build_a_team_go_over_budget_fix_it_and_mark_it_ready(live_server, transactional_db, page, artifacts):
+    user = UserFactory(username="cassia")
+    log_in(page, live_server, "cassia")
+
+    page.click("nav >> text=Teams")
+    page.click("text=New team")
+    page.fill("#id_name", "Iron Wolves")
+    page.click("text=Create from the base team")
+    team = Team.objects.get(owner=user)
+    page.wait_for_url(f"{live_server.url}/teams/{team.pk}/edit/")
+    assert page.text_content("#points-total") == "200"
+    page.evaluate("window.builderMarker = 'same page'")
+
+    change_field(page, "#id_gladiator-ep", "21")
+    page.wait_for_selector("#problem-list [data-code='TB-02']")
+    assert page.text_content("#points-total") == "201"
+    assert TB_02 in page.text_content("#problem-list")
+    assert TB_02 in page.text_content("#team-fields")  # on the team card, beside the team's fields
+    assert page.evaluate("window.builderMarker") == "same page"  # swapped in place, never reloaded
+    page.screenshot(path=str(artifacts / "team-builder-over-budget.png"), full_page=True)
+
+    change_field(page, "#id_gladiator-ep", "20")
+    page.wait_for_selector("#team-valid")
+    assert page.text_content("#points-total") == "200"
+    assert page.evaluate("window.builderMarker") == "same page"
+
+    page.click("#team-status >> text=Mark ready")
+    page.wait_for_url(f"{live_server.url}/teams/{team.pk}/")
+    assert page.text_content("[data-status]") == "Ready"
+    team.refresh_from_db()
+    assert (team.status, team.characters.get(slot="gladiator").ep) == (Team.Status.READY, 20)
+    page.screenshot(path=str(artifacts / "team-builder-ready.png"), full_page=True)
