@@ -10,7 +10,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test bench install install-test system-deps browser-deps migrate demo check clean
+.PHONY: run test bench install install-test install-bench system-deps browser-deps sheet-deps migrate demo check clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -24,8 +24,13 @@ $(VENV)/.installed-test: pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[test]'
 	@touch $@ $(VENV)/.installed-run
 
+$(VENV)/.installed-bench: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[test,bench]'
+	@touch $@ $(VENV)/.installed-test $(VENV)/.installed-run
+
 install: $(VENV)/.installed-run
 install-test: $(VENV)/.installed-test
+install-bench: $(VENV)/.installed-bench
 
 # Debian packages: as root directly, otherwise through sudo when it is there.
 APT_INSTALL = if [ "$$(id -u)" = 0 ]; then SUDO=; elif command -v sudo >/dev/null 2>&1; then SUDO=sudo; \
@@ -35,7 +40,12 @@ APT_INSTALL = if [ "$$(id -u)" = 0 ]; then SUDO=; elif command -v sudo >/dev/nul
 browser-deps:
 	@command -v chromium >/dev/null 2>&1 || { PKGS="chromium fonts-dejavu-core"; echo "Installing Debian's chromium for the browser tests"; $(APT_INSTALL); }
 
-migrate: install
+# WeasyPrint (the PDF character sheets) loads Debian's pango at run time.
+sheet-deps:
+	@$(PY) -c "import weasyprint" >/dev/null 2>&1 || PATH="$$PATH:/sbin:/usr/sbin" ldconfig -p 2>/dev/null | grep -q libpangoft2-1.0 || \
+		{ PKGS="libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b fonts-dejavu-core"; echo "Installing Debian's pango for the PDF character sheets"; $(APT_INSTALL); }
+
+migrate: install sheet-deps
 	$(PY) manage.py migrate --noinput
 
 demo: migrate
@@ -45,8 +55,11 @@ run: demo
 	@echo "Serving Viadal on http://$(HOST):$(PORT)/  (Ctrl-C stops it)"
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
-test: install-test browser-deps
+test: install-test browser-deps sheet-deps
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+bench: install-bench
+	$(PY) bench/engine_bench.py
 
 check: install-test
 	$(VENV)/bin/lint-imports

@@ -58,3 +58,15 @@ def test_build_a_team_go_over_budget_fix_it_and_mark_it_ready(live_server, trans
     team.refresh_from_db()
     assert (team.status, team.characters.get(slot="gladiator").ep) == (Team.Status.READY, 20)
     page.screenshot(path=str(artifacts / "team-builder-ready.png"), full_page=True)
+
+    # The sheets the player prints: from the team page to the print view and the PDF.
+    page.click("#sheets-link")
+    page.wait_for_url(f"{live_server.url}/teams/{team.pk}/sheets/")
+    assert page.locator(".sheet-character").count() == 6
+    page.emulate_media(media="print")
+    page.screenshot(path=str(artifacts / "team-builder-print-view.png"), full_page=True)
+    page.emulate_media(media="screen")
+    with page.expect_download() as download_info:
+        page.click("#sheet-pdf-link")
+    pdf = download_info.value.path().read_bytes()
+    assert pdf.startswith(b"%PDF-") and b"%%EOF" in pdf[-64:]
