@@ -32,12 +32,23 @@ MEMBER_NAME_MAX_LENGTH = 40  # HR-9.6 TB-23: names of 1–40 characters
 class Problem:
     """One broken rule: its stable id (``TB-02``), the message for people, and where it is.
 
-    ``path`` names the field concerned, dotted: ``members.gladiator.stats.te``, ``amulets``, ``tier``.
+    ``message`` is English, ``message_hu`` the same message in Hungarian (empty when whoever made
+    the problem gave none; ``text`` then falls back to English). ``path`` names the field
+    concerned, dotted: ``members.gladiator.stats.te``, ``amulets``, ``tier``. Two problems are
+    equal when code, English message and path are: the Hungarian is a rendering of the same one.
     """
 
     code: str
     message: str
     path: str = ""
+    message_hu: str = field(default="", compare=False)
+
+    def text(self, language: str) -> str:
+        """The message in ``language``: Hungarian for ``"hu"`` (English while there is none),
+        English for any other language."""
+        if language == "hu" and self.message_hu:
+            return self.message_hu
+        return self.message
 
 
 @dataclass(frozen=True)

@@ -1,23 +1,22 @@
 """What the HR-9.6 validators read and how their messages speak.
 
 ``RuleContext`` holds a roster with its members in sheet order (``Entry``: a member and his key),
-its tier, its price and the campaign flag; ``problem`` fills a rule's HR-9.6 message template. The
-labels name things the way the messages do: members by name (by their slot's English name while
-they have none), roles in English, skills and gladiator types by their Hungarian names as HR-3 and
-HR-4 print them, items by their English names.
+its tier, its price and the campaign flag; ``problem`` fills a rule's HR-9.6 message templates,
+English and Hungarian, from one set of values: plain names and numbers, and the references of
+:mod:`arena.engine.roster_labels` (``RoleRef``, ``StatRef`` …), which each language names its own
+way.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .content.common import ARMOUR_NAMES, ROLE_NAMES, Armour, Role
+from .content.common import Role
 from .content.points import VALIDATION_RULES, Tier
-from .content.profiles import PROFILES
-from .content.skills import SKILLS
 from .content.weapons import BASE_GLADIATOR_TYPE, GLADIATOR_TYPES, WEAPONS
 from .roster import Member, Problem, Roster
+from .roster_labels import EN, HU, MemberRef, rendered
 from .roster_pricing import MemberCost, RosterCosts, known_tier, roster_costs
 
 
@@ -37,8 +36,9 @@ class Entry:
         return self.member.role
 
     @property
-    def name(self) -> str:
-        return display_name(self.member)
+    def name(self) -> MemberRef:
+        """His name in messages (his slot's name, in the reader's language, while he has none)."""
+        return MemberRef(self.member.name, self.member.slot)
 
     def path(self, *parts: str) -> str:
         return ".".join(("members", self.key, *parts))
@@ -76,55 +76,15 @@ class RuleContext:
 
 
 def problem(rule_id: str, path: str, **values: object) -> Problem:
-    """A broken rule with the HR-9.6 message of ``rule_id`` filled with ``values``."""
-    return Problem(rule_id, VALIDATION_RULES[rule_id].message(**values), path)
-
-
-def display_name(member: Member) -> str:
-    """The member's name; his slot's English name while he has none (TB-23 reports that)."""
-    return member.name.strip() or slot_label(member.slot).capitalize()
-
-
-def role_label(role: Role) -> str:
-    return ROLE_NAMES[role][1]
-
-
-def slot_label(slot: str) -> str:
-    """``gladiator``, ``witch-master`` … ``dagger-thrower (deasta)``; an unknown slot as given."""
-    profile = PROFILES.get(slot)
-    return profile.name_en.lower() if profile is not None else slot
-
-
-def skill_label(skill: str) -> str:
-    return SKILLS[skill].name_hu if skill in SKILLS else skill
-
-
-def type_label(gladiator_type: str | None) -> str:
-    known = GLADIATOR_TYPES.get(gladiator_type or BASE_GLADIATOR_TYPE)
-    return known.name_hu if known is not None else str(gladiator_type)
-
-
-def item_label(item: str) -> str:
-    return WEAPONS[item].name_en.lower() if item in WEAPONS else item
-
-
-def items_label(items: Iterable[str]) -> str:
-    return " + ".join(item_label(i) for i in items) or "none"
-
-
-def listing(words: Iterable[str], empty: str = "none") -> str:
-    return ", ".join(words) or empty
-
-
-def or_listing(words: Iterable[str]) -> str:
-    """``a, b, c or d``."""
-    items = list(words)
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
-
-
-def armour_label(armour: str) -> str:
-    known = {a.value: a for a in Armour}.get(armour)
-    return ARMOUR_NAMES[known][1] if known is not None else repr(armour)
+    """A broken rule with the HR-9.6 messages of ``rule_id``, English and Hungarian, each filled
+    with ``values`` rendered in its language (``roster_labels``)."""
+    rule = VALIDATION_RULES[rule_id]
+    return Problem(
+        rule_id,
+        rule.message(**rendered(values, EN)),
+        path,
+        rule.message_hu(**rendered(values, HU)),
+    )
 
 
 def gladiator_type_of(entry: Entry) -> str | None:

@@ -7,10 +7,12 @@ the rule id as ``code``, the HR-9.6 message with its placeholders filled (templa
 ``points.VALIDATION_RULES``) and a dotted ``path`` to the field (``members.gladiator.stats.te``,
 ``amulets``, ``tier``; ``members`` for the line-up as a whole, ``""`` for the whole team).
 
-In messages a member is called by his name (by his slot's English name while he has none), roles
-by their English names, skills and gladiator types by their Hungarian names as HR-3 and HR-4 print
-them, items by their English names. Members in unknown slots are reported by TB-01 alone. Where
-HR-9.6 is loose the reading is a one-line comment citing the rule; the pricing readings are in
+Every problem carries its message in English (``message``) and Hungarian (``message_hu``): a
+validator passes its values once, as names, numbers and the references of
+:mod:`arena.engine.roster_labels` (``RoleRef(role)``, ``StatRef(stat)``, ``SkillRef(id)`` …), and
+``problem`` renders them in each language. A member is called by his name (by his slot's name while
+he has none). Members in unknown slots are reported by TB-01 alone. Where HR-9.6 is loose the
+reading is a one-line comment citing the rule; the pricing readings are in
 :mod:`arena.engine.roster_pricing`, whose names this module re-exports.
 """
 
@@ -31,7 +33,7 @@ from .content.amulets import (
     VIALS_PER_TEAM,
     can_hold_me_token,
 )
-from .content.common import ARMOUR_NAMES, ROLE_PLURALS_EN, STAT_NAMES, Armour, Role, Stat
+from .content.common import Role, Stat
 from .content.discs import DISC_POOL, DISCS_DRAWN
 from .content.points import (
     AMMO_RULES,
@@ -42,23 +44,13 @@ from .content.points import (
     PILE_MAX_ITEMS,
     PILE_MIN_ITEMS,
     TIERS,
-    TRAP_CARDS_KEPT,
     TRAP_INSIGHT_COSTS,
     VALIDATION_RULES,
     stat_rules,
 )
-from .content.profiles import (
-    AMMO_NAMES,
-    GLADIATOR,
-    MEMBER_SLOTS,
-    PROFILES,
-    STRATEGIST,
-    WITCH_MASTER,
-    Ammo,
-)
-from .content.skills import CHOOSABLE_SKILLS, SKILLS_PER_FIGHTER, TYPE_SPECIALS, skills_for_role
+from .content.profiles import GLADIATOR, MEMBER_SLOTS, PROFILES, STRATEGIST, WITCH_MASTER, Ammo
+from .content.skills import SKILLS_PER_FIGHTER, TYPE_SPECIALS, skills_for_role
 from .content.weapons import (
-    BASE_GLADIATOR_TYPE,
     DAGGER,
     KIT,
     WEAPONS,
@@ -66,34 +58,41 @@ from .content.weapons import (
     item_allowed_for_type,
     pile_copy_excess,
 )
-from .roster import (
-    ABSENT,
-    DEAD,
-    MEMBER_NAME_MAX_LENGTH,
-    Member,
-    Problem,
-    Roster,
-    base_member,
-    buyable_ammo,
-)
+from .roster import ABSENT, DEAD, MEMBER_NAME_MAX_LENGTH, Problem, Roster, buyable_ammo
 from .roster_context import (
     Entry,
     RuleContext,
-    armour_label,
     gladiator_type_of,
     is_kit_item,
-    item_label,
-    items_label,
-    listing,
-    or_listing,
     problem,
-    role_label,
     rule_context,
-    skill_label,
-    slot_label,
-    type_label,
+)
+from .roster_labels import (
+    AllowedArmourRef,
+    AmmoRef,
+    ArmourRef,
+    ItemRef,
+    Localized,
+    Phrase,
+    Quoted,
+    RoleRef,
+    SkillRef,
+    SlotRef,
+    StatRef,
+    StatusRef,
+    Text,
+    TierRef,
+    TypeRef,
+    VialRef,
+    grip_reason,
+    items_ref,
+    listing,
+    localized_problem,
+    or_listing,
+    phrase,
 )
 from .roster_pricing import TYPE_BOUND_STATS, MemberCost, RosterCosts, priced_type, roster_costs
+from .roster_rookie import AMULETS_FIELD, amulets_listing, differences_from_base
 
 __all__ = [
     "RULE_IDS",
@@ -116,8 +115,8 @@ FIGHTER_ROLES: Final = (Role.GLADIATOR, Role.WITCH_MASTER, Role.CROSSBOWMAN, Rol
 def check_tb01_six_members(ctx: RuleContext) -> Iterator[Problem]:
     """Exactly one member in each of the six slots (RB p.4–5)."""
     counts = Counter(e.slot for e in ctx.entries)
-    missing = [slot_label(slot) for slot in MEMBER_SLOTS if counts[slot] == 0]
-    extra = [slot_label(e.slot) for e in ctx.entries if e.key != e.slot or e.role is None]
+    missing = [SlotRef(slot) for slot in MEMBER_SLOTS if counts[slot] == 0]
+    extra = [SlotRef(e.slot) for e in ctx.entries if e.key != e.slot or e.role is None]
     if missing or extra:
         yield problem("TB-01", "members", missing=listing(missing), extra=listing(extra))
 
@@ -125,15 +124,20 @@ def check_tb01_six_members(ctx: RuleContext) -> Iterator[Problem]:
 def check_tb02_budget(ctx: RuleContext) -> Iterator[Problem]:
     """Team value within the tier's budget; an unknown tier is reported here."""
     if ctx.tier is None:
-        choices = or_listing(TIERS)
-        message = f"Unknown tier {ctx.roster.tier!r}; choose {choices}."
-        yield Problem("TB-02", message, "tier")
+        choices = or_listing(Text(t.id, f"{t.id} ({t.name_hu})") for t in TIERS.values())
+        message = phrase(
+            "Unknown tier {tier}; choose {choices}.",
+            "Ismeretlen kategória: {tier}. Választható: {choices}.",
+            tier=Quoted(ctx.roster.tier), choices=choices,
+        )
+        yield localized_problem("TB-02", "tier", message)
         return
     value, budget = ctx.costs.total, ctx.tier.budget
     if ctx.tier_binds and value > budget:
         # TB-02: the team value concerns the whole team, so the path is "" (no single field).
         yield problem(
-            "TB-02", "", value=value, tier=ctx.tier.name_en, budget=budget, excess=value - budget
+            "TB-02", "", value=value, tier=TierRef(ctx.tier.id), budget=budget,
+            excess=value - budget,
         )
 
 
@@ -158,7 +162,7 @@ def check_tb04_member_cap(ctx: RuleContext) -> Iterator[Problem]:
         cost = ctx.cost(entry)
         if entry.role is not None and cost.total > cost.cap:
             yield problem(
-                "TB-04", entry.path(), name=entry.name, role=role_label(entry.role),
+                "TB-04", entry.path(), name=entry.name, role=RoleRef(entry.role),
                 cost=cost.total, cap=cost.cap, budget=ctx.tier.budget,
             )
 
@@ -203,8 +207,7 @@ def _stat_range_problems(entry: Entry) -> Iterator[Problem]:
         if not low <= value <= high:
             yield problem(
                 "TB-06", entry.path("stats", stat.value), name=entry.name,
-                stat=STAT_NAMES[stat][0], value=value, min=low, max=high,
-                role=role_label(entry.role),
+                stat=StatRef(stat), value=value, min=low, max=high, role=RoleRef(entry.role),
             )
 
 
@@ -214,7 +217,6 @@ def check_tb07_skill_count(ctx: RuleContext) -> Iterator[Problem]:
         count = len(entry.member.skills)
         if count != SKILLS_PER_FIGHTER:
             yield problem("TB-07", entry.path("skills"), name=entry.name, count=count)
-
 
 
 def check_tb08_role_skills(ctx: RuleContext) -> Iterator[Problem]:
@@ -227,8 +229,8 @@ def check_tb08_role_skills(ctx: RuleContext) -> Iterator[Problem]:
                 continue  # TB-08: a type special chosen as a skill is TB-10's alone.
             if skill not in allowed:
                 yield problem(
-                    "TB-08", entry.path("skills"), name=entry.name, role=role_label(entry.role),
-                    skill=skill_label(skill), allowed=listing(skill_label(s) for s in allowed),
+                    "TB-08", entry.path("skills"), name=entry.name, role=RoleRef(entry.role),
+                    skill=SkillRef(skill), allowed=listing(SkillRef(s) for s in allowed),
                 )
 
 
@@ -238,7 +240,7 @@ def check_tb09_duplicate_skills(ctx: RuleContext) -> Iterator[Problem]:
         for skill, count in Counter(entry.member.skills).items():
             if count > 1:
                 yield problem(
-                    "TB-09", entry.path("skills"), name=entry.name, skill=skill_label(skill)
+                    "TB-09", entry.path("skills"), name=entry.name, skill=SkillRef(skill)
                 )
 
 
@@ -249,8 +251,8 @@ def check_tb10_type_specials(ctx: RuleContext) -> Iterator[Problem]:
             special = TYPE_SPECIALS.get(skill)
             if special is not None:
                 yield problem(
-                    "TB-10", entry.path("skills"), skill=special.name_hu,
-                    type=type_label(special.gladiator_type),
+                    "TB-10", entry.path("skills"), skill=SkillRef(special.id),
+                    type=TypeRef(special.gladiator_type),
                 )
 
 
@@ -287,10 +289,9 @@ def check_tb13_pile_items(ctx: RuleContext) -> Iterator[Problem]:
             else:
                 allowed = item_allowed_for_type(gladiator_type, item)
             if not allowed:
-                label = WEAPONS[item].name_en if item in WEAPONS else item
                 yield problem(
-                    "TB-13", entry.path("pile"), item=label,
-                    type=type_label(entry.member.gladiator_type),
+                    "TB-13", entry.path("pile"), item=ItemRef(item, capitalised=True),
+                    type=TypeRef(entry.member.gladiator_type),
                 )
 
 
@@ -299,7 +300,7 @@ def check_tb14_pile_copies(ctx: RuleContext) -> Iterator[Problem]:
     for entry in ctx.in_slot(GLADIATOR):
         known = [i for i in entry.member.pile if i in WEAPONS and not is_kit_item(i)]
         for item, count in pile_copy_excess(known).items():
-            yield problem("TB-14", entry.path("pile"), count=count, item=item_label(item))
+            yield problem("TB-14", entry.path("pile"), count=count, item=ItemRef(item))
 
 
 def check_tb15_starting_grip(ctx: RuleContext) -> Iterator[Problem]:
@@ -307,22 +308,30 @@ def check_tb15_starting_grip(ctx: RuleContext) -> Iterator[Problem]:
     for entry in ctx.in_slot(GLADIATOR):
         grip = entry.member.starting_grip
         # TB-15: an empty grip is the belt dagger, which is always at hand and never in the pile.
-        label = items_label(grip) if grip else item_label(DAGGER)
+        label = items_ref(grip) if grip else ItemRef(DAGGER)
         check = is_legal_grip(grip, gladiator_type_of(entry))
-        if not check:
-            yield problem("TB-15", entry.path("starting_grip"), grip=label, reason=check.reason)
-        for reason in _grip_items_missing_from_pile(grip, entry.member.pile):
+        reasons: list[Localized] = [] if check else [grip_reason(check.reason or "")]
+        reasons += _grip_items_missing_from_pile(grip, entry.member.pile)
+        for reason in reasons:
             yield problem("TB-15", entry.path("starting_grip"), grip=label, reason=reason)
 
 
-def _grip_items_missing_from_pile(grip: Iterable[str], pile: Iterable[str]) -> Iterator[str]:
+def _grip_items_missing_from_pile(grip: Iterable[str], pile: Iterable[str]) -> Iterator[Phrase]:
     in_pile = Counter(pile)
     for item, wanted in Counter(grip).items():
         if item == DAGGER or item not in WEAPONS or WEAPONS[item].is_kit:
             continue  # TB-15: the dagger is on the belt; unknown and thrown items are illegal.
-        if in_pile[item] < wanted:
-            held = f"only {in_pile[item]} ×" if in_pile[item] else "no"
-            yield f"the pile holds {held} {item_label(item)}"
+        held = in_pile[item]
+        if held == 0:
+            yield phrase(
+                "the pile holds no {item}", "a fegyverhalomban nincs {item}", item=ItemRef(item)
+            )
+        elif held < wanted:
+            yield phrase(
+                "the pile holds only {count} × {item}",
+                "a fegyverhalomban csak {count} × {item} van",
+                count=held, item=ItemRef(item),
+            )
 
 
 def check_tb16_kit(ctx: RuleContext) -> Iterator[Problem]:
@@ -346,7 +355,7 @@ def check_tb17_ammunition(ctx: RuleContext) -> Iterator[Problem]:
             if count is not None and not rule.allowed(count):
                 yield problem(
                     "TB-17", entry.path("ammunition", ammo.value), name=entry.name, count=count,
-                    ammo=AMMO_NAMES[ammo][1], min=rule.minimum, max=rule.maximum,
+                    ammo=AmmoRef(ammo), min=rule.minimum, max=rule.maximum,
                 )
         drawn = entry.member.trap_cards_drawn
         # TB-17: trap insight (HR-9.5) is the strategist's supply of trap cards (HR-2.1 row).
@@ -354,10 +363,9 @@ def check_tb17_ammunition(ctx: RuleContext) -> Iterator[Problem]:
             if drawn not in TRAP_INSIGHT_COSTS:
                 yield problem(
                     "TB-17", entry.path("trap_cards_drawn"), name=entry.name, count=drawn,
-                    ammo="trap cards drawn", min=min(TRAP_INSIGHT_COSTS),
-                    max=max(TRAP_INSIGHT_COSTS),
+                    ammo=Text("trap cards drawn", "húzott csapdakártya"),
+                    min=min(TRAP_INSIGHT_COSTS), max=max(TRAP_INSIGHT_COSTS),
                 )
-
 
 
 def check_tb18_discs(ctx: RuleContext) -> Iterator[Problem]:
@@ -366,19 +374,33 @@ def check_tb18_discs(ctx: RuleContext) -> Iterator[Problem]:
         rule = AMMO_RULES[Ammo.SPELL_DISCS]
         count = DISCS_DRAWN if entry.member.disc_count is None else entry.member.disc_count
         if not rule.allowed(count):
-            yield _discs(entry, "disc_count", f"{entry.name} takes {count}")
+            what = phrase(
+                "{name} takes {count}", "{name} {count} korongot visz",
+                name=entry.name, count=count,
+            )
+            yield _discs(entry, "disc_count", what)
         fixed = entry.member.fixed_discs
         if len(fixed) > MAX_FIXED_DISCS:
-            yield _discs(entry, "fixed_discs", f"{len(fixed)} discs of fixed level")
+            what = phrase(
+                "{count} discs of fixed level", "{count} rögzített szintű korong", count=len(fixed)
+            )
+            yield _discs(entry, "fixed_discs", what)
         top = fixed.count(LEVEL_5)
         if top > MAX_FIXED_LEVEL_5_DISCS:
-            yield _discs(entry, "fixed_discs", f"{top} fixed level-{LEVEL_5} discs")
+            what = phrase(
+                "{count} fixed level-{level} discs", "{count} rögzített {level}. szintű korong",
+                count=top, level=LEVEL_5,
+            )
+            yield _discs(entry, "fixed_discs", what)
         for level in dict.fromkeys(fixed):
             if level not in DISC_POOL:
-                yield _discs(entry, "fixed_discs", f"there is no level-{level} disc")
+                what = phrase(
+                    "there is no level-{level} disc", "nincs {level}. szintű korong", level=level
+                )
+                yield _discs(entry, "fixed_discs", what)
 
 
-def _discs(entry: Entry, field: str, what: str) -> Problem:
+def _discs(entry: Entry, field: str, what: Phrase) -> Problem:
     return problem("TB-18", entry.path(field), problem=what)
 
 
@@ -386,11 +408,18 @@ def check_tb19_amulets(ctx: RuleContext) -> Iterator[Problem]:
     """3 or 4 amulets of known types; one per member is the sheet's single amulet field."""
     count = len(ctx.roster.amulets)
     if not MIN_AMULETS <= count <= MAX_AMULETS:
-        yield problem("TB-19", "amulets", problem=f"the team has {count}")
+        what = phrase(
+            "the team has {count}", "a csapatnak {count} amulettje van", count=count
+        )
+        yield problem("TB-19", "amulets", problem=what)
     for entry in ctx.known():
         amulet = entry.member.amulet
         if amulet is not None and amulet not in AMULETS:
-            what = f"{entry.name} wears {amulet!r}, which is not an amulet type"
+            what = phrase(
+                "{name} wears {amulet}, which is not an amulet type",
+                "{name} amulettje ({amulet}) ismeretlen",
+                name=entry.name, amulet=Quoted(amulet),
+            )
             yield problem("TB-19", entry.path("amulet"), problem=what)
 
 
@@ -421,21 +450,34 @@ def check_tb21_vials(ctx: RuleContext) -> Iterator[Problem]:
         if reason is None:
             carried += 1  # TB-21: only vials allowed otherwise count towards the 3.
         else:
-            label = f"a {VIALS[vial].name_en.lower()}" if vial in VIALS else repr(vial)
+            known = VIALS.get(vial)
+            label: Localized = (
+                Text(f"a {known.name_en.lower()}", VialRef(vial)) if known else Quoted(vial)
+            )
             yield problem("TB-21", entry.path("vial"), name=entry.name, vial=label, reason=reason)
 
 
-def _vial_refusal(ctx: RuleContext, entry: Entry, vial: str, carried: int) -> str | None:
+def _vial_refusal(ctx: RuleContext, entry: Entry, vial: str, carried: int) -> Phrase | None:
     known = VIALS.get(vial)
     if known is None:
-        return "there is no such vial"
+        return phrase("there is no such vial", "ilyen fiola nincs")
     if entry.role in VIAL_FORBIDDEN_ROLES:
-        return "the strategist carries no vial (HR-7)"
+        return phrase(
+            "the strategist carries no vial (HR-7)", "a stratéga semmilyen fiolát nem vihet (HR-7)"
+        )
     if known.option not in ctx.roster.options:
         option = OPTIONAL_RULES[known.option]
-        return f"the optional rule {option.name_en} ({option.flag}) is off"
+        return phrase(
+            "the optional rule {option} ({flag}) is off",
+            "nincs bekapcsolva a hozzá tartozó opcionális szabály ({option}, {flag})",
+            option=Text(option.name_en, option.name_hu), flag=option.flag,
+        )
     if carried >= VIALS_PER_TEAM:
-        return f"a team carries at most {VIALS_PER_TEAM} vials (HR-7)"
+        return phrase(
+            "a team carries at most {count} vials (HR-7)",
+            "egy csapat legfeljebb {count} fiolát vihet (HR-7)",
+            count=VIALS_PER_TEAM,
+        )
     return None
 
 
@@ -451,8 +493,8 @@ def check_tb22_armour(ctx: RuleContext) -> Iterator[Problem]:
         if entry.member.armour != allowed.value:
             yield problem(
                 "TB-22", entry.path("armour"), name=entry.name,
-                armour=armour_label(entry.member.armour), roles=ROLE_PLURALS_EN[entry.role],
-                allowed=ARMOUR_NAMES[allowed][1] if allowed is not Armour.NONE else "no armour",
+                armour=ArmourRef(entry.member.armour), roles=RoleRef(entry.role, plural=True),
+                allowed=AllowedArmourRef(allowed),
             )
 
 
@@ -465,7 +507,7 @@ def check_tb23_names(ctx: RuleContext) -> Iterator[Problem]:
         unique = name.casefold() not in seen
         seen.add(name.casefold())
         if not (1 <= len(name) <= MEMBER_NAME_MAX_LENGTH and unique):
-            yield problem("TB-23", entry.path("name"), slot=slot_label(entry.slot))
+            yield problem("TB-23", entry.path("name"), slot=SlotRef(entry.slot))
 
 
 def check_tb24_campaign_status(ctx: RuleContext) -> Iterator[Problem]:
@@ -475,7 +517,8 @@ def check_tb24_campaign_status(ctx: RuleContext) -> Iterator[Problem]:
     for entry in ctx.known():
         if entry.member.status in (DEAD, ABSENT):
             yield problem(
-                "TB-24", entry.path("status"), name=entry.name, status=entry.member.status
+                "TB-24", entry.path("status"), name=entry.name,
+                status=StatusRef(entry.member.status),
             )
 
 
@@ -485,78 +528,14 @@ def check_tb25_rookie_base_team(ctx: RuleContext) -> Iterator[Problem]:
     if ctx.tier is None or not ctx.tier.base_team_only or ctx.campaign:
         return
     for entry in ctx.known():
-        for path, field, value, base in _differences_from_base(entry):
+        for path, field, value, base in differences_from_base(entry):
             yield problem("TB-25", path, field=field, value=value, base=base)
     amulets = ctx.roster.amulets
     if Counter(amulets) != Counter(STANDARD_AMULET_SET):
         yield problem(
-            "TB-25", "amulets", field="amulets", value=" + ".join(amulets) or "none",
-            base=" + ".join(STANDARD_AMULET_SET),
+            "TB-25", "amulets", field=AMULETS_FIELD, value=amulets_listing(amulets),
+            base=amulets_listing(STANDARD_AMULET_SET),
         )
-
-
-Difference = tuple[str, str, object, object]  # path, field, value, base value
-
-
-def _differences_from_base(entry: Entry) -> Iterator[Difference]:
-    member, base = entry.member, base_member(entry.slot)
-    who = slot_label(entry.slot)
-    for stat in Stat:
-        value, base_value = member.stats.get(stat), base.stats.get(stat)
-        if value is not None and value != base_value:
-            label = f"{who} {STAT_NAMES[stat][0]}"
-            yield entry.path("stats", stat.value), label, value, _or_none(base_value)
-    yield from _equipment_differences(entry, base)
-    costs, base_costs = _skill_costs(member.skills), _skill_costs(base.skills)
-    if costs is not None and costs != base_costs:
-        yield entry.path("skills"), f"{who} skill cost", _sum_text(costs), _sum_text(base_costs)
-    if member.vial is not None:
-        yield entry.path("vial"), f"{who} vial", member.vial, "none"
-
-
-def _equipment_differences(entry: Entry, base: Member) -> Iterator[Difference]:
-    member, who = entry.member, slot_label(entry.slot)
-    if entry.slot == GLADIATOR:
-        gladiator_type = member.gladiator_type or BASE_GLADIATOR_TYPE
-        if gladiator_type != base.gladiator_type:
-            label, base_label = type_label(gladiator_type), type_label(base.gladiator_type)
-            yield entry.path("gladiator_type"), f"{who} type", label, base_label
-        if Counter(member.pile) != Counter(base.pile):
-            pile, base_pile = items_label(member.pile), items_label(base.pile)
-            yield entry.path("pile"), f"{who} pile", pile, base_pile
-    for ammo in buyable_ammo(entry.slot):
-        count = member.ammunition.get(ammo)
-        if count is not None and count != base.ammunition.get(ammo):
-            label = f"{who} {AMMO_NAMES[ammo][1]}"
-            yield entry.path("ammunition", ammo.value), label, count, base.ammunition.get(ammo)
-    if member.disc_count is not None and member.disc_count != base.disc_count:
-        yield entry.path("disc_count"), f"{who} spell discs", member.disc_count, base.disc_count
-    if entry.slot == WITCH_MASTER and member.fixed_discs:
-        fixed = _sum_text(member.fixed_discs)
-        yield entry.path("fixed_discs"), f"{who} fixed discs", fixed, "none"
-    drawn = member.trap_cards_drawn
-    if drawn is not None and entry.slot == STRATEGIST and drawn != TRAP_CARDS_KEPT:
-        yield entry.path("trap_cards_drawn"), f"{who} trap cards drawn", drawn, TRAP_CARDS_KEPT
-
-
-def _skill_costs(skills: Iterable[str]) -> tuple[int, ...] | None:
-    """The sorted point costs of the skills; None when one is unknown or a type special
-    (TB-25: those are TB-08's and TB-10's, and equal cost cannot be judged)."""
-    costs = []
-    for skill in skills:
-        known = CHOOSABLE_SKILLS.get(skill)
-        if known is None or known.point_cost is None:
-            return None
-        costs.append(known.point_cost)
-    return tuple(sorted(costs))
-
-
-def _sum_text(values: Iterable[object] | None) -> str:
-    return " + ".join(str(v) for v in values or ()) or "none"
-
-
-def _or_none(value: object) -> object:
-    return "none" if value is None else value
 
 
 # --- The registry and the entry point ----------------------------------------------------------

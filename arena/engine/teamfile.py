@@ -16,6 +16,9 @@ stats his sheet has, ``ammunition`` exactly the supplies he buys. Writing is det
 in this order, stats and supplies in sheet order, options sorted, names as UTF-8 text.
 ``docs/team-format.md`` documents the format for people.
 
+Every problem carries its message in English (``message``) and in Hungarian (``message_hu``), both
+prefixed with the path of the field; ids, keys and JSON values are quoted as the file has them.
+
 Versioning: readers refuse newer versions; when version 2 comes, readers upgrade version-1
 documents before reading them.
 """
@@ -43,6 +46,23 @@ from .content.profiles import (
 from .content.skills import SKILLS
 from .content.weapons import GLADIATOR_TYPES, WEAPONS
 from .roster import MEMBER_STATUSES, Member, Problem, Roster, buyable_ammo
+from .roster_labels import HU, Localized, Quoted, Text, localized_problem, phrase
+from .teamfile_messages import (
+    ARRAY,
+    INTEGER,
+    INTEGER_VERSION,
+    NOTHING,
+    OBJECT,
+    STRING,
+    expected,
+    field_of_other_slots,
+    json_error,
+    json_type,
+    missing_field,
+    refusal,
+    unexpected_field,
+    unknown_id,
+)
 
 FORMAT: Final = "viadal-team"
 FORMAT_VERSION: Final = 1
@@ -85,9 +105,17 @@ class TeamFileError(ValueError):
         super().__init__(self.problems)
 
     def __str__(self) -> str:
-        lines = [f"{p.code}: {p.message}" for p in self.problems]
-        count = f"{len(lines)} problem{'s' if len(lines) != 1 else ''}"
-        return "\n".join([f"The team file cannot be read ({count}):", *lines])
+        return self.text("en")
+
+    def text(self, language: str) -> str:
+        """Every problem, one ``CODE: message`` line each, under a heading, in ``language``."""
+        lines = [f"{p.code}: {p.text(language)}" for p in self.problems]
+        if language == HU:
+            heading = f"A csapatfájl nem olvasható be ({len(lines)} hiba):"
+        else:
+            count = f"{len(lines)} problem{'s' if len(lines) != 1 else ''}"
+            heading = f"The team file cannot be read ({count}):"
+        return "\n".join([heading, *lines])
 
 
 # --- Writing --------------------------------------------------------------------------------------
@@ -150,9 +178,12 @@ def parse_json(text: str | bytes) -> object:
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as error:
-            where = f"byte {error.start}"
-            problem = Problem("FILE-JSON", f"The file is not UTF-8 text ({where}).")
-            raise TeamFileError([problem]) from None
+            message = phrase(
+                "The file is not UTF-8 text (byte {byte}).",
+                "A fájl nem UTF-8 kódolású szöveg (a hibás bájt helye: {byte}).",
+                byte=error.start,
+            )
+            raise TeamFileError([localized_problem("FILE-JSON", "", message)]) from None
     duplicates: list[str] = []
     try:
         document = json.loads(
@@ -161,14 +192,28 @@ def parse_json(text: str | bytes) -> object:
             parse_constant=_refuse_constant,
         )
     except json.JSONDecodeError as error:
-        message = f"Invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}."
-        raise TeamFileError([Problem("FILE-JSON", message)]) from None
+        message = phrase(
+            "Invalid JSON at line {line}, column {column}: {error}.",
+            "Hibás JSON: {line}. sor, {column}. oszlop: {error}.",
+            line=error.lineno, column=error.colno, error=json_error(error.msg),
+        )
+        raise TeamFileError([localized_problem("FILE-JSON", "", message)]) from None
     except _ConstantError as error:
-        problem = Problem("FILE-JSON", f"Invalid JSON: {error} is not a number.")
-        raise TeamFileError([problem]) from None
+        message = phrase(
+            "Invalid JSON: {constant} is not a number.", "Hibás JSON: {constant} nem szám.",
+            constant=str(error),
+        )
+        raise TeamFileError([localized_problem("FILE-JSON", "", message)]) from None
     if duplicates:
         raise TeamFileError(
-            Problem("FILE-JSON", f"Invalid JSON: the key {key!r} appears twice in one object.")
+            localized_problem(
+                "FILE-JSON", "",
+                phrase(
+                    "Invalid JSON: the key {key} appears twice in one object.",
+                    "Hibás JSON: egy objektumban kétszer szerepel ez a kulcs: {key}.",
+                    key=Quoted(key),
+                ),
+            )
             for key in dict.fromkeys(duplicates)
         )
     return document
@@ -200,22 +245,6 @@ def roster_from_document(doc: object) -> Roster:
     return roster
 
 
-def _json_type(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return f"a boolean ({json.dumps(value)})"
-    if isinstance(value, int):
-        return f"an integer ({value})"
-    if isinstance(value, float):
-        return f"a number ({value})"
-    if isinstance(value, str):
-        return f"a string ({json.dumps(value, ensure_ascii=False)})"
-    if isinstance(value, list):
-        return "an array"
-    return "an object"
-
-
 def _at(path: str, key: str | int) -> str:
     if isinstance(key, int):
         return f"{path}[{key}]"
@@ -228,33 +257,34 @@ class _Reader:
     def __init__(self) -> None:
         self.problems: list[Problem] = []
 
-    def report(self, code: str, path: str, text: str) -> None:
-        self.problems.append(Problem(code, f"{path}: {text}" if path else text, path))
+    def report(self, code: str, path: str, text: Localized) -> None:
+        message = phrase("{path}: {text}", "{path}: {text}", path=path, text=text) if path else text
+        self.problems.append(localized_problem(code, path, message))
 
     # Types ---------------------------------------------------------------------------------------
 
     def obj(self, value: object, path: str) -> dict[str, object] | None:
         if isinstance(value, dict):
             return value
-        self.report("FILE-TYPE", path, f"expected an object, got {_json_type(value)}")
+        self.report("FILE-TYPE", path, expected(OBJECT, json_type(value)))
         return None
 
     def array(self, value: object, path: str) -> list[object] | None:
         if isinstance(value, list):
             return value
-        self.report("FILE-TYPE", path, f"expected an array, got {_json_type(value)}")
+        self.report("FILE-TYPE", path, expected(ARRAY, json_type(value)))
         return None
 
     def string(self, value: object, path: str) -> str | None:
         if isinstance(value, str):
             return value
-        self.report("FILE-TYPE", path, f"expected a string, got {_json_type(value)}")
+        self.report("FILE-TYPE", path, expected(STRING, json_type(value)))
         return None
 
     def integer(self, value: object, path: str) -> int | None:
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-        self.report("FILE-TYPE", path, f"expected an integer, got {_json_type(value)}")
+        self.report("FILE-TYPE", path, expected(INTEGER, json_type(value)))
         return None
 
     def identifier(
@@ -262,8 +292,7 @@ class _Reader:
     ) -> str | None:
         text = self.string(value, path)
         if text is not None and text not in known:
-            choices = ", ".join(known)
-            self.report("FILE-UNKNOWN-ID", path, f"unknown {what} {text!r}; known: {choices}")
+            self.report("FILE-UNKNOWN-ID", path, unknown_id(what, text, known))
             return None
         return text
 
@@ -289,7 +318,7 @@ class _Reader:
         wanted = tuple(expected)
         for field in wanted:
             if field not in obj and field != optional:
-                self.report("FILE-FIELD", _at(path, field), f"missing field {field!r}")
+                self.report("FILE-FIELD", _at(path, field), missing_field(field))
         for field in obj:
             if field not in wanted:
                 self.report("FILE-FIELD", _at(path, field), _unexpected(field, slot))
@@ -319,21 +348,29 @@ class _Reader:
     def header(self, root: Mapping[str, object]) -> bool:
         """Format and version first: a document of another format or version is not read on."""
         if root.get("format") != FORMAT:
-            found = _json_type(root["format"]) if "format" in root else "nothing"
-            self.report("FILE-FORMAT", "format", f"expected {FORMAT!r}, got {found}")
+            found = json_type(root["format"]) if "format" in root else NOTHING
+            self.report("FILE-FORMAT", "format", expected(Quoted(FORMAT), found))
             return False
         version = root.get("version")
         if not isinstance(version, int) or isinstance(version, bool):
-            found = _json_type(version) if "version" in root else "nothing"
-            self.report("FILE-VERSION", "version", f"expected an integer version, got {found}")
+            found = json_type(version) if "version" in root else NOTHING
+            self.report("FILE-VERSION", "version", expected(INTEGER_VERSION, found))
         elif version > FORMAT_VERSION:
-            self.report(
-                "FILE-VERSION", "version",
-                f"version {version} is newer than this reader, which reads up to "
-                f"{FORMAT_VERSION}; update Viadal to read it",
+            newer = phrase(
+                "version {version} is newer than this reader, which reads up to {latest}; update "
+                "Viadal to read it",
+                "a fájl verziója ({version}) újabb annál, amit ez a program olvasni tud "
+                "(legfeljebb {latest}); frissítsd a Viadalt, hogy beolvashasd",
+                version=version, latest=FORMAT_VERSION,
             )
+            self.report("FILE-VERSION", "version", newer)
         elif version < 1:
-            self.report("FILE-VERSION", "version", f"there is no version {version} (first: 1)")
+            none = phrase(
+                "there is no version {version} (first: 1)",
+                "nincs ilyen verzió: {version} (az első verzió: 1)",
+                version=version,
+            )
+            self.report("FILE-VERSION", "version", none)
         else:
             return True
         return False
@@ -343,7 +380,12 @@ class _Reader:
         for index, option in enumerate(ids):
             if option is not None and option in ids[:index]:
                 where = f"options[{index}]"
-                self.report("FILE-FIELD", where, f"option {option!r} is listed twice")
+                twice = phrase(
+                    "option {option} is listed twice",
+                    "ez az opcionális szabály kétszer szerepel: {option}",
+                    option=Quoted(option),
+                )
+                self.report("FILE-FIELD", where, twice)
         return tuple(o for o in ids if o is not None)
 
     def option(self, value: object, path: str) -> str | None:
@@ -366,7 +408,7 @@ class _Reader:
         else:  # without a known slot only a missing slot and fields no member has are certain
             self.fields({f: v for f, v in obj.items() if f not in own}, path, ())
             if "slot" not in obj:
-                self.report("FILE-FIELD", _at(path, "slot"), "missing field 'slot'")
+                self.report("FILE-FIELD", _at(path, "slot"), missing_field("slot"))
         values = {
             field: self.member_field(field, obj[field], _at(path, field), slot)
             for field in own
@@ -403,8 +445,13 @@ class _Reader:
         values = self.counts(value, path, known, "stat")
         if slot is not None and isinstance(value, dict):
             given = [known[key] for key in value if key in known]
-            refusal = f"a {_slot_text(slot)} has no"
-            self.exact_keys(given, PROFILES[slot].stats(), path, refusal, "missing stat")
+            refuse = refusal(
+                "a {slot} has no {key}",
+                "ennek a tagnak – {slot} – nincs ilyen tulajdonsága: {key}",
+                slot,
+            )
+            missing = Text("missing stat", "hiányzó tulajdonság")
+            self.exact_keys(given, PROFILES[slot].stats(), path, refuse, missing)
         return values
 
     def ammunition(self, value: object, path: str, slot: str | None) -> Mapping[Ammo, int]:
@@ -412,8 +459,13 @@ class _Reader:
         values = self.counts(value, path, known, "ammunition")
         if slot is not None and isinstance(value, dict):
             given = [known[key] for key in value if key in known]
-            refusal = f"a {_slot_text(slot)} does not buy"
-            self.exact_keys(given, buyable_ammo(slot), path, refusal, "missing count")
+            refuse = refusal(
+                "a {slot} does not buy {key}",
+                "ez a tag – {slot} – nem vásárol ilyen lőszert: {key}",
+                slot,
+            )
+            missing = Text("missing count", "hiányzó darabszám")
+            self.exact_keys(given, buyable_ammo(slot), path, refuse, missing)
         return values
 
     def exact_keys(
@@ -421,8 +473,8 @@ class _Reader:
         given: Collection[Stat] | Collection[Ammo],
         expected: Iterable[Stat] | Iterable[Ammo],
         path: str,
-        refusal: str,
-        missing: str,
+        refuse: Callable[[str], Localized],
+        missing: Localized,
     ) -> None:
         """Report the keys a member of the slot must have and those he cannot have."""
         wanted = list(expected)
@@ -431,8 +483,7 @@ class _Reader:
                 self.report("FILE-FIELD", _at(path, key.value), missing)
         for key in given:
             if key not in wanted:
-                where = _at(path, key.value)
-                self.report("FILE-FIELD", where, f"{refusal} {key.value}")
+                self.report("FILE-FIELD", _at(path, key.value), refuse(key.value))
 
     def counts(
         self, value: object, path: str, known: Mapping[str, K], what: str
@@ -443,8 +494,7 @@ class _Reader:
             where = _at(path, key)
             number = self.integer(count, where)
             if key not in known:
-                choices = ", ".join(known)
-                self.report("FILE-UNKNOWN-ID", where, f"unknown {what} {key!r}; known: {choices}")
+                self.report("FILE-UNKNOWN-ID", where, unknown_id(what, key, known))
             elif number is not None:
                 result[known[key]] = number
         return MappingProxyType(result)
@@ -466,13 +516,8 @@ _NULLABLE_IDS: Final[Mapping[str, tuple[Collection[str], str]]] = MappingProxyTy
 )
 
 
-def _slot_text(slot: str) -> str:
-    return PROFILES[slot].name_en.lower()
-
-
-def _unexpected(field: str, slot: str | None) -> str:
+def _unexpected(field: str, slot: str | None) -> Localized:
     owners = [owner for owner, fields in SLOT_MEMBER_FIELDS.items() if field in fields]
     if owners and slot is not None:
-        whose = ", ".join(_slot_text(owner) for owner in owners)
-        return f"field {field!r} does not apply to a {_slot_text(slot)}, only to: {whose}"
-    return f"unexpected field {field!r}"
+        return field_of_other_slots(field, slot, owners)
+    return unexpected_field(field)

@@ -45,6 +45,17 @@ ROLE_PLURALS_EN: Mapping[Role, str] = MappingProxyType(
     }
 )
 
+# Hungarian plurals for messages ("számszeríjászok vértje: bőrvért").
+ROLE_PLURALS_HU: Mapping[Role, str] = MappingProxyType(
+    {
+        Role.STRATEGIST: "stratégák",
+        Role.GLADIATOR: "gladiátorok",
+        Role.WITCH_MASTER: "boszorkánymesterek",
+        Role.CROSSBOWMAN: "számszeríjászok",
+        Role.DAGGER_THROWER: "tőrvetők",
+    }
+)
+
 
 class Stat(enum.Enum):
     """Profile values of the character sheet (RB p.6, p.19; digest §2.1)."""

@@ -6,7 +6,8 @@ equipment costs, and the team builder's validation rules as data.
 
 The base team costs exactly 200, the Standard budget: 70 / 35 / 30 / 25 / 25 / 15 (HR-9.2). The
 functions here price plain values and never judge them; whether a value is allowed (ranges, counts,
-limits) is the team validator's business, which reports the rules of ``VALIDATION_RULES``.
+limits) is the team validator's business, which reports the rules of ``VALIDATION_RULES`` (HR-9.6,
+kept with their English and Hungarian messages in :mod:`arena.engine.content.validation`).
 
 Reading of HR-9.5's amulet price: "+1 per duplicate type instead of a standard one" is +1 for every
 standard type missing among the first three amulets; a 4th amulet costs +4 whatever its type.
@@ -34,6 +35,8 @@ from .profiles import (
     Ammo,
 )
 from .skills import SKILLS
+from .validation import VALIDATION_RULES as VALIDATION_RULES  # HR-9.6, re-exported
+from .validation import ValidationRule as ValidationRule
 from .weapons import BASE_GLADIATOR_TYPE, GLADIATOR_TYPES, WEAPONS
 
 # --- 9.1 Budgets ----------------------------------------------------------------------------------
@@ -447,149 +450,3 @@ def base_member_costs() -> Mapping[str, int]:
 def team_value(member_costs: Iterable[int], amulets: Sequence[str] = STANDARD_AMULET_SET) -> int:
     """Σ member costs + the team items, the amulets (HR-9)."""
     return sum(member_costs) + amulet_cost(amulets)
-
-
-# --- 9.6 Validation rules -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ValidationRule:
-    """One row of HR-9.6; ``message_template`` is ``str.format`` text with named placeholders."""
-
-    id: str
-    summary: str
-    message_template: str
-    source: str
-
-    def message(self, **values: object) -> str:
-        return self.message_template.format(**values)
-
-
-# HR-9.6 verbatim: (id, rule, error message). Placeholders are str.format fields.
-_HR_9_6: Final = (
-    ("TB-01",
-        (
-            "Exactly six members: 1 strategist, 1 gladiator, 1 witch-master, 1 crossbowman, 2 "
-            "dagger-throwers (one deasta, one laeva) (RB p.4–5)"
-        ),
-        (
-            "A team needs exactly six members: one strategist, one gladiator, one "
-            "witch-master, one crossbowman and two dagger-throwers (one deasta, one laeva). "
-            "Missing: {missing}. Extra: {extra}."
-        ),
-    ),
-    ("TB-02", "team_value ≤ budget",
-        (
-            "Team value is {value} points but the {tier} budget is {budget}. Remove {excess} "
-            "points."
-        ),
-    ),
-    ("TB-03", "Gladiator cost ≤ 40% cap",
-        "{name} costs {cost} points; a gladiator may cost at most {cap} (40% of {budget}).",
-    ),
-    ("TB-04", "Each non-gladiator fighter ≤ 25% cap",
-        (
-            "{name} ({role}) costs {cost} points; one team member may cost at most {cap} (25% "
-            "of {budget})."
-        ),
-    ),
-    ("TB-05", "Strategist ≤ 12% cap",
-        "The strategist costs {cost} points; at most {cap} (12% of {budget}) is allowed.",
-    ),
-    ("TB-06", "Every stat inside its range (HR-9.3)",
-        "{name}: {stat} {value} is outside the allowed range {min}–{max} for a {role}.",
-    ),
-    ("TB-07", "Exactly 3 skills per fighter; none for the strategist",
-        "{name} must have exactly 3 skills; it has {count}.",
-    ),
-    ("TB-08", "Skills only from the role's list (HR-4)",
-        "{name} ({role}) cannot take {skill}. Allowed: {allowed}.",
-    ),
-    ("TB-09", "No duplicate skill",
-        "{name} has {skill} twice.",
-    ),
-    ("TB-10", "Type specials are not chosen skills",
-        "{skill} comes only with the {type} gladiator type and cannot be chosen as a skill.",
-    ),
-    ("TB-11", "Gladiator type is one of the four",
-        "Unknown gladiator type {type}. Choose Vértes, Kardművész, Hálóvető or Nehézvértes.",
-    ),
-    ("TB-12", "Pile holds 1–5 items besides the kit",
-        (
-            "The weapon pile holds {count} items; it must hold 1–5 besides the dagger, "
-            "javelins and nets."
-        ),
-    ),
-    ("TB-13", "Pile items exist and respect the type limits",
-        "{item} is not allowed for a {type} gladiator.",
-    ),
-    ("TB-14", "Copies: at most 2 of a 1-hand weapon, 1 of anything else",
-        "The pile holds {count} × {item}; only one-handed weapons may be doubled (for a pair).",
-    ),
-    ("TB-15", "Starting grip is legal (HR-3.1) and taken from the pile",
-        "Starting grip {grip} is not legal or not in the pile: {reason}.",
-    ),
-    ("TB-16", "The kit is exactly: dagger, 3 javelins, 2 nets",
-        (
-            "The gladiator's kit must be exactly one dagger, three javelins and two nets (RB "
-            "p.20)."
-        ),
-    ),
-    ("TB-17", "Ammunition counts inside their ranges and even",
-        "{name}: {count} {ammo} is not allowed; use an even number from {min} to {max}.",
-    ),
-    ("TB-18", "Discs: 5–7 in all, at most 2 fixed, at most one fixed level-5",
-        (
-            "Spell discs: {problem}. Allowed: 5–7 discs, at most 2 of fixed level, at most one "
-            "fixed level-5 disc."
-        ),
-    ),
-    ("TB-19", "Amulets: 3–4, known types, at most 1 per member",
-        (
-            "Amulets: {problem}. A team has 3 or 4 amulets and a member may wear only one (RB "
-            "p.7)."
-        ),
-    ),
-    ("TB-20",
-        (
-            "ME tokens (if pre-assigned): one 2 and one 3, on two different fighters, never "
-            "the witch-master or the strategist"
-        ),
-        (
-            "ME tokens must be one of 2 and one of 3 on two different fighters other than the "
-            "witch-master (RB p.7)."
-        ),
-    ),
-    ("TB-21",
-        "Vials only with the option on; 1 per fighter; 3 per team; none for the strategist",
-        "{name} cannot carry {vial}: {reason}.",
-    ),
-    ("TB-22", "Armour: gladiator armour fixed by type; others leather only (RB p.11)",
-        "{name}: {armour} is not allowed; {roles} wear {allowed}.",
-    ),
-    ("TB-23", "Every member has a name of 1–40 characters; names are unique in the team",
-        "Member {slot} needs a unique name of 1–40 characters.",
-    ),
-    ("TB-24",
-        (
-            "Campaign only: no dead or absent member is fielded; a missing role is filled by a "
-            "hireling (HR-10.8)"
-        ),
-        (
-            "{name} is {status} and cannot play this match; hire a replacement or field a "
-            "hireling."
-        ),
-    ),
-    ("TB-25",
-        (
-            "Rookie tier only: profiles, gladiator type, pile, ammunition, discs and amulets "
-            "exactly as the base team; only names, the starting grip and skill swaps of equal "
-            "cost may differ"
-        ),
-        "The Rookie tier plays the base team: {field} differs ({value}, base {base}).",
-    ),
-)
-
-VALIDATION_RULES: Final[Mapping[str, ValidationRule]] = make_catalog(
-    ValidationRule(rule_id, summary, template, "HR-9.6") for rule_id, summary, template in _HR_9_6
-)
