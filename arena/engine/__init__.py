@@ -1,0 +1,61 @@
+"""The rules engine of Shuluri Viadal: pure Python, no Django.
+
+The match API (the two-player game without spells and traps, issue #3)::
+
+    state = new_match((home_roster, away_roster), MatchOptions(), seed=7)
+    seat = to_move(state)
+    actions = legal_actions(state, seat)
+    state, events = apply(state, actions[0])
+    view(state, seat), view(state, None)          # what a seat / the spectators may know
+    replay(state.setup, match_events(state))      # the same position, from the log alone
+
+See docs/engine.md.
+"""
+
+from __future__ import annotations
+
+from .actions import Action, action_from_json, action_to_json, same_action
+from .dice import FixedDice, SeededDice
+from .engine import (
+    apply,
+    is_over,
+    legal_actions,
+    match_events,
+    replay,
+    replay_actions,
+    seats_to_move,
+    to_move,
+)
+from .errors import IllegalActionError
+from .events import Event, event_from_json, event_to_json, events_for
+from .setup import new_match
+from .state import MatchOptions, MatchSetup, State, state_hash
+from .views import view
+
+__all__ = [
+    "Action",
+    "Event",
+    "FixedDice",
+    "IllegalActionError",
+    "MatchOptions",
+    "MatchSetup",
+    "SeededDice",
+    "State",
+    "action_from_json",
+    "action_to_json",
+    "apply",
+    "event_from_json",
+    "event_to_json",
+    "events_for",
+    "is_over",
+    "legal_actions",
+    "match_events",
+    "new_match",
+    "replay",
+    "replay_actions",
+    "same_action",
+    "seats_to_move",
+    "state_hash",
+    "to_move",
+    "view",
+]

@@ -1,0 +1,128 @@
+"""Agents that play through :func:`arena.engine.legal_actions`: random and a simple greedy one.
+
+Both take a seeded :class:`random.Random` of their own (never the module-level one). Neither ever
+concedes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from . import actions as act
+from .actions import Action
+from .grid import grid
+from .hexgrid import distance
+from .rules.base import man_of
+from .state import GLADIATOR, SEAT_OF, State
+
+_G = grid()
+
+
+class Agent(Protocol):
+    def choose(self, state: State, seat: int, actions: Sequence[Action]) -> Action: ...
+
+
+class RandomAgent:
+    """Picks an action kind at random, then an action of that kind (as botbowl's random bot
+    picks an action type, then a position): ending the step is as likely as moving."""
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.rng = random.Random(str(seed))
+
+    def choose(self, state: State, seat: int, actions: Sequence[Action]) -> Action:
+        kinds = list(dict.fromkeys(map(type, actions)))
+        kinds.remove(act.Concede)
+        kind = kinds[int(self.rng.random() * len(kinds))]
+        group = [a for a in actions if type(a) is kind]
+        return group[int(self.rng.random() * len(group))]
+
+
+class UniformAgent:
+    """Picks uniformly among all actions (but never concedes)."""
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.rng = random.Random(str(seed))
+
+    def choose(self, state: State, seat: int, actions: Sequence[Action]) -> Action:
+        options = [a for a in actions if type(a) is not act.Concede]
+        return options[self.rng.randrange(len(options))]
+
+
+Scorer = Callable[[State, Any], float]
+
+
+def _nearest_enemy(s: State, c: int) -> int:
+    """Hex distance to the nearest enemy this character can fight (gladiator: the gladiator)."""
+    here = _G.hexes[s.pos[c]]
+    best = 99
+    for o in s.seat_chars(1 - SEAT_OF[c]):
+        if s.alive[o] and s.sheets[o].on_board and GLADIATOR[o] == GLADIATOR[c]:
+            best = min(best, distance(here, _G.hexes[s.pos[o]]))
+    return best
+
+
+def _move_score(s: State, a: act.Move) -> float:
+    c = s.index[a.char]
+    before = _nearest_enemy(s, c)
+    here = s.pos[c]
+    s.pos[c] = _G.index[a.path[-1]]
+    after = _nearest_enemy(s, c)
+    s.pos[c] = here
+    if after == 0:
+        return 40.0
+    return 3.0 * (before - after) - 0.2 * (a.man or 0)
+
+
+def _grant_score(s: State, a: act.Grant) -> float:
+    c = s.index[a.char]
+    return 15.0 - a.amount if man_of(s, c) < 2 else -1.0
+
+
+_SCORES: dict[type, Scorer] = {
+    act.MeleeAttack: lambda s, a: 100.0 + (3.0 if a.skill else 0.0) + (2.0 if a.quick else 0.0),
+    act.RangedAttack: lambda s, a: 90.0 + (2.0 if a.aim else 0.0),
+    act.Throw: lambda s, a: 80.0 if a.item == "javelin" else 70.0,
+    act.Move: lambda s, a: _move_score(s, a),
+    act.Grant: lambda s, a: _grant_score(s, a),
+    act.ToggleGate: lambda s, a: 4.0 if not s.gates & _G.gate_bit[a.gate] else -2.0,
+    act.UseSkill: lambda s, a: 12.0 if a.skill == "golden_bell" else -1.0,
+    act.Dodge: lambda s, a: 10.0 if a.use else 0.0,
+    act.Shift: lambda s, a: -0.5,
+    act.DeclineShift: lambda s, a: 0.0,
+    act.StandUp: lambda s, a: 50.0,
+    act.Disengage: lambda s, a: -3.0,
+    act.EndActivation: lambda s, a: 0.0,
+    act.EndStep: lambda s, a: -0.1,
+    act.ChooseRole: lambda s, a: 1.0 if a.role == "side" else 0.0,
+}
+
+
+class GreedyAgent:
+    """Scores each action with a one-look heuristic: attack when possible (melee, then shots,
+    then throws), otherwise close in on the nearest enemy it can fight; break ties at random."""
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.rng = random.Random(str(seed))
+
+    def choose(self, state: State, seat: int, actions: Sequence[Action]) -> Action:
+        best: list[Action] = []
+        top = float("-inf")
+        for a in actions:
+            if type(a) is act.Concede:
+                continue
+            scorer = _SCORES.get(type(a))
+            score = scorer(state, a) if scorer is not None else -2.0
+            if score > top:
+                top, best = score, [a]
+            elif score == top:
+                best.append(a)
+        return best[self.rng.randrange(len(best))]
+
+
+AGENTS: dict[str, type[RandomAgent] | type[GreedyAgent] | type[UniformAgent]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "uniform": UniformAgent,
+}

@@ -1,0 +1,30 @@
+"""The working context of one decision: the copied state, the events so far, the dice."""
+
+from __future__ import annotations
+
+from .dice import Dice
+from .events import DiceRolled, Event
+from .evolve import EVOLVERS
+from .state import State
+
+
+class Context:
+    """Deciders emit events here; each is evolved onto ``state`` at once, so a decider always
+    reads the state as its own events have left it."""
+
+    __slots__ = ("state", "events", "dice")
+
+    def __init__(self, state: State, dice: Dice) -> None:
+        self.state = state
+        self.events: list[Event] = []
+        self.dice = dice
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+        EVOLVERS[type(event)](self.state, event)
+
+    def roll(self, who: str, purpose: str, sides: int = 10, visible_to: int | None = None) -> int:
+        """Roll one die and record it (style: every roll is a DiceRolled event)."""
+        result = self.dice.roll(sides, self.state.rolls)
+        self.emit(DiceRolled(who, purpose, sides, result, visible_to))
+        return result

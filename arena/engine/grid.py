@@ -1,0 +1,207 @@
+"""Integer-indexed tables of the standard board for the match engine's hot paths.
+
+The match engine keeps positions as hex numbers ``0…660`` (the index of the hex in
+:data:`Grid.hexes`) and gates as bits of one integer. Everything that depends only on the
+board is computed once, here, from :func:`arena.engine.board.standard_board` (HR-1): the
+single steps a mover may take, the blocks (HR-1.3), the hexes where Hiding is possible
+(HR-4) and the lines of fire (HR-1.8). The line verdict of :meth:`Grid.sight` reproduces
+:func:`arena.engine.lines.resolve` exactly on integer inputs; :meth:`Grid.line_reason` asks the
+board itself for the wording of a refusal.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from typing import Final, NamedTuple
+
+from arena.engine.board import Board, standard_board
+from arena.engine.board_data import HalfId, WallKind
+from arena.engine.hexgrid import Edge, Hex
+from arena.engine.lines import LineGeometry, LineOfFire, trace_lines
+
+ILLEGAL: Final = -1
+"""What :meth:`Grid.sight` returns for a shot that may not be made."""
+
+
+class Crossing(NamedTuple):
+    """A wall edge a line crosses: its gate bit (0 when it is no gate), whether it is a cross
+    wall, and its two hexes (for the body-in-gate test, HR-1.8 step 3)."""
+
+    gate_bit: int
+    cross: bool
+    a: int
+    b: int
+
+
+class Sight(NamedTuple):
+    """The board-only facts of one nudged line (HR-1.8 steps 1-2), by hex number."""
+
+    blocked: bool  # off-board hex or tower on the way: illegal unless walls are ignored
+    boundaries: int
+    crossings: tuple[Crossing, ...]
+    inner: tuple[int, ...]
+    parapet: int
+
+
+class HalfTables(NamedTuple):
+    """A half's deployment hexes, gladiator start hexes, tower and pile (HR-1.7), by number."""
+
+    id: HalfId
+    deployment: tuple[int, ...]
+    starts: tuple[int, ...]
+    tower: int
+    pile: int
+
+
+class Grid:
+    """The standard board as integer tables. Use :func:`grid` for the shared instance."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.hexes: tuple[Hex, ...] = tuple(sorted(board.hexes))
+        self.index: dict[Hex, int] = {h: i for i, h in enumerate(self.hexes)}
+        self.size = len(self.hexes)
+        self.central: tuple[bool, ...] = tuple(board.is_central(h) for h in self.hexes)
+        self.tower: tuple[bool, ...] = tuple(board.is_tower(h) for h in self.hexes)
+        self.gate_ids: tuple[str, ...] = tuple(g.id for g in board.gates)
+        self.gate_bit: dict[str, int] = {gid: 1 << i for i, gid in enumerate(self.gate_ids)}
+        self.gate_hexes: dict[str, tuple[int, int]] = {
+            g.id: (self.index[g.hexes[0]], self.index[g.hexes[1]]) for g in board.gates
+        }
+        self.gates_at: tuple[tuple[str, ...], ...] = tuple(
+            tuple(g.id for g in board.gates_at_hex(h)) for h in self.hexes
+        )
+        self.slice: tuple[str, ...] = tuple(board.slice_of(h) for h in self.hexes)
+        self.gate_joins: dict[str, tuple[str, str]] = {g.id: g.joins for g in board.gates}
+        self.steps: tuple[tuple[tuple[int, int], ...], ...] = tuple(self._steps(h) for h in self.hexes)
+        self.block_ab: tuple[tuple[int, int], ...] = tuple(board.block_coordinates(h) for h in self.hexes)
+        self.hide_ok: tuple[bool, ...] = tuple(self._cover(h) for h in self.hexes)
+        self.halves: dict[HalfId, HalfTables] = {
+            half.id: HalfTables(
+                half.id,
+                tuple(self.index[h] for h in half.deployment),
+                tuple(self.index[h] for h in half.gladiator_starts),
+                self.index[board.tower(half.tower).hex],
+                self.index[board.pile(half.pile).hex],
+            )
+            for half in board.halves.values()
+        }
+        self._sight: dict[int, tuple[Sight, ...]] = {}
+
+    # --- construction ------------------------------------------------------------------
+
+    def _steps(self, h: Hex) -> tuple[tuple[int, int], ...]:
+        """Single steps from ``h``: (hex, gate bit or 0). Never off board, into a tower or across
+        a wall except at a gate (RB p.6, HR-1.4-1.6)."""
+        out: list[tuple[int, int]] = []
+        for n in h.neighbours():
+            if not self.board.on_board(n) or self.board.is_tower(n):
+                continue
+            edge = Edge.between(h, n)
+            if self.board.wall_kind(edge) is None:
+                out.append((self.index[n], 0))
+                continue
+            gate = self.board.gate_at(edge)
+            if gate is not None:
+                out.append((self.index[n], 1 << self.gate_ids.index(gate.id)))
+        return tuple(out)
+
+    def _cover(self, h: Hex) -> bool:
+        """HR-4 Hiding: a wall edge that is no gate, the outer wall included, a tower's not."""
+        for n in h.neighbours():
+            if not self.board.on_board(n):
+                return True
+            if self.board.is_tower(n):
+                continue
+            edge = Edge.between(h, n)
+            if self.board.wall_kind(edge) is not None and self.board.gate_at(edge) is None:
+                return True
+        return False
+
+    def slices_of(self, h: int, open_gates: int) -> tuple[str, ...]:
+        """The slices a character on hex ``h`` belongs to: both sides of an open gate (RB p.6)."""
+        found = [self.slice[h]]
+        for gid in self.gates_at[h]:
+            if open_gates & self.gate_bit[gid]:
+                found.extend(x for x in self.gate_joins[gid] if x not in found)
+        return tuple(sorted(found))
+
+    # --- blocks (HR-1.3) -----------------------------------------------------------------
+
+    def block_distance(self, a: int, b: int) -> int:
+        """Block distance between two hexes (HR-1.3)."""
+        a1, b1 = self.block_ab[a]
+        a2, b2 = self.block_ab[b]
+        da = a1 - a2
+        db = b1 - b2
+        return max(abs(da), abs(db), abs(da + db))
+
+    # --- lines of fire (HR-1.8) -----------------------------------------------------------
+
+    def _trace(self, a: int, b: int) -> tuple[Sight, ...]:
+        found = self._sight.get(a * self.size + b)
+        if found is None:
+            found = tuple(self._compile(g) for g in trace_lines(self.board, self.hexes[a], self.hexes[b]))
+            self._sight[a * self.size + b] = found
+        return found
+
+    def _compile(self, g: LineGeometry) -> Sight:
+        crossings = tuple(
+            Crossing(
+                0 if c.gate is None else self.gate_bit[c.gate],
+                c.kind is WallKind.CROSS,
+                self.index[c.edge.a],
+                self.index[c.edge.b],
+            )
+            for c in g.crossings
+        )
+        return Sight(
+            bool(g.blockers),
+            g.block_boundaries,
+            crossings,
+            tuple(self.index[h] for h in g.inner),
+            g.parapet,
+        )
+
+    def sight(self, a: int, b: int, open_gates: int, visible: Mapping[int, int], present: int) -> int:
+        """Obstacles of the shot from hex ``a`` to hex ``b`` (HR-1.8), or :data:`ILLEGAL`.
+
+        ``visible.get(h)`` counts the characters on hex ``h`` who are neither sneaking nor hiding;
+        ``present`` counts everyone on the target's hex, the target included. The nudged lines
+        are combined as :func:`arena.engine.lines.resolve` does: illegal if either is, otherwise
+        the one with more obstacles.
+        """
+        best = ILLEGAL
+        others = min(2, present - 1) if present > 1 else 0
+        for s in self._trace(a, b):
+            if s.blocked:
+                return ILLEGAL
+            count = s.boundaries + s.parapet + others
+            for c in s.crossings:
+                if c.gate_bit and open_gates & c.gate_bit:
+                    if (c.a != a and c.a != b and c.a in visible) or (
+                        c.b != a and c.b != b and c.b in visible
+                    ):
+                        return ILLEGAL
+                elif c.cross:
+                    return ILLEGAL
+                else:
+                    count += 1
+            for h in s.inner:
+                if h in visible:
+                    count += visible[h]
+            if count > best:
+                best = count
+        return best
+
+    def line_of_fire(self, a: int, b: int, open_gates: int, occupants: dict[Hex, list[bool]]) -> LineOfFire:
+        """The board's own verdict (with its wording), for error messages and tests."""
+        opened = [gid for gid in self.gate_ids if open_gates & self.gate_bit[gid]]
+        return self.board.line_of_fire(self.hexes[a], self.hexes[b], opened, occupants)
+
+
+@functools.cache
+def grid() -> Grid:
+    """The shared tables of the standard board, built on first use."""
+    return Grid(standard_board())

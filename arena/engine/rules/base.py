@@ -1,0 +1,165 @@
+"""Helpers every rule module uses: refusing an action, who may act, MAN, occupancy."""
+
+from __future__ import annotations
+
+from typing import NoReturn
+
+from ..context import Context
+from ..errors import IllegalActionError
+from ..events import Activated
+from ..grid import grid
+from ..state import ON_BOARD, SEAT_OF, Phase, State
+
+BOARD_CHARS = tuple(c for c in range(len(ON_BOARD)) if ON_BOARD[c])
+
+G = grid()
+HEXES = G.hexes
+CENTRAL = G.central
+STEPS = G.steps
+STEP_GATE: tuple[dict[int, int], ...] = tuple({n: gb for n, gb in steps} for steps in G.steps)
+
+# Regions split the single steps (RB p.6): gladiators step only inside the central circle,
+# everyone else only outside it. Each entry: (hex, gate bit or 0).
+STEPS_IN: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((n, gb) for n, gb in steps if CENTRAL[n]) for steps in G.steps
+)
+STEPS_OUT: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((n, gb) for n, gb in steps if not CENTRAL[n]) for steps in G.steps
+)
+
+MAX_PER_HEX = 3  # RB p.8
+ATTACK_MAN = 2  # RB p.8
+STEP_MAN_PER_CHARACTER = 3  # RB p.7-8, HR-12 ruling 3
+GLADIATOR_STEP_MAN = 6  # RB p.7
+STRATEGIST_MAN = 4  # RB p.8
+
+
+def fail(message: str, rule: str) -> NoReturn:
+    raise IllegalActionError(message, rule)
+
+
+def check_char(s: State, seat: int, char_id: str) -> int:
+    """The number of ``char_id``, who must belong to ``seat``."""
+    c = s.index.get(char_id)
+    if c is None:
+        fail(f"there is no character {char_id!r}", "RB p.4-5")
+    if s.sheets[c].seat != seat:
+        fail(f"{char_id} is not one of seat {seat}'s characters", "RB p.6")
+    return c
+
+
+def actor(s: State, seat: int, char_id: str) -> int:
+    """The named character who may act now (RB p.6, HR-12 rulings 2 and 13)."""
+    if s.phase is not Phase.ACTING or s.seat_to_act != seat:
+        fail(f"it is not seat {seat}'s step to act", "RB p.6")
+    c = check_char(s, seat, char_id)
+    if c not in s.named:
+        fail(f"{char_id} was not named for this step", "RB p.6 §8.2")
+    if not s.alive[c]:
+        fail(f"{char_id} is dead", "HR-12 ruling 23")
+    if s.finished >> c & 1:
+        fail(f"{char_id} has ended his activation in this step", "HR-12 ruling 2")
+    if s.active >= 0 and s.active != c:
+        fail(
+            f"{s.sheets[s.active].id} is acting; he ends his activation before {char_id} begins",
+            "HR-12 ruling 2",
+        )
+    if s.netted[c]:
+        fail(f"{char_id} is netted and takes no action in this step", "RB p.20, HR-12 ruling 13")
+    return c
+
+
+def activate(ctx: Context, c: int) -> None:
+    """The first action of a named character starts his activation (HR-12 ruling 2)."""
+    s = ctx.state
+    if s.active != c:
+        ctx.emit(Activated(s.sheets[c].seat, s.sheets[c].id))
+
+
+def man_of(s: State, c: int) -> int:
+    """MAN ``c`` can spend now: the step pool plus strategist MAN handed to him."""
+    return s.pool + (s.granted if s.active == c else 0)
+
+
+def grantable(s: State, c: int) -> int:
+    """Strategist MAN that could still be handed to ``c`` (RB p.8, HR-12 ruling 4)."""
+    sheet = s.sheets[c]
+    if s.step > 4 or sheet.is_gladiator:
+        return 0
+    return s.strat_man[sheet.seat]
+
+
+def pay(s: State, c: int, cost: int, what: str) -> None:
+    if cost > man_of(s, c):
+        fail(f"{what} costs {cost} MAN but {s.sheets[c].id} has {man_of(s, c)}", "RB p.8")
+
+
+def check_stated(stated: int | None, cost: int) -> None:
+    if stated is not None and stated != cost:
+        fail(f"the action states {stated} MAN but costs {cost}", "RB p.8")
+
+
+class Scan:
+    """Who stands where, computed once per listing: living characters per hex, full hexes,
+    the hexes holding enemies of each seat, and the characters who count in a line of fire."""
+
+    __slots__ = ("occ", "full", "enemies", "visible")
+
+    def __init__(self, s: State) -> None:
+        occ: dict[int, int] = {}
+        visible: dict[int, int] = {}
+        held: tuple[set[int], set[int]] = (set(), set())
+        pos = s.pos
+        alive = s.alive
+        sneaking = s.sneaking
+        hiding = s.hiding
+        for c in BOARD_CHARS:
+            if alive[c]:
+                h = pos[c]
+                if h < 0:
+                    continue
+                occ[h] = occ.get(h, 0) + 1
+                held[SEAT_OF[c]].add(h)
+                if not sneaking[c] and not hiding[c]:
+                    visible[h] = visible.get(h, 0) + 1
+        self.occ = occ
+        self.full = {h for h, n in occ.items() if n >= MAX_PER_HEX}
+        self.enemies = (held[1], held[0])  # enemies of seat 0 stand on seat 1's hexes
+        self.visible = visible
+
+
+def occupancy(s: State) -> dict[int, int]:
+    """Living characters on each hex; corpses count for nothing (HR-11)."""
+    occ: dict[int, int] = {}
+    pos = s.pos
+    for c in range(len(pos)):
+        if s.alive[c] and s.sheets[c].on_board and pos[c] >= 0:
+            occ[pos[c]] = occ.get(pos[c], 0) + 1
+    return occ
+
+
+def enemies_on(s: State, seat: int, h: int) -> list[int]:
+    """Living enemies of ``seat`` standing on hex ``h``."""
+    return [
+        o
+        for o in range(len(s.pos))
+        if s.pos[o] == h and s.alive[o] and s.sheets[o].seat != seat and s.sheets[o].on_board
+    ]
+
+
+def enemy_hexes(s: State, seat: int) -> set[int]:
+    return {
+        s.pos[o]
+        for o in range(len(s.pos))
+        if s.alive[o] and s.sheets[o].seat != seat and s.sheets[o].on_board and s.pos[o] >= 0
+    }
+
+
+def in_region(s: State, c: int, h: int) -> bool:
+    """Gladiators stay in the central circle, everyone else out of it (RB p.6)."""
+    return CENTRAL[h] == s.sheets[c].is_gladiator
+
+
+def in_melee(s: State, c: int) -> bool:
+    """In a melee situation (digest A24, HR-12 ruling 11)."""
+    return s.melee[c] != 0

@@ -1,0 +1,123 @@
+"""What a seat, or a spectator, may know (RB p.7; HR-12 rulings 35-36).
+
+``view(state, seat)`` is a plain JSON-ready dict. Public for everyone: positions, gates, Ép,
+STP, MAN, debts, states (sneaking, hiding, prone, netted), ammunition, the gladiators' shot
+eligibility, how many trap cards and discs each side holds, the team sheets. Secret until play
+shows them: which characters wear which amulet, who holds the ME tokens, the trap cards, the
+disc levels, and the gladiator's grip (public from round 1, step 5, HR-3.2). A seat sees its own
+secrets; spectators (``seat=None``) see none.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .engine import seats_to_move
+from .grid import grid
+from .rules.damage import arena_scores
+from .state import PendingDodge, State
+
+_G = grid()
+
+
+def _hex(h: int) -> list[int] | None:
+    if h < 0:
+        return None
+    x = _G.hexes[h]
+    return [x.q, x.r]
+
+
+def _char_view(s: State, c: int, seat: int | None) -> dict[str, Any]:
+    sh = s.sheets[c]
+    own = seat == sh.seat
+    out: dict[str, Any] = {
+        "id": sh.id,
+        "seat": sh.seat,
+        "slot": sh.slot,
+        "role": sh.role.value,
+        "name": sh.name,
+        "hex": _hex(s.pos[c]),
+        "slices": list(_G.slices_of(s.pos[c], s.gates)) if sh.on_board and s.pos[c] >= 0 else [],
+        "alive": s.alive[c],
+        "ep": s.ep[c],
+        "ep_max": sh.ep,
+        "stp": s.stp[c],
+        "stp_max": sh.stp,
+        "sneaking": s.sneaking[c],
+        "hiding": s.hiding[c],
+        "prone": s.prone[c],
+        "netted": s.netted[c],
+        "debt": s.debt[c],
+        "acted": s.acted[c],
+        "skills": sorted(sh.skills),
+        "amulet": s.amulet[c] if own else None,
+        "me_token": (s.token[c] or None) if own else None,
+    }
+    if sh.range_blocks:
+        out["ammo"] = s.ammo[c]
+    if sh.is_gladiator:
+        shown = own or s.revealed[sh.seat]
+        out["gladiator_type"] = sh.gladiator_type
+        out["javelins"] = s.javelins[c]
+        out["nets"] = s.nets[c]
+        out["team_pile"] = list(sh.pile)
+        out["hand"] = list(s.hand[c]) if shown else None
+        out["main"] = s.main[c] if shown else None
+        out["pile"] = list(s.pile[c]) if shown else None
+        lost = sh.stp - s.stp[c]
+        out["shootable_by_crossbow"] = lost >= sh.crossbow_after
+        out["shootable_by_daggers"] = lost >= sh.daggers_after
+    return out
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    """The match as ``seat`` may see it; ``None`` is the spectators' public view."""
+    s = state
+    pending: dict[str, Any] | None = None
+    p = s.pending
+    if p is not None:
+        kind = "dodge" if isinstance(p, PendingDodge) else "shift"
+        who = p.defender if isinstance(p, PendingDodge) else p.winner
+        pending = {"kind": kind, "seat": p.seat, "char": s.sheets[who].id}
+    seats = []
+    for x in (0, 1):
+        seats.append(
+            {
+                "seat": x,
+                "team": s.setup.teams[x].name,
+                "half": s.halves[x],
+                "strategist_man": s.strat_man[x],
+                "trap_cards": len(s.traps[x]),
+                "discs": len(s.discs[x]),
+                "traps": list(s.traps[x]) if seat == x else None,
+                "disc_levels": list(s.discs[x]) if seat == x else None,
+                "secrets_ready": not (s.amulets_left[x] or s.tokens_left[x]),
+                "grip_recorded": s.grips_done[x],
+            }
+        )
+    return {
+        "viewer": seat,
+        "phase": s.phase.name.lower(),
+        "round": s.round,
+        "step": s.step,
+        "round_limit": s.setup.options.round_limit,
+        "to_move": list(seats_to_move(s)),
+        "starting": s.starting if s.starting >= 0 else None,
+        "side_chooser": s.chooser if s.chooser >= 0 else None,
+        "seat_to_act": s.seat_to_act if s.seat_to_act >= 0 else None,
+        "gates_open": [g for g in _G.gate_ids if s.gates & _G.gate_bit[g]],
+        "named": [s.sheets[c].id for c in s.named],
+        "active": s.sheets[s.active].id if s.active >= 0 else None,
+        "pool": s.pool,
+        "granted": s.granted,
+        "pending": pending,
+        "dropped": [{"owner": s.sheets[o].id, "item": i, "hex": _hex(h)} for o, i, h in s.dropped],
+        "effects": [
+            {"char": s.sheets[e.char].id, "value": e.value.value, "amount": e.amount, "source": e.source}
+            for e in s.effects
+        ],
+        "seats": seats,
+        "characters": [_char_view(s, c, seat) for c in range(len(s.sheets))],
+        "scores": list(arena_scores(s)),
+        "result": None if s.result is None else s.result._asdict(),
+    }
