@@ -1,0 +1,42 @@
+"""League and campaign rules (HR-10), pure Python: no Django, no module-level randomness.
+
+Modules, each citing its HR section:
+
+- :mod:`.results`: result kinds, league points, arena score, the round limit, the knockout chain
+  (HR-10.1, HR-10.2).
+- :mod:`.fixtures`: round robin, Swiss, knockout and groups (HR-10.2); built from
+  :mod:`.round_robin`, :mod:`.swiss`, :mod:`.knockout` and :mod:`.pairing`.
+- :mod:`.standings`: league tables and the tie-break chains (HR-10.3).
+- :mod:`.campaign`: the post-match sequence (HR-10.5) and team value (HR-10.4), over
+  :mod:`.injuries` (HR-10.5), :mod:`.experience` (HR-10.6), :mod:`.gold` and :mod:`.purchases`
+  (HR-10.7), :mod:`.hirelings` and :mod:`.match_items` (HR-10.8).
+- :mod:`.dice`: recorded, seeded dice (every roll returned as a ``DieRoll``).
+- :mod:`.errors`: :class:`CampaignRuleError`, the one error of every rule check.
+
+People's documentation, with every reading of HR-10: ``docs/campaigns.md``.
+"""
+
+from __future__ import annotations
+
+from .dice import CampaignDice, DieRoll, RecordedDice, derive_seed, draw_order
+from .errors import CampaignRuleError
+from .pairing import Pairing, Round, TeamId
+from .results import Format, Losses, ResultKind, arena_score, league_points, result_at_round_limit
+
+__all__ = [
+    "CampaignDice",
+    "CampaignRuleError",
+    "DieRoll",
+    "Format",
+    "Losses",
+    "Pairing",
+    "RecordedDice",
+    "ResultKind",
+    "Round",
+    "TeamId",
+    "arena_score",
+    "derive_seed",
+    "draw_order",
+    "league_points",
+    "result_at_round_limit",
+]

@@ -1,0 +1,261 @@
+"""Casualties after a campaign match: the injury table, lasting injuries and the healer (HR-10.5).
+
+Every member who reached Ép ≤ 0 in the match (strategist included; hirelings never) rolls
+:func:`injury_roll`: a d10 plus the modifiers, read on the table::
+
+    ≤ 1  dead (halál)                removed for good; his amulet and pile stay with the team
+    2    lasting injury              −1 to a stat for good (sub-table), and misses 2 matches
+    3–4  grievous wound (súlyos seb) misses the next 2 matches
+    5–6  wound (seb)                 misses the next match
+    ≥ 7  recovers (felépül)          fit for the next match
+
+Modifiers (:func:`injury_modifiers`): +1 if his team won; −1 if the last hit took him to −3 Ép or
+below; −1 for a gladiator destroyed in the match (his own roll: only a destroyed gladiator rolls);
+the thumbs (*hüvelykujj*) the winner shows over the fallen enemy gladiator: up +2, down −2 (and
++10 gold to the winner, :mod:`~arena.engine.campaign.gold`).
+
+The lasting-injury sub-table is a d10, re-rolled on 7–10: 1 TÉ, 2 VÉ, 3 CÉ, 4 Mozgás, 5 Ép (−2),
+6 Eg, each −1 unless noted. CÉ is TÉ for the gladiator and the witch-master (they have no CÉ);
+any other result naming a stat the member lacks (the strategist has only Ép and Eg of these) is
+re-rolled as well. A stat never drops below 1.
+
+:func:`apply_injury` writes an outcome onto the member (status ``dead`` or ``absent``, the stat
+loss); the app keeps the number of matches he still misses (``matches_missed``). The healer
+(:func:`heal`) removes one match of absence for 10 gold; death and lasting stat loss cannot be
+healed. :func:`absence_served` counts a missed match off.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import Final
+
+from ..content.common import Stat
+from ..content.profiles import GLADIATOR, WITCH_MASTER
+from ..roster import ABSENT, ACTIVE, DEAD, HIRELING, Member
+from .dice import CampaignDice, DieRoll
+from .errors import CampaignRuleError
+
+INJURY_DIE: Final = 10
+LASTING_DIE: Final = 10
+WORST_LAST_HIT_EP: Final = -3  # "took him to −3 Ép or below"
+HEALER_GOLD_PER_MATCH: Final = 10
+STAT_FLOOR: Final = 1
+
+
+class InjuryResult(enum.StrEnum):
+    DEAD = "dead"  # halál
+    LASTING_INJURY = "lasting_injury"  # maradandó sérülés
+    GRIEVOUS_WOUND = "grievous_wound"  # súlyos seb
+    WOUND = "wound"  # seb
+    RECOVERS = "recovers"  # felépül
+
+
+MATCHES_MISSED: Final[Mapping[InjuryResult, int]] = MappingProxyType(
+    {
+        InjuryResult.DEAD: 0,
+        InjuryResult.LASTING_INJURY: 2,
+        InjuryResult.GRIEVOUS_WOUND: 2,
+        InjuryResult.WOUND: 1,
+        InjuryResult.RECOVERS: 0,
+    }
+)
+
+
+class Thumbs(enum.StrEnum):
+    """The winner's verdict on the fallen enemy gladiator (HR-10.5)."""
+
+    UP = "up"
+    DOWN = "down"
+
+
+THUMBS_MODIFIER: Final[Mapping[Thumbs, int]] = MappingProxyType({Thumbs.UP: 2, Thumbs.DOWN: -2})
+
+# The sub-table: d10 result → (stat, loss); 7–10 are re-rolled.
+LASTING_TABLE: Final[Mapping[int, tuple[Stat, int]]] = MappingProxyType(
+    {
+        1: (Stat.TE, 1),
+        2: (Stat.VE, 1),
+        3: (Stat.CE, 1),
+        4: (Stat.MOV, 1),
+        5: (Stat.EP, 2),
+        6: (Stat.EG, 1),
+    }
+)
+NO_AIM_SLOTS: Final = frozenset({GLADIATOR, WITCH_MASTER})  # "TÉ for the gladiator or witch-master"
+
+
+def injury_result(total: int) -> InjuryResult:
+    """The table row of a modified roll."""
+    if total <= 1:
+        return InjuryResult.DEAD
+    if total == 2:
+        return InjuryResult.LASTING_INJURY
+    if total <= 4:
+        return InjuryResult.GRIEVOUS_WOUND
+    if total <= 6:
+        return InjuryResult.WOUND
+    return InjuryResult.RECOVERS
+
+
+@dataclass(frozen=True)
+class LastingInjury:
+    """A permanent loss: ``amount`` (1, or 2 for Ép) off ``stat``."""
+
+    stat: Stat
+    amount: int
+
+
+@dataclass(frozen=True)
+class InjuryOutcome:
+    """One injury roll: the d10, each modifier by name, the total, the row, how many matches he
+    misses, and for a lasting injury the loss and every sub-table roll (re-rolls included)."""
+
+    slot: str
+    roll: DieRoll
+    modifiers: tuple[tuple[str, int], ...]
+    total: int
+    result: InjuryResult
+    matches_missed: int
+    lasting: LastingInjury | None = None
+    lasting_rolls: tuple[DieRoll, ...] = ()
+
+    @property
+    def modifier(self) -> int:
+        return sum(value for _, value in self.modifiers)
+
+    @property
+    def rolls(self) -> tuple[DieRoll, ...]:
+        return (self.roll, *self.lasting_rolls)
+
+
+def injury_modifiers(
+    member: Member, *, team_won: bool, final_ep: int, thumbs: Thumbs | None = None
+) -> tuple[tuple[str, int], ...]:
+    """The modifiers of HR-10.5 that apply to ``member``, each with its reason."""
+    modifiers: list[tuple[str, int]] = []
+    if team_won:
+        modifiers.append(("his team won", 1))
+    if final_ep <= WORST_LAST_HIT_EP:
+        modifiers.append(("the last hit took him to −3 Ép or below", -1))
+    if member.slot == GLADIATOR:
+        modifiers.append(("gladiator destroyed", -1))
+    if thumbs is not None:
+        thumbs = Thumbs(thumbs)
+        if member.slot != GLADIATOR or team_won:
+            raise CampaignRuleError(
+                "only the fallen gladiator of the losing side gets the thumbs", "HR-10.5"
+            )
+        modifiers.append((f"thumbs {thumbs.value}", THUMBS_MODIFIER[thumbs]))
+    return tuple(modifiers)
+
+
+def injury_roll(
+    member: Member,
+    *,
+    team_won: bool,
+    final_ep: int,
+    dice: CampaignDice,
+    thumbs: Thumbs | None = None,
+) -> InjuryOutcome:
+    """Roll the injury table for a member who reached Ép ≤ 0 (``final_ep``, HR-10.5)."""
+    if member.status == HIRELING:
+        raise CampaignRuleError(f"{member.name} is a hireling and makes no injury roll", "HR-10.8")
+    if final_ep > 0:
+        raise CampaignRuleError(
+            f"{member.name} ended with {final_ep} Ép; only members at Ép ≤ 0 roll for injury",
+            "HR-10.5",
+        )
+    modifiers = injury_modifiers(member, team_won=team_won, final_ep=final_ep, thumbs=thumbs)
+    roll = dice.roll(INJURY_DIE, f"injury roll: {member.name} (HR-10.5)")
+    total = roll.result + sum(value for _, value in modifiers)
+    result = injury_result(total)
+    lasting: LastingInjury | None = None
+    lasting_rolls: tuple[DieRoll, ...] = ()
+    if result is InjuryResult.LASTING_INJURY:
+        lasting, lasting_rolls = lasting_injury(member, dice)
+    return InjuryOutcome(
+        member.slot, roll, modifiers, total, result, MATCHES_MISSED[result], lasting, lasting_rolls
+    )
+
+
+def lasting_injury(member: Member, dice: CampaignDice) -> tuple[LastingInjury, tuple[DieRoll, ...]]:
+    """Roll the sub-table until it names a stat he has (HR-10.5: re-roll 7–10)."""
+    rolls: list[DieRoll] = []
+    while True:
+        roll = dice.roll(LASTING_DIE, f"lasting injury: {member.name} (HR-10.5)")
+        rolls.append(roll)
+        row = LASTING_TABLE.get(roll.result)
+        if row is None:
+            continue
+        stat, amount = row
+        if stat is Stat.CE and member.slot in NO_AIM_SLOTS:
+            stat = Stat.TE
+        if stat in member.stats:
+            return LastingInjury(stat, amount), tuple(rolls)
+
+
+def apply_injury(member: Member, outcome: InjuryOutcome) -> Member:
+    """The member after his injury roll: dead, absent (with a lasting loss) or unchanged."""
+    if outcome.slot != member.slot:
+        raise ValueError(f"the outcome is the {outcome.slot}'s, not the {member.slot}'s")
+    if outcome.result is InjuryResult.DEAD:
+        return replace(member, status=DEAD)
+    if outcome.lasting is not None:
+        stats = dict(member.stats)
+        stat = outcome.lasting.stat
+        stats[stat] = max(STAT_FLOOR, stats[stat] - outcome.lasting.amount)
+        member = replace(member, stats=MappingProxyType(stats))
+    if outcome.matches_missed:
+        return replace(member, status=ABSENT)
+    return member
+
+
+def absence_served(member: Member, matches_left: int) -> tuple[Member, int]:
+    """After a match he missed: one match fewer to miss, and active again at 0."""
+    if member.status != ABSENT or matches_left < 1:
+        raise CampaignRuleError(f"{member.name} is not absent", "HR-10.5")
+    left = matches_left - 1
+    return (replace(member, status=ACTIVE) if left == 0 else member), left
+
+
+def healer_price(matches: int) -> int:
+    """10 gold per match of absence removed (HR-10.5)."""
+    if matches < 1:
+        raise ValueError(f"the healer removes at least one match, not {matches}")
+    return HEALER_GOLD_PER_MATCH * matches
+
+
+@dataclass(frozen=True)
+class Healing:
+    """After the healer: the member, the matches he still misses, the treasury and the fee."""
+
+    member: Member
+    matches_left: int
+    treasury: int
+    price: int
+
+
+def heal(member: Member, matches_left: int, matches: int, treasury: int) -> Healing:
+    """Pay the healer (*gyógyító*) to remove ``matches`` of the member's absence (HR-10.5)."""
+    if member.status == DEAD:
+        raise CampaignRuleError(f"{member.name} is dead; death cannot be healed", "HR-10.5")
+    if member.status != ABSENT or matches_left < 1:
+        raise CampaignRuleError(f"{member.name} is not absent; there is nothing to heal", "HR-10.5")
+    if matches > matches_left:
+        raise CampaignRuleError(
+            f"{member.name} misses {matches_left} more match(es); "
+            f"the healer cannot remove {matches}",
+            "HR-10.5",
+        )
+    price = healer_price(matches)
+    if price > treasury:
+        raise CampaignRuleError(
+            f"the healer asks {price} gold but the treasury holds {treasury}", "HR-10.5"
+        )
+    left = matches_left - matches
+    healed = replace(member, status=ACTIVE) if left == 0 else member
+    return Healing(healed, left, treasury - price, price)

@@ -1,0 +1,267 @@
+"""Match results, arena score and league points (HR-10.1), and the knockout decision (HR-10.2).
+
+A result is seen from one side: :class:`ResultKind` (``victory`` … ``bye``); :func:`opposite` gives
+the other side's. League points::
+
+    victory 3 · points_victory 2 · draw 1 · points_defeat 0 · defeat 0
+    forfeit_win 3 (a Victory, arena score 0–0) · forfeit_loss 0
+    bye: 2 in a Swiss league (a points victory, 0–0), 0 in a round robin
+
+The **arena score** of a side is counted from what the *enemy* lost (:class:`Losses`): the enemy
+gladiator's Ép lost (at most his starting Ép), +3 per enemy witch-master, crossbowman or
+dagger-thrower killed (zombies do not count) and +5 if the enemy strategist was killed.
+:func:`result_at_round_limit` turns two arena scores into results: a lead of 5 or more is a points
+victory, less is a draw.
+
+A knockout match has no draw (HR-10.2). :func:`knockout_at_round_limit` applies the chain: higher
+arena score, then higher remaining gladiator Ép %, then one more round at a time (at most 5; the
+answer says ``play_extra_round``), then lots. :func:`knockout_double_destruction` decides a match
+whose gladiators fell in one damage event: arena score, then lots. The winner of a knockout match
+decided this way is recorded as a points victory (the loser a points defeat).
+
+Sides are numbered 0 (home, the first team of a pairing) and 1 (away).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Final
+
+from ..content.profiles import CROSSBOWMAN, DEASTA, GLADIATOR, LAEVA, STRATEGIST, WITCH_MASTER
+from .dice import CampaignDice, DieRoll
+from .errors import CampaignRuleError
+
+
+class Format(enum.StrEnum):
+    """The league formats of HR-10.2."""
+
+    ROUND_ROBIN = "round_robin"  # körmérkőzés
+    SWISS = "swiss"  # svájci
+    KNOCKOUT = "knockout"  # kieséses
+    GROUPS_KNOCKOUT = "groups_knockout"  # round-robin groups, then a knockout
+
+
+class ResultKind(enum.StrEnum):
+    """One side's result (HR-10.1). The first three values are the match engine's ``kind``."""
+
+    VICTORY = "victory"
+    POINTS_VICTORY = "points_victory"
+    DRAW = "draw"
+    POINTS_DEFEAT = "points_defeat"
+    DEFEAT = "defeat"
+    FORFEIT_WIN = "forfeit_win"
+    FORFEIT_LOSS = "forfeit_loss"
+    BYE = "bye"
+
+
+OPPOSITE: Final[Mapping[ResultKind, ResultKind]] = MappingProxyType(
+    {
+        ResultKind.VICTORY: ResultKind.DEFEAT,
+        ResultKind.POINTS_VICTORY: ResultKind.POINTS_DEFEAT,
+        ResultKind.DRAW: ResultKind.DRAW,
+        ResultKind.POINTS_DEFEAT: ResultKind.POINTS_VICTORY,
+        ResultKind.DEFEAT: ResultKind.VICTORY,
+        ResultKind.FORFEIT_WIN: ResultKind.FORFEIT_LOSS,
+        ResultKind.FORFEIT_LOSS: ResultKind.FORFEIT_WIN,
+    }
+)
+
+LEAGUE_POINTS: Final[Mapping[ResultKind, int]] = MappingProxyType(
+    {
+        ResultKind.VICTORY: 3,
+        ResultKind.POINTS_VICTORY: 2,
+        ResultKind.DRAW: 1,
+        ResultKind.POINTS_DEFEAT: 0,
+        ResultKind.DEFEAT: 0,
+        ResultKind.FORFEIT_WIN: 3,  # the opponent "gets a Victory"
+        ResultKind.FORFEIT_LOSS: 0,
+    }
+)
+SWISS_BYE_POINTS: Final = 2  # HR-10.2: a points victory, arena score 0–0
+ROUND_ROBIN_BYE_POINTS: Final = 0  # HR-10.2: "a bye gives no points"
+
+POINTS_VICTORY_MARGIN: Final = 5  # HR-10.1
+KILL_SCORE: Final = 3  # per enemy witch-master, crossbowman or dagger-thrower killed
+STRATEGIST_SCORE: Final = 5  # the enemy strategist killed (instead of the 3)
+FIGHTER_SLOTS: Final = frozenset({WITCH_MASTER, CROSSBOWMAN, DEASTA, LAEVA})
+ZOMBIE: Final = "zombie"  # a killed zombie is named so in ``Losses.killed`` and scores nothing
+KNOCKOUT_EXTRA_ROUNDS: Final = 5  # HR-10.2: "one more round at a time (at most 5)"
+
+
+def opposite(kind: ResultKind) -> ResultKind:
+    """The other side's result (a bye has none)."""
+    try:
+        return OPPOSITE[kind]
+    except KeyError:
+        raise CampaignRuleError(
+            "a bye has no opponent and so no opposite result", "HR-10.2"
+        ) from None
+
+
+def league_points(kind: ResultKind, league_format: Format = Format.ROUND_ROBIN) -> int:
+    """League points of one result (HR-10.1); a bye is worth 2 only in a Swiss league (HR-10.2).
+    Plain strings (``"victory"``, ``"swiss"``) are accepted as well as the enums."""
+    kind, league_format = ResultKind(kind), Format(league_format)
+    if kind is ResultKind.BYE:
+        return SWISS_BYE_POINTS if league_format is Format.SWISS else ROUND_ROBIN_BYE_POINTS
+    return LEAGUE_POINTS[kind]
+
+
+def is_victory(kind: ResultKind) -> bool:
+    """A Victory for the "number of Victories" tie-breaker (HR-10.3): a win by destruction,
+    concession or the opponent's forfeit. Points victories and byes are not Victories."""
+    return kind in (ResultKind.VICTORY, ResultKind.FORFEIT_WIN)
+
+
+def is_win(kind: ResultKind) -> bool:
+    """ "His team won" for injuries (HR-10.5) and experience (HR-10.6): a Victory or a points
+    victory on the board (a forfeit or a bye is not a match played)."""
+    return kind in (ResultKind.VICTORY, ResultKind.POINTS_VICTORY)
+
+
+@dataclass(frozen=True)
+class Losses:
+    """What one side lost in a match; the *other* side's arena score is counted from it.
+
+    ``gladiator_start_ep``: his Ép at the start of the match; ``gladiator_end_ep``: at the end
+    (0 or less when destroyed). ``killed``: the slots of the other members killed (``zombie`` for a
+    destroyed zombie, which scores nothing; the gladiator, if listed, scores by his Ép alone).
+    """
+
+    gladiator_start_ep: int
+    gladiator_end_ep: int
+    killed: tuple[str, ...] = ()
+
+    @property
+    def gladiator_ep_lost(self) -> int:
+        """Ép lost, at most his starting Ép (HR-10.1)."""
+        return min(self.gladiator_start_ep, max(0, self.gladiator_start_ep - self.gladiator_end_ep))
+
+
+def arena_score(enemy: Losses) -> int:
+    """A side's arena score from the enemy's losses (HR-10.1).
+
+    >>> arena_score(Losses(20, -2, ("crossbowman", "zombie", "strategist")))
+    28
+    """
+    score = enemy.gladiator_ep_lost
+    for slot in enemy.killed:
+        if slot == STRATEGIST:
+            score += STRATEGIST_SCORE
+        elif slot in FIGHTER_SLOTS:
+            score += KILL_SCORE
+        elif slot not in (GLADIATOR, ZOMBIE):
+            raise ValueError(f"unknown member slot {slot!r} among the killed")
+    return score
+
+
+def result_at_round_limit(score_a: int, score_b: int) -> tuple[ResultKind, ResultKind]:
+    """Both sides' results when the round limit ends the match (HR-10.1): a lead of 5 or more is a
+    points victory, anything less a draw."""
+    if score_a - score_b >= POINTS_VICTORY_MARGIN:
+        return ResultKind.POINTS_VICTORY, ResultKind.POINTS_DEFEAT
+    if score_b - score_a >= POINTS_VICTORY_MARGIN:
+        return ResultKind.POINTS_DEFEAT, ResultKind.POINTS_VICTORY
+    return ResultKind.DRAW, ResultKind.DRAW
+
+
+# --- knockout: no draws (HR-10.2) -----------------------------------------------------------------
+
+
+class KnockoutStep(enum.StrEnum):
+    """The link of HR-10.2's chain that decided a knockout match."""
+
+    ARENA_SCORE = "arena_score"
+    GLADIATOR_EP = "gladiator_ep_percent"
+    EXTRA_ROUND = "extra_round"  # not decided yet: play one more round
+    LOTS = "lots"
+
+
+@dataclass(frozen=True)
+class KnockoutSide:
+    """One side at the round limit: its arena score and its gladiator's Ép now and at the start."""
+
+    arena_score: int
+    gladiator_ep: int
+    gladiator_start_ep: int
+
+
+@dataclass(frozen=True)
+class KnockoutDecision:
+    """The chain's answer. ``winner`` is 0 or 1, or None while ``play_extra_round`` is True;
+    ``results`` are both sides' result kinds once decided (points victory / points defeat)."""
+
+    winner: int | None
+    decided_by: KnockoutStep
+    play_extra_round: bool = False
+    roll: DieRoll | None = None
+
+    @property
+    def results(self) -> tuple[ResultKind, ResultKind] | None:
+        if self.winner is None:
+            return None
+        won, lost = ResultKind.POINTS_VICTORY, ResultKind.POINTS_DEFEAT
+        return (won, lost) if self.winner == 0 else (lost, won)
+
+
+def _draw_lots(dice: CampaignDice | None, purpose: str) -> KnockoutDecision:
+    if dice is None:
+        raise ValueError("drawing lots needs dice")
+    roll = dice.roll(2, purpose)  # 1: the home side (0), 2: the away side (1)
+    return KnockoutDecision(roll.result - 1, KnockoutStep.LOTS, roll=roll)
+
+
+def knockout_at_round_limit(
+    home: KnockoutSide,
+    away: KnockoutSide,
+    *,
+    extra_rounds_played: int = 0,
+    dice: CampaignDice | None = None,
+) -> KnockoutDecision:
+    """Decide a knockout match standing at the round limit (HR-10.2).
+
+    Higher arena score wins; if equal, the higher remaining gladiator Ép % (exact fractions); if
+    still equal and fewer than 5 extra rounds were played, the answer is ``play_extra_round`` (ask
+    again after it with ``extra_rounds_played + 1``); after the 5th, lots (one d2 of ``dice``).
+    """
+    if not 0 <= extra_rounds_played <= KNOCKOUT_EXTRA_ROUNDS:
+        raise CampaignRuleError(
+            f"a knockout match plays at most {KNOCKOUT_EXTRA_ROUNDS} extra rounds, "
+            f"not {extra_rounds_played}",
+            "HR-10.2",
+        )
+    if home.arena_score != away.arena_score:
+        return KnockoutDecision(
+            0 if home.arena_score > away.arena_score else 1, KnockoutStep.ARENA_SCORE
+        )
+    for side in (home, away):
+        if side.gladiator_start_ep <= 0:
+            raise ValueError(
+                f"a gladiator's starting Ép must be positive: {side.gladiator_start_ep}"
+            )
+    # a/b against c/d without floats: a·d against c·b
+    left = max(0, home.gladiator_ep) * away.gladiator_start_ep
+    right = max(0, away.gladiator_ep) * home.gladiator_start_ep
+    if left != right:
+        return KnockoutDecision(0 if left > right else 1, KnockoutStep.GLADIATOR_EP)
+    if extra_rounds_played < KNOCKOUT_EXTRA_ROUNDS:
+        return KnockoutDecision(None, KnockoutStep.EXTRA_ROUND, play_extra_round=True)
+    return _draw_lots(dice, "knockout lots after 5 extra rounds (HR-10.2)")
+
+
+def knockout_double_destruction(
+    home_score: int, away_score: int, *, dice: CampaignDice | None = None
+) -> KnockoutDecision:
+    """Both gladiators destroyed by one damage event in a knockout match (HR-10.2): the higher
+    arena score wins, then lots."""
+    if home_score != away_score:
+        return KnockoutDecision(0 if home_score > away_score else 1, KnockoutStep.ARENA_SCORE)
+    return _draw_lots(dice, "knockout lots after a double destruction (HR-10.2)")
+
+
+def total_league_points(kinds: Iterable[ResultKind], league_format: Format) -> int:
+    """League points of several results of one team."""
+    return sum(league_points(kind, league_format) for kind in kinds)
