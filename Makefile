@@ -10,7 +10,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test bench install install-test install-bench system-deps browser-deps sheet-deps migrate demo check clean
+.PHONY: run test bench install install-test install-bench system-deps browser-deps sheet-deps i18n-deps messages migrate demo check clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -45,7 +45,15 @@ sheet-deps:
 	@$(PY) -c "import weasyprint" >/dev/null 2>&1 || PATH="$$PATH:/sbin:/usr/sbin" ldconfig -p 2>/dev/null | grep -q libpangoft2-1.0 || \
 		{ PKGS="libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b fonts-dejavu-core"; echo "Installing Debian's pango for the PDF character sheets"; $(APT_INSTALL); }
 
-migrate: install sheet-deps
+# The Hungarian and English translations (locale/*/LC_MESSAGES/django.po) are compiled by Debian's
+# GNU gettext; the compiled .mo files are made here and never committed.
+i18n-deps:
+	@command -v msgfmt >/dev/null 2>&1 || { PKGS="gettext"; echo "Installing Debian's gettext for the translations"; $(APT_INSTALL); }
+
+messages: install i18n-deps
+	$(PY) manage.py compilemessages --ignore=.venv
+
+migrate: install sheet-deps messages
 	$(PY) manage.py migrate --noinput
 
 demo: migrate
@@ -55,7 +63,7 @@ run: demo
 	@echo "Serving Viadal on http://$(HOST):$(PORT)/  (Ctrl-C stops it)"
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
-test: install-test browser-deps sheet-deps
+test: install-test browser-deps sheet-deps messages
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 bench: install-bench

@@ -1,13 +1,17 @@
 """The arena board as drawing instructions for the SVG template, computed from the engine's board.
 
 Nothing here decides a rule: regions, walls, gates, blocks and features all come from
-:func:`arena.engine.board.standard_board`; this module only turns them into points and CSS classes.
+:func:`arena.engine.board.standard_board`; this module only turns them into points and CSS classes,
+and names the features for the reader (one drawing per language).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from arena.engine.board import Board, standard_board
 from arena.engine.board_data import WallKind
@@ -30,6 +34,7 @@ class HexShape:
     label_css: str
     cx: float
     cy: float
+    info: str  # what hovering it says: (q, r) · slice · block · feature
 
 
 @dataclass(frozen=True)
@@ -73,13 +78,13 @@ def _feature(board: Board, h: Hex) -> tuple[str, str, str, str]:
     """(css, feature description, label, label css) for the special hexes of HR-1.6."""
     tower = board.tower_at(h)
     if tower is not None:
-        return "tower", f"tower {tower.id}", tower.id.split("-")[1], "label tower-label"
+        return "tower", _("tower %(id)s") % {"id": tower.id}, tower.id.split("-")[1], "label tower-label"
     pile = board.pile_at(h)
     if pile is not None:
-        return "pile", f"weapon pile {pile.id}", "P", "label pile-label"
+        return "pile", _("weapon pile %(id)s") % {"id": pile.id}, "P", "label pile-label"
     trap = board.trap_at(h)
     if trap is not None:
-        return "trap", f"trap hex {trap.number}", str(trap.number), "label trap-label"
+        return "trap", _("trap hex %(number)s") % {"number": trap.number}, str(trap.number), "label trap-label"
     return "", "", "", ""
 
 
@@ -88,10 +93,15 @@ def _hex_shape(board: Board, h: Hex) -> HexShape:
     extra_css, feature, label, label_css = _feature(board, h)
     gates = board.gates_at_hex(h)
     if gates:
-        gate_text = "gate hex of " + ", ".join(f"{g.id} ({g.number})" for g in gates)
+        gate_text = _("gate hex of %(gates)s") % {"gates": ", ".join(f"{g.id} ({g.number})" for g in gates)}
         feature = f"{feature}; {gate_text}" if feature else gate_text
     block = board.block_of(h)
+    block_text = f"({block.q},{block.r})"
     cx, cy = pixel_centre(h)
+    info = " · ".join(
+        part for part in (f"({h.q}, {h.r})", board.slice_of(h), _("block %(block)s") % {"block": block_text}, feature)
+        if part
+    )
     return HexShape(
         q=h.q,
         r=h.r,
@@ -99,12 +109,13 @@ def _hex_shape(board: Board, h: Hex) -> HexShape:
         css=f"hex region-{region} {extra_css}".strip(),
         region=region,
         slice=board.slice_of(h),
-        block=f"({block.q},{block.r})",
+        block=block_text,
         feature=feature,
         label=label,
         label_css=label_css,
         cx=round(cx, 3),
         cy=round(cy, 3),
+        info=info,
     )
 
 
@@ -122,13 +133,22 @@ def _block_lines(board: Board) -> tuple[Segment, ...]:
     return tuple(lines)
 
 
+def board_drawing(language: str | None = None) -> BoardDrawing:
+    """Everything the board template draws, named in ``language`` (the active one when None);
+    computed once per process and language."""
+    return _board_drawing(language or translation.get_language() or "")
+
+
 @cache
-def board_drawing() -> BoardDrawing:
-    """Everything the board template draws, computed once per process."""
-    board = standard_board()
+def _board_drawing(language: str) -> BoardDrawing:
+    with translation.override(language or None):
+        return _draw(standard_board())
+
+
+def _draw(board: Board) -> BoardDrawing:
     hexes = tuple(_hex_shape(board, h) for h in sorted(board.hexes, key=lambda h: (h.r, h.q)))
-    xs = [x for shape in hexes for x, _ in hex_corners(Hex(shape.q, shape.r))]
-    ys = [y for shape in hexes for _, y in hex_corners(Hex(shape.q, shape.r))]
+    xs = [x for shape in hexes for x, _y in hex_corners(Hex(shape.q, shape.r))]
+    ys = [y for shape in hexes for _x, y in hex_corners(Hex(shape.q, shape.r))]
     left, top = min(xs) - MARGIN, min(ys) - MARGIN
     width, height = max(xs) - min(xs) + 2 * MARGIN, max(ys) - min(ys) + 2 * MARGIN
     gate_edges = {gate.edge for gate in board.gates}
@@ -138,7 +158,13 @@ def board_drawing() -> BoardDrawing:
         if edge not in gate_edges
     )
     gates = tuple(
-        _segment(gate.edge, "gate", f"gate {gate.number} {gate.id}: {gate.joins[0]} – {gate.joins[1]}", gate.id)
+        _segment(
+            gate.edge,
+            "gate",
+            _("gate %(number)s %(id)s: %(joins)s")
+            % {"number": gate.number, "id": gate.id, "joins": f"{gate.joins[0]} – {gate.joins[1]}"},
+            gate.id,
+        )
         for gate in board.gates
     )
     rim = tuple(

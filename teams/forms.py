@@ -5,28 +5,46 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.utils.translation import ngettext
 
 from arena.engine.content.amulets import OPTIONAL_RULES
 from arena.engine.content.points import DEFAULT_TIER, TIERS
+from arena.i18n import entry_label
 
 from .models import Team
 from .problems import ProblemBoard
 
 
 def tier_choices_with_budget() -> list[tuple[str, str]]:
-    return [(tier.id, f"{both_names(tier.name_en, tier.name_hu)} · {tier.budget} points") for tier in TIERS.values()]
+    """The tiers with their budgets, in the reader's language (``Rookie (Újonc) · 200 points``)."""
+    return [
+        (
+            tier.id,
+            ngettext("%(tier)s · %(budget)s point", "%(tier)s · %(budget)s points", tier.budget)
+            % {"tier": entry_label(tier), "budget": tier.budget},
+        )
+        for tier in TIERS.values()
+    ]
+
+
+def optional_rule_choices() -> list[tuple[str, str]]:
+    return [(rule.id, entry_label(rule)) for rule in OPTIONAL_RULES.values()]
 
 
 def both_names(english: str, hungarian: str) -> str:
+    """``English (Hungarian)`` whatever the reader's language (for the English-only pages)."""
     return english if english == hungarian else f"{english} ({hungarian})"
 
 
 class TeamCreateForm(forms.ModelForm):
-    tier = forms.ChoiceField(choices=tier_choices_with_budget, initial=DEFAULT_TIER)
+    tier = forms.ChoiceField(label=gettext_lazy("Tier"), choices=tier_choices_with_budget, initial=DEFAULT_TIER)
 
     class Meta:
         model = Team
         fields = ["name", "tier"]
+        labels = {"name": gettext_lazy("Name")}
 
 
 class TeamForm(forms.Form):
@@ -35,12 +53,14 @@ class TeamForm(forms.Form):
     A plain form, not a ModelForm, so that an invalid post never touches the team in memory.
     """
 
-    name = forms.CharField(max_length=Team._meta.get_field("name").max_length)
-    tier = forms.ChoiceField(choices=tier_choices_with_budget)
-    notes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}))
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=Team._meta.get_field("name").max_length)
+    tier = forms.ChoiceField(label=gettext_lazy("Tier"), choices=tier_choices_with_budget)
+    notes = forms.CharField(
+        label=gettext_lazy("Notes"), required=False, widget=forms.Textarea(attrs={"rows": 3})
+    )
     options = forms.MultipleChoiceField(
-        label="Optional rules",
-        choices=[(rule.id, f"{rule.name_en} ({rule.name_hu})") for rule in OPTIONAL_RULES.values()],
+        label=gettext_lazy("Optional rules"),
+        choices=optional_rule_choices,
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )
@@ -60,9 +80,9 @@ class TeamForm(forms.Form):
 class TeamImportForm(forms.Form):
     """A team file, uploaded or pasted; the text goes to ``team_import`` as it is."""
 
-    file = forms.FileField(label="Team file (.json)", required=False)
+    file = forms.FileField(label=gettext_lazy("Team file (.json)"), required=False)
     text = forms.CharField(
-        label="…or paste its JSON",
+        label=gettext_lazy("…or paste its JSON"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 10, "spellcheck": "false"}),
     )
@@ -74,7 +94,7 @@ class TeamImportForm(forms.Form):
             try:
                 cleaned["text"] = upload.read().decode("utf-8")
             except UnicodeDecodeError:
-                raise forms.ValidationError("The file is not UTF-8 text; a team file is JSON.") from None
+                raise forms.ValidationError(_("The file is not UTF-8 text; a team file is JSON.")) from None
         if not cleaned.get("text", "").strip():
-            raise forms.ValidationError("Choose a team file or paste its JSON.")
+            raise forms.ValidationError(_("Choose a team file or paste its JSON."))
         return cleaned

@@ -1,4 +1,4 @@
-"""The builder's choices and labels, each read from the engine's catalogs."""
+"""The builder's choices and labels, each read from the engine's catalogs, in the reader's language."""
 
 from __future__ import annotations
 
@@ -8,23 +8,30 @@ from typing import Any
 
 from django import forms
 from django.utils.text import capfirst
+from django.utils.translation import gettext as _
 
 from arena.engine.content.amulets import AMULETS, ME_TOKEN_VALUES, VIALS
 from arena.engine.content.discs import DISC_POOL
 from arena.engine.content.points import TRAP_CARDS_KEPT, TRAP_INSIGHT_COSTS, fixed_discs_cost
 from arena.engine.content.skills import SKILLS
 from arena.engine.content.weapons import GLADIATOR_TYPES, PILE_ITEMS, WEAPONS, Hands, is_legal_grip, wielded
+from arena.i18n import both, entry_label, entry_name
 
 GRIP_SEPARATOR = "+"
 NONE_CHOICE = ("", "—")
 Choices = list[tuple[Any, str]]
 
 
+def points(cost: int) -> str:
+    """A price beside a choice: ``3 pt`` / ``3 pont``."""
+    return _("%(points)s pt") % {"points": cost}
+
+
 def with_current(choices: Choices, current: Any) -> Choices:
     """The choices, plus the value held now if it is not one of them (kept, and reported)."""
-    if current is None or current == "" or any(value == current for value, _ in choices):
+    if current is None or current == "" or any(value == current for value, _label in choices):
         return choices
-    return [*choices, (current, f"{current} (not available)")]
+    return [*choices, (current, _("%(value)s (not available)") % {"value": current})]
 
 
 def number_input(**attrs: int) -> forms.NumberInput:
@@ -34,20 +41,20 @@ def number_input(**attrs: int) -> forms.NumberInput:
 def skill_label(skill_id: str) -> str:
     skill = SKILLS.get(skill_id)
     if skill is None:
-        return f"{skill_id} (unknown)"
-    price = f" · {skill.point_cost} pt" if skill.point_cost is not None else ""
-    return f"{skill.name_hu} ({skill.name_en}){price}"
+        return _("%(id)s (unknown)") % {"id": skill_id}
+    price = f" · {points(skill.point_cost)}" if skill.point_cost is not None else ""
+    return f"{entry_label(skill)}{price}"
 
 
 def gladiator_type_choices() -> Choices:
     return [
-        (t.id, f"{t.name_hu} ({t.name_en}) · frame {t.frame_cost} pt")
+        (t.id, _("%(type)s · frame %(points)s") % {"type": entry_label(t), "points": points(t.frame_cost)})
         for t in GLADIATOR_TYPES.values()
     ]
 
 
 def amulet_choices() -> Choices:
-    return [(a.id, f"{capfirst(a.name_en)} ({a.name_hu})") for a in AMULETS.values()]
+    return [(a.id, capfirst(both(a.name_hu, a.name_en))) for a in AMULETS.values()]
 
 
 def me_token_choices() -> Choices:
@@ -56,22 +63,25 @@ def me_token_choices() -> Choices:
 
 def vial_choices(team_options: list[str]) -> Choices:
     """The vials whose optional rule the team has on."""
-    return [
-        (v.id, f"{v.name_en} ({v.name_hu}) · {v.point_cost} pt")
-        for v in VIALS.values()
-        if v.option in team_options
-    ]
+    return [(v.id, f"{entry_label(v)} · {points(v.point_cost)}") for v in VIALS.values() if v.option in team_options]
 
 
 def trap_insight_choices() -> Choices:
     return [
-        (drawn, f"Draw {drawn}, keep {TRAP_CARDS_KEPT} · {cost} pt")
+        (
+            drawn,
+            _("Draw %(drawn)s, keep %(kept)s · %(points)s")
+            % {"drawn": drawn, "kept": TRAP_CARDS_KEPT, "points": points(cost)},
+        )
         for drawn, cost in TRAP_INSIGHT_COSTS.items()
     ]
 
 
 def disc_level_choices() -> Choices:
-    return [(level, f"Level {level} · {fixed_discs_cost([level])} pt") for level in DISC_POOL]
+    return [
+        (level, _("Level %(level)s · %(points)s") % {"level": level, "points": points(fixed_discs_cost([level]))})
+        for level in DISC_POOL
+    ]
 
 
 def grip_value(items: tuple[str, ...] | list[str]) -> str:
@@ -79,7 +89,7 @@ def grip_value(items: tuple[str, ...] | list[str]) -> str:
 
 
 def grip_label(items: tuple[str, ...] | list[str]) -> str:
-    return " + ".join(WEAPONS[i].name_en if i in WEAPONS else i for i in items) or "Empty hands"
+    return " + ".join(entry_name(WEAPONS[i]) if i in WEAPONS else i for i in items) or _("Empty hands")
 
 
 def legal_grips(gladiator_type: str | None) -> list[tuple[str, ...]]:

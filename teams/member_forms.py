@@ -11,14 +11,17 @@ from collections import Counter
 from typing import Any
 
 from django import forms
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
 
 from arena.engine.content.amulets import VIAL_FORBIDDEN_ROLES, can_hold_me_token
-from arena.engine.content.common import STAT_NAMES, Stat
+from arena.engine.content.common import STAT_NAMES, STAT_TITLES, Stat
 from arena.engine.content.points import AMMO_RULES, MAX_FIXED_DISCS, StatRule, stat_rules
 from arena.engine.content.profiles import AMMO_NAMES, GLADIATOR, SLOT_ROLES, Ammo
 from arena.engine.content.skills import skills_for_role
 from arena.engine.content.weapons import GLADIATOR_TYPES, PILE_ITEMS, WEAPONS, pile_copies_allowed
 from arena.engine.roster import buyable_ammo
+from arena.i18n import entry_label, pair_name
 
 from . import member_choices as choices
 from .models import Character
@@ -26,11 +29,13 @@ from .presenters import fixed_equipment_lines
 from .problems import ProblemBoard
 
 FROM_CHARACTER: Any = object()  # initial value: the character's attribute of the field's name
-TOKENS = "Amulet, token and vial"
 
 
 class MemberForm(forms.Form):
-    """The sheet of ``character``: the fields his slot has, grouped in sections for the page."""
+    """The sheet of ``character``: the fields his slot has, grouped in sections for the page.
+
+    Labels, help texts and section titles are in the language active when the form is made.
+    """
 
     def __init__(
         self, *args: Any, character: Character, team_options: list[str], **kwargs: Any
@@ -42,10 +47,13 @@ class MemberForm(forms.Form):
         self.team_options = team_options
         self.board = ProblemBoard()
         self.fixed_equipment = fixed_equipment_lines(character)
-        name = forms.CharField(max_length=Character._meta.get_field("name").max_length, required=False)
+        self.tokens = _("Amulet, token and vial")
+        name = forms.CharField(
+            label=_("Name"), max_length=Character._meta.get_field("name").max_length, required=False
+        )
         self._add("", "name", name, "name")
         for stat, rule in stat_rules(character.slot, self._gladiator_type()).items():
-            self._add("Profile", stat.value, self._stat_field(stat, rule), f"stats.{stat.value}")
+            self._add(_("Profile"), stat.value, self._stat_field(stat, rule), f"stats.{stat.value}")
         self._add_skills()
         if character.slot == GLADIATOR:
             self._add_gladiator()
@@ -67,13 +75,15 @@ class MemberForm(forms.Form):
 
     @staticmethod
     def _stat_field(stat: Stat, rule: StatRule) -> forms.IntegerField:
-        short, long = STAT_NAMES[stat]
+        short = STAT_NAMES[stat][0]
+        long = pair_name(STAT_TITLES[stat])
         if rule.unit_cost is None:
-            help_text = f"{long}; fixed at {rule.base}"
+            help_text = _("%(stat)s; fixed at %(base)s") % {"stat": long, "base": rule.base}
         else:
-            help_text = (
-                f"{long}; {rule.minimum}–{rule.maximum}, base {rule.base}, {rule.unit_cost} pt each"
-            )
+            help_text = _("%(stat)s; %(min)s–%(max)s, base %(base)s, %(points)s each") % {
+                "stat": long, "min": rule.minimum, "max": rule.maximum, "base": rule.base,
+                "points": choices.points(rule.unit_cost),
+            }
         return forms.IntegerField(
             label=short,
             help_text=help_text,
@@ -92,101 +102,105 @@ class MemberForm(forms.Form):
             required=False,
             widget=forms.CheckboxSelectMultiple,
         )
-        self._add("Skills", "skills", field, "skills")
+        self._add(_("Skills"), "skills", field, "skills")
 
     def _add_gladiator(self) -> None:
+        section = _("Gladiator")
         field = forms.ChoiceField(
-            label="Gladiator type",
+            label=_("Gladiator type"),
             choices=choices.with_current(
                 choices.gladiator_type_choices(), self.character.gladiator_type
             ),
-            help_text="Changing the type puts the values tied to it at the new type's base.",
+            help_text=_("Changing the type puts the values tied to it at the new type's base."),
         )
-        self._add("Gladiator", "gladiator_type", field, "gladiator_type")
+        self._add(section, "gladiator_type", field, "gladiator_type")
         grips, shown = choices.grip_choices(
             self._gladiator_type(), tuple(self.character.starting_grip)
         )
-        field = forms.ChoiceField(label="Starting grip", choices=grips, required=False)
-        self._add("Gladiator", "starting_grip", field, "starting_grip", initial=shown)
+        field = forms.ChoiceField(label=_("Starting grip"), choices=grips, required=False)
+        self._add(section, "starting_grip", field, "starting_grip", initial=shown)
         counts = Counter(self.character.pile)
+        pile_section = _("Weapon pile")
         for item in PILE_ITEMS:
             weapon = WEAPONS[item]
             field = forms.IntegerField(
-                label=f"{weapon.name_en} · {weapon.pile_cost} pt",
+                label=f"{entry_label(weapon)} · {choices.points(weapon.pile_cost or 0)}",
                 min_value=0,
                 widget=choices.number_input(min=0, max=pile_copies_allowed(item)),
             )
-            self._add("Weapon pile", f"pile_{item}", field, "pile", initial=counts[item])
+            self._add(pile_section, f"pile_{item}", field, "pile", initial=counts[item])
 
     def _add_supplies(self) -> None:
         character = self.character
+        section = _("Supplies")
         for ammo in buyable_ammo(character.slot):
             initial = character.ammunition.get(ammo.value)
-            field = self._supply_field(ammo, AMMO_NAMES[ammo][1].capitalize())
-            self._add("Supplies", f"ammo_{ammo.value}", field, f"ammunition.{ammo.value}", initial)
+            field = self._supply_field(ammo, capfirst(pair_name(AMMO_NAMES[ammo])))
+            self._add(section, f"ammo_{ammo.value}", field, f"ammunition.{ammo.value}", initial)
         if character.disc_count is not None:
-            field = self._supply_field(Ammo.SPELL_DISCS, "Spell discs")
-            self._add("Supplies", "disc_count", field, "disc_count")
-            self._add_fixed_discs()
+            field = self._supply_field(Ammo.SPELL_DISCS, _("Spell discs"))
+            self._add(section, "disc_count", field, "disc_count")
+            self._add_fixed_discs(section)
         if character.trap_cards_drawn is not None:
             field = forms.TypedChoiceField(
-                label="Trap insight",
+                label=_("Trap insight"),
                 choices=choices.with_current(
                     choices.trap_insight_choices(), character.trap_cards_drawn
                 ),
                 coerce=int,
             )
-            self._add("Supplies", "trap_cards_drawn", field, "trap_cards_drawn")
+            self._add(section, "trap_cards_drawn", field, "trap_cards_drawn")
 
     @staticmethod
     def _supply_field(ammo: Ammo, label: str) -> forms.IntegerField:
         rule = AMMO_RULES[ammo]
         return forms.IntegerField(
             label=label,
-            help_text=(
-                f"{rule.minimum}–{rule.maximum} in steps of {rule.step}, base {rule.base}; "
-                f"{rule.points_per_step} pt per step"
-            ),
+            help_text=_("%(min)s–%(max)s in steps of %(step)s, base %(base)s; %(points)s per step")
+            % {
+                "min": rule.minimum, "max": rule.maximum, "step": rule.step, "base": rule.base,
+                "points": choices.points(rule.points_per_step),
+            },
             widget=choices.number_input(min=rule.minimum, max=rule.maximum, step=rule.step),
         )
 
-    def _add_fixed_discs(self) -> None:
+    def _add_fixed_discs(self, section: str) -> None:
         held = list(self.character.fixed_discs)
         for index in range(max(MAX_FIXED_DISCS, len(held))):
             field = forms.TypedChoiceField(
-                label=f"Fixed disc {index + 1}",
+                label=_("Fixed disc %(number)s") % {"number": index + 1},
                 choices=[choices.NONE_CHOICE, *choices.disc_level_choices()],
                 coerce=int,
                 empty_value=None,
                 required=False,
             )
             initial = held[index] if index < len(held) else ""
-            self._add("Supplies", f"fixed_disc_{index + 1}", field, "fixed_discs", initial)
+            self._add(section, f"fixed_disc_{index + 1}", field, "fixed_discs", initial)
 
     def _add_tokens(self) -> None:
         character = self.character
         amulets = choices.with_current(choices.amulet_choices(), character.amulet)
-        self._add_optional_choice("amulet", "Amulet", amulets, character.amulet)
+        self._add_optional_choice("amulet", _("Amulet"), amulets, character.amulet)
         if can_hold_me_token(self.role) or character.me_token is not None:
             tokens = choices.with_current(choices.me_token_choices(), character.me_token)
             field = forms.TypedChoiceField(
-                label="ME token",
+                label=_("ME token"),
                 choices=[choices.NONE_CHOICE, *tokens],
                 coerce=int,
                 empty_value=None,
                 required=False,
             )
-            self._add(TOKENS, "me_token", field, "me_token", initial=character.me_token or "")
+            self._add(self.tokens, "me_token", field, "me_token", initial=character.me_token or "")
         vials = choices.vial_choices(self.team_options)
         if (vials and self.role not in VIAL_FORBIDDEN_ROLES) or character.vial:
             vials = choices.with_current(vials, character.vial)
-            self._add_optional_choice("vial", "Vial", vials, character.vial)
+            self._add_optional_choice("vial", _("Vial"), vials, character.vial)
 
     def _add_optional_choice(
         self, name: str, label: str, options: choices.Choices, current: str | None
     ) -> None:
         field = forms.ChoiceField(label=label, choices=[choices.NONE_CHOICE, *options], required=False)
-        self._add(TOKENS, name, field, name, initial=current or "")
+        self._add(self.tokens, name, field, name, initial=current or "")
 
     # --- reading --------------------------------------------------------------------------------
 

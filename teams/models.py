@@ -10,23 +10,27 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from arena.engine.content.points import DEFAULT_TIER, TIERS
 from arena.engine.content.profiles import MEMBER_SLOTS, PROFILES
+from arena.i18n import entry_name
 
 
 def tier_choices() -> list[tuple[str, str]]:
-    return [(tier.id, tier.name_en) for tier in TIERS.values()]
+    """The tiers, named in the reader's language (called each time they are shown)."""
+    return [(tier.id, entry_name(tier)) for tier in TIERS.values()]
 
 
 def slot_choices() -> list[tuple[str, str]]:
-    return [(slot, PROFILES[slot].name_en) for slot in MEMBER_SLOTS]
+    """The six places, named in the reader's language (Gladiátor / Gladiator …)."""
+    return [(slot, entry_name(PROFILES[slot])) for slot in MEMBER_SLOTS]
 
 
 class Team(models.Model):
     class Status(models.TextChoices):
-        DRAFT = "draft", "Draft"
-        READY = "ready", "Ready"
+        DRAFT = "draft", _("Draft")
+        READY = "ready", _("Ready")
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="teams")
     name = models.CharField(max_length=80)
@@ -34,7 +38,7 @@ class Team(models.Model):
     notes = models.TextField(blank=True)
     status = models.CharField(max_length=10, choices=Status, default=Status.DRAFT)
     share_token = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
-    options = models.JSONField(default=list, blank=True, help_text="Ids of the optional rules in use.")
+    options = models.JSONField(default=list, blank=True, help_text=_("Ids of the optional rules in use."))
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

@@ -14,6 +14,7 @@ from arena.engine.content.common import Stat
 from arena.engine.content.profiles import PROFILES, Ammo
 from arena.engine.roster import Member, Problem, Roster
 from arena.engine.roster_rules import RosterCosts, roster_costs, validate_roster
+from arena.i18n import entry_name
 
 from .models import Character, Team
 from .presenters import character_lines
@@ -103,7 +104,7 @@ class TeamReport:
         for character in self.characters:
             cost = self.costs.members.get(character.slot)
             if cost is not None:
-                role = PROFILES[character.slot].name_en
+                role = entry_name(PROFILES[character.slot])
                 rows.append(PointsRow(character.name or role, role, cost.total, cost.cap))
         return rows
 

@@ -12,14 +12,16 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from arena.engine.content.common import Stat
 from arena.engine.content.points import stat_rules
-from arena.engine.content.profiles import GLADIATOR
+from arena.engine.content.profiles import GLADIATOR, PROFILES
 from arena.engine.content.weapons import GLADIATOR_TYPES
 from arena.engine.roster import Member, Problem, Roster, base_roster
 from arena.engine.roster_rules import validate_roster
 from arena.engine.teamfile import TeamFileError, dumps, loads
+from arena.i18n import entry_name
 
 from .models import Character, Team
 from .selectors import roster_of, team_characters, team_to_roster
@@ -97,13 +99,16 @@ def team_replace_roster(*, team: Team, roster: Roster) -> Team:
 
 
 def team_create_from_base(*, owner: AbstractBaseUser, name: str, tier: str) -> Team:
-    """A new draft holding the base team of HR-2 (valid in every tier)."""
-    return team_create_from_roster(owner=owner, roster=base_roster(name=name, tier=tier))
+    """A new draft holding the base team of HR-2 (valid in every tier), its members named after
+    their places in the reader's language (Gladiátor / Gladiator …)."""
+    roster = base_roster(name=name, tier=tier)
+    members = tuple(replace(m, name=entry_name(PROFILES[m.slot])) for m in roster.members)
+    return team_create_from_roster(owner=owner, roster=replace(roster, members=members))
 
 
 def team_copy(*, team: Team, owner: AbstractBaseUser) -> Team:
-    """A draft copy for ``owner``, with its own share link."""
-    name = f"Copy of {team.name}"[: Team._meta.get_field("name").max_length]
+    """A draft copy for ``owner``, with its own share link, named in the reader's language."""
+    name = (_("Copy of %(name)s") % {"name": team.name})[: Team._meta.get_field("name").max_length]
     return team_create_from_roster(owner=owner, roster=replace(team_to_roster(team), name=name))
 
 
@@ -206,7 +211,14 @@ def _unstorable_name(roster: Roster) -> tuple[Problem, ...]:
     longest = Team._meta.get_field("name").max_length
     if 1 <= len(roster.name.strip()) <= longest:
         return ()
-    return (Problem("FILE-FIELD", f"name: a team name has 1 to {longest} characters", "name"),)
+    return (
+        Problem(
+            "FILE-FIELD",
+            f"name: a team name has 1 to {longest} characters",
+            "name",
+            f"name: a csapat neve 1–{longest} karakter hosszú lehet",
+        ),
+    )
 
 
 def team_export(*, team: Team) -> str:

@@ -3,24 +3,34 @@
 ``sheet_for(roster)`` reads a roster and the engine's data (profiles, skills, weapons and grips,
 amulets, vials, discs, points) and returns frozen values the template prints as they are, so the
 template restates no rule and no number. It touches no database.
+
+A sheet is made for one reader's ``language`` (the active one by default): a Hungarian sheet reads
+in Hungarian only, as the paper sheet does; an English one reads English first, with the paper
+sheet's Hungarian term beside each heading and name (``name`` / ``term`` of every line).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Final
 
+from django.utils import translation
+from django.utils.translation import gettext as _
+
 from arena.engine.content.amulets import AMULETS, VIALS
-from arena.engine.content.common import STAT_NAMES, Armour, Stat
+from arena.engine.content.common import STAT_NAMES, STAT_TITLES, Armour, Stat
 from arena.engine.content.points import TIERS
 from arena.engine.content.profiles import GLADIATOR, PROFILES
 from arena.engine.content.weapons import GLADIATOR_TYPES, WEAPONS, GripValues, grip_values, pair_main_options
 from arena.engine.roster import Member, Roster
 from arena.engine.roster_rules import roster_costs
+from arena.i18n import EN, hungarian_term, pick, reader_language
 
 from .sheet_parts import (
-    SNEAKING_HEADING,
     TRACKER_ROUNDS,
+    Bilingual,
     DiscLine,
     SkillLine,
     StpBox,
@@ -29,8 +39,9 @@ from .sheet_parts import (
     TrapCardLine,
     WeaponLine,
     disc_line,
-    role_label,
+    role_heading,
     skill_lines,
+    sneaking_heading,
     special_lines,
     stp_boxes,
     supply_lines,
@@ -39,35 +50,70 @@ from .sheet_parts import (
     weapon_lines,
 )
 
-# The rows of every character table, as the sheet heads them (RB p.19).
-ROW_HEADINGS: Final = {Stat.EG: "Egészség", Stat.ME: "Mágiaellenállás", Stat.MOV: "Mozgás"}
-AMULET_HEADING: Final = ("Amulett", "amulet")
-VIAL_HEADING: Final = ("Fiola", "vial")
+# The rows of every character table, as the sheet heads them (RB p.19), and their English.
+ROW_HEADINGS: Final = {
+    Stat.EG: ("Egészség", "Health"),
+    Stat.ME: ("Mágiaellenállás", "Magic resistance"),
+    Stat.MOV: ("Mozgás", "Movement"),
+}
+AMULET_HEADING: Final = ("Amulett", "Amulet")
+VIAL_HEADING: Final = ("Fiola", "Vial")
+# The paper sheet's other headings (Hungarian) with their English.
+HEADINGS: Final[Mapping[str, tuple[str, str]]] = MappingProxyType(
+    {
+        "sheets": ("Karakterlap", "Character sheets"),
+        "grip": ("Fegyver", "Starting grip"),
+        "skill": ("Képzettség", "Skill"),
+        "effect": ("Hatás", "Effect"),
+        "weapon": ("Fegyver", "Weapon"),
+        "skills": ("Képzettség", "Skills"),
+        "carried": ("Viselt", "Carried"),
+        "broken": ("Törött", "Broken"),
+        "effects": ("Hatások", "Effects"),
+        "life": ("életerő", "life"),
+    }
+)
 COMBAT_STATS: Final = (Stat.TE, Stat.VE, Stat.CE, Stat.SFE)
 NO_VALUE: Final = "–"
 
 
 @dataclass(frozen=True)
 class SheetRow:
-    """A labelled value; ``note`` is printed small beside it (a base value, an English name)."""
+    """A labelled value; ``note`` is printed small beside it (a base value, a Hungarian name).
+
+    ``label_hu`` / ``label_en`` are the row's heading; ``name`` and ``term`` print it for the
+    reader (see :class:`teams.sheet_parts.Termed`); ``title`` is a longer name for a tooltip."""
 
     label_hu: str
     label_en: str
     value: str
     note: str = ""
+    language: str = EN
+    title: str = ""
+
+    @property
+    def name(self) -> str:
+        return pick(self.label_hu, self.label_en, self.language)
+
+    @property
+    def term(self) -> str:
+        return hungarian_term(self.label_hu, self.label_en, self.language)
 
 
 @dataclass(frozen=True)
 class CharacterSheet:
     """One character table. ``te``/``ve`` are the gladiator's effective values with his starting
-    grip (None when the grip is not a legal one); ``base_te``/``base_ve`` his values without it."""
+    grip (None when the grip is not a legal one); ``base_te``/``base_ve`` his values without it.
+
+    ``role`` is the table's heading (``GLADIÁTOR``), ``sheet_label`` the Latin name beside it."""
 
     slot: str
-    label: str
+    role: Bilingual
+    sheet_label: str | None
     name: str
     role_en: str
-    type_name: str
-    armour: str
+    type_name: Bilingual | None
+    armour: Bilingual | None
     points: int
     te: int | None
     ve: int | None
@@ -82,10 +128,8 @@ class CharacterSheet:
     base_te: int | None
     base_ve: int | None
     grip: str
-    amulet: str
-    amulet_en: str
-    vial: str
-    vial_en: str
+    amulet: Bilingual | None
+    vial: Bilingual | None
     skills: tuple[SkillLine, ...]
     specials: tuple[SkillLine, ...]
     supplies: tuple[SupplyLine, ...]
@@ -94,6 +138,19 @@ class CharacterSheet:
     trap_cards: TrapCardLine | None
     stp_boxes: tuple[StpBox, ...]
     tracker: tuple[TrackerRow, ...]
+    language: str = EN
+    base_notes: Mapping[Stat, str] = field(default_factory=dict)  # "base 14" beside TÉ and VÉ
+    token_note: str = ""  # "token 3" beside Mágiaellenállás
+
+    @property
+    def label(self) -> str:
+        """``GLADIÁTOR (quicchures)``; ``GLADIATOR (quicchures)`` for English readers."""
+        return f"{self.role.name} ({self.sheet_label})" if self.sheet_label else self.role.name
+
+    @property
+    def label_term(self) -> str:
+        """The Hungarian heading beside an English one (``GLADIÁTOR``)."""
+        return self.role.term
 
     @property
     def ep_circles(self) -> range:
@@ -101,24 +158,27 @@ class CharacterSheet:
 
     @property
     def combat(self) -> tuple[SheetRow, ...]:
-        """TÉ, VÉ, CÉ and SFÉ as printed in the value boxes."""
+        """TÉ, VÉ, CÉ and SFÉ as printed in the value boxes (the game's abbreviations in either
+        language, the full name as ``title``)."""
         values = {Stat.TE: self.te, Stat.VE: self.ve, Stat.CE: self.ce, Stat.SFE: self.sfe}
-        bases = {Stat.TE: self.base_te, Stat.VE: self.base_ve}
         return tuple(
-            SheetRow(*STAT_NAMES[stat], _shown(values[stat]), _base_note(bases.get(stat)))
+            SheetRow(
+                STAT_NAMES[stat][0], STAT_NAMES[stat][0], _shown(values[stat]), self.base_notes.get(stat, ""),
+                self.language, pick(*STAT_TITLES[stat], self.language),
+            )
             for stat in COMBAT_STATS
         )
 
     @property
     def rows(self) -> tuple[SheetRow, ...]:
         """Egészség, Mágiaellenállás, Mozgás, Amulett and Fiola, in the sheet's order."""
-        token = f"token {self.me_token}" if self.me_token is not None else ""
+        language = self.language
         return (
-            SheetRow(ROW_HEADINGS[Stat.EG], STAT_NAMES[Stat.EG][1], _shown(self.eg)),
-            SheetRow(ROW_HEADINGS[Stat.ME], STAT_NAMES[Stat.ME][1], _shown(self.me), token),
-            SheetRow(ROW_HEADINGS[Stat.MOV], STAT_NAMES[Stat.MOV][1], _shown(self.mov)),
-            SheetRow(*AMULET_HEADING, self.amulet, self.amulet_en),
-            SheetRow(*VIAL_HEADING, self.vial, self.vial_en),
+            SheetRow(*ROW_HEADINGS[Stat.EG], _shown(self.eg), language=language),
+            SheetRow(*ROW_HEADINGS[Stat.ME], _shown(self.me), self.token_note, language),
+            SheetRow(*ROW_HEADINGS[Stat.MOV], _shown(self.mov), language=language),
+            SheetRow(*AMULET_HEADING, _named(self.amulet), _term(self.amulet), language),
+            SheetRow(*VIAL_HEADING, _named(self.vial), _term(self.vial), language),
         )
 
     @property
@@ -129,6 +189,10 @@ class CharacterSheet:
     def stp_label(self) -> str:
         return STAT_NAMES[Stat.STP][0]
 
+    @property
+    def stp_title(self) -> str:
+        return pick(*STAT_TITLES[Stat.STP], self.language)
+
 
 @dataclass(frozen=True)
 class TeamSheet:
@@ -136,49 +200,64 @@ class TeamSheet:
 
     name: str
     owner: str
-    tier: str
-    tier_hu: str
+    tier: Bilingual
     points: int
     budget: int
     status: str
     characters: tuple[CharacterSheet, ...]
+    language: str = EN
     tracker_rounds: tuple[int, ...] = TRACKER_ROUNDS
-    sneaking_heading: str = SNEAKING_HEADING
+
+    @property
+    def sneaking_heading(self) -> Bilingual:
+        return sneaking_heading(self.language)
+
+    @property
+    def headings(self) -> dict[str, Bilingual]:
+        """The paper sheet's headings for the reader (``{{ sheet.headings.skill|with_term }}``)."""
+        return {key: Bilingual(hu, en, self.language) for key, (hu, en) in HEADINGS.items()}
 
 
-def sheet_for(roster: Roster, *, owner: str = "", status: str = "") -> TeamSheet:
-    """The team's sheets in sheet order, priced by ``roster_costs``."""
+def sheet_for(roster: Roster, *, owner: str = "", status: str = "", language: str | None = None) -> TeamSheet:
+    """The team's sheets in sheet order, priced by ``roster_costs``, for a reader of ``language``
+    (the active language when None)."""
+    language = reader_language(language)
     costs = roster_costs(roster)
     tier = TIERS.get(roster.tier)
     characters = []
     for key, member in roster.in_sheet_order():
         cost = costs.members.get(key)
-        characters.append(character_sheet(member, cost.total if cost is not None else 0))
+        characters.append(character_sheet(member, cost.total if cost is not None else 0, language))
     return TeamSheet(
         name=roster.name,
         owner=owner,
-        tier=tier.name_en if tier is not None else roster.tier,
-        tier_hu=tier.name_hu if tier is not None else roster.tier,
+        tier=Bilingual(tier.name_hu, tier.name_en, language) if tier else Bilingual(roster.tier, roster.tier, language),
         points=costs.total,
         budget=costs.budget,
         status=status,
         characters=tuple(characters),
+        language=language,
     )
 
 
-def character_sheet(member: Member, points: int) -> CharacterSheet:
+def character_sheet(member: Member, points: int, language: str = EN) -> CharacterSheet:
     profile = PROFILES.get(member.slot)
     stat = member.stats.get
     grip = starting_grip_values(member)
     is_gladiator = member.slot == GLADIATOR
     amulet, vial = AMULETS.get(member.amulet or ""), VIALS.get(member.vial or "")
+    with translation.override(language):
+        bases = {s: stat(s) for s in (Stat.TE, Stat.VE)} if is_gladiator else {}
+        base_notes = {s: _("base %(value)s") % {"value": v} for s, v in bases.items() if v is not None}
+        token_note = _("token %(value)s") % {"value": member.me_token} if member.me_token is not None else ""
     return CharacterSheet(
         slot=member.slot,
-        label=role_label(member.role, profile.sheet_label if profile else None, member.slot),
+        role=role_heading(member.role, member.slot, language),
+        sheet_label=profile.sheet_label if profile else None,
         name=member.name,
         role_en=profile.name_en if profile else member.slot,
-        type_name=_type_name(member),
-        armour=_armour(member),
+        type_name=_type_name(member, language),
+        armour=_armour(member, language),
         points=points,
         te=grip.te if grip else (None if is_gladiator else stat(Stat.TE)),
         ve=grip.ve if grip else (None if is_gladiator else stat(Stat.VE)),
@@ -192,19 +271,20 @@ def character_sheet(member: Member, points: int) -> CharacterSheet:
         mov=stat(Stat.MOV),
         base_te=stat(Stat.TE) if is_gladiator else None,
         base_ve=stat(Stat.VE) if is_gladiator else None,
-        grip=" + ".join(WEAPONS[i].name_hu if i in WEAPONS else i for i in grip.items) if grip else "",
-        amulet=amulet.name_hu if amulet else member.amulet or "",
-        amulet_en=amulet.name_en if amulet else "",
-        vial=vial.name_hu if vial else member.vial or "",
-        vial_en=vial.name_en if vial else "",
-        skills=skill_lines(member),
-        specials=special_lines(member),
-        supplies=supply_lines(member),
-        weapons=weapon_lines(member),
-        discs=disc_line(member),
-        trap_cards=trap_card_line(member),
-        stp_boxes=stp_boxes(member, stat(Stat.STP, 0)),
-        tracker=tracker_rows(),
+        grip=" + ".join(_weapon_name(i, language) for i in grip.items) if grip else "",
+        amulet=_bilingual(amulet, member.amulet, language),
+        vial=_bilingual(vial, member.vial, language),
+        skills=skill_lines(member, language),
+        specials=special_lines(member, language),
+        supplies=supply_lines(member, language),
+        weapons=weapon_lines(member, language),
+        discs=disc_line(member, language),
+        trap_cards=trap_card_line(member, language),
+        stp_boxes=stp_boxes(member, stat(Stat.STP, 0), language),
+        tracker=tracker_rows(language),
+        language=language,
+        base_notes=MappingProxyType(base_notes),
+        token_note=token_note,
     )
 
 
@@ -222,24 +302,41 @@ def starting_grip_values(member: Member) -> GripValues | None:
         return None
 
 
-def _type_name(member: Member) -> str:
-    gladiator_type = GLADIATOR_TYPES.get(member.gladiator_type or "")
-    return gladiator_type.name_hu if gladiator_type else member.gladiator_type or ""
+def _bilingual(entry: object, raw: str | None, language: str) -> Bilingual | None:
+    """An entry's names; an id the catalog does not know is printed as it is."""
+    if entry is not None:
+        return Bilingual(str(getattr(entry, "name_hu")), str(getattr(entry, "name_en")), language)
+    return Bilingual(raw, raw, language) if raw else None
 
 
-def _armour(member: Member) -> str:
+def _weapon_name(item: str, language: str) -> str:
+    weapon = WEAPONS.get(item)
+    return pick(weapon.name_hu, weapon.name_en, language) if weapon else item
+
+
+def _type_name(member: Member, language: str) -> Bilingual | None:
+    return _bilingual(GLADIATOR_TYPES.get(member.gladiator_type or ""), member.gladiator_type, language)
+
+
+def _armour(member: Member, language: str) -> Bilingual | None:
     gladiator_type = GLADIATOR_TYPES.get(member.gladiator_type or "")
     if member.slot == GLADIATOR and gladiator_type is not None:
-        return gladiator_type.armour_hu
+        return Bilingual(gladiator_type.armour_hu, gladiator_type.armour_en, language)
     profile = PROFILES.get(member.slot)
     if profile is None:
-        return member.armour
-    return "" if profile.armour is Armour.NONE else profile.armour_hu  # the strategist wears none
+        return Bilingual(member.armour, member.armour, language) if member.armour else None
+    if profile.armour is Armour.NONE:
+        return None  # the strategist wears none
+    return Bilingual(profile.armour_hu, profile.armour_en, language)
+
+
+def _named(value: Bilingual | None) -> str:
+    return value.name if value is not None else ""
+
+
+def _term(value: Bilingual | None) -> str:
+    return value.term if value is not None else ""
 
 
 def _shown(value: int | None) -> str:
     return NO_VALUE if value is None else str(value)
-
-
-def _base_note(base: int | None) -> str:
-    return f"base {base}" if base is not None else ""

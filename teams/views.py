@@ -13,6 +13,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.middleware import HtmxDetails
 
@@ -45,7 +47,10 @@ def team_create(request: HttpRequest) -> HttpResponse:
         team = services.team_create_from_base(
             owner=request.user, name=form.cleaned_data["name"], tier=form.cleaned_data["tier"]
         )
-        messages.success(request, f"{team.name} starts as the base team. Change anything; every change is saved.")
+        messages.success(
+            request,
+            _("%(team)s starts as the base team. Change anything; every change is saved.") % {"team": team.name},
+        )
         return redirect("teams:edit", pk=team.pk)
     return render(request, "teams/team_create.html", {"form": form})
 
@@ -60,7 +65,7 @@ def team_import(request: HttpRequest) -> HttpResponse:
         except TeamInvalidError as error:
             problems = error.problems
         else:
-            messages.success(request, f"Imported {team.name}.")
+            messages.success(request, _("Imported %(team)s.") % {"team": team.name})
             return redirect("teams:detail", pk=team.pk)
     return render(request, "teams/team_import.html", {"form": form, "problems": problems})
 
@@ -100,16 +105,24 @@ def team_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def _announce_edit(request: HttpRequest, team: Team, edit: TeamEdit) -> None:
     if edit.back_to_draft:
         broken = len(edit.problems)
-        messages.warning(request, f"Saved. {team.name} now breaks {broken} rule(s), so it is a draft again.")
+        messages.warning(
+            request,
+            ngettext(
+                "Saved. %(team)s now breaks %(count)d rule, so it is a draft again.",
+                "Saved. %(team)s now breaks %(count)d rules, so it is a draft again.",
+                broken,
+            )
+            % {"team": team.name, "count": broken},
+        )
     else:
-        messages.success(request, "Saved.")
+        messages.success(request, _("Saved."))
 
 
 @login_required
 @require_POST
 def team_copy(request: HttpRequest, pk: int) -> HttpResponse:
     copy = services.team_copy(team=_owned_team(request, pk), owner=request.user)
-    messages.success(request, f"Copied as {copy.name}, a draft.")
+    messages.success(request, _("Copied as %(team)s, a draft.") % {"team": copy.name})
     return redirect("teams:edit", pk=copy.pk)
 
 
@@ -118,7 +131,7 @@ def team_delete(request: HttpRequest, pk: int) -> HttpResponse:
     team = _owned_team(request, pk)
     if request.method == "POST":
         services.team_delete(team=team)
-        messages.success(request, f"Deleted {team.name}.")
+        messages.success(request, _("Deleted %(team)s.") % {"team": team.name})
         return redirect("teams:list")
     return render(request, "teams/team_confirm_delete.html", {"team": team})
 
@@ -131,9 +144,17 @@ def team_mark_ready(request: HttpRequest, pk: int) -> HttpResponse:
         services.team_mark_ready(team=team)
     except TeamInvalidError as error:
         broken = len(error.problems)
-        messages.error(request, f"{team.name} stays a draft: it breaks {broken} rule(s), listed below.")
+        messages.error(
+            request,
+            ngettext(
+                "%(team)s stays a draft: it breaks %(count)d rule, listed below.",
+                "%(team)s stays a draft: it breaks %(count)d rules, listed below.",
+                broken,
+            )
+            % {"team": team.name, "count": broken},
+        )
     else:
-        messages.success(request, f"{team.name} is ready to play.")
+        messages.success(request, _("%(team)s is ready to play.") % {"team": team.name})
     return redirect("teams:detail", pk=team.pk)
 
 
@@ -142,7 +163,7 @@ def team_mark_ready(request: HttpRequest, pk: int) -> HttpResponse:
 def team_mark_draft(request: HttpRequest, pk: int) -> HttpResponse:
     team = _owned_team(request, pk)
     services.team_mark_draft(team=team)
-    messages.info(request, f"{team.name} is a draft again.")
+    messages.info(request, _("%(team)s is a draft again.") % {"team": team.name})
     return redirect("teams:detail", pk=team.pk)
 
 

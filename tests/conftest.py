@@ -1,3 +1,29 @@
 """Shared fixtures for the whole suite."""
 
 from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+LOCALE = Path(__file__).resolve().parents[1] / "locale"
+
+
+def compile_stale_catalogues() -> None:
+    """Compile locale/*/LC_MESSAGES/django.po where the .mo is missing or older (as `make messages`
+    does), so that a bare `pytest` reads the current translations. The .mo files are not committed."""
+    msgfmt = shutil.which("msgfmt")
+    for po in sorted(LOCALE.glob("*/LC_MESSAGES/django.po")):
+        mo = po.with_suffix(".mo")
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        if msgfmt is None:
+            raise pytest.UsageError(f"{mo} is missing or stale and msgfmt is not installed: run `make messages`")
+        subprocess.run([msgfmt, "--check-format", "-o", str(mo), str(po)], check=True)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput"):  # once, in the controller, before any xdist worker starts
+        compile_stale_catalogues()

@@ -2,15 +2,19 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from accounts import views as account_views
+
 from . import views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("arena/", include("arena.urls")),
     path("teams/", include("teams.urls")),
+    path("leagues/", include("campaigns.urls")),
     path("teams/", include("teams.sheet_urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("accounts/signup/", views.signup, name="signup"),
+    path("accounts/", include("accounts.urls")),
+    path("i18n/setlang/", account_views.set_language, name="set_language"),
     path("admin/", admin.site.urls),
 ]

@@ -1,4 +1,10 @@
-"""Character sheets: the view model of the base team (HR-2.1), the print view and the PDF."""
+"""Character sheets: the view model of the base team (HR-2.1), the print view and the PDF.
+
+The view model is made for a reader's language; the paper sheet's values are checked on the
+Hungarian sheet (as the rulebook prints them), the English one reads English first with the
+Hungarian term beside. The pages here are read in English (the suite's default); tests/i18n reads
+them in Hungarian.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +20,7 @@ from teams.sheet_views import share_qr_svg
 from teams.sheets import CharacterSheet, sheet_for
 from tests.factories import TeamFactory, UserFactory
 
-LABELS = (
+LABELS_HU = (
     "GLADIÁTOR (quicchures)",
     "BOSZORKÁNYMESTER (magitor)",
     "SZÁMSZERÍJÁSZ (iaciator)",
@@ -22,10 +28,18 @@ LABELS = (
     "TŐRVETŐ (laeva)",
     "STRATÉGA",
 )
+LABELS = (
+    "GLADIATOR (quicchures)",
+    "WITCH-MASTER (magitor)",
+    "CROSSBOWMAN (iaciator)",
+    "DAGGER-THROWER (deasta)",
+    "DAGGER-THROWER (laeva)",
+    "STRATEGIST",
+)
 
 
-def by_slot() -> dict[str, CharacterSheet]:
-    return {c.slot: c for c in sheet_for(base_roster()).characters}
+def by_slot(language: str = "hu") -> dict[str, CharacterSheet]:
+    return {c.slot: c for c in sheet_for(base_roster(), language=language).characters}
 
 
 def values(sheet: CharacterSheet) -> dict[str, str]:
@@ -33,14 +47,38 @@ def values(sheet: CharacterSheet) -> dict[str, str]:
 
 
 def test_base_team_sheets_in_sheet_order_with_the_team_header():
-    sheet = sheet_for(base_roster(name="Iron Wolves"), owner="cassia", status="Ready")
-    assert tuple(c.label for c in sheet.characters) == LABELS
-    assert (sheet.name, sheet.owner, sheet.tier, sheet.points, sheet.budget, sheet.status) == (
+    sheet = sheet_for(base_roster(name="Iron Wolves"), owner="cassia", status="Ready", language="hu")
+    assert tuple(c.label for c in sheet.characters) == LABELS_HU
+    assert all(c.label_term == "" for c in sheet.characters)
+    assert (sheet.name, sheet.owner, str(sheet.tier), sheet.points, sheet.budget, sheet.status) == (
         "Iron Wolves", "cassia", "Standard", 200, 200, "Ready",
     )
     assert sum(c.points for c in sheet.characters) <= sheet.points  # amulets are priced for the team
     assert sheet.tracker_rounds == (1, 2, 3)
-    assert sheet.sneaking_heading == "Lopakodás"
+    assert sheet.sneaking_heading.name == "Lopakodás"
+
+
+def test_the_english_sheet_reads_english_first_with_the_hungarian_term_beside():
+    sheet = sheet_for(base_roster(name="Iron Wolves", tier="rookie"), language="en")
+    assert tuple(c.label for c in sheet.characters) == LABELS
+    assert [c.label_term for c in sheet.characters] == [label.split(" (")[0] for label in LABELS_HU]
+    assert (sheet.tier.name, sheet.tier.term) == ("Rookie", "Újonc")
+    assert (sheet.sneaking_heading.name, sheet.sneaking_heading.term) == ("Sneaking", "Lopakodás")
+    assert (sheet.headings["skill"].name, sheet.headings["skill"].term) == ("Skill", "Képzettség")
+    gladiator = sheet.characters[0]
+    assert [(row.name, row.term) for row in gladiator.rows] == [
+        ("Health", "Egészség"), ("Magic resistance", "Mágiaellenállás"), ("Movement", "Mozgás"),
+        ("Amulet", "Amulett"), ("Vial", "Fiola"),
+    ]
+    assert [(row.name, row.title) for row in gladiator.combat] == [
+        ("TÉ", "attack value"), ("VÉ", "defence value"), ("CÉ", "aim value"), ("SFÉ", "damage absorption"),
+    ]
+    assert (gladiator.type_name.name, gladiator.type_name.term, gladiator.grip) == ("Armoured", "Vértes", "Short sword + Shield")
+    dodging = gladiator.skills[0]
+    assert (dodging.name, dodging.term, dodging.effect) == ("Dodging", "Kitérés", dodging.effect_en)
+    assert [(w.name, w.term) for w in gladiator.weapons[:2]] == [("Short sword", "Rövidkard"), ("Shield", "Pajzs")]
+    assert [box.opens for box in gladiator.stp_boxes] == ["", "crossbow bolts", "", "throwing daggers"]
+    assert [(r.name, r.term) for r in sheet.characters[-1].tracker][:2] == [("Trap", "Csapda"), ("Poison", "Méreg")]
 
 
 def test_gladiator_sheet_has_hr_2_1_values_with_short_sword_and_shield():
@@ -51,14 +89,14 @@ def test_gladiator_sheet_has_hr_2_1_values_with_short_sword_and_shield():
         "Egészség": "5", "Mágiaellenállás": "0", "Mozgás": "5", "Amulett": "méregsemlegesítő", "Fiola": "",
     }
     assert (len(gladiator.ep_circles), len(gladiator.stp_boxes)) == (20, 4)
-    assert [box.opens for box in gladiator.stp_boxes] == ["", "crossbow bolts", "", "throwing daggers"]
-    assert (gladiator.type_name, gladiator.armour, gladiator.grip) == ("Vértes", "sodronyvért", "Rövidkard + Pajzs")
+    assert [box.opens for box in gladiator.stp_boxes] == ["", "számszeríjvessző", "", "dobótőr"]
+    assert (str(gladiator.type_name), str(gladiator.armour), gladiator.grip) == ("Vértes", "sodronyvért", "Rövidkard + Pajzs")
     assert [(s.number, s.name_hu, s.name_en, s.man_cost, s.attack_man) for s in gladiator.skills] == [
         (1, "Kitérés", "Dodging", 1, 0),
         (2, "Fegyvertörés", "Weapon Breaking", 2, 2),
         (3, "Földrevitel", "Takedown", 2, 2),
     ]
-    assert all(s.effect_en and s.effect_hu for s in gladiator.skills)
+    assert all(s.effect_en and s.effect_hu and s.effect == s.effect_hu and s.term == "" for s in gladiator.skills)
     assert [(s.number, s.name_hu) for s in gladiator.specials] == [(None, "Pajzsfal")]
 
 
@@ -101,7 +139,9 @@ def test_outer_fighters_and_strategist_sheets():
     trap_cards = sheets["strategist"].trap_cards
     assert trap_cards is not None and (trap_cards.drawn, trap_cards.kept, list(trap_cards.slots)) == (3, 3, [1, 2, 3])
     assert values(sheets["strategist"])["Mozgás"] == "–" and sheets["strategist"].skills == ()
-    assert [c.armour for c in sheets.values()] == ["sodronyvért", "bőrvért", "bőrvért", "bőrvért", "bőrvért", ""]
+    assert [c.armour and c.armour.name for c in sheets.values()] == [
+        "sodronyvért", "bőrvért", "bőrvért", "bőrvért", "bőrvért", None,
+    ]
     assert all(c.weapons == () for slot, c in sheets.items() if slot != "gladiator")
     assert [(r.name_hu, r.name_en) for r in sheets["laeva"].tracker] == [
         ("Csapda", "Trap"), ("Méreg", "Poison"), ("Rontás", "Curse"), ("Varázslat", "Spell"),
@@ -113,19 +153,22 @@ def test_custom_choices_reach_the_sheet():
     gladiator = replace(roster.member("gladiator"), starting_grip=("greatsword",), me_token=3, vial="potion")
     wizard = replace(roster.member("witch_master"), fixed_discs=(5, 3))
     custom = replace(roster, members=(gladiator, wizard))
-    sheets = {c.slot: c for c in sheet_for(custom).characters}
+    sheets = {c.slot: c for c in sheet_for(custom, language="hu").characters}
     glad = sheets["gladiator"]
     assert (glad.te, glad.ve, glad.grip) == (22, 8, "Kétkezes kard")
     assert [w.id for w in glad.weapons if w.carried] == ["greatsword"]
-    assert next(r for r in glad.rows if r.label_hu == "Mágiaellenállás").note == "token 3"
-    assert (glad.vial, glad.vial_en) == ("Varázsital", "Potion")
+    assert next(r for r in glad.rows if r.label_hu == "Mágiaellenállás").note == "jelző: 3"
+    assert (glad.vial.name_hu, glad.vial.name_en) == ("Varázsital", "Potion")
+    english = sheet_for(custom, language="en").characters[0]
+    assert next(r for r in english.rows if r.label_hu == "Mágiaellenállás").note == "token 3"
+    assert next((r.value, r.note) for r in english.rows if r.label_hu == "Fiola") == ("Potion", "Varázsital")
     assert sheets["witch_master"].discs.slots == (5, 3, None, None, None, None)
 
 
 def test_an_illegal_starting_grip_leaves_the_values_blank_and_keeps_the_base():
     roster = base_roster()
     gladiator = replace(roster.member("gladiator"), starting_grip=("greatsword", "shield"))
-    glad = sheet_for(replace(roster, members=(gladiator,))).characters[0]
+    glad = sheet_for(replace(roster, members=(gladiator,)), language="en").characters[0]
     assert (glad.te, glad.ve, glad.grip) == (None, None, "")
     assert [(row.value, row.note) for row in glad.combat[:2]] == [("–", "base 14"), ("–", "base 3")]
 
@@ -235,7 +278,7 @@ def test_pdf_for_the_owner_is_a_real_pdf_with_every_character(client, team, tmp_
         assert text.count("\f") >= 2  # more than one page
         for label in LABELS:
             assert label in text
-        assert "Kitérés" in text and "Iron Wolves" in text
+        assert "Dodging" in text and "Kitérés" in text and "Iron Wolves" in text
         assert "Download PDF" not in text  # the toolbar stays on screen
 
 

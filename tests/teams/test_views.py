@@ -108,7 +108,7 @@ def test_mark_ready_of_a_broken_team_is_refused_and_the_problems_are_listed(clie
     team.refresh_from_db()
     assert team.status == Team.Status.DRAFT
     html = response.content.decode()
-    assert "Iron Wolves stays a draft: it breaks 1 rule(s), listed below." in html
+    assert "Iron Wolves stays a draft: it breaks 1 rule, listed below." in html
     assert "Team value is 201 points but the Standard budget is 200. Remove 1 points." in html
 
 

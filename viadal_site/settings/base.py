@@ -50,15 +50,20 @@ INSTALLED_APPS = [
     "teams",
     "arena",
     "campaigns",
+    "accounts",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The reader's language: cookie, then the browser's Accept-Language, then LANGUAGE_CODE.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A logged-in player's stored language wins over the cookie and the browser.
+    "accounts.middleware.UserLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -75,6 +80,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -102,7 +108,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LANGUAGE_CODE = "en"
+# Hungarian and English, both first-class (issue #7; docs/decisions.md, "Languages"). The reader's
+# browser decides (Accept-Language) until he picks one in the header; a browser that asks for
+# neither gets Hungarian, the game's own language.
+LANGUAGES = [("hu", "Magyar"), ("en", "English")]
+LANGUAGE_CODE = "hu"
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Europe/Budapest"
 USE_I18N = True
 USE_TZ = True

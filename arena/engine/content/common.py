@@ -86,6 +86,23 @@ STAT_NAMES: Mapping[Stat, tuple[str, str]] = MappingProxyType(
 )
 
 
+# The values' full names, Hungarian and English, for help texts and headings; the sheet and the
+# messages print the short names of STAT_NAMES.
+STAT_TITLES: Mapping[Stat, tuple[str, str]] = MappingProxyType(
+    {
+        Stat.TE: ("támadóérték", "attack value"),
+        Stat.VE: ("védőérték", "defence value"),
+        Stat.CE: ("célzóérték", "aim value"),
+        Stat.EP: ("életerőpont", "life points"),
+        Stat.EG: ("egészség", "health"),
+        Stat.ME: ("mágiaellenállás", "magic resistance"),
+        Stat.MOV: ("mozgás", "movement"),
+        Stat.SFE: ("sebzésfelfogó érték", "damage absorption"),
+        Stat.STP: ("strukturális pont", "structure points"),
+    }
+)
+
+
 class Armour(enum.Enum):
     """Armour classes (RB p.11): gladiators wear metal, the other fighters leather."""
 

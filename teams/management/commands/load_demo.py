@@ -1,4 +1,4 @@
-"""Load the demo data: demo users and each player's base team (later also a league and a match).
+"""Load the demo data: demo users, each player's base team, and a league with one confirmed result.
 
 Safe to run again: missing demo rows are created, nothing is duplicated, and what a player changed in a
 demo team is kept (`make run` loads the demo data on every start).
@@ -14,6 +14,7 @@ from django.db import transaction
 
 from arena.engine.content.points import DEFAULT_TIER
 from arena.engine.roster import base_roster
+from campaigns.demo import DEMO_LEAGUE, demo_league_load
 from teams.models import Team
 from teams.services import team_create_from_roster
 
@@ -49,6 +50,10 @@ class Command(BaseCommand):
                 if not Team.objects.filter(owner=user, name=demo.team_name).exists():
                     roster = base_roster(name=demo.team_name, tier=DEFAULT_TIER)
                     team_create_from_roster(owner=user, roster=roster)
+        players = [(demo.username, demo.team_name) for demo in DEMO_USERS if demo.team_name is not None]
+        organiser = next(demo.username for demo in DEMO_USERS if demo.role == "league organiser")
+        if demo_league_load(organiser_name=organiser, players=players) is not None:
+            self.stdout.write(f"Created the demo league {DEMO_LEAGUE}: both teams entered, one result confirmed.")
         self.stdout.write("Demo logins (username / password):")
         for demo in DEMO_USERS:
             team = f", owns {demo.team_name}" if demo.team_name else ""

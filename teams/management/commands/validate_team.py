@@ -1,10 +1,11 @@
 """Check a team file against the file format and every point rule of HR-9.6.
 
-    python manage.py validate_team FILE.json [--tier standard]
+    python manage.py validate_team FILE.json [--tier standard] [--language hu]
 
 Prints one line per problem, ``CODE: message`` (``FILE-…`` for a file that cannot be read,
 ``TB-…`` for a broken rule), and exits 1; a valid team prints ``valid: N points`` (its team value)
-and exits 0. ``--tier`` checks the team against another tier than the one in the file.
+and exits 0. ``--tier`` checks the team against another tier than the one in the file;
+``--language hu`` prints the messages in Hungarian (English by default, for scripts).
 """
 
 from __future__ import annotations
@@ -31,13 +32,25 @@ class Command(BaseCommand):
         parser.add_argument(
             "--tier", choices=list(TIERS), help="check against this tier instead of the file's"
         )
+        parser.add_argument(
+            "--language", choices=["en", "hu"], default="en", help="the messages' language (default: en)"
+        )
 
     def handle(self, *args: object, **options: object) -> None:
         path = Path(str(options["file"]))
+        self.language = str(options.get("language") or "en")
         try:
             roster = loads(path.read_bytes())
         except OSError as error:
-            self._fail([Problem("FILE-READ", f"Cannot read {path}: {error.strerror}.")])
+            self._fail(
+                [
+                    Problem(
+                        "FILE-READ",
+                        f"Cannot read {path}: {error.strerror}.",
+                        message_hu=f"A fájl nem olvasható ({path}): {error.strerror}.",
+                    )
+                ]
+            )
         except TeamFileError as error:
             self._fail(error.problems)
         tier = options.get("tier")
@@ -46,9 +59,10 @@ class Command(BaseCommand):
         problems = validate_roster(roster)
         if problems:
             self._fail(problems)
-        self.stdout.write(f"valid: {roster_costs(roster).total} points")
+        total = roster_costs(roster).total
+        self.stdout.write(f"érvényes: {total} pont" if self.language == "hu" else f"valid: {total} points")
 
     def _fail(self, problems: Iterable[Problem]) -> NoReturn:
         for problem in problems:
-            self.stdout.write(f"{problem.code}: {problem.message}")
+            self.stdout.write(f"{problem.code}: {problem.text(self.language)}")
         raise SystemExit(1)

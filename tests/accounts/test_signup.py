@@ -1,4 +1,4 @@
-"""Signing up, and the navbar links to the builder."""
+"""The accounts app: signing up (at /accounts/signup/, URL name `signup`), and the navbar links to it."""
 
 from __future__ import annotations
 

@@ -1,0 +1,44 @@
+"""Signing up, and switching the language (remembered for a logged-in player)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.forms import UserCreationForm
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.views.i18n import set_language as django_set_language
+
+from .language import is_supported, remember_in_session, store_language
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    """Create an account and log straight in, to the team list. The language he signs up in is
+    remembered as his."""
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        language = translation.get_language()
+        if is_supported(language):
+            store_language(user, language)
+        login(request, user)
+        messages.success(request, _("Welcome, %(name)s. Start with the base team.") % {"name": user.username})
+        return redirect("teams:list")
+    return render(request, "registration/signup.html", {"form": form})
+
+
+def set_language(request: HttpRequest) -> HttpResponse:
+    """Django's ``set_language`` (the cookie, the redirect to ``next``); a logged-in player's choice
+    is also stored in his preferences and session, so it follows him to his next login."""
+    response = django_set_language(request)
+    language = request.POST.get("language") if request.method == "POST" else None
+    if not is_supported(language):
+        response.cookies.pop(settings.LANGUAGE_COOKIE_NAME, None)  # Django knows more than the site speaks
+        return response
+    if request.user.is_authenticated:
+        store_language(request.user, language)
+        remember_in_session(request, language)
+    return response

@@ -1,0 +1,58 @@
+from django.contrib import admin
+from simple_history.admin import SimpleHistoryAdmin
+
+from .models import CampaignEvent, Entry, Fixture, Invitation, League, MemberRecord, Result
+
+
+class EntryInline(admin.TabularInline):
+    model = Entry
+    extra = 0
+    fields = ["name", "player", "source_team", "treasury", "seed"]
+    readonly_fields = ["source_team"]
+
+
+@admin.register(League)
+class LeagueAdmin(admin.ModelAdmin):
+    list_display = ["name", "season", "organiser", "tier", "format", "validation_mode", "sign_up_open"]
+    list_filter = ["format", "tier", "validation_mode", "sign_up_open"]
+    search_fields = ["name", "season", "organiser__username"]
+    readonly_fields = ["dice_seed", "created"]
+    inlines = [EntryInline]
+
+
+@admin.register(Invitation)
+class InvitationAdmin(admin.ModelAdmin):
+    list_display = ["league", "player", "created"]
+    search_fields = ["league__name", "player__username"]
+
+
+class MemberRecordInline(admin.TabularInline):
+    model = MemberRecord
+    extra = 0
+
+
+@admin.register(Entry)
+class EntryAdmin(admin.ModelAdmin):
+    list_display = ["name", "league", "player", "treasury"]
+    list_filter = ["league"]
+    search_fields = ["name", "player__username", "league__name"]
+    inlines = [MemberRecordInline]
+
+
+@admin.register(Fixture)
+class FixtureAdmin(admin.ModelAdmin):
+    list_display = ["league", "round", "home", "away", "scheduled_for", "status", "campaign_done"]
+    list_filter = ["league", "status"]
+
+
+@admin.register(Result)
+class ResultAdmin(SimpleHistoryAdmin):
+    list_display = ["fixture", "home_result", "home_score", "away_score", "reported_by", "confirmed_by", "hosted"]
+    list_filter = ["hosted", "home_result"]
+
+
+@admin.register(CampaignEvent)
+class CampaignEventAdmin(admin.ModelAdmin):
+    list_display = ["league", "seq", "entry", "kind", "summary"]
+    list_filter = ["league", "kind"]
+    search_fields = ["summary", "purpose"]

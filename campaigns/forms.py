@@ -1,0 +1,74 @@
+"""League forms: settings, invitations, entering, fixtures, and the result report."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.db.models import QuerySet
+
+from arena.engine.content.amulets import OPTIONAL_RULES
+from arena.engine.content.points import DEFAULT_TIER
+from teams.forms import both_names, tier_choices_with_budget
+from teams.models import Team
+
+from .models import League
+
+DATE_WIDGET = forms.DateInput(attrs={"type": "date", "class": "form-control"}, format="%Y-%m-%d")
+
+
+class LeagueForm(forms.ModelForm):
+    tier = forms.ChoiceField(choices=tier_choices_with_budget, initial=DEFAULT_TIER)
+    options = forms.MultipleChoiceField(
+        label="Optional rules",
+        choices=[(rule.id, both_names(rule.name_en, rule.name_hu)) for rule in OPTIONAL_RULES.values()],
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    class Meta:
+        model = League
+        fields = ["name", "season", "tier", "format", "options", "validation_mode", "sign_up_open", "round_limit"]
+        widgets = {"validation_mode": forms.RadioSelect}
+        labels = {
+            "sign_up_open": "Open sign-up: any player may enter a team",
+            "round_limit": "Round limit (12–30)",
+            "validation_mode": "Team validation",
+        }
+
+    def settings(self) -> dict[str, Any]:
+        return {name: self.cleaned_data[name] for name in self.Meta.fields}
+
+
+class InviteForm(forms.Form):
+    username = forms.CharField(label="Invite a player (username)", max_length=150)
+
+    def clean_username(self) -> Any:
+        username = self.cleaned_data["username"]
+        player = get_user_model().objects.filter(username=username).first()
+        if player is None:
+            raise forms.ValidationError(f"There is no player called {username}.")
+        return player
+
+
+class EnterForm(forms.Form):
+    team = forms.ModelChoiceField(queryset=Team.objects.none(), label="Your team", empty_label=None)
+
+    def __init__(self, *args: Any, teams: QuerySet[Team], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["team"].queryset = teams
+
+
+class GenerateFixturesForm(forms.Form):
+    start = forms.DateField(label="First round on", required=False, widget=DATE_WIDGET)
+    interval_days = forms.IntegerField(label="Days between rounds", min_value=1, max_value=60, initial=7,
+                                       widget=forms.NumberInput(attrs={"class": "form-control"}))
+
+
+class RescheduleForm(forms.Form):
+    scheduled_for = forms.DateField(label="Date", required=False, widget=DATE_WIDGET)
+
+
+class DisputeForm(forms.Form):
+    reason = forms.CharField(label="What is wrong with this result?", widget=forms.Textarea(attrs={"rows": 2}))

@@ -1,0 +1,270 @@
+"""Leagues, their entries (each with its own campaign roster), fixtures, results and the campaign log.
+
+The rules of HR-10 live in ``arena.engine.campaign``; these models store what the players chose and
+what happened (ids, numbers, the rolls made), never a rule. Standings are computed from the results
+every time they are shown, so a corrected result can never leave a stale table behind.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from simple_history.models import HistoricalRecords
+
+from arena.engine.campaign.results import Format, ResultKind
+from arena.engine.content.points import DEFAULT_TIER
+from teams.models import Team, slot_choices, tier_choices
+
+ROUND_LIMIT_DEFAULT = 20  # HR-10.1
+ROUND_LIMIT_MIN, ROUND_LIMIT_MAX = 12, 30  # HR-10.1: "the league sets it (12–30)"
+
+
+def new_dice_seed() -> int:
+    return secrets.randbits(48)
+
+
+class League(models.Model):
+    class Format(models.TextChoices):
+        ROUND_ROBIN = "round_robin", "Round robin (single)"
+        DOUBLE_ROUND_ROBIN = "double_round_robin", "Round robin (double)"
+        SWISS = "swiss", "Swiss"
+        KNOCKOUT = "knockout", "Knockout"
+
+    class Validation(models.TextChoices):
+        STRICT = "strict", "Strict: only valid teams may enter"
+        ADVISORY = "advisory", "Advisory: problems are shown, entry is allowed"
+
+    organiser = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="organised_leagues")
+    name = models.CharField(max_length=80)
+    season = models.CharField(max_length=40, blank=True)
+    tier = models.CharField(max_length=20, choices=tier_choices, default=DEFAULT_TIER)
+    format = models.CharField(max_length=20, choices=Format, default=Format.ROUND_ROBIN)
+    options = models.JSONField(default=list, blank=True, help_text="Ids of the optional rules in use.")
+    validation_mode = models.CharField(max_length=10, choices=Validation, default=Validation.STRICT)
+    sign_up_open = models.BooleanField(default=False)
+    round_limit = models.PositiveSmallIntegerField(
+        default=ROUND_LIMIT_DEFAULT,
+        validators=[MinValueValidator(ROUND_LIMIT_MIN), MaxValueValidator(ROUND_LIMIT_MAX)],
+    )
+    dice_seed = models.BigIntegerField(default=new_dice_seed, editable=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.season}".strip()
+
+    @property
+    def is_strict(self) -> bool:
+        return self.validation_mode == self.Validation.STRICT
+
+    @property
+    def engine_format(self) -> Format:
+        """The HR-10.2 format the rules know; single and double round robins are one format."""
+        return {self.Format.SWISS: Format.SWISS, self.Format.KNOCKOUT: Format.KNOCKOUT}.get(
+            self.format, Format.ROUND_ROBIN
+        )
+
+    @property
+    def has_table(self) -> bool:
+        """Round robins and Swiss leagues have a table; a knockout has a bracket (HR-10.3)."""
+        return self.format != self.Format.KNOCKOUT
+
+
+class Invitation(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="invitations")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="league_invitations")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["league", "player"], name="one_invitation_per_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player} to {self.league}"
+
+
+class Entry(models.Model):
+    """A player's team in a league. ``roster`` is the campaign roster: a team-file document (see
+    ``arena.engine.teamfile``) copied when the team entered and changed only by the campaign."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="league_entries")
+    source_team = models.ForeignKey(Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="entries")
+    name = models.CharField(max_length=80)
+    roster = models.JSONField()
+    treasury = models.IntegerField(default=0)
+    seed = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Rating order, best first.")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+        verbose_name_plural = "entries"
+        constraints = [models.UniqueConstraint(fields=["league", "player"], name="one_entry_per_player")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class MemberRecord(models.Model):
+    """The campaign record of one member of an entry (HR-10.4) beside his roster line.
+
+    The roster (``Entry.roster``) holds his profile and campaign status; this holds what the roster
+    does not: experience, the advances taken, matches still missed, kills, injuries and training.
+    A dead member's record stays (``current`` False) when a recruit takes his place.
+    """
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="members")
+    slot = models.CharField(max_length=20, choices=slot_choices)
+    name = models.CharField(max_length=100)
+    current = models.BooleanField(default=True)
+    xp = models.PositiveIntegerField(default=0)
+    advances = models.JSONField(default=list, blank=True, help_text="Advances taken, in order.")
+    matches_missed = models.PositiveSmallIntegerField(default=0, help_text="Matches he still misses.")
+    kills = models.PositiveIntegerField(default=0)
+    injuries = models.JSONField(default=list, blank=True, help_text="Injury results, in order.")
+    training = models.PositiveSmallIntegerField(default=0, help_text="Ép bought by training.")
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["entry", "slot"], condition=models.Q(current=True), name="one_current_record_per_slot"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.slot})"
+
+
+class Fixture(models.Model):
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled", "Scheduled"
+        REPORTED = "reported", "Reported"
+        CONFIRMED = "confirmed", "Confirmed"
+        DISPUTED = "disputed", "Disputed"
+        SETTLED = "settled", "Settled"
+        FORFEIT = "forfeit", "Forfeit"
+        BYE = "bye", "Bye"
+
+    FINAL = (Status.CONFIRMED, Status.SETTLED, Status.FORFEIT)
+    DONE = (*FINAL, Status.BYE)  # nothing left to play or confirm
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="fixtures")
+    round = models.PositiveSmallIntegerField()
+    position = models.PositiveSmallIntegerField(default=0, help_text="Order in the round (bracket order).")
+    home = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="home_fixtures")
+    away = models.ForeignKey(Entry, on_delete=models.CASCADE, null=True, blank=True, related_name="away_fixtures")
+    home_seed = models.PositiveSmallIntegerField(null=True, blank=True)
+    away_seed = models.PositiveSmallIntegerField(null=True, blank=True)
+    scheduled_for = models.DateField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status, default=Status.SCHEDULED)
+    campaign_done = models.BooleanField(default=False, help_text="The post-match sequence has run.")
+
+    class Meta:
+        ordering = ["round", "position", "pk"]
+        constraints = [models.UniqueConstraint(fields=["league", "round", "position"], name="one_fixture_per_place")]
+
+    def __str__(self) -> str:
+        return f"R{self.round}: {self.home} v {self.away or 'bye'}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.away_id is None
+
+    @property
+    def is_final(self) -> bool:
+        return self.status in self.FINAL
+
+    @property
+    def is_done(self) -> bool:
+        return self.status in self.DONE
+
+    @property
+    def awaits_result(self) -> bool:
+        return self.status == self.Status.SCHEDULED
+
+    def side_of(self, entry_id: int) -> int | None:
+        """0 for the home entry, 1 for the away entry, None for anyone else."""
+        return {self.home_id: 0, self.away_id: 1}.get(entry_id)
+
+
+class Result(models.Model):
+    """A fixture's result, seen from the home side (the away side's is its opposite).
+
+    ``members`` holds each side's per-member facts as reported: ``{"home": {slot: {...}}, "away": …}``.
+    Every change is kept by django-simple-history: who reported, confirmed, disputed or corrected it.
+    """
+
+    fixture = models.OneToOneField(Fixture, on_delete=models.CASCADE, related_name="result")
+    home_result = models.CharField(max_length=20, choices=[(kind.value, kind.value) for kind in ResultKind])
+    rounds_played = models.PositiveSmallIntegerField(default=0)
+    home_score = models.PositiveSmallIntegerField(default=0)
+    away_score = models.PositiveSmallIntegerField(default=0)
+    members = models.JSONField(default=dict, blank=True)
+    thumbs = models.CharField(max_length=4, blank=True, choices=[("up", "Thumbs up"), ("down", "Thumbs down")])
+    notes = models.TextField(blank=True)
+    hosted = models.BooleanField(default=False)
+    reported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    reported_at = models.DateTimeField(auto_now_add=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    dispute_reason = models.TextField(blank=True)
+    history = HistoricalRecords()
+
+    def __str__(self) -> str:
+        return f"{self.fixture}: {self.home_result} {self.home_score}–{self.away_score}"
+
+
+class CampaignEvent(models.Model):
+    """One line of a league's log: a die roll, or a change to a team's roster or treasury.
+
+    ``seq`` counts from 1 per league. Rolls carry ``purpose``, ``sides`` and ``result``; every event
+    carries ``summary`` for people and ``data`` for the record (before/after values, gold). League
+    draws (a Swiss first round, a knockout seeding) have no entry.
+    """
+
+    class Kind(models.TextChoices):
+        ENTERED = "entered", "Entered"
+        DRAW = "draw", "Draw"
+        ROLL = "roll", "Die roll"
+        RESULT = "result", "Result"
+        ABSENCE = "absence", "Absence served"
+        INJURY = "injury", "Injury"
+        XP = "xp", "Experience"
+        ADVANCE = "advance", "Advance"
+        INCOME = "income", "Income"
+        PURCHASE = "purchase", "Purchase"
+        HEALER = "healer", "Healer"
+        HIRELING = "hireling", "Hireling"
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="events")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, null=True, blank=True, related_name="events")
+    fixture = models.ForeignKey(Fixture, on_delete=models.SET_NULL, null=True, blank=True, related_name="events")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=12, choices=Kind)
+    slot = models.CharField(max_length=20, blank=True)
+    summary = models.CharField(max_length=300)
+    purpose = models.CharField(max_length=120, blank=True)
+    sides = models.PositiveSmallIntegerField(null=True, blank=True)
+    result = models.PositiveSmallIntegerField(null=True, blank=True)
+    data = models.JSONField(default=dict, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["league", "seq"]
+        constraints = [models.UniqueConstraint(fields=["league", "seq"], name="one_event_per_seq")]
+
+    def __str__(self) -> str:
+        return f"#{self.seq} {self.kind}: {self.summary}"
+
+    @property
+    def is_roll(self) -> bool:
+        return self.kind == self.Kind.ROLL

@@ -1,0 +1,56 @@
+"""Who may do what in a league (issue #6, point 7).
+
+Only the organiser changes a league, generates fixtures, reschedules, settles and corrects results;
+a player reports, confirms and disputes only his own fixtures and manages only his own team. The
+predicates are used by the templates to show buttons; the ``require_*`` guards by the services, so a
+refused action raises ``PermissionDenied`` (403) before anything is written.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.exceptions import PermissionDenied
+
+from .models import Entry, Fixture, League
+
+User = AbstractBaseUser | AnonymousUser
+
+
+def is_organiser(league: League, user: User) -> bool:
+    return user.is_authenticated and league.organiser_id == user.pk
+
+
+def is_player_in(fixture: Fixture, user: User) -> bool:
+    if not user.is_authenticated or fixture.is_bye:
+        return False
+    return user.pk in (fixture.home.player_id, fixture.away.player_id)
+
+
+def is_opponent_of_reporter(fixture: Fixture, user: User) -> bool:
+    """The player who did not report the result: the one who confirms or disputes it."""
+    reporter = fixture.result.reported_by_id if hasattr(fixture, "result") else None
+    return is_player_in(fixture, user) and reporter is not None and reporter != user.pk
+
+
+def is_owner(entry: Entry, user: User) -> bool:
+    return user.is_authenticated and entry.player_id == user.pk
+
+
+def require_organiser(league: League, user: User) -> None:
+    if not is_organiser(league, user):
+        raise PermissionDenied("Only the league's organiser may do this.")
+
+
+def require_player_in(fixture: Fixture, user: User) -> None:
+    if not is_player_in(fixture, user):
+        raise PermissionDenied("Only the two players of this fixture may report its result.")
+
+
+def require_opponent_of_reporter(fixture: Fixture, user: User) -> None:
+    if not is_opponent_of_reporter(fixture, user):
+        raise PermissionDenied("Only the reporter's opponent may confirm or dispute this result.")
+
+
+def require_owner(entry: Entry, user: User) -> None:
+    if not is_owner(entry, user):
+        raise PermissionDenied("Only the team's player may change its campaign record.")

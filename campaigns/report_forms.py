@@ -1,0 +1,149 @@
+"""The result report: who won, rounds, arena scores, thumbs, notes, and one line per member of
+each side's line-up (hirelings included) saying how he ended and what he did."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any
+
+from django import forms
+
+from arena.engine.campaign.hirelings import fielded_roster
+from arena.engine.campaign.injuries import Thumbs
+from arena.engine.campaign.results import ResultKind
+from arena.engine.roster import HIRELING, Member
+
+from .facts import FATE_LABELS, Fate, MatchFacts, MemberFacts, SideFacts
+from .models import Fixture
+from .rosters import entry_roster
+
+SIDES = ("home", "away")
+SMALL = {"class": "form-control form-control-sm"}
+CHECK = forms.CheckboxInput(attrs={"class": "form-check-input"})
+
+
+class MemberFactsForm(forms.Form):
+    fate = forms.ChoiceField(label="Ended", choices=list(FATE_LABELS.items()), initial=Fate.UNHURT.value,
+                             widget=forms.Select(attrs={"class": "form-select form-select-sm"}))
+    final_ep = forms.IntegerField(label="Ép at the end", initial=0, required=False,
+                                  widget=forms.NumberInput(attrs=SMALL))
+    fighters_killed = forms.IntegerField(label="Non-gladiators killed", min_value=0, initial=0,
+                                         widget=forms.NumberInput(attrs=SMALL))
+    strategist_killed = forms.BooleanField(label="Killed the strategist", required=False, widget=CHECK)
+    damaged_gladiator = forms.BooleanField(label="Hurt the gladiator", required=False, widget=CHECK)
+    destroyed_gladiator = forms.BooleanField(label="Destroyed the gladiator", required=False, widget=CHECK)
+
+    def __init__(self, *args: Any, member: Member, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.member = member
+
+    @property
+    def is_hireling(self) -> bool:
+        return self.member.status == HIRELING
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        final_ep = cleaned.get("final_ep") or 0
+        if cleaned.get("fate") == Fate.DEAD and final_ep > 0:
+            self.add_error("final_ep", "A dead member ended at Ép 0 or below.")
+        return cleaned
+
+    def facts(self) -> MemberFacts:
+        data = self.cleaned_data
+        dead = data["fate"] == Fate.DEAD
+        return MemberFacts(
+            fate=Fate(data["fate"]),
+            final_ep=(data["final_ep"] or 0) if dead else 0,
+            fighters_killed=data["fighters_killed"],
+            strategist_killed=data["strategist_killed"],
+            damaged_gladiator=data["damaged_gladiator"],
+            destroyed_gladiator=data["destroyed_gladiator"],
+        )
+
+
+def member_initial(facts: MemberFacts) -> dict[str, Any]:
+    return {
+        "fate": facts.fate.value, "final_ep": facts.final_ep, "fighters_killed": facts.fighters_killed,
+        "strategist_killed": facts.strategist_killed, "damaged_gladiator": facts.damaged_gladiator,
+        "destroyed_gladiator": facts.destroyed_gladiator,
+    }
+
+
+class ResultForm(forms.Form):
+    home_result = forms.ChoiceField(label="Result", widget=forms.RadioSelect(attrs={"class": "form-check-input"}))
+    rounds_played = forms.IntegerField(label="Rounds played", min_value=1)
+    home_score = forms.IntegerField(min_value=0, initial=0)
+    away_score = forms.IntegerField(min_value=0, initial=0)
+    thumbs = forms.ChoiceField(
+        label="Thumbs over the fallen enemy gladiator (HR-10.5)",
+        choices=[("", "None shown")] + [(t.value, f"Thumbs {t.value}") for t in Thumbs],
+        required=False,
+    )
+    notes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
+
+    def __init__(self, *args: Any, fixture: Fixture, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        home, away = fixture.home.name, fixture.away.name if fixture.away else ""
+        self.fields["home_result"].choices = [
+            (ResultKind.VICTORY.value, f"{home} won: Victory"),
+            (ResultKind.POINTS_VICTORY.value, f"{home} won on points"),
+            (ResultKind.DRAW.value, "Draw"),
+            (ResultKind.POINTS_DEFEAT.value, f"{away} won on points"),
+            (ResultKind.DEFEAT.value, f"{away} won: Victory"),
+        ]
+        self.fields["home_score"].label = f"Arena score of {home}"
+        self.fields["away_score"].label = f"Arena score of {away}"
+        self.fields["rounds_played"].initial = fixture.league.round_limit
+        for name, field in self.fields.items():
+            if name != "home_result":
+                field.widget.attrs["class"] = "form-select" if name == "thumbs" else "form-control"
+
+
+class ResultReport:
+    """The result form plus a member form per member each side fields (its campaign roster with
+    hirelings standing in, HR-10.8). ``facts`` seeds the forms (the organiser's corrections)."""
+
+    def __init__(self, fixture: Fixture, data: Any = None, facts: MatchFacts | None = None) -> None:
+        self.fixture = fixture
+        initial = _result_initial(facts) if facts else None
+        self.form = ResultForm(data, fixture=fixture, initial=initial, prefix="result")
+        self.sides: list[tuple[Any, list[MemberFactsForm]]] = []
+        for side, entry in zip(SIDES, (fixture.home, fixture.away), strict=True):
+            known = facts.home if facts and side == "home" else facts.away if facts else SideFacts()
+            forms_ = [
+                MemberFactsForm(data, member=member, prefix=f"{side}-{member.slot}",
+                                initial=member_initial(known.members.get(member.slot, MemberFacts())))
+                for member in fielded_roster(entry_roster(entry)).members
+            ]
+            self.sides.append((entry, forms_))
+
+    @property
+    def forms(self) -> list[forms.Form]:
+        return [self.form, *(f for _, side in self.sides for f in side)]
+
+    def is_valid(self) -> bool:
+        return all([form.is_valid() for form in self.forms])
+
+    def facts(self) -> MatchFacts:
+        data = self.form.cleaned_data
+        home, away = (
+            SideFacts(MappingProxyType({f.member.slot: f.facts() for f in side})) for _, side in self.sides
+        )
+        return MatchFacts(
+            home_result=ResultKind(data["home_result"]),
+            rounds_played=data["rounds_played"],
+            home_score=data["home_score"],
+            away_score=data["away_score"],
+            home=home,
+            away=away,
+            thumbs=Thumbs(data["thumbs"]) if data["thumbs"] else None,
+            notes=data["notes"],
+        )
+
+
+def _result_initial(facts: MatchFacts) -> dict[str, Any]:
+    return {
+        "home_result": facts.home_result.value, "rounds_played": facts.rounds_played,
+        "home_score": facts.home_score, "away_score": facts.away_score,
+        "thumbs": facts.thumbs.value if facts.thumbs else "", "notes": facts.notes,
+    }

@@ -1,0 +1,1 @@
+"""Reads of the league app: leagues, fixtures, standings, campaign sheets."""

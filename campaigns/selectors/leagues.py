@@ -1,0 +1,70 @@
+"""League lists and the league page: entries with their team value and any rule they break."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Count, QuerySet
+
+from arena.engine.campaign.campaign import team_value
+from arena.engine.content.amulets import OPTIONAL_RULES
+from arena.engine.roster import Problem
+from arena.engine.roster_rules import validate_roster
+from teams.models import Team
+
+from ..models import Entry, League
+from ..permissions import is_organiser
+from ..rosters import entry_roster
+from ..services.leagues import can_enter
+
+
+def league_list() -> QuerySet[League]:
+    return League.objects.select_related("organiser").annotate(entry_count=Count("entries"))
+
+
+@dataclass(frozen=True)
+class EntryLine:
+    """An entry on the league page. ``problems``: what the validators say of it under the league's
+    tier (shown in advisory leagues; a strict league never holds a team with any)."""
+
+    entry: Entry
+    value: int
+    problems: tuple[Problem, ...]
+
+
+def entry_lines(league: League) -> list[EntryLine]:
+    lines = []
+    for entry in league.entries.select_related("player"):
+        roster = entry_roster(entry)
+        lines.append(EntryLine(entry, team_value(roster), validate_roster(roster)))
+    return lines
+
+
+@dataclass(frozen=True)
+class LeaguePage:
+    league: League
+    entries: list[EntryLine]
+    invited: list[str]
+    is_organiser: bool
+    can_enter: bool
+    enterable_teams: QuerySet[Team]
+    has_fixtures: bool
+
+    @property
+    def option_names(self) -> list[str]:
+        return [OPTIONAL_RULES[o].name_en if o in OPTIONAL_RULES else o for o in self.league.options]
+
+
+def league_page(league: League, user: AbstractBaseUser | AnonymousUser) -> LeaguePage:
+    entering = user.is_authenticated and can_enter(league, user)
+    teams = Team.objects.filter(owner=user, status=Team.Status.READY) if entering else Team.objects.none()
+    return LeaguePage(
+        league=league,
+        entries=entry_lines(league),
+        invited=[i.player.get_username() for i in league.invitations.select_related("player").order_by("pk")],
+        is_organiser=is_organiser(league, user),
+        can_enter=entering,
+        enterable_teams=teams,
+        has_fixtures=league.fixtures.exists(),
+    )

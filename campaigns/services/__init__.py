@@ -1,0 +1,1 @@
+"""Writes of the league app, one module per concern; every service is keyword-only and atomic."""

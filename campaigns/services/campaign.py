@@ -1,0 +1,204 @@
+"""The campaign sequence after a match (HR-10.5–10.8), run once when a result first becomes final.
+
+For each team, in the order of HR-10.5: absences served by members who missed the match (a hireling
+stood in, HR-10.8), casualties (an injury roll for every member who reached Ép ≤ 0), experience,
+then income. Each step is the engine's (``arena.engine.campaign``); this module only feeds it the
+stored roster and facts, and stores what comes back: the roster, the member records, the treasury,
+and a log line for every roll and every change. Advances and spending are the player's choices
+afterwards (``services.records``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from arena.engine.campaign.dice import CampaignDice
+from arena.engine.campaign.experience import advances_due, xp_award
+from arena.engine.campaign.gold import match_income
+from arena.engine.campaign.hirelings import fielded_roster
+from arena.engine.campaign.injuries import Thumbs, absence_served, apply_injury, injury_roll
+from arena.engine.campaign.results import ResultKind, opposite
+from arena.engine.content.profiles import GLADIATOR, MEMBER_SLOTS
+from arena.engine.roster import ABSENT, HIRELING, Member, Roster
+
+from ..facts import Fate, MatchFacts, MemberFacts
+from ..labels import INJURY_LABELS, RESULT_LABELS, lines_text, slot_label, stat_label
+from ..models import CampaignEvent, Entry, Fixture, MemberRecord
+from ..rosters import entry_roster, set_entry_roster
+from .log import EventLog
+
+Kind = CampaignEvent.Kind
+
+
+@dataclass
+class TeamState:
+    """An entry while the sequence works on it: roster and current member records by slot."""
+
+    entry: Entry
+    roster: Roster
+    records: dict[str, MemberRecord]
+
+    @classmethod
+    def load(cls, entry: Entry) -> TeamState:
+        return cls(entry, entry_roster(entry), {r.slot: r for r in entry.members.filter(current=True)})
+
+    def put(self, member: Member) -> None:
+        members = tuple(member if m.slot == member.slot else m for m in self.roster.members)
+        self.roster = replace(self.roster, members=members)
+
+    def save(self) -> None:
+        set_entry_roster(self.entry, self.roster)
+        self.entry.save(update_fields=["roster", "treasury"])
+        fields = ["xp", "kills", "matches_missed", "injuries"]
+        MemberRecord.objects.bulk_update(self.records.values(), fields)
+
+
+def run_campaign_sequence(
+    *, fixture: Fixture, facts: MatchFacts | None, dice: CampaignDice | None, log: EventLog
+) -> None:
+    """Run the sequence for both teams of a final fixture, once.
+
+    Precondition: inside ``transaction.atomic`` with ``log`` open on the fixture's league.
+    ``facts`` is None for byes and forfeits (no match was played: the result and income only);
+    ``dice`` rolls the injuries of a played match.
+    """
+    if fixture.campaign_done:
+        return
+    if fixture.is_bye:
+        _record_result(fixture.home, ResultKind.BYE, fixture, log)
+        _income_only(TeamState.load(fixture.home), ResultKind.BYE, fixture, log)
+    elif facts is None:
+        result = ResultKind(fixture.result.home_result)
+        for entry, kind in ((fixture.home, result), (fixture.away, opposite(result))):
+            _record_result(entry, kind, fixture, log)
+            _income_only(TeamState.load(entry), kind, fixture, log)
+    else:
+        if dice is None:
+            raise ValueError("a played match needs dice for its injury rolls")
+        for side, entry in enumerate((fixture.home, fixture.away)):
+            _record_result(entry, facts.result_of(side), fixture, log)
+            _after_match(TeamState.load(entry), side, facts, fixture, dice, log)
+    fixture.campaign_done = True
+    fixture.save(update_fields=["campaign_done"])
+
+
+def _record_result(entry: Entry, kind: ResultKind, fixture: Fixture, log: EventLog) -> None:
+    """Step 1 of HR-10.5: the result in the team's log."""
+    if fixture.is_bye:
+        text = f"Round {fixture.round}: bye."
+    else:
+        side = fixture.side_of(entry.pk)
+        opponent = fixture.away if side == 0 else fixture.home
+        scores = (fixture.result.home_score, fixture.result.away_score)
+        own, other = scores if side == 0 else scores[::-1]
+        text = f"Round {fixture.round} against {opponent.name}: {RESULT_LABELS[kind]}, arena score {own}–{other}"
+        text += f", {fixture.result.rounds_played} rounds." if fixture.result.rounds_played else "."
+    log.add(Kind.RESULT, text, entry=entry, fixture=fixture, data={"result": kind.value})
+
+
+def _income_only(team: TeamState, result: ResultKind, fixture: Fixture, log: EventLog) -> None:
+    income = match_income(result, fixture.league.engine_format)
+    if income.total:
+        team.entry.treasury += income.total
+        log.add(Kind.INCOME, f"Income {income.total} gold ({lines_text(income.lines)}); treasury "
+                f"{team.entry.treasury}.", entry=team.entry, fixture=fixture, data={"gold": income.total})
+        team.save()
+
+
+def _after_match(
+    team: TeamState, side: int, facts: MatchFacts, fixture: Fixture, dice: CampaignDice, log: EventLog
+) -> None:
+    # the line-up that took the board: the team's fit members and hirelings for the rest
+    fielded = fielded_roster(team.roster)
+    played = [m for m in fielded.members if m.status != HIRELING]
+    for hireling in (m for m in fielded.members if m.status == HIRELING):
+        log.add(Kind.HIRELING, f"A hireling stood in as {slot_label(hireling.slot)} (HR-10.8).",
+                entry=team.entry, fixture=fixture, slot=hireling.slot)
+    _serve_absences(team, fixture, log)
+    own = facts.side(side)
+    won = facts.won(side)
+    for member in played:
+        member_facts = own.members.get(member.slot, MemberFacts())
+        if member_facts.fate is Fate.DEAD:
+            _casualty(team, member, member_facts, won, _thumbs_for(member.slot, won, facts), fixture, dice, log)
+    for member in played:
+        _experience(team, member.slot, own.members.get(member.slot, MemberFacts()), won, fixture, log)
+    _income(team, side, facts, fixture, log)
+    team.save()
+
+
+def _thumbs_for(slot: str, won: bool, facts: MatchFacts) -> Thumbs | None:
+    """The winner's thumbs fall on the losing side's fallen gladiator (HR-10.5)."""
+    return facts.thumbs if slot == GLADIATOR and not won else None
+
+
+def _serve_absences(team: TeamState, fixture: Fixture, log: EventLog) -> None:
+    for slot in MEMBER_SLOTS:
+        member = team.roster.member(slot)
+        record = team.records.get(slot)
+        if member is None or record is None or member.status != ABSENT:
+            continue
+        served, record.matches_missed = absence_served(member, record.matches_missed)
+        team.put(served)
+        left = f"misses {record.matches_missed} more match(es)" if record.matches_missed else "is fit again"
+        log.add(Kind.ABSENCE, f"{member.name} missed this match and {left}.", entry=team.entry,
+                fixture=fixture, slot=slot, data={"matches_missed": record.matches_missed})
+
+
+def _casualty(
+    team: TeamState,
+    member: Member,
+    facts: MemberFacts,
+    won: bool,
+    thumbs: Thumbs | None,
+    fixture: Fixture,
+    dice: CampaignDice,
+    log: EventLog,
+) -> None:
+    outcome = injury_roll(member, team_won=won, final_ep=facts.final_ep, dice=dice, thumbs=thumbs)
+    log.rolls(outcome.rolls, entry=team.entry, fixture=fixture, slot=member.slot)
+    team.put(apply_injury(member, outcome))
+    record = team.records[member.slot]
+    record.matches_missed = outcome.matches_missed
+    lasting = outcome.lasting
+    record.injuries = [*record.injuries, {
+        "fixture": fixture.pk, "result": outcome.result.value, "total": outcome.total,
+        "lasting": {"stat": lasting.stat.value, "amount": lasting.amount} if lasting else None,
+        "matches_missed": outcome.matches_missed,
+    }]
+    modifiers = "".join(f" {'+' if value >= 0 else '−'}{abs(value)} ({why})" for why, value in outcome.modifiers)
+    text = f"{member.name}: injury roll {outcome.roll.result}{modifiers} = {outcome.total}, "
+    text += INJURY_LABELS[outcome.result]
+    if lasting:
+        text += f", −{lasting.amount} {stat_label(lasting.stat)} for good"
+    if outcome.matches_missed:
+        text += f"; misses {outcome.matches_missed} match(es)"
+    kind_data = {"result": outcome.result.value, "total": outcome.total, "modifiers": list(outcome.modifiers)}
+    log.add(Kind.INJURY, text + ".", entry=team.entry, fixture=fixture, slot=member.slot, data=kind_data)
+
+
+def _experience(team: TeamState, slot: str, facts: MemberFacts, won: bool, fixture: Fixture, log: EventLog) -> None:
+    record = team.records[slot]
+    award = xp_award(facts.deeds(team_won=won))
+    before, record.xp = record.xp, record.xp + award.total
+    record.kills += facts.kills
+    due = advances_due(before, record.xp)
+    text = f"{record.name} gains {award.total} XP ({lines_text(award.lines)}); {record.xp} XP in all"
+    text += f"; {due} advance(s) due." if due else "."
+    log.add(Kind.XP, text, entry=team.entry, fixture=fixture, slot=slot,
+            data={"xp": award.total, "total": record.xp, "advances_due": due})
+
+
+def _income(team: TeamState, side: int, facts: MatchFacts, fixture: Fixture, log: EventLog) -> None:
+    result = facts.result_of(side)
+    own = facts.side(side)
+    income = match_income(
+        result,
+        fixture.league.engine_format,
+        fighters_killed=own.fighters_killed,
+        strategist_killed=own.strategist_killed,
+        thumbs_down=facts.thumbs is Thumbs.DOWN and result is ResultKind.VICTORY,
+    )
+    team.entry.treasury += income.total
+    log.add(Kind.INCOME, f"Income {income.total} gold ({lines_text(income.lines)}); treasury "
+            f"{team.entry.treasury}.", entry=team.entry, fixture=fixture, data={"gold": income.total})

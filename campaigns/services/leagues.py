@@ -1,0 +1,108 @@
+"""Leagues and their entries: creating and changing a league, invitations, entering a team.
+
+When a team enters, the league keeps its own copy (``Entry.roster``, a team-file document under the
+league's tier and options), so later edits in the team builder never change league play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from arena.engine.campaign.gold import starting_treasury
+from arena.engine.roster_rules import validate_roster
+from teams.models import Team
+from teams.selectors import team_to_roster
+
+from ..errors import CampaignRosterError, LeagueError
+from ..models import CampaignEvent, Entry, Invitation, League, MemberRecord
+from ..permissions import require_organiser
+from ..rosters import for_league, set_entry_roster
+from .log import EventLog
+
+LEAGUE_FIELDS = frozenset(
+    {"name", "season", "tier", "format", "options", "validation_mode", "sign_up_open", "round_limit"}
+)
+FIELDS_FIXED_BY_ENTRIES = frozenset({"tier", "format", "options"})
+
+
+def _refuse_unknown(values: Mapping[str, Any]) -> None:
+    unknown = set(values) - LEAGUE_FIELDS
+    if unknown:
+        raise ValueError(f"not a league setting: {', '.join(sorted(unknown))}")
+
+
+@transaction.atomic
+def league_create(*, organiser: AbstractBaseUser, **settings: Any) -> League:
+    _refuse_unknown(settings)
+    league = League(organiser=organiser, **settings)
+    league.full_clean()
+    league.save()
+    return league
+
+
+@transaction.atomic
+def league_update(*, league: League, actor: AbstractBaseUser, changes: Mapping[str, Any]) -> League:
+    """Change the league's settings (organiser only). Tier, format and options are fixed once a
+    team has entered, since the entries were registered and checked under them."""
+    require_organiser(league, actor)
+    _refuse_unknown(changes)
+    changed = {name for name, value in changes.items() if getattr(league, name) != value}
+    fixed = changed & FIELDS_FIXED_BY_ENTRIES
+    if fixed and league.entries.exists():
+        raise LeagueError(f"Teams have entered; {', '.join(sorted(fixed))} can no longer change.")
+    if "format" in changed and league.fixtures.exists():
+        raise LeagueError("Fixtures exist; the format can no longer change.")
+    for name in changed:
+        setattr(league, name, changes[name])
+    league.full_clean()
+    league.save()
+    return league
+
+
+@transaction.atomic
+def league_invite(*, league: League, actor: AbstractBaseUser, player: AbstractBaseUser) -> Invitation:
+    require_organiser(league, actor)
+    invitation, _ = Invitation.objects.get_or_create(league=league, player=player)
+    return invitation
+
+
+def can_enter(league: League, player: AbstractBaseUser) -> bool:
+    """Invited, or sign-up is open; and no entry yet and no fixtures."""
+    if not player.is_authenticated or league.fixtures.exists() or league.entries.filter(player=player).exists():
+        return False
+    return league.sign_up_open or league.invitations.filter(player=player).exists()
+
+
+@transaction.atomic
+def league_enter(*, league: League, player: AbstractBaseUser, team: Team) -> Entry:
+    """Enter ``team`` (the player's own, ready) and copy it as the campaign roster.
+
+    Strict leagues refuse a team the validators find fault with under the league's tier; advisory
+    leagues take it and show the problems. Either way the treasury starts as HR-10.7 says, which
+    refuses a team over the budget.
+    """
+    if team.owner_id != player.pk:
+        raise LeagueError("You can enter only a team of your own.")
+    if not team.is_ready:
+        raise LeagueError(f"{team.name} is a draft; mark it ready first.")
+    if not can_enter(league, player):
+        raise LeagueError("You cannot enter this league: you are not invited, have entered already, "
+                          "or the fixtures are out.")
+    roster = for_league(league, team_to_roster(team))
+    problems = validate_roster(roster)
+    if problems and league.is_strict:
+        raise CampaignRosterError(f"{team.name} breaks {len(problems)} rule(s) of this league.", problems)
+    entry = Entry(league=league, player=player, source_team=team, name=team.name,
+                  treasury=starting_treasury(roster))
+    set_entry_roster(entry, roster)
+    entry.save()
+    MemberRecord.objects.bulk_create(MemberRecord(entry=entry, slot=m.slot, name=m.name) for m in roster.members)
+    log = EventLog(league)
+    log.add(CampaignEvent.Kind.ENTERED, f"{team.name} entered with {entry.treasury} gold in the treasury.",
+            entry=entry, data={"treasury": entry.treasury, "problems": [p.code for p in problems]})
+    log.save()
+    return entry

@@ -1,0 +1,78 @@
+"""Appending to a league's log: die rolls and every change to a team, numbered per league."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.db.models import Max
+
+from arena.engine.campaign.dice import DieRoll
+
+from ..models import CampaignEvent, Entry, Fixture, League
+
+
+class EventLog:
+    """Collects a league's new events and saves them in one query.
+
+    Precondition: the caller runs inside ``transaction.atomic``; creating the log locks the league
+    row (``select_for_update``), so two writers never take the same sequence numbers.
+    """
+
+    def __init__(self, league: League) -> None:
+        League.objects.select_for_update().filter(pk=league.pk).values_list("pk").get()
+        self.league = league
+        self._next = (league.events.aggregate(last=Max("seq"))["last"] or 0) + 1
+        self._pending: list[CampaignEvent] = []
+
+    def add(
+        self,
+        kind: str,
+        summary: str,
+        *,
+        entry: Entry | None = None,
+        fixture: Fixture | None = None,
+        slot: str = "",
+        data: dict[str, Any] | None = None,
+    ) -> None:
+        self._append(kind, summary, entry, fixture, slot, data or {}, None)
+
+    def rolls(
+        self, records: Iterable[DieRoll], *, entry: Entry | None = None, fixture: Fixture | None = None, slot: str = ""
+    ) -> None:
+        """One ``roll`` event per die rolled, with its purpose, die and result."""
+        for record in records:
+            summary = f"d{record.sides} → {record.result}: {record.purpose}"
+            self._append(CampaignEvent.Kind.ROLL, summary, entry, fixture, slot, {"index": record.index}, record)
+
+    def _append(
+        self,
+        kind: str,
+        summary: str,
+        entry: Entry | None,
+        fixture: Fixture | None,
+        slot: str,
+        data: dict[str, Any],
+        roll: DieRoll | None,
+    ) -> None:
+        self._pending.append(
+            CampaignEvent(
+                league=self.league,
+                entry=entry,
+                fixture=fixture,
+                seq=self._next,
+                kind=kind,
+                slot=slot,
+                summary=summary[:300],
+                purpose=roll.purpose[:120] if roll else "",
+                sides=roll.sides if roll else None,
+                result=roll.result if roll else None,
+                data=data,
+            )
+        )
+        self._next += 1
+
+    def save(self) -> list[CampaignEvent]:
+        saved = CampaignEvent.objects.bulk_create(self._pending)
+        self._pending = []
+        return saved

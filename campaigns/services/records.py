@@ -1,0 +1,137 @@
+"""The player's choices between matches (HR-10.6–10.7): advances, purchases and the healer.
+
+Each change goes through the engine's rule (``apply_advance``, ``apply_purchase``, ``heal``), then the
+builder's validators check the team the campaign would field next; a change they refuse is not
+saved. Every change is logged with its before and after.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from arena.engine.campaign.experience import Advance, apply_advance
+from arena.engine.campaign.injuries import heal
+from arena.engine.campaign.purchases import Purchase, PurchaseKind, apply_purchase
+from arena.engine.content.amulets import AMULETS
+from arena.engine.content.weapons import WEAPONS
+from arena.engine.roster import Member, Roster
+
+from ..advances import advance_from_json, advance_text, advance_to_json
+from ..errors import CampaignRosterError, LeagueError
+from ..labels import slot_label
+from ..models import CampaignEvent, Entry, MemberRecord
+from ..permissions import require_owner
+from ..rosters import entry_roster, fielding_problems, set_entry_roster
+from .log import EventLog
+
+Kind = CampaignEvent.Kind
+
+
+def _locked(entry: Entry) -> Entry:
+    return Entry.objects.select_for_update().select_related("league").get(pk=entry.pk)
+
+
+def _record(entry: Entry, slot: str) -> MemberRecord:
+    record = entry.members.filter(current=True, slot=slot).first()
+    if record is None:
+        raise LeagueError(f"{entry.name} has no {slot_label(slot)}.")
+    return record
+
+
+def _member(roster: Roster, slot: str) -> Member:
+    member = roster.member(slot)
+    if member is None:
+        raise LeagueError(f"The roster has no {slot_label(slot)}.")
+    return member
+
+
+def _store(entry: Entry, roster: Roster) -> None:
+    """Save ``roster`` unless the validators find a new fault in the team it would field (faults
+    the team already had, entered under advisory validation, do not block it)."""
+    known = set(fielding_problems(entry_roster(entry)))
+    problems = tuple(p for p in fielding_problems(roster) if p not in known)
+    if problems:
+        raise CampaignRosterError(f"The change breaks {len(problems)} rule(s); nothing was saved.", problems)
+    set_entry_roster(entry, roster)
+    entry.save(update_fields=["roster", "treasury"])
+
+
+@transaction.atomic
+def entry_take_advance(*, entry: Entry, actor: AbstractBaseUser, slot: str, advance: Advance) -> Entry:
+    """Take one advance a member has earned (HR-10.6)."""
+    entry = _locked(entry)
+    require_owner(entry, actor)
+    record = _record(entry, slot)
+    roster = entry_roster(entry)
+    member = _member(roster, slot)
+    taken = [advance_from_json(a) for a in record.advances]
+    advanced = apply_advance(member, advance, taken=taken, xp=record.xp)
+    _store(entry, replace(roster, members=tuple(advanced if m.slot == slot else m for m in roster.members)))
+    record.advances = [*record.advances, advance_to_json(advance)]
+    record.save(update_fields=["advances"])
+    log = EventLog(entry.league)
+    log.add(Kind.ADVANCE, f"{member.name} takes advance {len(taken) + 1}: {advance_text(advance)}.",
+            entry=entry, slot=slot, data=advance_to_json(advance))
+    log.save()
+    return entry
+
+
+@transaction.atomic
+def entry_purchase(*, entry: Entry, actor: AbstractBaseUser, purchase: Purchase) -> Entry:
+    """Make a permanent purchase with the treasury's gold (HR-10.7)."""
+    entry = _locked(entry)
+    require_owner(entry, actor)
+    roster = entry_roster(entry)
+    trained = _record(entry, purchase.slot or "") if purchase.kind is PurchaseKind.TRAINING else None
+    outcome = apply_purchase(roster, entry.treasury, purchase, training_done=trained.training if trained else 0)
+    entry.treasury = outcome.treasury
+    _store(entry, outcome.roster)
+    if trained is not None:
+        trained.training += 1
+        trained.save(update_fields=["training"])
+    if purchase.kind is PurchaseKind.RECRUIT:
+        _recruit_record(entry, purchase)
+    log = EventLog(entry.league)
+    log.add(Kind.PURCHASE, f"{_purchase_text(purchase, outcome.replaced)} for {outcome.price} gold; treasury "
+            f"{entry.treasury}.", entry=entry, slot=purchase.slot or "",
+            data={"kind": purchase.kind.value, "item": purchase.item, "price": outcome.price})
+    log.save()
+    return entry
+
+
+def _recruit_record(entry: Entry, purchase: Purchase) -> None:
+    """The recruit gets a fresh record; a dead predecessor's stays, no longer current."""
+    entry.members.filter(current=True, slot=purchase.slot).update(current=False)
+    MemberRecord.objects.create(entry=entry, slot=purchase.slot or "", name=(purchase.name or "").strip())
+
+
+def _purchase_text(purchase: Purchase, replaced: Member | None) -> str:
+    if purchase.kind is PurchaseKind.RECRUIT:
+        instead = f" in place of {replaced.name}" if replaced else ""
+        return f"Recruited {purchase.name} as {slot_label(purchase.slot or '')}{instead}"
+    if purchase.kind is PurchaseKind.TRAINING:
+        return f"Training: +1 Ép for the {slot_label(purchase.slot or '')}"
+    item = WEAPONS.get(purchase.item or "") or AMULETS.get(purchase.item or "")
+    return f"Bought {purchase.kind.value.replace('_', ' ')}: {item.name_en if item else purchase.item}"
+
+
+@transaction.atomic
+def entry_heal(*, entry: Entry, actor: AbstractBaseUser, slot: str, matches: int) -> Entry:
+    """Pay the healer to take ``matches`` off a member's absence (HR-10.5)."""
+    entry = _locked(entry)
+    require_owner(entry, actor)
+    record = _record(entry, slot)
+    roster = entry_roster(entry)
+    member = _member(roster, slot)
+    healing = heal(member, record.matches_missed, matches, entry.treasury)
+    entry.treasury = healing.treasury
+    _store(entry, replace(roster, members=tuple(healing.member if m.slot == slot else m for m in roster.members)))
+    record.matches_missed = healing.matches_left
+    record.save(update_fields=["matches_missed"])
+    log = EventLog(entry.league)
+    log.add(Kind.HEALER, f"The healer takes {matches} match(es) off {member.name}'s absence for {healing.price} "
+            f"gold; treasury {entry.treasury}.", entry=entry, slot=slot, data={"price": healing.price})
+    log.save()
+    return entry

@@ -1,0 +1,196 @@
+"""Results: reported at the table and confirmed by the opponent, or disputed and settled by the
+organiser, or recorded by a hosted match (already confirmed); forfeits; corrections.
+
+Every write of a ``Result`` is kept by django-simple-history with who made it and why ("Reported",
+"Confirmed", "Disputed", "Settled", "Corrected", "Hosted match", "Forfeit"). The first time a
+fixture's result becomes final, the campaign sequence runs (``services.campaign``); a later
+correction changes the standings at once, while the rolls already made stay as they were recorded.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from arena.engine.campaign.dice import CampaignDice, RecordedDice, derive_seed
+from arena.engine.campaign.errors import CampaignRuleError
+from arena.engine.campaign.results import KNOCKOUT_EXTRA_ROUNDS, ResultKind, result_at_round_limit
+
+from ..errors import LeagueError
+from ..facts import MatchFacts, facts_of, sides_to_json
+from ..labels import RESULT_LABELS
+from ..models import Entry, Fixture, League, Result
+from ..permissions import require_opponent_of_reporter, require_organiser, require_player_in
+from .campaign import run_campaign_sequence
+from .log import EventLog
+
+Status = Fixture.Status
+PLAYED_KINDS = (
+    ResultKind.VICTORY, ResultKind.POINTS_VICTORY, ResultKind.DRAW, ResultKind.POINTS_DEFEAT, ResultKind.DEFEAT,
+)
+AT_ROUND_LIMIT = (ResultKind.POINTS_VICTORY, ResultKind.DRAW, ResultKind.POINTS_DEFEAT)
+
+
+def _locked(fixture: Fixture) -> Fixture:
+    """The fixture row locked for this transaction, with its teams and league."""
+    return Fixture.objects.select_for_update().select_related("league", "home", "away").get(pk=fixture.pk)
+
+
+def check_facts(league: League, facts: MatchFacts) -> None:
+    """Refuse a result the rules of HR-10.1–10.2 cannot produce."""
+    kind = facts.home_result
+    if kind not in PLAYED_KINDS:
+        raise LeagueError(f"{RESULT_LABELS[kind]} is not a result a match reports.")
+    knockout = league.format == League.Format.KNOCKOUT
+    most = league.round_limit + (KNOCKOUT_EXTRA_ROUNDS if knockout else 0)
+    if not 1 <= facts.rounds_played <= most:
+        raise CampaignRuleError(f"a match of this league lasts 1 to {most} rounds, not {facts.rounds_played}",
+                                "HR-10.1")
+    if knockout:
+        if kind is ResultKind.DRAW:
+            raise CampaignRuleError("a knockout match has no draw; report who went through", "HR-10.2")
+        return
+    if kind in AT_ROUND_LIMIT and facts.rounds_played == league.round_limit:
+        expected = result_at_round_limit(facts.home_score, facts.away_score)[0]
+        if expected is not kind:
+            raise CampaignRuleError(
+                f"arena scores {facts.home_score}–{facts.away_score} at the round limit give "
+                f"{RESULT_LABELS[expected]}, not {RESULT_LABELS[kind]}", "HR-10.1")
+    elif kind in (ResultKind.POINTS_VICTORY, ResultKind.POINTS_DEFEAT):
+        raise CampaignRuleError("a points victory needs the round limit reached", "HR-10.1")
+
+
+def _fill(result: Result, facts: MatchFacts) -> None:
+    result.home_result = facts.home_result.value
+    result.rounds_played = facts.rounds_played
+    result.home_score = facts.home_score
+    result.away_score = facts.away_score
+    result.members = sides_to_json(facts)
+    result.thumbs = facts.thumbs.value if facts.thumbs else ""
+    result.notes = facts.notes
+
+
+def _save(result: Result, actor: AbstractBaseUser | None, reason: str) -> None:
+    result._history_user = actor  # django-simple-history: who made this change
+    result._change_reason = reason
+    result.save()
+
+
+def _finish(fixture: Fixture, status: str, dice: CampaignDice | None) -> None:
+    """Make the fixture final and run the campaign sequence the first time."""
+    fixture.status = status
+    fixture.save(update_fields=["status"])
+    log = EventLog(fixture.league)
+    facts = None if status == Status.FORFEIT else facts_of(fixture.result)
+    dice = dice or RecordedDice.seeded(derive_seed(fixture.league.dice_seed, "fixture", fixture.pk))
+    run_campaign_sequence(fixture=fixture, facts=facts, dice=dice, log=log)
+    log.save()
+
+
+@transaction.atomic
+def fixture_report_result(*, fixture: Fixture, actor: AbstractBaseUser, facts: MatchFacts) -> Result:
+    """A player of the fixture reports a table result; it waits for the opponent."""
+    fixture = _locked(fixture)
+    require_player_in(fixture, actor)
+    if fixture.status != Status.SCHEDULED:
+        raise LeagueError("This fixture has a result already.")
+    check_facts(fixture.league, facts)
+    result = Result(fixture=fixture, reported_by=actor)
+    _fill(result, facts)
+    _save(result, actor, "Reported")
+    fixture.status = Status.REPORTED
+    fixture.save(update_fields=["status"])
+    return result
+
+
+@transaction.atomic
+def fixture_confirm_result(*, fixture: Fixture, actor: AbstractBaseUser, dice: CampaignDice | None = None) -> Result:
+    """The reporter's opponent confirms: the result is final and the campaign sequence runs."""
+    fixture = _locked(fixture)
+    require_opponent_of_reporter(fixture, actor)
+    if fixture.status != Status.REPORTED:
+        raise LeagueError("Only a reported result waiting for confirmation can be confirmed.")
+    result = fixture.result
+    result.confirmed_by, result.confirmed_at = actor, timezone.now()
+    _save(result, actor, "Confirmed")
+    _finish(fixture, Status.CONFIRMED, dice)
+    return result
+
+
+@transaction.atomic
+def fixture_dispute_result(*, fixture: Fixture, actor: AbstractBaseUser, reason: str) -> Result:
+    """The reporter's opponent disputes the result; the organiser settles it."""
+    fixture = _locked(fixture)
+    require_opponent_of_reporter(fixture, actor)
+    if fixture.status != Status.REPORTED:
+        raise LeagueError("Only a reported result waiting for confirmation can be disputed.")
+    if not reason.strip():
+        raise LeagueError("Say what is wrong with the result.")
+    result = fixture.result
+    result.dispute_reason = reason.strip()
+    _save(result, actor, "Disputed")
+    fixture.status = Status.DISPUTED
+    fixture.save(update_fields=["status"])
+    return result
+
+
+@transaction.atomic
+def fixture_settle_result(
+    *, fixture: Fixture, actor: AbstractBaseUser, facts: MatchFacts, dice: CampaignDice | None = None
+) -> Result:
+    """The organiser decides the result of any played fixture: settles a dispute, confirms a report,
+    enters a result, or corrects a final one (the standings follow at once)."""
+    fixture = _locked(fixture)
+    require_organiser(fixture.league, actor)
+    if fixture.is_bye:
+        raise LeagueError("A bye has no result to settle.")
+    check_facts(fixture.league, facts)
+    existing = Result.objects.filter(fixture=fixture).first()
+    result = existing or Result(fixture=fixture, reported_by=actor)
+    was_final = fixture.is_final
+    _fill(result, facts)
+    result.confirmed_by, result.confirmed_at = actor, timezone.now()
+    _save(result, actor, "Corrected" if was_final else "Settled")
+    fixture.result = result
+    _finish(fixture, Status.SETTLED, dice)
+    return result
+
+
+@transaction.atomic
+def fixture_record_forfeit(*, fixture: Fixture, actor: AbstractBaseUser, forfeiting: Entry) -> Result:
+    """The organiser records that ``forfeiting`` did not play by the deadline (HR-10.1): the other
+    team has a Victory, arena score 0–0."""
+    fixture = _locked(fixture)
+    require_organiser(fixture.league, actor)
+    side = fixture.side_of(forfeiting.pk)
+    if side is None or fixture.is_bye:
+        raise LeagueError(f"{forfeiting.name} does not play in this fixture.")
+    if fixture.is_final:
+        raise LeagueError("This fixture's result is final; correct it instead.")
+    result = Result.objects.filter(fixture=fixture).first() or Result(fixture=fixture, reported_by=actor)
+    result.home_result = (ResultKind.FORFEIT_LOSS if side == 0 else ResultKind.FORFEIT_WIN).value
+    result.rounds_played = result.home_score = result.away_score = 0
+    result.members, result.thumbs = {}, ""
+    result.confirmed_by, result.confirmed_at = actor, timezone.now()
+    _save(result, actor, f"Forfeit by {forfeiting.name}")
+    fixture.result = result
+    _finish(fixture, Status.FORFEIT, None)
+    return result
+
+
+@transaction.atomic
+def fixture_record_hosted_result(
+    *, fixture: Fixture, match_facts: MatchFacts, dice: CampaignDice | None = None
+) -> Result:
+    """A match hosted in the app reports itself: the result is confirmed as it is recorded."""
+    fixture = _locked(fixture)
+    if fixture.status != Status.SCHEDULED:
+        raise LeagueError("This fixture has a result already.")
+    check_facts(fixture.league, match_facts)
+    result = Result(fixture=fixture, hosted=True, confirmed_at=timezone.now())
+    _fill(result, match_facts)
+    _save(result, None, "Hosted match")
+    fixture.result = result
+    _finish(fixture, Status.CONFIRMED, dice)
+    return result

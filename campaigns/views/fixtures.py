@@ -1,0 +1,93 @@
+"""Fixtures (generate, reschedule) and the standings table with its CSV export."""
+
+from __future__ import annotations
+
+import csv
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_POST, require_safe
+
+from ..forms import GenerateFixturesForm, RescheduleForm
+from ..models import League
+from ..permissions import is_organiser
+from ..selectors.fixtures import fixture_line, league_rounds
+from ..selectors.standings import CSV_HEADER, league_standings, standings_csv_rows
+from ..services.fixtures import fixture_reschedule as reschedule, fixtures_generate
+from .common import REFUSALS, HtmxHttpRequest, get_fixture, get_league, tell_refusal
+
+
+@require_safe
+def fixture_list(request: HttpRequest, pk: int) -> HttpResponse:
+    league = get_league(pk)
+    rounds = league_rounds(league, request.user)
+    organiser = is_organiser(league, request.user)
+    context = {
+        "league": league,
+        "rounds": rounds,
+        "is_organiser": organiser,
+        # a round robin is generated once; Swiss and knockout leagues a round at a time
+        "can_generate": organiser and (not rounds or league.format in (League.Format.SWISS, League.Format.KNOCKOUT)),
+        "generate_form": GenerateFixturesForm(),
+    }
+    return render(request, "campaigns/fixtures.html", context)
+
+
+@login_required
+@require_POST
+def fixtures_generate_view(request: HttpRequest, pk: int) -> HttpResponse:
+    league = get_league(pk)
+    form = GenerateFixturesForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Give a valid date and a number of days between rounds.")
+        return redirect("campaigns:fixtures", pk=pk)
+    try:
+        fixtures = fixtures_generate(league=league, actor=request.user, **form.cleaned_data)
+    except REFUSALS as error:
+        tell_refusal(request, error)
+    else:
+        rounds = sorted({f.round for f in fixtures})
+        messages.success(request, f"Generated {len(fixtures)} fixture(s) in {len(rounds)} round(s).")
+    return redirect("campaigns:fixtures", pk=pk)
+
+
+@login_required
+@require_POST
+def fixture_reschedule(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Set a fixture's date; under htmx, answer with its row."""
+    fixture = get_fixture(pk)
+    form = RescheduleForm(request.POST)
+    if form.is_valid():
+        reschedule(fixture=fixture, actor=request.user, scheduled_for=form.cleaned_data["scheduled_for"])
+        notice = "Rescheduled."
+    else:
+        notice = "That is not a date."
+    if request.htmx:
+        context = {"line": fixture_line(fixture, request.user), "notice": notice, "refused": not form.is_valid()}
+        return render(request, "campaigns/fixtures.html#fixture-row", context)
+    messages.add_message(request, messages.SUCCESS if form.is_valid() else messages.ERROR, notice)
+    return redirect("campaigns:fixtures", pk=fixture.league_id)
+
+
+@require_safe
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    league = get_league(pk)
+    if not league.has_table:
+        return redirect("campaigns:fixtures", pk=pk)
+    return render(request, "campaigns/standings.html", {"league": league, "standings": league_standings(league)})
+
+
+@require_safe
+def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    league = get_league(pk)
+    if not league.has_table:
+        raise Http404("A knockout has a bracket, not a table.")
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="standings-{slugify(league.name) or league.pk}.csv"'
+    writer = csv.writer(response)
+    writer.writerow(CSV_HEADER)
+    writer.writerows(standings_csv_rows(league_standings(league)))
+    return response

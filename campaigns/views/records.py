@@ -1,0 +1,101 @@
+"""A team's campaign sheet (printable), its history, and the player's choices between matches."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST, require_safe
+
+from ..errors import CampaignRosterError
+from ..permissions import is_owner, require_owner
+from ..record_forms import SPEND_FORMS, AdvanceForm, HealForm
+from ..selectors.records import campaign_sheet, match_log, team_events
+from ..services.records import entry_heal, entry_purchase, entry_take_advance
+from .common import REFUSALS, get_entry, tell_refusal
+
+BLANK_LOG_ROWS = 4  # ruled lines for the matches still to come, on paper
+
+
+@require_safe
+def entry_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    sheet = campaign_sheet(get_entry(pk))
+    owner = is_owner(sheet.entry, request.user)
+    context = {
+        "sheet": sheet,
+        "entry": sheet.entry,
+        "is_owner": owner,
+        "advance_forms": [AdvanceForm(member=m.member) for m in sheet.members if m.advances_pending] if owner else [],
+        "spend_forms": {kind: form() for kind, form in SPEND_FORMS.items()} if owner else {},
+        "heal_form": HealForm() if owner else None,
+        "blank_rows": range(BLANK_LOG_ROWS),
+    }
+    return render(request, "campaigns/entry_sheet.html", context)
+
+
+@require_safe
+def entry_history(request: HttpRequest, pk: int) -> HttpResponse:
+    entry = get_entry(pk)
+    events = team_events(entry)
+    return render(request, "campaigns/entry_history.html", {"entry": entry, "events": events,
+                                                            "log": match_log(entry.pk, events)})
+
+
+def _done(request: HttpRequest, pk: int, attempt: Callable[[], object]) -> HttpResponse:
+    """Run ``attempt`` (a service call) and tell what came of it on the sheet."""
+    try:
+        attempt()
+    except CampaignRosterError as error:
+        messages.error(request, f"{error} " + " ".join(f"{p.code}: {p.message}" for p in error.problems))
+    except REFUSALS as error:
+        tell_refusal(request, error)
+    else:
+        messages.success(request, "Saved to the campaign record.")
+    return redirect("campaigns:entry", pk=pk)
+
+
+@login_required
+@require_POST
+def entry_advance(request: HttpRequest, pk: int, slot: str) -> HttpResponse:
+    entry = get_entry(pk)
+    require_owner(entry, request.user)
+    sheet_member = next((m for m in campaign_sheet(entry).members if m.member.slot == slot), None)
+    if sheet_member is None:
+        messages.error(request, "No such member.")
+        return redirect("campaigns:entry", pk=pk)
+    form = AdvanceForm(request.POST, member=sheet_member.member)
+    if not form.is_valid():
+        messages.error(request, "Choose one of the advances listed.")
+        return redirect("campaigns:entry", pk=pk)
+    return _done(request, pk, lambda: entry_take_advance(entry=entry, actor=request.user, slot=slot,
+                                                         advance=form.advance()))
+
+
+@login_required
+@require_POST
+def entry_spend(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
+    entry = get_entry(pk)
+    require_owner(entry, request.user)
+    form_class = SPEND_FORMS.get(kind)
+    form = form_class(request.POST) if form_class else None
+    if form is None or not form.is_valid():
+        messages.error(request, "Fill in the purchase.")
+        return redirect("campaigns:entry", pk=pk)
+    return _done(request, pk, lambda: entry_purchase(entry=entry, actor=request.user, purchase=form.purchase()))
+
+
+@login_required
+@require_POST
+def entry_heal_view(request: HttpRequest, pk: int) -> HttpResponse:
+    entry = get_entry(pk)
+    require_owner(entry, request.user)
+    form = HealForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose a member and a number of matches.")
+        return redirect("campaigns:entry", pk=pk)
+    data = form.cleaned_data
+    return _done(request, pk, lambda: entry_heal(entry=entry, actor=request.user, slot=data["slot"],
+                                                 matches=data["matches"]))

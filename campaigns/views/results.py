@@ -1,0 +1,115 @@
+"""The match report and the result's life: report, confirm or dispute, settle or correct, forfeit."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST, require_safe
+
+from ..facts import facts_of
+from ..forms import DisputeForm
+from ..models import Result
+from ..permissions import require_organiser, require_player_in
+from ..report_forms import ResultReport
+from ..selectors.fixtures import fixture_line
+from ..selectors.reports import match_report as report_of
+from ..services import results
+from .common import REFUSALS, HtmxHttpRequest, get_fixture, tell_refusal
+
+ROW = "campaigns/fixtures.html#fixture-row"
+
+
+def _row(request: HttpRequest, pk: int, **extra: object) -> HttpResponse:
+    """The fixture's row on the fixtures page, as it stands now."""
+    return render(request, ROW, {"line": fixture_line(get_fixture(pk), request.user), **extra})
+
+
+def _answer(request: HtmxHttpRequest, pk: int, notice: str, *, refused: bool = False) -> HttpResponse:
+    """Under htmx the fixture's row with the notice in it; else the match report with a message."""
+    if request.htmx:
+        return _row(request, pk, notice=notice, refused=refused)
+    messages.add_message(request, messages.ERROR if refused else messages.SUCCESS, notice)
+    return redirect("campaigns:match", pk=pk)
+
+
+@require_safe
+def match_report(request: HttpRequest, pk: int) -> HttpResponse:
+    report = report_of(get_fixture(pk), request.user)
+    return render(request, "campaigns/match_report.html", {"report": report, "fixture": report.fixture,
+                                                           "dispute_form": DisputeForm()})
+
+
+@login_required
+def fixture_report(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """A player reports a table result. Under htmx the form opens in the fixture's row."""
+    fixture = get_fixture(pk)
+    require_player_in(fixture, request.user)
+    report = ResultReport(fixture, request.POST or None)
+    if request.method == "POST" and report.is_valid():
+        try:
+            results.fixture_report_result(fixture=fixture, actor=request.user, facts=report.facts())
+        except REFUSALS as error:
+            report.form.add_error(None, str(error))
+        else:
+            return _answer(request, pk, "Result reported. Your opponent confirms it or disputes it.")
+    if request.htmx:
+        return _row(request, pk, report=report)
+    return render(request, "campaigns/report.html", {"fixture": fixture, "report": report, "mode": "report"})
+
+
+@login_required
+def fixture_settle(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organiser settles a dispute or corrects a result, starting from the result as it is."""
+    fixture = get_fixture(pk)
+    require_organiser(fixture.league, request.user)
+    existing = Result.objects.filter(fixture=fixture).first()
+    report = ResultReport(fixture, request.POST or None, facts=facts_of(existing) if existing else None)
+    if request.method == "POST" and report.is_valid():
+        try:
+            results.fixture_settle_result(fixture=fixture, actor=request.user, facts=report.facts())
+        except REFUSALS as error:
+            report.form.add_error(None, str(error))
+        else:
+            messages.success(request, "Result settled. The standings follow it.")
+            return redirect("campaigns:match", pk=pk)
+    return render(request, "campaigns/report.html", {"fixture": fixture, "report": report, "mode": "settle"})
+
+
+@login_required
+@require_POST
+def fixture_confirm(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    try:
+        results.fixture_confirm_result(fixture=get_fixture(pk), actor=request.user)
+    except REFUSALS as error:
+        return _answer(request, pk, str(error), refused=True)
+    return _answer(request, pk, "Result confirmed. The campaign sequence has run.")
+
+
+@login_required
+@require_POST
+def fixture_dispute(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    form = DisputeForm(request.POST)
+    try:
+        reason = form.cleaned_data["reason"] if form.is_valid() else ""
+        results.fixture_dispute_result(fixture=get_fixture(pk), actor=request.user, reason=reason)
+    except REFUSALS as error:
+        return _answer(request, pk, str(error), refused=True)
+    return _answer(request, pk, "Result disputed. The organiser will settle it.")
+
+
+@login_required
+@require_POST
+def fixture_forfeit(request: HttpRequest, pk: int) -> HttpResponse:
+    fixture = get_fixture(pk)
+    forfeiting = fixture.away if request.POST.get("side") == "away" and fixture.away else fixture.home
+    try:
+        results.fixture_record_forfeit(fixture=fixture, actor=request.user, forfeiting=forfeiting)
+    except REFUSALS as error:
+        tell_refusal(request, error)
+    else:
+        messages.success(request, f"Recorded: {forfeiting.name} forfeits.")
+    return redirect("campaigns:match", pk=pk)
+
+
