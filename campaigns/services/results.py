@@ -34,7 +34,8 @@ AT_ROUND_LIMIT = (ResultKind.POINTS_VICTORY, ResultKind.DRAW, ResultKind.POINTS_
 
 def _locked(fixture: Fixture) -> Fixture:
     """The fixture row locked for this transaction, with its teams and league."""
-    return Fixture.objects.select_for_update().select_related("league", "home", "away").get(pk=fixture.pk)
+    # of=self: a bye has no away entry, and PostgreSQL cannot lock the nullable side of an outer join.
+    return Fixture.objects.select_for_update(of=("self",)).select_related("league", "home", "away").get(pk=fixture.pk)
 
 
 def check_facts(league: League, facts: MatchFacts) -> None:
