@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from .actions_magic import MAGIC_ACTIONS, MagicAction
 from .hexgrid import Hex
 
 # --- setup (RB p.7, HR-1.7, HR-12 ruling 39) --------------------------------------------
@@ -209,6 +210,48 @@ class EndStep(NamedTuple):
     seat: int
 
 
+# --- traps (RB p.18, HR-5, HR-12 rulings 26-30) ----------------------------------------
+
+
+class TriggerTrap(NamedTuple):
+    """Play remote card ``card`` (1-8) from its numbered hex, entered in this step, on the
+    standing enemy ``target`` (RB p.18). ``push``: where the erupting spring pushes him (card 4)."""
+
+    seat: int
+    char: str
+    card: int
+    target: str
+    push: Hex | None = None
+    man: int | None = None
+
+
+class OpenJaws(NamedTuple):
+    """Pay to open the bear trap's jaws before moving again (HR-5 card 10)."""
+
+    seat: int
+    char: str
+    man: int | None = None
+
+
+class PlayTraps(NamedTuple):
+    """The direct-trap window's answer (HR-12 ruling 26): each ``(card, hex)`` strikes the mover
+    as he enters that hex of his path (for a gate toggle, his own hex). ``legal_actions`` lists
+    one strike per action; ``apply`` accepts any legal set."""
+
+    seat: int
+    strikes: tuple[tuple[int, Hex], ...]
+
+
+class PassTraps(NamedTuple):
+    """The direct-trap window's other answer: no card (HR-12 ruling 27)."""
+
+    seat: int
+
+
+TRAP_ACTIONS = (TriggerTrap, OpenJaws, PlayTraps, PassTraps)
+TrapAction = TriggerTrap | OpenJaws | PlayTraps | PassTraps
+
+
 # --- answers to pending decisions (HR-12 ruling 38) ------------------------------------
 
 
@@ -272,6 +315,8 @@ Action = (
     | Shift
     | DeclineShift
     | Concede
+    | TrapAction
+    | MagicAction
 )
 
 ACTION_TYPES: dict[str, type[Any]] = {
@@ -305,6 +350,10 @@ ACTION_TYPES: dict[str, type[Any]] = {
         Concede,
     )
 }
+
+
+ACTION_TYPES.update({cls.__name__: cls for cls in TRAP_ACTIONS})
+ACTION_TYPES.update({cls.__name__: cls for cls in MAGIC_ACTIONS})  # issue #4: magic
 
 
 def same_action(a: object, b: object) -> bool:
@@ -350,11 +399,15 @@ def action_from_json(data: dict[str, Any]) -> Action:
     return action
 
 
-_HEX_FIELDS = frozenset({"hex", "to"})
+_HEX_FIELDS = frozenset({"hex", "to", "push"})
 _PATH_FIELDS = frozenset({"path"})
 
 
 def _field_from_json(name: str, value: Any) -> Any:
+    if value is None:
+        return None
+    if name == "strikes":  # PlayTraps, TrapsReadied: (card, hex) pairs
+        return tuple((card, Hex(h[0], h[1])) for card, h in value)
     if name in _HEX_FIELDS:
         return Hex(value[0], value[1])
     if name in _PATH_FIELDS:

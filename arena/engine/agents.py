@@ -12,9 +12,11 @@ from typing import Any, Protocol
 
 from . import actions as act
 from .actions import Action
+from .agents_magic import MAGIC_SCORES
 from .grid import grid
 from .hexgrid import distance
 from .rules.base import man_of
+from .rules.traps_where import NUMBER_AT
 from .state import GLADIATOR, SEAT_OF, State
 
 _G = grid()
@@ -22,6 +24,9 @@ _G = grid()
 
 class Agent(Protocol):
     def choose(self, state: State, seat: int, actions: Sequence[Action]) -> Action: ...
+
+
+PASS_TRAPS = 0.75  # how often the random agent passes a direct-trap window
 
 
 class RandomAgent:
@@ -32,6 +37,8 @@ class RandomAgent:
         self.rng = random.Random(str(seed))
 
     def choose(self, state: State, seat: int, actions: Sequence[Action]) -> Action:
+        if type(actions[0]) is act.PassTraps and self.rng.random() < PASS_TRAPS:
+            return actions[0]  # the direct-trap window: pass mostly, strike now and then
         kinds = list(dict.fromkeys(map(type, actions)))
         kinds.remove(act.Concede)
         kind = kinds[int(self.rng.random() * len(kinds))]
@@ -72,7 +79,9 @@ def _move_score(s: State, a: act.Move) -> float:
     s.pos[c] = here
     if after == 0:
         return 40.0
-    return 3.0 * (before - after) - 0.2 * (a.man or 0)
+    card = NUMBER_AT[_G.index[a.path[-1]]]
+    bonus = 6.0 if card and card in s.traps[SEAT_OF[c]] else 0.0  # a remote trap to trigger (RB p.18)
+    return 3.0 * (before - after) - 0.2 * (a.man or 0) + bonus
 
 
 def _grant_score(s: State, a: act.Grant) -> float:
@@ -96,7 +105,19 @@ _SCORES: dict[type, Scorer] = {
     act.EndActivation: lambda s, a: 0.0,
     act.EndStep: lambda s, a: -0.1,
     act.ChooseRole: lambda s, a: 1.0 if a.role == "side" else 0.0,
+    act.TriggerTrap: lambda s, a: _trap_score(a.card, 85.0),
+    act.PlayTraps: lambda s, a: sum(_trap_score(card, 60.0) for card, _ in a.strikes),
+    act.PassTraps: lambda s, a: 0.0,
+    act.OpenJaws: lambda s, a: 20.0,
 }
+_SCORES.update({act.ACTION_TYPES[name]: fn for name, fn in MAGIC_SCORES.items()})  # issue #4: magic
+
+
+def _trap_score(card: int, damaging: float) -> float:
+    """Greedy plays a damaging trap when one applies, others when nothing better is on."""
+    from .content.traps import trap_by_number
+
+    return damaging if trap_by_number(card).damage_unit is not None else 5.0
 
 
 class GreedyAgent:

@@ -18,7 +18,8 @@ from .dice import Dice, SeededDice
 from .errors import IllegalActionError
 from .events import Event
 from .evolve import EVOLVERS
-from .rules import gladiators, melee, movement, ranged, skills, turns
+from .rules import gladiators, melee, movement, ranged, skills, traps, turns
+from .rules import magic_areas, magic_engine
 from .rules.base import ATTACK_MAN, G, Scan, man_of
 from .setup import (
     decide_amulet,
@@ -31,7 +32,7 @@ from .setup import (
     grip_options,
     secrets_options,
 )
-from .state import GLADIATOR, SEAT_OF, MatchSetup, PendingDodge, Phase, State, initial_state
+from .state import GLADIATOR, SEAT_OF, MatchSetup, PendingDodge, PendingShift, Phase, State, initial_state
 
 Decider = Callable[[Context, Any], None]
 
@@ -58,11 +59,16 @@ DECIDERS: dict[type[Any], Decider] = {
     act.PickUp: gladiators.decide_pickup,
     act.EndActivation: turns.decide_end_activation,
     act.EndStep: turns.decide_end_step,
-    act.Dodge: melee.decide_dodge,
+    act.Dodge: traps.decide_dodge,  # melee's Kitérés, or against a trap's attack roll
     act.Shift: melee.decide_shift,
     act.DeclineShift: melee.decide_decline,
     act.Concede: turns.decide_concede,
+    act.TriggerTrap: traps.decide_trigger,
+    act.OpenJaws: traps.decide_jaws,
+    act.PlayTraps: traps.decide_play,
+    act.PassTraps: traps.decide_pass,
 }
+DECIDERS.update(magic_engine.MAGIC_DECIDERS)  # issue #4: casting, the cloud, zombies
 
 assert set(DECIDERS) == set(act.ACTION_TYPES.values()), "every action kind needs a decider"
 
@@ -110,9 +116,13 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         return concede
     p = s.pending
     if p is not None:
-        found: list[Action] = list(
-            melee.dodge_options(s, p) if isinstance(p, PendingDodge) else melee.shift_options(s, p)
-        )
+        found: list[Action]
+        if isinstance(p, PendingDodge):
+            found = list(melee.dodge_options(s, p))
+        elif isinstance(p, PendingShift):
+            found = list(melee.shift_options(s, p))
+        else:
+            found = list(traps.pending_options(s, p))
         return found + concede
     phase = s.phase
     if phase is Phase.ACTING:
@@ -134,10 +144,17 @@ def _acting_actions(s: State) -> list[Action]:
     found: list[Action] = []
     scan = Scan(s)
     for c in turns.acting_chars(s):
-        found.extend(_char_actions(s, c, scan))
-        found.extend(turns.grant_options(s, c))
-        found.extend(turns.end_options(s, c))
-    if s.active < 0 or not turns.must_attack_blocks(s, s.active):
+        mine = _char_actions(s, c, scan)
+        mine.extend(turns.grant_options(s, c))
+        mine.extend(turns.end_options(s, c))
+        if s.magic is not None and s.magic.frenzied >> c & 1:  # Orgyilkosság (RB p.17)
+            mine = magic_engine.filter_options(s, c, mine)
+        found.extend(mine)
+    if s.magic is not None:
+        found.extend(magic_engine.zombies(s))  # a zombie acts without a naming slot (RB p.15)
+    if (s.active < 0 or not turns.must_attack_blocks(s, s.active)) and (
+        s.magic is None or not magic_engine.blocks_end_step(s, found)
+    ):
         found.append(act.EndStep(s.seat_to_act))
     return found
 
@@ -147,6 +164,8 @@ def _char_actions(s: State, c: int, scan: Scan) -> list[Action]:
     if s.prone[c]:
         return [*gladiators.stand_options(s, c), *gladiators.drop_options(s, c)]
     if s.must_attack[c]:
+        if magic_engine.WITCH[c]:  # a touch spell is an attack there too (HR-12 ruling 10)
+            return [*melee.melee_options(s, c), *magic_engine.witch_options(s, c, scan, True)]
         return list(melee.melee_options(s, c))
     found: list[Action] = []
     man = man_of(s, c)
@@ -156,7 +175,10 @@ def _char_actions(s: State, c: int, scan: Scan) -> list[Action]:
         found.extend(movement.move_options(s, c, scan))
         if s.melee[c]:
             found.extend(movement.disengage_options(s, c, scan))
-        if man >= ATTACK_MAN and (here in scan.enemies[SEAT_OF[c]] or s.quick_target[c] >= 0 or glad):
+        if man >= ATTACK_MAN and (
+            here in scan.enemies[SEAT_OF[c]] or s.quick_target[c] >= 0 or glad
+            or (s.magic is not None and s.magic.frenzied >> c & 1)  # his designee may be a team-mate
+        ):  # fmt: skip
             found.extend(melee.melee_options(s, c))
         if glad:
             if man >= ATTACK_MAN:
@@ -169,6 +191,9 @@ def _char_actions(s: State, c: int, scan: Scan) -> list[Action]:
                 found.extend(ranged.ranged_options(s, c, scan))
             if G.gates_at[here]:
                 found.extend(movement.gate_options(s, c))
+            if magic_engine.WITCH[c]:
+                found.extend(magic_engine.witch_options(s, c, scan))  # issue #4
+        found.extend(traps.char_options(s, c))
     found.extend(skills.skill_options(s, c))
     if glad and s.hand[c]:
         found.extend(gladiators.drop_options(s, c))
@@ -191,9 +216,13 @@ def apply(state: State, action: Action, dice: Dice | None = None) -> tuple[State
         raise IllegalActionError(
             f"seat {action.seat} owes no decision now; waiting for {seats_to_move(state)}", "HR-12 ruling 38"
         )
+    if state.magic is not None and state.magic.frenzied:
+        magic_engine.check(state, action)  # what an Orgyilkosság victim may do (RB p.17)
     new = state.clone()
     ctx = Context(new, dice if dice is not None else state.dice)
     decider(ctx, action)
+    if new.magic is not None and new.magic.areas:
+        magic_areas.after_action(ctx, state.pos)  # crossing a Bebörtönzés cage (RB p.17)
     turns.advance(ctx)
     new.log = (state.log, tuple(ctx.events))
     return new, ctx.events

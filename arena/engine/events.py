@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from .actions import _field_from_json, tuple_to_json
+from .events_magic import MAGIC_EVENTS, MagicEvent
 from .hexgrid import Hex
 
 EVERYONE = None
@@ -384,6 +385,147 @@ class EffectAdded(NamedTuple):
     visible_to: int | None = None
 
 
+# --- traps (RB p.18, HR-5, HR-12 rulings 26-30) ----------------------------------------------
+
+
+class TrapWindowOpened(NamedTuple):
+    """An enemy's MOVE, disengage or gate toggle waits for the trap owner's answer (HR-12
+    rulings 26-27). Offered whenever he holds a card and his strategist has MAN, so it tells
+    nothing about the cards."""
+
+    seat: int  # the trap owner
+    char: str  # the mover
+    action: str  # move, disengage, gate
+    path: tuple[Hex, ...]
+    gate: str | None
+    acrobatics: bool
+    man: int
+    visible_to: int | None = None
+
+
+class TrapsReadied(NamedTuple):
+    """The cards the owner names, and the hexes where they strike: his secret (HR-12 ruling 36)."""
+
+    seat: int
+    strikes: tuple[tuple[int, Hex], ...]
+    visible_to: int | None = None
+
+
+class TrapWindowAnswered(NamedTuple):
+    """The owner has answered (the same public event whether he named cards or passed)."""
+
+    seat: int
+    char: str
+    visible_to: int | None = None
+
+
+class TrapPlayed(NamedTuple):
+    """A card is played and shown (RB p.18): paid by ``by`` (remote) or the strategist."""
+
+    seat: int
+    card: int
+    trap: str
+    by: str
+    target: str
+    hex: Hex
+    man: int
+    strategist: bool
+    visible_to: int | None = None
+
+
+class TrapDodgeOffered(NamedTuple):
+    seat: int
+    char: str
+    card: int
+    owner: int
+    path: tuple[Hex, ...]  # the rest of his move
+    visible_to: int | None = None
+
+
+class TrapAttackResolved(NamedTuple):
+    card: int
+    target: str
+    attack_total: int
+    defence_total: int
+    hit: bool
+    defence_modifiers: tuple[tuple[str, int], ...]
+    visible_to: int | None = None
+
+
+class TrapPoisonResolved(NamedTuple):
+    """E + d10 against Eg + d10 (HR-5); ``poisoned`` when the poison wins."""
+
+    card: int
+    target: str
+    attack_total: int
+    defence_total: int
+    poisoned: bool
+    visible_to: int | None = None
+
+
+class AmuletRevealed(NamedTuple):
+    """An amulet cancelled an effect, so its holder is public from now on (RB p.7)."""
+
+    char: str
+    amulet: str
+    reason: str
+    visible_to: int | None = None
+
+
+class TrapMarked(NamedTuple):
+    """A lasting trap state starts: pit, jaws, quicksand, dust, stopped, prone (HR-5)."""
+
+    char: str
+    mark: str
+    hex: Hex
+    where: int
+    until: int
+    visible_to: int | None = None
+
+
+class TrapMarkEnded(NamedTuple):
+    char: str
+    mark: str
+    reason: str
+    visible_to: int | None = None
+
+
+class Pushed(NamedTuple):
+    """The erupting spring's push, chosen by the trap's owner (HR-5 card 4, HR-12 ruling 12)."""
+
+    char: str
+    by: int
+    to: Hex
+    visible_to: int | None = None
+
+
+class GateJammed(NamedTuple):
+    """The portcullis shuts the gate until the end of ``until_round`` (HR-5 card 11)."""
+
+    gate: str
+    until_round: int
+    visible_to: int | None = None
+
+
+class JawsOpened(NamedTuple):
+    seat: int
+    char: str
+    man: int
+    visible_to: int | None = None
+
+
+TRAP_EVENTS = (
+    TrapWindowOpened, TrapsReadied, TrapWindowAnswered, TrapPlayed, TrapDodgeOffered,
+    TrapAttackResolved, TrapPoisonResolved, AmuletRevealed, TrapMarked, TrapMarkEnded, Pushed,
+    GateJammed, JawsOpened,
+)  # fmt: skip
+TrapEvent = (
+    TrapWindowOpened | TrapsReadied | TrapWindowAnswered | TrapPlayed | TrapDodgeOffered
+    | TrapAttackResolved | TrapPoisonResolved | AmuletRevealed | TrapMarked | TrapMarkEnded | Pushed
+    | GateJammed | JawsOpened
+)  # fmt: skip
+
+
 Event = (
     DiceRolled | TrapsDealt | DiscsDealt | HandsDealt | AmuletAssigned | MeTokenAssigned
     | SecretsReady | SideRollWon | RoleChosen | HalfChosen | GripRecorded | GripsReady | Deployed
@@ -392,6 +534,7 @@ Event = (
     | SkillUsed | StateEnded | StoodUp | WeaponsSwapped | ItemDropped | ItemPickedUp
     | AttackDeclared | DodgeOffered | DodgeDecided | AttackResolved | Damaged | Died | Netted
     | Entangled | KnockedDown | ItemBroken | ShiftOffered | Shifted | ShiftDeclined | EffectAdded
+    | TrapEvent | MagicEvent
 )  # fmt: skip
 
 EVENT_TYPES: dict[str, type[Any]] = {
@@ -406,6 +549,8 @@ EVENT_TYPES: dict[str, type[Any]] = {
         ItemBroken, ShiftOffered, Shifted, ShiftDeclined, EffectAdded,
     )
 }  # fmt: skip
+EVENT_TYPES.update({cls.__name__: cls for cls in TRAP_EVENTS})
+EVENT_TYPES.update({cls.__name__: cls for cls in MAGIC_EVENTS})  # issue #4: magic
 
 
 def visible(event: Event, seat: int | None) -> bool:
@@ -432,7 +577,7 @@ def event_from_json(data: dict[str, Any]) -> Event:
         value = data[name]
         if name == "modifiers" or name == "defence_modifiers":
             kwargs[name] = tuple((k, v) for k, v in value)
-        elif name == "other_path":
+        elif name == "other_path" or name == "area":
             kwargs[name] = tuple(Hex(q, r) for q, r in value)
         else:
             kwargs[name] = _field_from_json(name, value)

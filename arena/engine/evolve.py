@@ -13,14 +13,31 @@ from typing import Any
 from . import events as ev
 from .content.common import CombatValue
 from .grid import grid
-from .state import CHARS_PER_SEAT, AttackSpec, Effect, PendingDodge, PendingShift, Phase, Result, State
+from .evolve_magic import MAGIC_EVOLVERS, spend_own
+from .state import (
+    CHARS_PER_SEAT,
+    AttackSpec,
+    Effect,
+    PendingDodge,
+    PendingShift,
+    PendingTrapDodge,
+    PendingTrapWindow,
+    Phase,
+    Result,
+    State,
+    TrapMark,
+)
 
 Evolver = Callable[[State, Any], None]
+TRAP_PRONE = "trap: prone"  # the Effect source of a trap's prone (HR-12 ruling 14)
 _G = grid()
 
 
 def _spend(s: State, amount: int) -> None:
     """Pay MAN: strategist MAN handed to the active character first, then the step pool."""
+    s.spent += amount
+    if s.magic is not None and s.magic.own:  # an Orgyilkosság victim's own MAN (RB p.17)
+        amount = spend_own(s, amount)
     from_granted = min(s.granted, amount)
     s.granted -= from_granted
     s.pool -= amount - from_granted
@@ -135,6 +152,7 @@ def _step_started(s: State, e: ev.StepStarted) -> None:
     s.step = e.step
     s.seat_to_act = e.seat
     s.phase = Phase.NAMING
+    s.spent = 0
     s.named = ()
     s.finished = 0
     s.active = -1
@@ -148,6 +166,7 @@ def _step_started(s: State, e: ev.StepStarted) -> None:
     s.must_attack = [False] * n
     s.sneak_entry = [False] * n
     s.quick_target = [-1] * n
+    s.entered = [-1] * n
 
 
 def _grip_revealed(s: State, e: ev.GripRevealed) -> None:
@@ -174,6 +193,7 @@ def _activation_ended(s: State, e: ev.ActivationEnded) -> None:
     s.finished |= 1 << c
     s.active = -1
     s.granted = 0
+    s.spent = 0
     s.must_attack[c] = False
 
 
@@ -212,6 +232,7 @@ def _moved(s: State, e: ev.Moved) -> None:
     _spend(s, e.man)
     dest = _G.index[e.path[-1]]
     s.pos[c] = dest
+    s.entered[c] = dest
     s.moved[c] += len(e.path)
     if s.ran[c]:
         s.run_hexes[c] += len(e.path)
@@ -228,7 +249,7 @@ def _moved(s: State, e: ev.Moved) -> None:
 def _disengaged(s: State, e: ev.Disengaged) -> None:
     c = s.index[e.char]
     _spend(s, e.man)
-    s.pos[c] = _G.index[e.to]
+    s.pos[c] = s.entered[c] = _G.index[e.to]
     s.moved[c] += 1
     s.disengaged[c] = True
     _clear_melee(s, c)
@@ -263,7 +284,10 @@ def _state_ended(s: State, e: ev.StateEnded) -> None:
 
 def _stood_up(s: State, e: ev.StoodUp) -> None:
     _spend(s, e.man)
-    s.prone[s.index[e.char]] = False
+    c = s.index[e.char]
+    s.prone[c] = False
+    if s.effects:  # a trap's prone is a trap modifier (HR-12 ruling 14); it ends with the prone
+        s.effects = tuple(x for x in s.effects if x.char != c or x.source != TRAP_PRONE)
 
 
 def _weapons_swapped(s: State, e: ev.WeaponsSwapped) -> None:
@@ -330,7 +354,8 @@ def _attack_resolved(s: State, e: ev.AttackResolved) -> None:
     a = s.index[e.attacker]
     t = s.index[e.target]
     s.declared = None
-    if e.weapon == "melee" and s.pos[a] == s.pos[t]:
+    touch = e.weapon == "touch" and s.sheets[a].seat != s.sheets[t].seat  # HR-12 ruling 11
+    if (e.weapon == "melee" or touch) and s.pos[a] == s.pos[t]:
         s.melee[a] |= 1 << t
         s.melee[t] |= 1 << a
     if s.entangled_by[t] == a:
@@ -411,6 +436,83 @@ def _effect_added(s: State, e: ev.EffectAdded) -> None:
     s.effects = (*s.effects, effect)
 
 
+# --- traps (RB p.18, HR-5, HR-12 rulings 26-30) -------------------------------------------------
+
+
+def _trap_window_opened(s: State, e: ev.TrapWindowOpened) -> None:
+    s.pending = PendingTrapWindow(e.seat, s.index[e.char], e.action, e.path, e.gate, e.acrobatics, e.man)
+
+
+def _traps_readied(s: State, e: ev.TrapsReadied) -> None:
+    s.readied = tuple((card, _G.index[h]) for card, h in e.strikes)
+
+
+def _trap_window_answered(s: State, e: ev.TrapWindowAnswered) -> None:
+    s.pending = None
+
+
+def _trap_played(s: State, e: ev.TrapPlayed) -> None:
+    s.traps[e.seat] = tuple(x for x in s.traps[e.seat] if x != e.card)
+    if e.strategist:
+        s.strat_man[e.seat] -= e.man
+    else:
+        _spend(s, e.man)
+    if s.readied:
+        s.readied = tuple(x for x in s.readied if x[0] != e.card)
+
+
+def _trap_dodge_offered(s: State, e: ev.TrapDodgeOffered) -> None:
+    s.pending = PendingTrapDodge(e.seat, s.index[e.char], e.card, e.owner, e.path)
+
+
+def _amulet_revealed(s: State, e: ev.AmuletRevealed) -> None:
+    s.amulet_shown[s.index[e.char]] = True
+
+
+def _trap_marked(s: State, e: ev.TrapMarked) -> None:
+    s.trap_marks = (*s.trap_marks, TrapMark(s.index[e.char], e.mark, e.where, e.until))
+
+
+def _trap_mark_ended(s: State, e: ev.TrapMarkEnded) -> None:
+    c = s.index[e.char]
+    s.trap_marks = tuple(m for m in s.trap_marks if m.char != c or m.kind != e.mark)
+
+
+def _pushed(s: State, e: ev.Pushed) -> None:
+    c = s.index[e.char]
+    s.pos[c] = _G.index[e.to]
+    _clear_melee(s, c)
+
+
+def _gate_jammed(s: State, e: ev.GateJammed) -> None:
+    bit = _G.gate_bit[e.gate]
+    s.gates &= ~bit
+    s.trap_marks = (*s.trap_marks, TrapMark(-1, "jam", bit, e.until_round))
+
+
+def _jaws_opened(s: State, e: ev.JawsOpened) -> None:
+    c = s.index[e.char]
+    _spend(s, e.man)
+    s.trap_marks = tuple(m for m in s.trap_marks if m.char != c or m.kind != "jaws")
+
+
+TRAP_EVOLVERS: dict[type[Any], Evolver] = {
+    ev.TrapWindowOpened: _trap_window_opened,
+    ev.TrapsReadied: _traps_readied,
+    ev.TrapWindowAnswered: _trap_window_answered,
+    ev.TrapPlayed: _trap_played,
+    ev.TrapDodgeOffered: _trap_dodge_offered,
+    ev.TrapAttackResolved: _nothing,
+    ev.TrapPoisonResolved: _nothing,
+    ev.AmuletRevealed: _amulet_revealed,
+    ev.TrapMarked: _trap_marked,
+    ev.TrapMarkEnded: _trap_mark_ended,
+    ev.Pushed: _pushed,
+    ev.GateJammed: _gate_jammed,
+    ev.JawsOpened: _jaws_opened,
+}
+
+
 EVOLVERS: dict[type[Any], Evolver] = {
     ev.DiceRolled: _dice_rolled,
     ev.TrapsDealt: _traps_dealt,
@@ -460,6 +562,8 @@ EVOLVERS: dict[type[Any], Evolver] = {
     ev.ShiftDeclined: _shift_declined,
     ev.EffectAdded: _effect_added,
 }
+EVOLVERS.update(TRAP_EVOLVERS)
+EVOLVERS.update(MAGIC_EVOLVERS)  # issue #4: magic
 
 assert set(EVOLVERS) == set(ev.EVENT_TYPES.values()), "every event kind needs an evolver"
 assert CHARS_PER_SEAT == 6

@@ -21,6 +21,8 @@ from .content.common import Armour, CombatValue, Role
 from .content.profiles import MEMBER_SLOTS
 from .content.weapons import GLADIATOR_TYPES, KIT, JAVELIN, NET
 from .dice import Dice
+from .magic_state import Magic
+from .hexgrid import Hex
 from .roster import Roster
 
 SEATS = (0, 1)
@@ -146,7 +148,39 @@ class PendingShift(NamedTuple):
     reach: bool  # a halberd roll: both shift one hex the same way
 
 
-Pending = PendingDodge | PendingShift
+class TrapMark(NamedTuple):
+    """A lasting trap state (HR-5): ``kind`` is a mark of :mod:`arena.engine.rules.traps_marks`;
+    ``where`` a hex number, a gate bit or an amount; ``until`` a round, a step stamp or -1."""
+
+    char: int  # -1 for a gate
+    kind: str
+    where: int
+    until: int
+
+
+class PendingTrapWindow(NamedTuple):
+    """The trap owner may strike an enemy's MOVE, disengage or gate toggle (HR-12 ruling 26)."""
+
+    seat: int
+    mover: int
+    action: str  # move, disengage, gate
+    path: tuple[Hex, ...]
+    gate: str | None
+    acrobatics: bool
+    man: int
+
+
+class PendingTrapDodge(NamedTuple):
+    """The target of a trap's attack roll decides on Kitérés (HR-4, HR-12 ruling 6)."""
+
+    seat: int
+    defender: int
+    card: int
+    owner: int
+    path: tuple[Hex, ...]  # the rest of his move, when a direct trap struck it
+
+
+Pending = PendingDodge | PendingShift | PendingTrapWindow | PendingTrapDodge
 
 
 class Result(NamedTuple):
@@ -176,6 +210,8 @@ class State:
         "debt", "acted", "amulet", "token", "melee",
         "moved", "attacks", "disengaged", "ran", "run_hexes", "must_attack", "sneak_entry",
         "quick_target", "deaths", "declared",
+        "trap_marks", "readied", "entered", "amulet_shown",
+        "magic", "spent",
     )  # fmt: skip
 
     setup: MatchSetup
@@ -241,6 +277,12 @@ class State:
     quick_target: list[int]
     deaths: list[int]
     declared: AttackSpec | None
+    trap_marks: tuple[TrapMark, ...]  # HR-5 lasting trap states, public
+    readied: tuple[tuple[int, int], ...]  # (card, hex) a direct-trap owner named: secret
+    entered: list[int]  # the hex he last entered by his own move in this step (RB p.18)
+    amulet_shown: list[bool]  # an amulet cancelled an effect, so it is public (RB p.7)
+    magic: Magic | None  # issue #4: lasting spells, areas, zombies (None until a first cast)
+    spent: int  # MAN the active character spent in this activation (Izzó idegek, HR-12 ruling 7)
 
     def clone(self) -> State:
         """A copy that shares only immutable parts (sheets, setup, tuples)."""
@@ -308,6 +350,12 @@ class State:
         c.quick_target = self.quick_target.copy()
         c.deaths = self.deaths.copy()
         c.declared = self.declared
+        c.trap_marks = self.trap_marks
+        c.readied = self.readied
+        c.entered = self.entered.copy()
+        c.amulet_shown = self.amulet_shown.copy()
+        c.magic = self.magic
+        c.spent = self.spent
         return c
 
     # --- small readers used everywhere -------------------------------------------------
@@ -465,6 +513,12 @@ def initial_state(setup: MatchSetup, dice: Dice) -> State:
     s.quick_target = [-1] * n
     s.deaths = [0, 0]
     s.declared = None
+    s.trap_marks = ()
+    s.readied = ()
+    s.entered = [-1] * n
+    s.amulet_shown = [False] * n
+    s.magic = None
+    s.spent = 0
     return s
 
 

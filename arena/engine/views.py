@@ -15,7 +15,9 @@ from typing import Any
 from .engine import seats_to_move
 from .grid import grid
 from .rules.damage import arena_scores
-from .state import PendingDodge, State
+from .rules.magic_view import magic_view, spells_view
+from .rules.traps_marks import JAM, marks_of
+from .state import PendingDodge, PendingShift, PendingTrapDodge, PendingTrapWindow, State
 
 _G = grid()
 
@@ -25,6 +27,11 @@ def _hex(h: int) -> list[int] | None:
         return None
     x = _G.hexes[h]
     return [x.q, x.r]
+
+
+def _token_shown(s: State, c: int) -> bool:
+    """A token shown by a roll against a mental spell (RB p.7)."""
+    return s.magic is not None and bool(s.magic.tokens_shown >> c & 1)
 
 
 def _char_view(s: State, c: int, seat: int | None) -> dict[str, Any]:
@@ -50,9 +57,12 @@ def _char_view(s: State, c: int, seat: int | None) -> dict[str, Any]:
         "debt": s.debt[c],
         "acted": s.acted[c],
         "skills": sorted(sh.skills),
-        "amulet": s.amulet[c] if own else None,
-        "me_token": (s.token[c] or None) if own else None,
+        "amulet": s.amulet[c] if own or s.amulet_shown[c] else None,
+        "trap_marks": [{"kind": m.kind, "until": m.until} for m in marks_of(s, c)] if s.trap_marks else [],
+        "me_token": (s.token[c] or None) if own or _token_shown(s, c) else None,
     }
+    if s.magic is not None:  # issue #4: what spells do to him, all public (HR-12 ruling 35)
+        out.update(magic_view(s, c))
     if sh.range_blocks:
         out["ammo"] = s.ammo[c]
     if sh.is_gladiator:
@@ -76,9 +86,15 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     pending: dict[str, Any] | None = None
     p = s.pending
     if p is not None:
-        kind = "dodge" if isinstance(p, PendingDodge) else "shift"
-        who = p.defender if isinstance(p, PendingDodge) else p.winner
+        if isinstance(p, PendingShift):
+            kind, who = "shift", p.winner
+        elif isinstance(p, PendingTrapWindow):  # the cards he might name stay secret (HR-12 ruling 27)
+            kind, who = "trap_window", p.mover
+        else:
+            kind, who = ("dodge" if isinstance(p, PendingDodge) else "trap_dodge"), p.defender
         pending = {"kind": kind, "seat": p.seat, "char": s.sheets[who].id}
+        if isinstance(p, PendingTrapDodge):
+            pending["card"] = p.card
     seats = []
     for x in (0, 1):
         seats.append(
@@ -106,6 +122,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "side_chooser": s.chooser if s.chooser >= 0 else None,
         "seat_to_act": s.seat_to_act if s.seat_to_act >= 0 else None,
         "gates_open": [g for g in _G.gate_ids if s.gates & _G.gate_bit[g]],
+        "gates_jammed": [g for g in _G.gate_ids if any(m.where == _G.gate_bit[g] for m in marks_of(s, -1) if m.kind == JAM)],
         "named": [s.sheets[c].id for c in s.named],
         "active": s.sheets[s.active].id if s.active >= 0 else None,
         "pool": s.pool,
@@ -116,6 +133,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             {"char": s.sheets[e.char].id, "value": e.value.value, "amount": e.amount, "source": e.source}
             for e in s.effects
         ],
+        "spells": spells_view(s),  # lasting spells, areas, zombies: public (issue #4)
         "seats": seats,
         "characters": [_char_view(s, c, seat) for c in range(len(s.sheets))],
         "scores": list(arena_scores(s)),

@@ -61,10 +61,36 @@ def started(
     teams: tuple[Roster, Roster] | None = None,
     options: MatchOptions | None = None,
     grips: tuple[tuple[str, ...], tuple[str, ...]] = (("shield", "short_sword"), ("shield", "short_sword")),
+    traps: tuple[tuple[int, ...], tuple[int, ...]] | None = ((), ()),
 ) -> State:
-    """A match at the start of round 1, step 1 (the starting player names)."""
+    """A match at the start of round 1, step 1 (the starting player names).
+
+    ``traps``: the trap cards each seat holds; by default none, so that no direct-trap window
+    interrupts the worked examples of the core rules (None: the cards dealt by the seed)."""
     s = new_match(teams or (base_roster(), base_roster()), options, seed)
+    if traps is not None:
+        s = deal_traps(s, traps)
     return play_setup(s, starting, home_half, grips)
+
+
+def deal_traps(state: State, cards: tuple[tuple[int, ...], tuple[int, ...]]) -> State:
+    """A fresh match whose seats hold ``cards`` instead of the dealt ones; the log is rewritten to
+    match, so it still replays."""
+    from arena.engine.events import HandsDealt, TrapsDealt
+
+    s = state.clone()
+    hands = (tuple(sorted(cards[0])), tuple(sorted(cards[1])))
+    s.traps = [hands[0], hands[1]]
+    assert s.log is not None and s.log[0] is None, "deal_traps needs a match that has just been dealt"
+    events = []
+    for e in s.log[1]:
+        if isinstance(e, TrapsDealt):
+            e = e._replace(cards=hands[e.seat])
+        elif isinstance(e, HandsDealt):
+            e = e._replace(traps=(len(hands[0]), len(hands[1])))
+        events.append(e)
+    s.log = (None, tuple(events))
+    return s
 
 
 def place(state: State, where: Mapping[str, tuple[int, int]]) -> State:

@@ -35,6 +35,7 @@ from arena.engine.roster import base_roster
 from arena.engine.simulate import paused_gc, play_match, simulate
 from arena.engine.state import ON_BOARD, Phase, State
 
+from .magic_helpers import magic_at_stake
 from .match_helpers import G
 
 TEAMS = (base_roster(), base_roster())
@@ -142,6 +143,15 @@ def _secret_setup(s: State, rng: random.Random, seat: int, grip_choice: None) ->
     return s
 
 
+def _amulet_at_stake(event: object) -> bool:
+    """A trap's poison against one of seat 0's characters: the amulet decides it, in the open."""
+    from arena.engine.events import AmuletRevealed, TrapPoisonResolved
+
+    if isinstance(event, AmuletRevealed):
+        return event.char.startswith("0.")
+    return isinstance(event, TrapPoisonResolved) and event.target.startswith("0.")
+
+
 def _public_play(s: State, seed: int, seat_grip: tuple[str, ...], until_reveal: bool) -> list[str]:
     """Play with the same public choices; returns what seat 1 and the spectators saw after each
     decision (views), and at the end (their logs, which only ever grow)."""
@@ -154,9 +164,11 @@ def _public_play(s: State, seed: int, seat_grip: tuple[str, ...], until_reveal: 
             action = RecordGrip(0, seat_grip) if x == 0 else options[0]
         else:
             action = options[rng.randrange(len(options))]
-        after, _ = apply(s, action)
+        after, events = apply(s, action)
         if until_reveal and after.revealed[0]:
             break
+        if any(_amulet_at_stake(e) for e in events) or magic_at_stake(s, events):
+            break  # a poison trap on seat 0: his amulet cancels it and is shown, or not (RB p.7)
         s = after
         seen.append(json.dumps([view(s, 1), view(s, None)], sort_keys=True, default=str))
     seen.append(json.dumps([events_for(match_events(s), 1), events_for(match_events(s), None)], default=str))

@@ -9,6 +9,7 @@ from ..errors import IllegalActionError
 from ..events import Activated
 from ..grid import grid
 from ..state import ON_BOARD, SEAT_OF, Phase, State
+from . import magic_hooks
 
 BOARD_CHARS = tuple(c for c in range(len(ON_BOARD)) if ON_BOARD[c])
 
@@ -66,6 +67,12 @@ def actor(s: State, seat: int, char_id: str) -> int:
         )
     if s.netted[c]:
         fail(f"{char_id} is netted and takes no action in this step", "RB p.20, HR-12 ruling 13")
+    if s.magic is not None:  # MAN bans; an Orgyilkosság victim acts first (issue #4)
+        from .magic_turns import actor_refusal
+
+        refusal = actor_refusal(s, c)
+        if refusal is not None:
+            fail(*refusal)
     return c
 
 
@@ -78,6 +85,8 @@ def activate(ctx: Context, c: int) -> None:
 
 def man_of(s: State, c: int) -> int:
     """MAN ``c`` can spend now: the step pool plus strategist MAN handed to him."""
+    if s.magic is not None:  # bans, Izzó idegek's cap, an Orgyilkosság victim's own 4 (issue #4)
+        return magic_hooks.man_of(s, c)
     return s.pool + (s.granted if s.active == c else 0)
 
 

@@ -73,7 +73,14 @@ def resolve(ctx: Context, spec: AttackSpec, dodge: bool) -> tuple[int, int]:
     hit = attack > defence
     ctx.emit(AttackResolved(a_id, t_id, spec.weapon, attack, defence, hit, mods))
     if hit:
-        HIT_EFFECTS[spec.weapon](ctx, spec, attack - defence)
+        if s.magic is None:
+            HIT_EFFECTS[spec.weapon](ctx, spec, attack - defence)
+        else:  # Tűzalak (RB p.16, A53); Villámvért (RB p.14, A46, HR-12 ruling 22)
+            from .magic_effects import after_hit, weapon_immune
+
+            if not weapon_immune(ctx, spec):
+                HIT_EFFECTS[spec.weapon](ctx, spec, attack - defence)
+            after_hit(ctx, spec)
     return attack, defence
 
 
@@ -164,6 +171,10 @@ def wound(ctx: Context, t: int, raw: int, stp_damage: bool) -> None:
     ctx.emit(Damaged(sheet.id, "sp", raw, sfe, ep_loss, stp_loss))
     if ep_loss > 0:
         end_states(ctx, t, "took damage", ("sneaking",))
+        if s.magic is not None and s.magic.bleed:  # Vérzékenység (RB p.17, HR-12 ruling 22)
+            from .magic_effects import bleed
+
+            bleed(ctx, t)
     if s.ep[t] <= 0:
         die(ctx, t)
 
@@ -189,8 +200,8 @@ def arena_scores(s: State) -> tuple[int, int]:
         top = s.sheets[g].ep
         score = min(top, max(0, top - s.ep[g]))
         for c in s.seat_chars(enemy):
-            if s.alive[c]:
-                continue
+            if s.alive[c] and (s.magic is None or not s.magic.risen >> c & 1):
+                continue  # a zombie was killed before it rose (RB p.15)
             role = s.sheets[c].role
             if role is Role.STRATEGIST:
                 score += STRATEGIST_POINTS

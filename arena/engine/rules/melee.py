@@ -31,18 +31,20 @@ from .base import (
     occupancy,
     pay,
 )
+from . import magic_hooks
 from .damage import DECLARED_SKILLS, resolve
 from .gladiators import holds, melee_te, skill_allowed
 from .modifiers import Swing, attack_modifiers
 from .skills import can_dodge, end_states
 
 
-def target_of(s: State, seat: int, target: str) -> int:
-    """A living enemy character (HR-12 ruling 20: harmful attacks target only enemies)."""
+def target_of(s: State, seat: int, target: str, by: int = -1) -> int:
+    """A living enemy character (HR-12 ruling 20: harmful attacks target only enemies), or the
+    designee of ``by``, an Orgyilkosság victim (RB p.17)."""
     t = s.index.get(target, -1)
     if t < 0:
         fail(f"there is no character {target!r}", "RB p.4-5")
-    if s.sheets[t].seat == seat:
+    if s.sheets[t].seat == seat and not (s.magic is not None and magic_hooks.designee(s, by) == t):
         fail(f"{target} is on his own side; attacks target only enemies", "HR-12 ruling 20")
     if not s.alive[t]:
         fail(f"{target} is dead", "HR-11")
@@ -74,6 +76,10 @@ def melee_targets(s: State, c: int) -> list[tuple[int, str]]:
         for o in range(len(s.pos))
         if s.pos[o] == here and s.alive[o] and s.sheets[o].seat != seat and s.sheets[o].on_board
     ]
+    if s.magic is not None and s.magic.frenzied:  # an Orgyilkosság victim's own team-mate (RB p.17)
+        d = magic_hooks.designee(s, c)
+        if d >= 0 and s.sheets[d].seat == seat and s.pos[d] == here and s.alive[d]:
+            found.append((d, "melee"))
     if s.sheets[c].is_gladiator and holds(s, c, HALBERD):
         found.extend((o, "halberd") for o in _reach_targets(s, c))
     return found
@@ -132,7 +138,7 @@ def _quick_target(s: State, c: int) -> int:
 def decide_melee(ctx: Context, a: MeleeAttack) -> None:
     s = ctx.state
     c = actor(s, a.seat, a.char)
-    t = target_of(s, a.seat, a.target)
+    t = target_of(s, a.seat, a.target, c)
     cost = ATTACK_MAN
     if a.quick:
         if _quick_target(s, c) != t:
@@ -227,6 +233,8 @@ def offer_shift(ctx: Context, spec: AttackSpec, attack: int, defence: int) -> No
     winner, other = (spec.attacker, spec.target) if attack > defence else (spec.target, spec.attacker)
     reach = spec.weapon == "halberd"
     free = s.sheets[winner].is_gladiator and s.sheets[other].is_gladiator
+    if free and s.magic is not None and magic_hooks.forbids(s, winner, "pushing"):
+        free = False  # Zsibbasztó: he cannot direct his opponent (RB p.14, digest A26)
     acro = not reach and skill_allowed(s, winner, ACROBATICS)
     if acro and s.active == winner and man_of(s, winner) < SKILLS[ACROBATICS].man_cost:
         acro = False

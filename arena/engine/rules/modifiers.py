@@ -21,7 +21,7 @@ from ..content.common import CombatValue
 from ..state import State
 
 RANGED_WEAPONS = frozenset({"bolt", "dagger"})  # aimed weapon attacks (RB p.9-10)
-MELEE_VALUE_WEAPONS = frozenset({"melee", "halberd", "javelin", "net"})  # use melee VÉ (RB p.9, p.20)
+MELEE_VALUE_WEAPONS = frozenset({"melee", "halberd", "javelin", "net", "touch"})  # use melee VÉ (RB p.9, p.20)
 
 
 class Swing(NamedTuple):
@@ -91,6 +91,10 @@ def attack_modifiers(state: State, swing: Swing) -> tuple[tuple[str, int], ...]:
     value = CombatValue.CE if swing.weapon in RANGED_WEAPONS else CombatValue.TE
     found = [(name, amount) for name, fn in ATTACK_HOOKS if (amount := fn(state, swing))]
     spell = non_stacking(state, swing.attacker, value)
+    if state.magic is not None and state.magic.areas:  # Savfelhő (RB p.13-14), non-stacking
+        from .magic_areas import area_modifier
+
+        spell = area_modifier(state, swing, value, spell)
     if spell:
         found.append(("spells and traps", spell))
     return tuple(found)
@@ -101,6 +105,10 @@ def defence_modifiers(state: State, swing: Swing) -> tuple[tuple[str, int], ...]
     value = CombatValue.RANGED_VE if swing.weapon in RANGED_WEAPONS else CombatValue.VE
     found = [(name, amount) for name, fn in DEFENCE_HOOKS if (amount := fn(state, swing))]
     spell = non_stacking(state, swing.target, value)
+    if state.magic is not None and state.magic.areas:  # Tűzvihar, Bebörtönzés (RB p.15, p.17)
+        from .magic_areas import area_modifier
+
+        spell = area_modifier(state, swing, value, spell)
     if spell:
         found.append(("spells and traps", spell))
     return tuple(found)

@@ -11,7 +11,6 @@ from __future__ import annotations
 from ..actions import Disengage, Move, ToggleGate
 from ..content.skills import ACROBATICS, SKILLS, SNEAKING
 from ..context import Context
-from ..events import Disengaged, GateToggled, Moved
 from ..hexgrid import Hex
 from ..state import GLADIATOR, SEAT_OF, State
 from .base import (
@@ -36,6 +35,9 @@ from .base import (
     occupancy,
     pay,
 )
+from . import traps
+from . import traps_marks as trap_marks
+from . import magic_hooks
 from .gladiators import holds, skill_allowed
 from .skills import end_states
 
@@ -46,24 +48,31 @@ SNEAK_HEX_MAN = SKILLS[SNEAKING].param("man_per_hex")  # HR-4
 
 
 def hex_man(s: State, c: int) -> int:
-    """MAN per hex outside running: 1, or 2 while sneaking (HR-12 ruling 9)."""
-    return SNEAK_HEX_MAN if s.sneaking[c] else 1
+    """MAN per hex outside running: 1, or 2 while sneaking or in quicksand (HR-12 ruling 9)."""
+    base = SNEAK_HEX_MAN if s.sneaking[c] else 1
+    if s.magic is not None:  # Izomsorvadás doubles it (RB p.15, HR-12 ruling 9)
+        base *= magic_hooks.move_factor(s, c)
+    return max(base, trap_marks.hex_cost(s, c)) if s.trap_marks else base
 
 
 def move_cost(s: State, c: int, hexes: int) -> int:
-    """MAN for ``hexes`` more hexes this step (RB p.8, HR-4)."""
+    """MAN for ``hexes`` more hexes this step (RB p.8, HR-4), +1 out of a pit (HR-5 card 9)."""
+    extra = trap_marks.move_extra(s, c) if hexes and s.trap_marks else 0
     if s.ran[c]:
         done = s.run_hexes[c]
-        return -(-(done + hexes) // 2) - (-(-done // 2))
-    return hexes * hex_man(s, c)
+        return -(-(done + hexes) // 2) - (-(-done // 2)) + extra
+    return hexes * hex_man(s, c) + extra
 
 
 def hexes_left(s: State, c: int) -> int:
     """Mozgás left in this step (RB p.8, HR-4: +2 when running, HR-12 ruling 9)."""
-    return s.sheets[c].mov + (RUN_MOV_BONUS if s.ran[c] else 0) - s.moved[c]
+    mov = s.sheets[c].mov + (magic_hooks.mov_change(s, c) if s.magic is not None else 0)  # RB p.16
+    return mov + (RUN_MOV_BONUS if s.ran[c] else 0) - s.moved[c]
 
 
 def affordable_hexes(s: State, c: int, man: int) -> int:
+    if s.trap_marks:
+        man -= trap_marks.move_extra(s, c)
     if s.ran[c]:
         done = s.run_hexes[c]
         return 2 * (man + -(-done // 2)) - done
@@ -159,7 +168,7 @@ def move_options(s: State, c: int, scan: Scan) -> list[Move]:
     stands on a hex they pass through, they are the answer, otherwise the search is redone
     around the characters.
     """
-    if s.melee[c] or s.prone[c]:
+    if s.melee[c] or s.prone[c] or (s.trap_marks and trap_marks.cannot_move(s, c)):
         return []
     man = man_of(s, c)
     limit = min(hexes_left(s, c), affordable_hexes(s, c, man))
@@ -172,8 +181,8 @@ def move_options(s: State, c: int, scan: Scan) -> list[Move]:
     key, paths, inner = _ball(s.pos[c], s.gates, limit, central)
     clear = inner.isdisjoint(enemies) and (not full or (inner.isdisjoint(full) and full.isdisjoint(paths)))
     sid = s.sheets[c].id
-    if clear and not s.ran[c]:
-        per_hex = SNEAK_HEX_MAN if s.sneaking[c] else 1
+    if clear and not s.ran[c] and not (s.trap_marks and trap_marks.move_extra(s, c)):
+        per_hex = hex_man(s, c)
         listed = _MOVE_LISTS.get((key, sid, per_hex))
         if listed is None:
             listed = _MOVE_LISTS[(key, sid, per_hex)] = [
@@ -210,6 +219,8 @@ def decide_move(ctx: Context, a: Move) -> None:
         fail("a prone character spends MAN only on standing up", "HR-4")
     if in_melee(s, c):
         fail("in a melee situation he leaves his hex only by disengaging", "RB p.9, HR-12 ruling 11")
+    if trap_marks.cannot_move(s, c):
+        fail(*trap_marks.cannot_move(s, c) or ("", ""))
     if s.must_attack[c]:
         fail("he entered an enemy's hex and must attack there first", "RB p.8, HR-12 ruling 10")
     if len(a.path) > hexes_left(s, c):
@@ -225,7 +236,7 @@ def decide_move(ctx: Context, a: Move) -> None:
             fail("entering an enemy's hex needs 2 MAN left for the attack", "RB p.8, HR-12 ruling 10")
     activate(ctx, c)
     end_states(ctx, c, "left his hex", ("hiding",))
-    ctx.emit(Moved(a.seat, a.char, a.path, cost))
+    traps.run_move(ctx, c, a.path, cost)  # the direct-trap window, if due (HR-12 ruling 26)
 
 
 def _check_path(s: State, c: int, path: tuple[Hex, ...]) -> list[int]:
@@ -263,11 +274,13 @@ def _check_step(s: State, c: int, here: int, n: int, h: Hex, occ: dict[int, int]
 
 def disengage_cost(s: State, c: int, acrobatics: bool) -> int:
     base = SKILLS[ACROBATICS].param("disengage_man") if acrobatics else DISENGAGE_MAN
-    return base + hex_man(s, c)
+    return base + hex_man(s, c) + (trap_marks.move_extra(s, c) if s.trap_marks else 0)
 
 
 def disengage_options(s: State, c: int, scan: Scan) -> list[Disengage]:
     if not s.melee[c] or s.prone[c] or s.attacks[c] or hexes_left(s, c) < 1:
+        return []
+    if s.trap_marks and trap_marks.cannot_move(s, c):
         return []
     man = man_of(s, c)
     sheet = s.sheets[c]
@@ -302,6 +315,8 @@ def decide_disengage(ctx: Context, a: Disengage) -> None:
         fail("a character who attacked in this step cannot disengage in it", "RB p.6")
     if hexes_left(s, c) < 1:
         fail("the disengage hex counts against Mozgás, and none is left", "HR-12 ruling 9")
+    if trap_marks.cannot_move(s, c):
+        fail(*trap_marks.cannot_move(s, c) or ("", ""))
     if a.acrobatics and not skill_allowed(s, c, ACROBATICS):
         fail(f"{a.char} cannot use Akrobatika now", "HR-4")
     cost = disengage_cost(s, c, a.acrobatics)
@@ -316,7 +331,7 @@ def decide_disengage(ctx: Context, a: Disengage) -> None:
         )
     activate(ctx, c)
     end_states(ctx, c, "left his hex", ("hiding",))
-    ctx.emit(Disengaged(a.seat, a.char, a.to, cost, a.acrobatics))
+    traps.run_disengage(ctx, c, a.to, cost, a.acrobatics)  # disengaging is moving (HR-12 ruling 29)
 
 
 # --- GATES ---------------------------------------------------------------------------------------
@@ -327,7 +342,11 @@ def gate_options(s: State, c: int) -> list[ToggleGate]:
     if not gates or s.prone[c] or man_of(s, c) < GATE_MAN:
         return []
     sheet = s.sheets[c]
-    return [ToggleGate(sheet.seat, sheet.id, g, GATE_MAN) for g in gates]
+    return [
+        ToggleGate(sheet.seat, sheet.id, g, GATE_MAN)
+        for g in gates
+        if not (s.trap_marks and trap_marks.jammed(s, G.gate_bit[g]))
+    ]
 
 
 def decide_gate(ctx: Context, a: ToggleGate) -> None:
@@ -341,10 +360,11 @@ def decide_gate(ctx: Context, a: ToggleGate) -> None:
         fail("a prone character spends MAN only on standing up", "HR-4")
     if s.must_attack[c]:
         fail("he entered an enemy's hex and must attack there first", "HR-12 ruling 10")
+    if trap_marks.jammed(s, G.gate_bit[a.gate]):
+        fail(f"the portcullis jams gate {a.gate} until the end of the next round", "HR-5 card 11")
     check_stated(a.man, GATE_MAN)
     pay(s, c, GATE_MAN, "opening or closing a gate")
     activate(ctx, c)
     end_states(ctx, c, "opened or closed a gate")
-    opened = not s.gates & G.gate_bit[a.gate]
-    ctx.emit(GateToggled(a.seat, a.char, a.gate, opened, GATE_MAN))
+    traps.run_toggle(ctx, c, a.gate, GATE_MAN)  # gate traps may strike (HR-12 ruling 28)
 

@@ -21,6 +21,8 @@ from ..grid import ILLEGAL
 from ..hexgrid import Hex
 from ..state import GLADIATOR, ON_BOARD, AttackSpec, State
 from .base import ATTACK_MAN, G, Scan, activate, actor, check_stated, fail, man_of, pay
+from . import magic_hooks
+from . import traps_marks
 from .gladiators import free_hand
 from .melee import may_attack, offer_dodge_or_resolve, target_of
 from .modifiers import Swing, attack_modifiers
@@ -77,6 +79,10 @@ def _shooter_refusal(s: State, c: int) -> tuple[str, str] | None:
         return (f"{sheet.id} has no ranged weapon", "RB p.9-10")
     if s.ammo[c] <= 0:
         return ("his quiver is empty; he fights in melee only", "HR-12 ruling 41")
+    if traps_marks.ranged_banned(s, c):
+        return ("dust: no ranged attack for the rest of this step", "HR-5 card 15")
+    if s.magic is not None and magic_hooks.forbids(s, c, "ranged_attacks"):
+        return ("Zsibbasztó méregvarázs: no aimed attacks", "RB p.14")
     reason = may_attack(s, c)
     if reason is not None:
         return (reason, "RB p.6")
@@ -85,7 +91,12 @@ def _shooter_refusal(s: State, c: int) -> tuple[str, str] | None:
 
 def _targets(s: State, c: int) -> list[int]:
     seat = s.sheets[c].seat
-    return [t for t in s.seat_chars(1 - seat) if s.alive[t]]
+    found = [t for t in s.seat_chars(1 - seat) if s.alive[t]]
+    if s.magic is not None and s.magic.frenzied:  # an Orgyilkosság victim's team-mate (RB p.17)
+        d = magic_hooks.designee(s, c)
+        if d >= 0 and s.sheets[d].seat == seat and s.alive[d]:
+            found.append(d)
+    return found
 
 
 def ranged_options(s: State, c: int, scan: Scan) -> list[RangedAttack]:
@@ -116,7 +127,7 @@ def decide_ranged(ctx: Context, a: RangedAttack) -> None:
     refusal = _shooter_refusal(s, c)
     if refusal is not None:
         fail(*refusal)
-    t = target_of(s, a.seat, a.target)
+    t = target_of(s, a.seat, a.target, c)
     found = shot_refusal(s, c, t, Scan(s))
     if isinstance(found, tuple):
         fail(*found)
@@ -185,7 +196,7 @@ def decide_throw(ctx: Context, a: Throw) -> None:
     refusal = _thrower_refusal(s, c, a.item)
     if refusal is not None:
         fail(*refusal)
-    t = target_of(s, a.seat, a.target)
+    t = target_of(s, a.seat, a.target, c)
     refusal = _throw_refusal(s, c, t, a.item)
     if refusal is not None:
         fail(*refusal)

@@ -26,8 +26,11 @@ from ..content.skills import (
 )
 from ..context import Context
 from ..events import SkillUsed, StateEnded
+from ..evolve import TRAP_PRONE
 from ..state import State
 from .base import G, activate, actor, check_stated, fail, in_melee, man_of, pay
+from . import magic_hooks
+from . import traps_marks
 from .gladiators import skill_allowed
 from .modifiers import MELEE_VALUE_WEAPONS, RANGED_WEAPONS, Swing, attack_hook, defence_hook
 
@@ -47,6 +50,10 @@ def _running(s: State, c: int) -> str | None:
         return "Futás cannot be used while in a melee situation"
     if s.ran[c]:
         return "he is already running in this step"
+    if s.magic is not None and magic_hooks.forbids(s, c, "running"):
+        return "a spell forbids Futás (Vérdermesztés, Izomsorvadás; RB p.15-17)"
+    if traps_marks.running_banned(s, c):
+        return "quicksand: no Futás until the end of the next round (HR-5 card 5)"
     return None
 
 
@@ -159,6 +166,8 @@ def can_dodge(s: State, defender: int, attacker: int, weapon: str) -> bool:
 
 def can_aim(s: State, c: int) -> bool:
     """Célzás (HR-4): not in a step with running."""
+    if s.magic is not None and magic_hooks.forbids(s, c, "aiming"):  # Vérdermesztés (RB p.16-17)
+        return False
     return AIMING in s.sheets[c].skills and not s.ran[c]
 
 
@@ -196,7 +205,11 @@ def _dodge(s: State, w: Swing) -> int:
 
 @defence_hook("prone")
 def _prone(s: State, w: Swing) -> int:
-    return PRONE_MELEE_VE_MODIFIER if w.weapon in MELEE_VALUE_WEAPONS and s.prone[w.target] else 0
+    if w.weapon not in MELEE_VALUE_WEAPONS or not s.prone[w.target]:
+        return 0
+    if s.effects and any(e.char == w.target and e.source == TRAP_PRONE for e in s.effects):
+        return 0  # a trap's prone is a trap modifier: non-stacking (HR-12 ruling 14)
+    return PRONE_MELEE_VE_MODIFIER
 
 
 @defence_hook("entangled")

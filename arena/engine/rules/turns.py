@@ -39,6 +39,7 @@ from .base import (
     grantable,
     man_of,
 )
+from . import magic_hooks, magic_turns
 from .damage import end_match, end_on_points
 
 NAMED_PER_STEP = 2  # RB p.6
@@ -55,7 +56,8 @@ def eligible(s: State, seat: int) -> list[int]:
         c
         for c in s.seat_chars(seat)
         if s.alive[c] and s.sheets[c].on_board and not s.sheets[c].is_gladiator and not s.acted[c]
-    ]
+        and (s.magic is None or not s.magic.risen >> c & 1)  # a zombie is never named (RB p.15)
+    ]  # fmt: skip
 
 
 _NAMINGS: dict[tuple[int, tuple[int, ...]], list[Name]] = {}
@@ -95,7 +97,11 @@ def name_characters(ctx: Context, chars: tuple[int, ...]) -> None:
     base = GLADIATOR_STEP_MAN if s.step >= 5 else STEP_MAN_PER_CHARACTER * len(chars)
     paid = tuple(0 if s.netted[c] else s.debt[c] for c in chars)
     pool = max(0, base - sum(paid))
+    if s.magic is not None:  # an Orgyilkosság victim's own 4 MAN (RB p.17, digest A56)
+        pool = magic_turns.step_pool(s, chars, base, paid, pool)
     ctx.emit(Named(s.seat_to_act, tuple(s.sheets[c].id for c in chars), pool, paid))
+    if s.magic is not None:
+        magic_turns.after_naming(ctx, chars, paid)
 
 
 def decide_grant(ctx: Context, a: Grant) -> None:
@@ -105,11 +111,15 @@ def decide_grant(ctx: Context, a: Grant) -> None:
         fail("strategist MAN never goes to the gladiator", "RB p.8")
     if not 1 <= a.amount <= s.strat_man[a.seat]:
         fail(f"the strategist has {s.strat_man[a.seat]} MAN left this round", "RB p.8")
+    if s.magic is not None and a.amount > magic_hooks.strategist_left(s, a.seat):
+        fail("a spell binds the strategist's MAN (Haláltánc, Quintarha, Izzó idegek)", "HR-12 ruling 32")
     ctx.emit(Granted(a.seat, a.char, a.amount))
 
 
 def grant_options(s: State, c: int) -> list[Grant]:
     left = s.strat_man[s.sheets[c].seat]
+    if s.magic is not None:  # HR-12 ruling 32
+        left = magic_hooks.strategist_left(s, s.sheets[c].seat)
     if s.step > 4 or left <= 0:
         return []
     sheet = s.sheets[c]
@@ -157,11 +167,15 @@ def decide_concede(ctx: Context, a: Concede) -> None:
 
 
 def can_act(s: State, c: int) -> bool:
+    if s.magic is not None and s.magic.banned >> c & 1:  # Haláltánc, Quintarha (HR-12 ruling 13)
+        return False
     return s.alive[c] and not s.finished >> c & 1 and not s.netted[c]
 
 
 def step_done(s: State) -> str | None:
     """Why the step ends by itself now, or None (HR-12 ruling 8)."""
+    if s.magic is not None and magic_turns.keeps_step(s):  # a zombie or a victim still acts
+        return None
     actors = [c for c in s.named if can_act(s, c)]
     if not actors:
         return "nobody left to act"
@@ -174,6 +188,8 @@ def start_round(ctx: Context, number: int) -> None:
     s = ctx.state
     man = tuple(STRATEGIST_MAN if s.alive[s.strategist_of(seat)] else 0 for seat in (0, 1))
     ctx.emit(RoundStarted(number, (man[0], man[1])))
+    if s.magic is not None:
+        magic_turns.round_starting(ctx)  # Quintarha's shock (RB p.15, digest A48)
     start_step(ctx, 1)
 
 
@@ -206,10 +222,16 @@ def end_step(ctx: Context, reason: str) -> None:
                 ctx.emit(
                     StateEnded(s.sheets[t].id, "entangled", "end of the net-thrower's next step (HR-3.3)")
                 )
+    if s.magic is not None:
+        magic_turns.step_ending(ctx)  # zombies collapse (HR-11); Orgyilkosság ends (ruling 16)
     ctx.emit(StepEnded(s.round, s.step, seat, reason))
     if s.step < 6:
         start_step(ctx, s.step + 1)
         return
+    if s.magic is not None:
+        magic_turns.round_ending(ctx)  # Tűzvihar, then expiry (RB p.12, HR-12 ruling 25)
+        if s.phase is Phase.OVER:
+            return
     ctx.emit(RoundEnded(s.round))
     if s.round >= s.setup.options.round_limit:
         end_on_points(ctx)
@@ -242,6 +264,12 @@ def acting_chars(s: State) -> list[int]:
     """Who may take the next action: the active character, or any named one not yet done."""
     if s.active >= 0:
         return [s.active]
+    if s.magic is not None and s.magic.frenzied:
+        from .magic_frenzy import first
+
+        victim = first(s)
+        if victim >= 0:
+            return [victim]  # he acts first (RB p.17, HR-12 ruling 2)
     return [c for c in s.named if can_act(s, c)]
 
 

@@ -1,0 +1,327 @@
+"""Zombies of Élőholt teremtése (RB p.15; digest A52; HR-11; HR-12 rulings 2, 17-19).
+
+A zombie acts in its creator's step, when its creator is named, without a naming slot, before,
+between or after the named characters (ruling 2): one :class:`ZombieAct` walks and attacks as
+its command says, or else by default: attack a person on its hex, otherwise walk by a shortest
+path through open gates toward the nearest person it can reach and attack on arrival if 2 MAN
+remain (ruling 17). It has 3 MAN and 3 hexes a round (RB p.15); its creator may add 2 of his MAN
+with a public command, giving up casting in that step (ruling 18). "Person" is any living
+character on the board but its creator. It collapses at the end of the step its creator dies in
+(HR-11).
+"""
+
+from __future__ import annotations
+
+from ..actions_magic import CommandZombie, ZombieAct
+from ..content.spells import SPELLS, RaiseUndead
+from ..context import Context
+from ..events import AttackDeclared, Moved
+from ..events_magic import ZombieActed, ZombieCollapsed, ZombieCommanded
+from ..evolve_magic import fresh
+from ..hexgrid import Hex
+from ..magic_state import Zombie, stamp
+from ..state import AttackSpec, Phase, State
+from .base import (
+    ATTACK_MAN,
+    BOARD_CHARS,
+    CENTRAL,
+    HEXES,
+    MAX_PER_HEX,
+    STEPS_OUT,
+    G,
+    Scan,
+    activate,
+    actor,
+    check_stated,
+    fail,
+    man_of,
+    pay,
+)
+from .gladiators import melee_te
+from .melee import offer_dodge_or_resolve
+from .modifiers import Swing, attack_modifiers
+
+RAISE = next(
+    p for p in SPELLS["create_undead"].effect.parts if isinstance(p, RaiseUndead)
+)
+COMMANDS = ("move_to", "attack", "guard")
+
+
+def _persons(s: State, z: Zombie) -> list[int]:
+    return [
+        o
+        for o in BOARD_CHARS
+        if o != z.creator and o != z.char and s.alive[o] and s.pos[o] >= 0
+    ]
+
+
+def _paths(s: State, start: int, goals: set[int], scan: Scan) -> list[tuple[Hex, ...]]:
+    """Shortest paths (one per nearest goal hex) through open gates, never through a full hex
+    or a hex holding someone (that may only end a path, HR-12 ruling 10)."""
+    paths: dict[int, tuple[Hex, ...]] = {start: ()}
+    frontier = [start]
+    while frontier:
+        reached = [h for h in frontier if h in goals and h != start]
+        if reached:
+            return [paths[h] for h in reached]
+        nxt = []
+        for h in frontier:
+            if h != start and scan.occ.get(h, 0):
+                continue  # someone stands here: a path may end here, not pass
+            for n, gate in STEPS_OUT[h]:
+                if n in paths or (gate and not s.gates & gate) or n in scan.full:
+                    continue
+                paths[n] = paths[h] + (HEXES[n],)
+                nxt.append(n)
+        frontier = nxt
+    return []
+
+
+def zombie_plans(s: State, z: Zombie) -> list[ZombieAct]:
+    """What the zombie may do now: its command, or else its default behaviour (ruling 17)."""
+    z = fresh(z, s.round)
+    seat = s.sheets[z.char].seat
+    zid = s.sheets[z.char].id
+    here = s.pos[z.char]
+    man, hexes = z.man, z.hexes
+    can_attack = man >= ATTACK_MAN and not s.attacks[z.char]
+    persons = _persons(s, z)
+    if z.command == "attack" and z.arg in persons:
+        targets = [z.arg]
+        goals = {s.pos[z.arg]}
+    elif z.command == "guard":
+        targets = [o for o in persons if s.sheets[o].seat != seat]
+        goals = {z.arg}
+    elif z.command == "move_to":
+        targets = []
+        goals = {z.arg}
+    else:
+        targets = persons
+        goals = {s.pos[o] for o in persons}
+    on_hex = [o for o in targets if s.pos[o] == here]
+    if z.command != "move_to" and on_hex and (z.command != "guard" or here == z.arg):
+        return (
+            [ZombieAct(seat, zid, (), s.sheets[o].id, ATTACK_MAN) for o in on_hex]
+            if can_attack
+            else []
+        )
+    if here in goals or not goals:
+        return []
+    found: list[ZombieAct] = []
+    steps = min(man, hexes)
+    for path in _paths(s, here, goals, Scan(s)):
+        end = G.index[path[-1]]
+        arrive = [o for o in targets if s.pos[o] == end]
+        occupied = any(s.pos[o] == end for o in persons)
+        if len(path) <= steps:
+            left = man - len(path)
+            if arrive and left >= ATTACK_MAN and not s.attacks[z.char]:
+                found.extend(
+                    ZombieAct(seat, zid, path, s.sheets[o].id, len(path) + ATTACK_MAN)
+                    for o in arrive
+                )
+                continue
+            if occupied:
+                path = path[:-1]
+        else:
+            path = path[:steps]
+        if path:
+            found.append(ZombieAct(seat, zid, path, None, len(path)))
+    return list(dict.fromkeys(found))
+
+
+def acting_zombies(s: State) -> list[Zombie]:
+    """Zombies that may still act in this step: the creator is named and alive (RB p.15)."""
+    m = s.magic
+    if (
+        m is None
+        or not m.zombies
+        or s.phase is not Phase.ACTING
+        or s.active >= 0
+        or s.pending is not None
+    ):
+        return []
+    now = stamp(s.round, s.step)
+    return [
+        z
+        for z in m.zombies
+        if s.alive[z.char] and z.creator in s.named and s.alive[z.creator] and z.acted != now
+        and s.sheets[z.char].seat == s.seat_to_act
+    ]  # fmt: skip
+
+
+def zombie_options(s: State) -> list[ZombieAct]:
+    found: list[ZombieAct] = []
+    for z in acting_zombies(s):
+        found.extend(zombie_plans(s, z))
+    return found
+
+
+def zombie_waiting(s: State) -> bool:
+    """A zombie still owes its activation in this step (it acts automatically, RB p.15)."""
+    return any(zombie_plans(s, z) for z in acting_zombies(s))
+
+
+def decide_zombie(ctx: Context, a: ZombieAct) -> None:
+    s = ctx.state
+    z = next((z for z in acting_zombies(s) if s.sheets[z.char].id == a.zombie), None)
+    if z is None or s.sheets[z.char].seat != a.seat:
+        fail(
+            f"{a.zombie} is no zombie that may act now (its creator's step)",
+            "RB p.15, digest A52",
+        )
+    plans = zombie_plans(s, z)
+    match = next((p for p in plans if p.path == a.path and p.target == a.target), None)
+    if match is None:
+        fail(
+            "the zombie follows its command, or else attacks the nearest person",
+            "RB p.15, HR-12 rulings 17-18",
+        )
+    check_stated(a.man, match.man or 0)
+    c = z.char
+    ctx.emit(ZombieActed(a.seat, a.zombie, match.man or 0, len(a.path)))
+    if a.path:
+        ctx.emit(Moved(a.seat, a.zombie, a.path, 0))
+    if a.target is not None and s.alive[c]:
+        t = s.index[a.target]
+        mods = attack_modifiers(s, Swing(c, t, "melee", False, False, False, 0))
+        value = melee_te(s, c) + sum(m for _, m in mods)
+        ctx.emit(
+            AttackDeclared(
+                a.seat,
+                a.zombie,
+                a.target,
+                "melee",
+                None,
+                None,
+                False,
+                False,
+                0,
+                value,
+                mods,
+            )
+        )
+        offer_dodge_or_resolve(
+            ctx, AttackSpec(c, t, "melee", None, None, False, value, -1)
+        )
+
+
+# --- commands (HR-12 ruling 18) -----------------------------------------------------------------
+
+
+def _own_zombies(s: State, c: int) -> list[Zombie]:
+    m = s.magic
+    return (
+        [z for z in m.zombies if z.creator == c and s.alive[z.char]]
+        if m is not None
+        else []
+    )
+
+
+def command_options(s: State, c: int) -> list[CommandZombie]:
+    from .magic import cast_refusal
+
+    zombies = _own_zombies(s, c)
+    if (
+        not zombies
+        or man_of(s, c) < RAISE.command_man
+        or cast_refusal(s, c) is not None
+    ):
+        return []
+    sheet = s.sheets[c]
+    found = []
+    gates = sorted(
+        {h for pair in G.gate_hexes.values() for h in pair if not CENTRAL[h]}
+    )
+    for z in zombies:
+        zid = s.sheets[z.char].id
+        for o in _persons(s, z):
+            found.append(
+                CommandZombie(
+                    sheet.seat,
+                    sheet.id,
+                    zid,
+                    "attack",
+                    s.sheets[o].id,
+                    None,
+                    RAISE.command_man,
+                )
+            )
+        for h in dict.fromkeys((s.pos[c], *gates)):
+            found.append(
+                CommandZombie(
+                    sheet.seat,
+                    sheet.id,
+                    zid,
+                    "move_to",
+                    None,
+                    HEXES[h],
+                    RAISE.command_man,
+                )
+            )
+        for h in dict.fromkeys((s.pos[z.char], *gates)):
+            found.append(
+                CommandZombie(
+                    sheet.seat,
+                    sheet.id,
+                    zid,
+                    "guard",
+                    None,
+                    HEXES[h],
+                    RAISE.command_man,
+                )
+            )
+    return found
+
+
+def decide_command(ctx: Context, a: CommandZombie) -> None:
+    from .magic import cast_refusal
+
+    s = ctx.state
+    c = actor(s, a.seat, a.char)
+    z = next((z for z in _own_zombies(s, c) if s.sheets[z.char].id == a.zombie), None)
+    if z is None:
+        fail(f"{a.zombie} is not his living zombie", "RB p.15")
+    refusal = cast_refusal(s, c)
+    if refusal is not None:
+        fail(refusal[0], refusal[1])
+    if a.command not in COMMANDS:
+        fail(f"a command is one of {COMMANDS}", "HR-12 ruling 18")
+    if a.command == "attack":
+        t = s.index.get(a.target or "", -1)
+        if t not in _persons(s, z):
+            fail(
+                "the zombie attacks a living person on the board, never its creator",
+                "RB p.15",
+            )
+    else:
+        h = G.index.get(a.hex) if a.hex is not None else None
+        if h is None or CENTRAL[h] or G.tower[h]:
+            fail(
+                "name a hex outside the central circle and the towers",
+                "HR-12 ruling 18, digest A52",
+            )
+    check_stated(a.man, RAISE.command_man)
+    pay(s, c, RAISE.command_man, "a zombie command")
+    activate(ctx, c)
+    ctx.emit(
+        ZombieCommanded(
+            a.seat, a.char, a.zombie, a.command, a.target, a.hex, RAISE.command_man
+        )
+    )
+
+
+def collapse(ctx: Context) -> None:
+    """HR-11: a zombie whose creator is dead collapses at the end of that step."""
+    s = ctx.state
+    m = s.magic
+    if m is None:
+        return
+    for z in m.zombies:
+        if s.alive[z.char] and not s.alive[z.creator]:
+            ctx.emit(
+                ZombieCollapsed(s.sheets[z.char].id, "its creator is dead (HR-11)")
+            )
+
+
+_ = MAX_PER_HEX
