@@ -87,6 +87,20 @@ def problem_text(problem: HasText, language: str | None = None) -> str:
     return problem.text(reader_language(language))
 
 
+# Date formats of the league pages (Django's date-format characters): the Hungarian order and
+# month names (2025. ápr. 12.), and the English pages' own short forms.
+DATE_FORMATS: Final = {
+    HU: {"date": "Y. N j.", "day": "Y. F j., l", "datetime": "Y. N j. H:i"},
+    EN: {"date": "j M Y", "day": "D j M Y", "datetime": "j M Y H:i"},
+}
+
+
+def date_format(style: str = "date", language: str | None = None) -> str:
+    """The format of a ``date`` (``2025. ápr. 12.`` / ``12 Apr 2025``), a ``day`` with its weekday
+    (``2025. április 12., szombat`` / ``Sat 12 Apr 2025``) or a ``datetime`` in the reader's language."""
+    return DATE_FORMATS[reader_language(language)][style]
+
+
 def ordinal_place(place: int | str | None, language: str | None = None) -> str:
     """A place in a table: ``1.`` in Hungarian, ``1st`` in English; "" for no place."""
     if place is None or place == "":

@@ -7,6 +7,7 @@ from typing import Any
 from arena.engine.campaign.experience import Advance
 from arena.engine.content.common import Stat
 from arena.engine.content.skills import SKILLS
+from arena.i18n import entry_label
 
 from .labels import stat_label
 
@@ -23,12 +24,14 @@ def advance_from_json(data: dict[str, Any]) -> Advance:
     return Advance.swap_skill(data["swap_out"], data["swap_in"])
 
 
-def _skill(skill_id: str | None) -> str:
+def skill_label(skill_id: str | None) -> str:
+    """A skill as a choice names it, in the reader's language (``Kitérés`` / ``Dodging (Kitérés)``)."""
     skill = SKILLS.get(skill_id or "")
-    return skill.name_hu if skill else str(skill_id)
+    return entry_label(skill) if skill else str(skill_id)
 
 
 def advance_text(advance: Advance) -> str:
+    """``+1 TÉ``, or a skill swap ``Kitérés → Futás`` in the reader's language."""
     if advance.stat is not None:
         return f"+{advance.amount} {stat_label(advance.stat)}"
-    return f"{_skill(advance.swap_out)} → {_skill(advance.swap_in)}"
+    return f"{skill_label(advance.swap_out)} → {skill_label(advance.swap_in)}"

@@ -13,6 +13,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
 from arena.engine.campaign.experience import Deeds
 from arena.engine.campaign.injuries import Thumbs
 from arena.engine.campaign.results import ResultKind, is_win, opposite
@@ -26,8 +29,8 @@ class Fate(enum.StrEnum):
     DEAD = "dead"  # reached Ép ≤ 0: he rolls on the injury table (HR-10.5)
 
 
-FATE_LABELS: Mapping[Fate, str] = MappingProxyType(
-    {Fate.UNHURT: "Unhurt", Fate.WOUNDED: "Wounded", Fate.DEAD: "Dead"}
+FATE_LABELS: Mapping[Fate, Promise] = MappingProxyType(
+    {Fate.UNHURT: _("Unhurt"), Fate.WOUNDED: _("Wounded"), Fate.DEAD: _("Dead")}
 )
 
 

@@ -1,4 +1,8 @@
-"""League forms: settings, invitations, entering, fixtures, and the result report."""
+"""League forms: settings, invitations, entering, fixtures, and the result report.
+
+Labels are lazy and choices are callables, so every form reads in the language of the request
+that shows it.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +11,11 @@ from typing import Any
 from django import forms
 from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from arena.engine.content.amulets import OPTIONAL_RULES
 from arena.engine.content.points import DEFAULT_TIER
-from teams.forms import both_names, tier_choices_with_budget
+from teams.forms import optional_rule_choices, tier_choices_with_budget
 from teams.models import Team
 
 from .models import League
@@ -19,10 +24,10 @@ DATE_WIDGET = forms.DateInput(attrs={"type": "date", "class": "form-control"}, f
 
 
 class LeagueForm(forms.ModelForm):
-    tier = forms.ChoiceField(choices=tier_choices_with_budget, initial=DEFAULT_TIER)
+    tier = forms.ChoiceField(label=gettext_lazy("Tier"), choices=tier_choices_with_budget, initial=DEFAULT_TIER)
     options = forms.MultipleChoiceField(
-        label="Optional rules",
-        choices=[(rule.id, both_names(rule.name_en, rule.name_hu)) for rule in OPTIONAL_RULES.values()],
+        label=gettext_lazy("Optional rules"),
+        choices=optional_rule_choices,
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )
@@ -32,9 +37,12 @@ class LeagueForm(forms.ModelForm):
         fields = ["name", "season", "tier", "format", "options", "validation_mode", "sign_up_open", "round_limit"]
         widgets = {"validation_mode": forms.RadioSelect}
         labels = {
-            "sign_up_open": "Open sign-up: any player may enter a team",
-            "round_limit": "Round limit (12–30)",
-            "validation_mode": "Team validation",
+            "name": gettext_lazy("Name"),
+            "season": gettext_lazy("Season"),
+            "format": gettext_lazy("Format"),
+            "sign_up_open": gettext_lazy("Open sign-up: any player may enter a team"),
+            "round_limit": gettext_lazy("Round limit (12–30)"),
+            "validation_mode": gettext_lazy("Team validation"),
         }
 
     def settings(self) -> dict[str, Any]:
@@ -42,18 +50,18 @@ class LeagueForm(forms.ModelForm):
 
 
 class InviteForm(forms.Form):
-    username = forms.CharField(label="Invite a player (username)", max_length=150)
+    username = forms.CharField(label=gettext_lazy("Invite a player (username)"), max_length=150)
 
     def clean_username(self) -> Any:
         username = self.cleaned_data["username"]
         player = get_user_model().objects.filter(username=username).first()
         if player is None:
-            raise forms.ValidationError(f"There is no player called {username}.")
+            raise forms.ValidationError(_("There is no player called %(name)s.") % {"name": username})
         return player
 
 
 class EnterForm(forms.Form):
-    team = forms.ModelChoiceField(queryset=Team.objects.none(), label="Your team", empty_label=None)
+    team = forms.ModelChoiceField(queryset=Team.objects.none(), label=gettext_lazy("Your team"), empty_label=None)
 
     def __init__(self, *args: Any, teams: QuerySet[Team], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -61,14 +69,15 @@ class EnterForm(forms.Form):
 
 
 class GenerateFixturesForm(forms.Form):
-    start = forms.DateField(label="First round on", required=False, widget=DATE_WIDGET)
-    interval_days = forms.IntegerField(label="Days between rounds", min_value=1, max_value=60, initial=7,
-                                       widget=forms.NumberInput(attrs={"class": "form-control"}))
+    start = forms.DateField(label=gettext_lazy("First round on"), required=False, widget=DATE_WIDGET)
+    interval_days = forms.IntegerField(label=gettext_lazy("Days between rounds"), min_value=1, max_value=60,
+                                       initial=7, widget=forms.NumberInput(attrs={"class": "form-control"}))
 
 
 class RescheduleForm(forms.Form):
-    scheduled_for = forms.DateField(label="Date", required=False, widget=DATE_WIDGET)
+    scheduled_for = forms.DateField(label=gettext_lazy("Date"), required=False, widget=DATE_WIDGET)
 
 
 class DisputeForm(forms.Form):
-    reason = forms.CharField(label="What is wrong with this result?", widget=forms.Textarea(attrs={"rows": 2}))
+    reason = forms.CharField(label=gettext_lazy("What is wrong with this result?"),
+                             widget=forms.Textarea(attrs={"rows": 2}))

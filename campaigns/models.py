@@ -12,11 +12,16 @@ import secrets
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
-from arena.engine.campaign.results import Format, ResultKind
+from arena.engine.campaign.injuries import THUMBS_NAMES, Thumbs
+from arena.engine.campaign.results import FORMAT_NAMES, Format, ResultKind, round_robin_name
 from arena.engine.content.points import DEFAULT_TIER
 from teams.models import Team, slot_choices, tier_choices
+
+from .labels import choice_label
 
 ROUND_LIMIT_DEFAULT = 20  # HR-10.1
 ROUND_LIMIT_MIN, ROUND_LIMIT_MAX = 12, 30  # HR-10.1: "the league sets it (12–30)"
@@ -27,22 +32,22 @@ def new_dice_seed() -> int:
 
 
 class League(models.Model):
-    class Format(models.TextChoices):
-        ROUND_ROBIN = "round_robin", "Round robin (single)"
-        DOUBLE_ROUND_ROBIN = "double_round_robin", "Round robin (double)"
-        SWISS = "swiss", "Swiss"
-        KNOCKOUT = "knockout", "Knockout"
+    class Format(models.TextChoices):  # named by the engine, in the reader's language
+        ROUND_ROBIN = "round_robin", choice_label(round_robin_name(double=False))
+        DOUBLE_ROUND_ROBIN = "double_round_robin", choice_label(round_robin_name(double=True))
+        SWISS = "swiss", choice_label(FORMAT_NAMES[Format.SWISS])
+        KNOCKOUT = "knockout", choice_label(FORMAT_NAMES[Format.KNOCKOUT])
 
     class Validation(models.TextChoices):
-        STRICT = "strict", "Strict: only valid teams may enter"
-        ADVISORY = "advisory", "Advisory: problems are shown, entry is allowed"
+        STRICT = "strict", _("Strict: only valid teams may enter")
+        ADVISORY = "advisory", _("Advisory: problems are shown, entry is allowed")
 
     organiser = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="organised_leagues")
     name = models.CharField(max_length=80)
     season = models.CharField(max_length=40, blank=True)
     tier = models.CharField(max_length=20, choices=tier_choices, default=DEFAULT_TIER)
     format = models.CharField(max_length=20, choices=Format, default=Format.ROUND_ROBIN)
-    options = models.JSONField(default=list, blank=True, help_text="Ids of the optional rules in use.")
+    options = models.JSONField(default=list, blank=True, help_text=_("Ids of the optional rules in use."))
     validation_mode = models.CharField(max_length=10, choices=Validation, default=Validation.STRICT)
     sign_up_open = models.BooleanField(default=False)
     round_limit = models.PositiveSmallIntegerField(
@@ -142,13 +147,13 @@ class MemberRecord(models.Model):
 
 class Fixture(models.Model):
     class Status(models.TextChoices):
-        SCHEDULED = "scheduled", "Scheduled"
-        REPORTED = "reported", "Reported"
-        CONFIRMED = "confirmed", "Confirmed"
-        DISPUTED = "disputed", "Disputed"
-        SETTLED = "settled", "Settled"
-        FORFEIT = "forfeit", "Forfeit"
-        BYE = "bye", "Bye"
+        SCHEDULED = "scheduled", _("Scheduled")
+        REPORTED = "reported", _("Reported")
+        CONFIRMED = "confirmed", _("Confirmed")
+        DISPUTED = "disputed", _("Disputed")
+        SETTLED = "settled", _("Settled")
+        FORFEIT = "forfeit", _("Forfeit")
+        BYE = "bye", _("Bye")
 
     FINAL = (Status.CONFIRMED, Status.SETTLED, Status.FORFEIT)
     DONE = (*FINAL, Status.BYE)  # nothing left to play or confirm
@@ -205,7 +210,8 @@ class Result(models.Model):
     home_score = models.PositiveSmallIntegerField(default=0)
     away_score = models.PositiveSmallIntegerField(default=0)
     members = models.JSONField(default=dict, blank=True)
-    thumbs = models.CharField(max_length=4, blank=True, choices=[("up", "Thumbs up"), ("down", "Thumbs down")])
+    thumbs = models.CharField(max_length=4, blank=True,
+                              choices=[(t.value, choice_label(THUMBS_NAMES[t])) for t in Thumbs])
     notes = models.TextField(blank=True)
     hosted = models.BooleanField(default=False)
     reported_by = models.ForeignKey(
@@ -232,18 +238,18 @@ class CampaignEvent(models.Model):
     """
 
     class Kind(models.TextChoices):
-        ENTERED = "entered", "Entered"
-        DRAW = "draw", "Draw"
-        ROLL = "roll", "Die roll"
-        RESULT = "result", "Result"
-        ABSENCE = "absence", "Absence served"
-        INJURY = "injury", "Injury"
-        XP = "xp", "Experience"
-        ADVANCE = "advance", "Advance"
-        INCOME = "income", "Income"
-        PURCHASE = "purchase", "Purchase"
-        HEALER = "healer", "Healer"
-        HIRELING = "hireling", "Hireling"
+        ENTERED = "entered", _("Entered")
+        DRAW = "draw", pgettext_lazy("drawing lots", "Draw")
+        ROLL = "roll", _("Die roll")
+        RESULT = "result", _("Result")
+        ABSENCE = "absence", _("Absence served")
+        INJURY = "injury", _("Injury")
+        XP = "xp", _("Experience")
+        ADVANCE = "advance", _("Advance")
+        INCOME = "income", _("Income")
+        PURCHASE = "purchase", _("Purchase")
+        HEALER = "healer", _("Healer")
+        HIRELING = "hireling", _("Hireling")
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="events")
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, null=True, blank=True, related_name="events")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
 
 from .models import Entry, Fixture, League
 
@@ -38,19 +39,19 @@ def is_owner(entry: Entry, user: User) -> bool:
 
 def require_organiser(league: League, user: User) -> None:
     if not is_organiser(league, user):
-        raise PermissionDenied("Only the league's organiser may do this.")
+        raise PermissionDenied(_("Only the league's organiser may do this."))
 
 
 def require_player_in(fixture: Fixture, user: User) -> None:
     if not is_player_in(fixture, user):
-        raise PermissionDenied("Only the two players of this fixture may report its result.")
+        raise PermissionDenied(_("Only the two players of this fixture may report its result."))
 
 
 def require_opponent_of_reporter(fixture: Fixture, user: User) -> None:
     if not is_opponent_of_reporter(fixture, user):
-        raise PermissionDenied("Only the reporter's opponent may confirm or dispute this result.")
+        raise PermissionDenied(_("Only the reporter's opponent may confirm or dispute this result."))
 
 
 def require_owner(entry: Entry, user: User) -> None:
     if not is_owner(entry, user):
-        raise PermissionDenied("Only the team's player may change its campaign record.")
+        raise PermissionDenied(_("Only the team's player may change its campaign record."))

@@ -1,7 +1,8 @@
 """The player's campaign choices on the team sheet: an advance, a purchase, the healer.
 
 Choices are listed from the engine's catalogs and prices; whether a choice is allowed is the
-engine's to say when the service applies it.
+engine's to say when the service applies it. Choices are callables and labels lazy, so the forms
+read in the language of the request that shows them.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from typing import Any
 
 from django import forms
 from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from arena.engine.campaign.experience import ADVANCE_AMOUNTS, Advance
 from arena.engine.campaign.injuries import healer_price
@@ -17,13 +20,17 @@ from arena.engine.campaign.purchases import Purchase, purchase_price
 from arena.engine.content.amulets import AMULETS
 from arena.engine.content.common import Stat
 from arena.engine.content.profiles import MEMBER_SLOTS
-from arena.engine.content.skills import SKILLS, skills_for_role
 from arena.engine.content.weapons import BASE_GLADIATOR_TYPE, GLADIATOR_TYPES, WEAPONS
+from arena.engine.content.skills import skills_for_role
 from arena.engine.roster import Member
+from arena.i18n import entry_label, entry_name
 
+from .advances import skill_label
 from .labels import slot_label, stat_label
 
-SLOT_CHOICES = [(slot, slot_label(slot)) for slot in MEMBER_SLOTS]
+
+def slot_choices() -> list[tuple[str, str]]:
+    return [(slot, slot_label(slot)) for slot in MEMBER_SLOTS]
 
 
 def advance_choices(member: Member) -> list[tuple[str, str]]:
@@ -36,13 +43,15 @@ def advance_choices(member: Member) -> list[tuple[str, str]]:
     if member.role is not None and member.skills:
         others = [s for s in skills_for_role(member.role) if s.id not in member.skills]
         for out in member.skills:
-            name = SKILLS[out].name_hu if out in SKILLS else out
-            choices += [(f"swap:{out}:{s.id}", f"Swap {name} for {s.name_hu}") for s in others]
+            choices += [
+                (f"swap:{out}:{s.id}", _("Swap %(old)s for %(new)s") % {"old": skill_label(out), "new": entry_label(s)})
+                for s in others
+            ]
     return choices
 
 
 class AdvanceForm(forms.Form):
-    choice = forms.ChoiceField(label="Advance")
+    choice = forms.ChoiceField(label=gettext_lazy("Advance"))
 
     def __init__(self, *args: Any, member: Member, **kwargs: Any) -> None:
         kwargs.setdefault("prefix", f"advance-{member.slot}")
@@ -58,21 +67,38 @@ class AdvanceForm(forms.Form):
         return Advance.swap_skill(parts[0], parts[1])
 
 
-def _priced(purchase: Purchase, label: str) -> str:
-    return f"{label} · {purchase_price(purchase)} gold"
+def priced(purchase: Purchase, label: str) -> str:
+    """``Gladiátor · 100 arany`` / ``Gladiator · 100 gold``."""
+    return _("%(item)s · %(price)s gold") % {"item": label, "price": purchase_price(purchase)}
+
+
+def recruit_choices() -> list[tuple[str, str]]:
+    return [(slot, priced(Purchase.recruit(slot, "-"), label)) for slot, label in slot_choices()]
+
+
+def gladiator_type_choices() -> list[tuple[str, str]]:
+    return [(t.id, entry_label(t)) for t in GLADIATOR_TYPES.values()]
+
+
+def pile_weapon_choices() -> list[tuple[str, str]]:
+    return [(w.id, priced(Purchase.pile_weapon(w.id), entry_name(w))) for w in WEAPONS.values()
+            if w.pile_cost is not None]
+
+
+def amulet_choices() -> list[tuple[str, str]]:
+    return [(a.id, priced(Purchase.fourth_amulet(a.id), capfirst(entry_name(a)))) for a in AMULETS.values()]
+
+
+def wearer_choices() -> list[tuple[str, str]]:
+    return [("", _("First member without one")), *slot_choices()]
 
 
 class RecruitForm(forms.Form):
-    title = "Recruit a member"
-    slot = forms.ChoiceField(label="Place", choices=[
-        (slot, _priced(Purchase.recruit(slot, "-"), label)) for slot, label in SLOT_CHOICES
-    ])
-    name = forms.CharField(max_length=40)
-    gladiator_type = forms.ChoiceField(
-        label="Gladiator type (a gladiator only)", required=False,
-        choices=[(t.id, f"{t.name_hu} ({t.name_en})") for t in GLADIATOR_TYPES.values()],
-        initial=BASE_GLADIATOR_TYPE,
-    )
+    title = gettext_lazy("Recruit a member")
+    slot = forms.ChoiceField(label=gettext_lazy("Place"), choices=recruit_choices)
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=40)
+    gladiator_type = forms.ChoiceField(label=gettext_lazy("Gladiator type (a gladiator only)"), required=False,
+                                       choices=gladiator_type_choices, initial=BASE_GLADIATOR_TYPE)
 
     def purchase(self) -> Purchase:
         data = self.cleaned_data
@@ -81,30 +107,29 @@ class RecruitForm(forms.Form):
 
 
 class PileWeaponForm(forms.Form):
-    title = "Weapon for the pile"
-    item = forms.ChoiceField(label="Weapon", choices=[
-        (w.id, _priced(Purchase.pile_weapon(w.id), w.name_en)) for w in WEAPONS.values() if w.pile_cost is not None
-    ])
+    title = gettext_lazy("Weapon for the pile")
+    item = forms.ChoiceField(label=gettext_lazy("Weapon"), choices=pile_weapon_choices)
 
     def purchase(self) -> Purchase:
         return Purchase.pile_weapon(self.cleaned_data["item"])
 
 
 class AmuletForm(forms.Form):
-    title = "A 4th amulet"
-    item = forms.ChoiceField(label="Amulet", choices=[
-        (a.id, _priced(Purchase.fourth_amulet(a.id), capfirst(a.name_en))) for a in AMULETS.values()
-    ])
-    slot = forms.ChoiceField(label="Worn by", choices=[("", "First member without one"), *SLOT_CHOICES],
-                             required=False)
+    title = gettext_lazy("A 4th amulet")
+    item = forms.ChoiceField(label=gettext_lazy("Amulet"), choices=amulet_choices)
+    slot = forms.ChoiceField(label=gettext_lazy("Worn by"), choices=wearer_choices, required=False)
 
     def purchase(self) -> Purchase:
         return Purchase.fourth_amulet(self.cleaned_data["item"], self.cleaned_data["slot"] or None)
 
 
 class TrainingForm(forms.Form):
-    title = "Training"
-    slot = forms.ChoiceField(label=_priced(Purchase.training("gladiator"), "Training: +1 Ép"), choices=SLOT_CHOICES)
+    title = gettext_lazy("Training")
+    slot = forms.ChoiceField(choices=slot_choices)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["slot"].label = priced(Purchase.training("gladiator"), _("Training: +1 Ép"))
 
     def purchase(self) -> Purchase:
         return Purchase.training(self.cleaned_data["slot"])
@@ -119,6 +144,10 @@ SPEND_FORMS: dict[str, type[forms.Form]] = {
 
 
 class HealForm(forms.Form):
-    slot = forms.ChoiceField(label="Member", choices=SLOT_CHOICES)
-    matches = forms.IntegerField(label=f"Matches of absence to remove ({healer_price(1)} gold each)", min_value=1,
-                                 initial=1)
+    slot = forms.ChoiceField(label=gettext_lazy("Member"), choices=slot_choices)
+    matches = forms.IntegerField(min_value=1, initial=1)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["matches"].label = _("Matches of absence to remove (%(price)s gold each)") % {
+            "price": healer_price(1)}

@@ -7,6 +7,8 @@ from types import MappingProxyType
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from arena.engine.campaign.hirelings import fielded_roster
 from arena.engine.campaign.injuries import Thumbs
@@ -14,6 +16,7 @@ from arena.engine.campaign.results import ResultKind
 from arena.engine.roster import HIRELING, Member
 
 from .facts import FATE_LABELS, Fate, MatchFacts, MemberFacts, SideFacts
+from .labels import result_label, slot_label, thumbs_label
 from .models import Fixture
 from .rosters import entry_roster
 
@@ -23,15 +26,17 @@ CHECK = forms.CheckboxInput(attrs={"class": "form-check-input"})
 
 
 class MemberFactsForm(forms.Form):
-    fate = forms.ChoiceField(label="Ended", choices=list(FATE_LABELS.items()), initial=Fate.UNHURT.value,
+    fate = forms.ChoiceField(label=gettext_lazy("Ended"), choices=list(FATE_LABELS.items()),
+                             initial=Fate.UNHURT.value,
                              widget=forms.Select(attrs={"class": "form-select form-select-sm"}))
-    final_ep = forms.IntegerField(label="Ép at the end", initial=0, required=False,
+    final_ep = forms.IntegerField(label=gettext_lazy("Ép at the end"), initial=0, required=False,
                                   widget=forms.NumberInput(attrs=SMALL))
-    fighters_killed = forms.IntegerField(label="Non-gladiators killed", min_value=0, initial=0,
+    fighters_killed = forms.IntegerField(label=gettext_lazy("Non-gladiators killed"), min_value=0, initial=0,
                                          widget=forms.NumberInput(attrs=SMALL))
-    strategist_killed = forms.BooleanField(label="Killed the strategist", required=False, widget=CHECK)
-    damaged_gladiator = forms.BooleanField(label="Hurt the gladiator", required=False, widget=CHECK)
-    destroyed_gladiator = forms.BooleanField(label="Destroyed the gladiator", required=False, widget=CHECK)
+    strategist_killed = forms.BooleanField(label=gettext_lazy("Killed the strategist"), required=False, widget=CHECK)
+    damaged_gladiator = forms.BooleanField(label=gettext_lazy("Hurt the gladiator"), required=False, widget=CHECK)
+    destroyed_gladiator = forms.BooleanField(label=gettext_lazy("Destroyed the gladiator"), required=False,
+                                             widget=CHECK)
 
     def __init__(self, *args: Any, member: Member, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -41,11 +46,16 @@ class MemberFactsForm(forms.Form):
     def is_hireling(self) -> bool:
         return self.member.status == HIRELING
 
+    @property
+    def member_name(self) -> str:
+        """His name; a hireling by his role in the reader's language (the engine names him in English)."""
+        return slot_label(self.member.slot) if self.is_hireling else self.member.name
+
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         final_ep = cleaned.get("final_ep") or 0
         if cleaned.get("fate") == Fate.DEAD and final_ep > 0:
-            self.add_error("final_ep", "A dead member ended at Ép 0 or below.")
+            self.add_error("final_ep", _("A dead member ended at Ép 0 or below."))
         return cleaned
 
     def facts(self) -> MemberFacts:
@@ -70,29 +80,30 @@ def member_initial(facts: MemberFacts) -> dict[str, Any]:
 
 
 class ResultForm(forms.Form):
-    home_result = forms.ChoiceField(label="Result", widget=forms.RadioSelect(attrs={"class": "form-check-input"}))
-    rounds_played = forms.IntegerField(label="Rounds played", min_value=1)
+    home_result = forms.ChoiceField(label=gettext_lazy("Result"),
+                                    widget=forms.RadioSelect(attrs={"class": "form-check-input"}))
+    rounds_played = forms.IntegerField(label=gettext_lazy("Rounds played"), min_value=1)
     home_score = forms.IntegerField(min_value=0, initial=0)
     away_score = forms.IntegerField(min_value=0, initial=0)
     thumbs = forms.ChoiceField(
-        label="Thumbs over the fallen enemy gladiator (HR-10.5)",
-        choices=[("", "None shown")] + [(t.value, f"Thumbs {t.value}") for t in Thumbs],
+        label=gettext_lazy("Thumbs over the fallen enemy gladiator (HR-10.5)"),
+        choices=lambda: [("", _("None shown"))] + [(t.value, thumbs_label(t)) for t in Thumbs],
         required=False,
     )
-    notes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    notes = forms.CharField(label=gettext_lazy("Notes"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
 
     def __init__(self, *args: Any, fixture: Fixture, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         home, away = fixture.home.name, fixture.away.name if fixture.away else ""
         self.fields["home_result"].choices = [
-            (ResultKind.VICTORY.value, f"{home} won: Victory"),
-            (ResultKind.POINTS_VICTORY.value, f"{home} won on points"),
-            (ResultKind.DRAW.value, "Draw"),
-            (ResultKind.POINTS_DEFEAT.value, f"{away} won on points"),
-            (ResultKind.DEFEAT.value, f"{away} won: Victory"),
+            (ResultKind.VICTORY.value, _("%(team)s won: Victory") % {"team": home}),
+            (ResultKind.POINTS_VICTORY.value, _("%(team)s won on points") % {"team": home}),
+            (ResultKind.DRAW.value, result_label(ResultKind.DRAW)),
+            (ResultKind.POINTS_DEFEAT.value, _("%(team)s won on points") % {"team": away}),
+            (ResultKind.DEFEAT.value, _("%(team)s won: Victory") % {"team": away}),
         ]
-        self.fields["home_score"].label = f"Arena score of {home}"
-        self.fields["away_score"].label = f"Arena score of {away}"
+        self.fields["home_score"].label = _("Arena score of %(team)s") % {"team": home}
+        self.fields["away_score"].label = _("Arena score of %(team)s") % {"team": away}
         self.fields["rounds_played"].initial = fixture.league.round_limit
         for name, field in self.fields.items():
             if name != "home_result":

@@ -27,3 +27,14 @@ def compile_stale_catalogues() -> None:
 def pytest_configure(config: pytest.Config) -> None:
     if not hasattr(config, "workerinput"):  # once, in the controller, before any xdist worker starts
         compile_stale_catalogues()
+
+
+@pytest.fixture(autouse=True)
+def _no_language_left_over():  # type: ignore[no-untyped-def]
+    """Each test starts in the settings' language: a request in Hungarian activates Hungarian in the
+    thread (LocaleMiddleware), and a service called afterwards would otherwise refuse in Hungarian."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()

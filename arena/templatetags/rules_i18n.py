@@ -6,6 +6,7 @@
     {{ line|with_term }}             Dodging <small>Kitérés</small> (English); Kitérés (Hungarian)
     {{ problem|in_language }}        a Problem's or TeamFileError's message
     {{ place|ordinal_place }}        1. / 1st
+    {{ day|local_date }}             2025. ápr. 12. / 12 Apr 2025 ("day": with the weekday; "datetime")
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.template.defaultfilters import date as date_filter
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
@@ -55,3 +57,12 @@ def in_language(problem: i18n.HasText) -> str:
 @register.filter
 def ordinal_place(place: int | str | None) -> str:
     return i18n.ordinal_place(place)
+
+
+@register.filter(expects_localtime=True)
+def local_date(value: Any, style: str = "date") -> str:
+    """A date (``"date"``), a date with its weekday (``"day"``) or a date and time (``"datetime"``)
+    in the reader's language; "" for none."""
+    if value in (None, ""):
+        return ""
+    return date_filter(value, i18n.date_format(style))

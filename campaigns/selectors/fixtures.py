@@ -6,9 +6,11 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
 from arena.engine.campaign.knockout import stage_name
 
+from ..labels import stage_label
 from ..models import Fixture, League
 from ..permissions import is_opponent_of_reporter, is_organiser, is_player_in
 
@@ -44,7 +46,7 @@ def fixture_line(fixture: Fixture, user: AbstractBaseUser | AnonymousUser) -> Fi
 
 @dataclass(frozen=True)
 class RoundBlock:
-    """One round; ``stage`` names a knockout round (``Semi final``), else it is empty."""
+    """One round; ``stage`` names a knockout round (``Elődöntő`` / ``Semi final``), else it is empty."""
 
     number: int
     lines: list[FixtureLine]
@@ -52,7 +54,8 @@ class RoundBlock:
 
     @property
     def title(self) -> str:
-        return f"Round {self.number}" + (f" · {self.stage}" if self.stage else "")
+        title = _("Round %(number)s") % {"number": self.number}
+        return f"{title} · {self.stage}" if self.stage else title
 
 
 def league_rounds(league: League, user: AbstractBaseUser | AnonymousUser) -> list[RoundBlock]:
@@ -62,6 +65,6 @@ def league_rounds(league: League, user: AbstractBaseUser | AnonymousUser) -> lis
         rounds.setdefault(fixture.round, []).append(fixture_line(fixture, user))
     knockout = league.format == League.Format.KNOCKOUT
     return [
-        RoundBlock(number, lines, stage_name(2 * len(lines)).replace("_", " ").capitalize() if knockout else "")
+        RoundBlock(number, lines, stage_label(stage_name(2 * len(lines))) if knockout else "")
         for number, lines in sorted(rounds.items())
     ]

@@ -11,6 +11,7 @@ from arena.engine.campaign.campaign import team_value
 from arena.engine.content.amulets import OPTIONAL_RULES
 from arena.engine.roster import Problem
 from arena.engine.roster_rules import validate_roster
+from arena.i18n import entry_name
 from teams.models import Team
 
 from ..models import Entry, League
@@ -53,7 +54,7 @@ class LeaguePage:
 
     @property
     def option_names(self) -> list[str]:
-        return [OPTIONAL_RULES[o].name_en if o in OPTIONAL_RULES else o for o in self.league.options]
+        return [entry_name(OPTIONAL_RULES[o]) if o in OPTIONAL_RULES else o for o in self.league.options]
 
 
 def league_page(league: League, user: AbstractBaseUser | AnonymousUser) -> LeaguePage:

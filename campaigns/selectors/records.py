@@ -13,14 +13,18 @@ from arena.engine.content.amulets import AMULETS
 from arena.engine.content.profiles import GLADIATOR
 from arena.engine.content.weapons import WEAPONS
 from arena.engine.roster import ABSENT, DEAD, HIRELING, Member, Problem, Roster
+from arena.i18n import entry_name
 from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from teams.models import Character
 from teams.presenters import character_lines
 from teams.services import member_fields
 
 from ..advances import advance_from_json, advance_text
-from ..labels import INJURY_LABELS, RESULT_LABELS, slot_label, stat_label
+from ..labels import injury_label, result_label, slot_label, stat_label, status_label
+from ..log_text import event_text
 from ..models import CampaignEvent, Entry, Fixture, MemberRecord
 from ..rosters import entry_roster, fielding_problems
 
@@ -35,17 +39,19 @@ class MemberSheet:
 
     @property
     def profile(self) -> str:
-        return dict(self.lines).get("Profile", "")
+        return dict(self.lines).get(_("Profile"), "")  # the lines are labelled in the reader's language
 
     @property
     def skills(self) -> str:
-        return dict(self.lines).get("Skills", "")
+        return dict(self.lines).get(_("Skills"), "")
 
     @property
     def status(self) -> str:
+        """``Absent, 2 matches`` / ``Hiányzik, még 2 mérkőzés``, else ``Active``, ``Dead`` …"""
         if self.member.status == ABSENT:
-            return f"Absent, {self.record.matches_missed} match{'es' if self.record.matches_missed != 1 else ''}"
-        return self.member.status.capitalize()
+            missed = self.record.matches_missed
+            return ngettext("Absent, %(count)s match", "Absent, %(count)s matches", missed) % {"count": missed}
+        return capfirst(status_label(self.member.status))
 
     @property
     def is_dead(self) -> bool:
@@ -77,7 +83,7 @@ class MemberSheet:
 def injury_texts(record: MemberRecord) -> list[str]:
     texts = []
     for injury in record.injuries:
-        text = INJURY_LABELS.get(injury["result"], injury["result"])
+        text = injury_label(injury["result"])
         if injury.get("lasting"):
             text += f" (−{injury['lasting']['amount']} {stat_label(injury['lasting']['stat'])})"
         texts.append(text)
@@ -101,13 +107,13 @@ class LogLine:
 
     @property
     def result_label(self) -> str:
-        return RESULT_LABELS[ResultKind(self.event.data["result"])] if self.event else ""
+        return result_label(ResultKind(self.event.data["result"])) if self.event else ""
 
     @property
     def opponent(self) -> str:
         fixture = self.fixture
         if fixture is None or fixture.away is None:
-            return "bye"
+            return _("bye")
         return fixture.away.name if fixture.home_id == self.entry_id else fixture.home.name
 
     @property
@@ -129,13 +135,13 @@ def match_log(entry_id: int, events: list[CampaignEvent]) -> list[LogLine]:
         if event.kind == Kind.RESULT:
             lines.append(LogLine(entry_id, event))
         elif event.kind == Kind.INJURY:
-            lines[-1].casualties.append(event.summary)
+            lines[-1].casualties.append(event_text(event))
         elif event.kind == Kind.XP:
             lines[-1].xp += event.data.get("xp", 0)
         elif event.kind == Kind.INCOME:
             lines[-1].gold += event.data.get("gold", 0)
         elif event.kind in (Kind.PURCHASE, Kind.HEALER, Kind.ADVANCE):
-            lines[-1].spending.append(event.summary)
+            lines[-1].spending.append(event_text(event))
     return lines if lines[0].spending else lines[1:]
 
 
@@ -152,7 +158,7 @@ class CampaignSheet:
 
     @property
     def amulets(self) -> list[str]:
-        return [capfirst(AMULETS[a].name_en) if a in AMULETS else a for a in self.roster.amulets]
+        return [capfirst(entry_name(AMULETS[a])) if a in AMULETS else a for a in self.roster.amulets]
 
     @property
     def hireling_roles(self) -> list[str]:
@@ -161,7 +167,7 @@ class CampaignSheet:
     @property
     def pile(self) -> list[str]:
         gladiator = self.roster.member(GLADIATOR)
-        return [WEAPONS[i].name_en if i in WEAPONS else i for i in gladiator.pile] if gladiator else []
+        return [entry_name(WEAPONS[i]) if i in WEAPONS else i for i in gladiator.pile] if gladiator else []
 
 
 def team_events(entry: Entry) -> list[CampaignEvent]:

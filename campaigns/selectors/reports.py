@@ -6,18 +6,33 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from arena.engine.campaign.campaign import team_value
 from arena.engine.campaign.match_items import patronage_points
+from arena.engine.campaign.results import ResultKind
 
 from ..facts import MatchFacts, MemberFacts, facts_of
-from ..labels import RESULT_LABELS, slot_label
+from ..labels import result_label, slot_label, thumbs_label
 from ..models import CampaignEvent, Entry, Fixture, Result
 from ..rosters import entry_roster
 from .fixtures import FixtureLine, fixture_line
 
 AUDITED_FIELDS = ("home_result", "rounds_played", "home_score", "away_score", "members", "thumbs", "notes",
                   "dispute_reason")
+FIELD_NAMES = {
+    "home_result": gettext_lazy("home result"), "rounds_played": gettext_lazy("rounds played"),
+    "home_score": gettext_lazy("home score"), "away_score": gettext_lazy("away score"),
+    "thumbs": gettext_lazy("thumbs"), "notes": gettext_lazy("notes"), "dispute_reason": gettext_lazy("dispute reason"),
+}
+# the reasons the services give each saved version of a result (``history_change_reason``)
+REASONS = {
+    "Reported": gettext_lazy("Reported"), "Confirmed": gettext_lazy("Confirmed"),
+    "Disputed": gettext_lazy("Disputed"), "Settled": gettext_lazy("Settled"),
+    "Corrected": gettext_lazy("Corrected"), "Hosted match": gettext_lazy("Hosted match"),
+}
+FORFEIT_BY = "Forfeit by "
 
 
 @dataclass(frozen=True)
@@ -55,7 +70,7 @@ def _side(entry: Entry, index: int, facts: MatchFacts) -> SideReport:
     own = facts.side(index)
     rows = [(_member_label(names.get(slot, ""), slot), f) for slot, f in own.members.items()]
     score = facts.home_score if index == 0 else facts.away_score
-    return SideReport(entry, RESULT_LABELS[facts.result_of(index)], score, rows)
+    return SideReport(entry, result_label(facts.result_of(index)), score, rows)
 
 
 def _member_label(name: str, slot: str) -> str:
@@ -74,15 +89,32 @@ def result_history(result: Result) -> list[HistoryLine]:
             delta = record.diff_against(previous, included_fields=AUDITED_FIELDS)
             ordered = sorted(delta.changes, key=lambda change: AUDITED_FIELDS.index(change.field))
             changes = [_change_text(c.field, c.old, c.new) for c in ordered]
-        who = record.history_user.get_username() if record.history_user else "the hosted match"
-        lines.append(HistoryLine(record.history_date, who, record.history_change_reason or "", changes))
+        who = record.history_user.get_username() if record.history_user else _("the hosted match")
+        lines.append(HistoryLine(record.history_date, who, reason_text(record.history_change_reason or ""), changes))
     return lines
+
+
+def reason_text(reason: str) -> str:
+    """A stored change reason in the reader's language (``Reported`` / ``Jelentve`` …)."""
+    if reason.startswith(FORFEIT_BY):
+        return _("Forfeit by %(team)s") % {"team": reason.removeprefix(FORFEIT_BY)}
+    return str(REASONS.get(reason, reason))
+
+
+def _value_text(name: str, value: object) -> str:
+    if not value and value != 0:
+        return "—"
+    if name == "home_result":
+        return result_label(ResultKind(str(value))).lower()
+    if name == "thumbs":
+        return thumbs_label(str(value)).lower()
+    return str(value)
 
 
 def _change_text(name: str, old: object, new: object) -> str:
     if name == "members":
-        return "member details changed"
-    return f"{name.replace('_', ' ')}: {old or '—'} → {new or '—'}"
+        return _("member details changed")
+    return f"{FIELD_NAMES.get(name, name)}: {_value_text(name, old)} → {_value_text(name, new)}"
 
 
 def _patronage(fixture: Fixture) -> list[tuple[Entry, int]]:

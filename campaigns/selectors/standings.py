@@ -6,23 +6,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from arena.engine.campaign.results import ResultKind, league_points
 from arena.engine.campaign.standings import TIE_BREAKERS, MatchResult, StandingRow, TieBreaker, compute_standings
 
 from ..facts import facts_of
-from ..labels import RESULT_LABELS
+from ..labels import result_label, tie_breaker_description, tie_breaker_name
 from ..models import Entry, Fixture, League
-
-TIE_BREAKER_LABELS = {
-    TieBreaker.POINTS: "League points",
-    TieBreaker.HEAD_TO_HEAD: "Head-to-head points among the tied teams",
-    TieBreaker.BUCHHOLZ: "Buchholz: the opponents' league points added up (a bye counts 0)",
-    TieBreaker.VICTORIES: "Number of Victories",
-    TieBreaker.ARENA_DIFFERENCE: "Arena-score difference (for − against)",
-    TieBreaker.ARENA_FOR: "Arena score for",
-    TieBreaker.FEWER_KILLED: "Fewer own members killed",
-    TieBreaker.LOTS: "Drawing lots (seeded)",
-}
 
 
 def match_result(fixture: Fixture) -> MatchResult:
@@ -53,7 +44,7 @@ class StandingLine:
 
     @property
     def decided_by_label(self) -> str:
-        return TIE_BREAKER_LABELS[self.row.decided_by] if self.row.decided_by else ""
+        return tie_breaker_description(self.row.decided_by) if self.row.decided_by else ""
 
 
 @dataclass(frozen=True)
@@ -71,7 +62,7 @@ class Standings:
         """League points of each result in this league's format (HR-10.1, HR-10.2)."""
         kinds = (ResultKind.VICTORY, ResultKind.POINTS_VICTORY, ResultKind.DRAW, ResultKind.DEFEAT,
                  ResultKind.FORFEIT_LOSS, ResultKind.BYE)
-        return [(RESULT_LABELS[kind], league_points(kind, self.league.engine_format)) for kind in kinds]
+        return [(result_label(kind), league_points(kind, self.league.engine_format)) for kind in kinds]
 
 
 def standing_rows(league: League, entries: Iterable[Entry]) -> list[StandingRow]:
@@ -83,18 +74,21 @@ def league_standings(league: League) -> Standings:
     """The ranked table with each row's entry and the tie-break chain in order (four queries)."""
     entries = {entry.pk: entry for entry in league.entries.select_related("player")}
     rows = standing_rows(league, entries.values()) if entries else []
-    chain = tuple((breaker, TIE_BREAKER_LABELS[breaker]) for breaker in TIE_BREAKERS[league.engine_format])
+    chain = tuple((breaker, tie_breaker_description(breaker)) for breaker in TIE_BREAKERS[league.engine_format])
     return Standings(league, tuple(StandingLine(row, entries[row.team_id]) for row in rows), chain)
 
 
-CSV_HEADER = (
-    "Rank", "Team", "Player", "Played", "Victories", "Points victories", "Draws", "Points defeats",
-    "Defeats", "Forfeits", "Byes", "League points", "Arena for", "Arena against", "Arena difference",
-    "Killed", "Buchholz", "Decided by",
-)
+def csv_header() -> tuple[str, ...]:
+    """The CSV's column names in the reader's language: the file follows the page it is taken from."""
+    return (
+        _("Rank"), _("Team"), _("Player"), _("Played"), _("Victories"), _("Points victories"), _("Draws"),
+        _("Points defeats"), _("Defeats"), _("Forfeits"), _("Byes"), _("League points"), _("Arena for"),
+        _("Arena against"), _("Arena difference"), _("Killed"), "Buchholz", _("Decided by"),
+    )
 
 
 def standings_csv_rows(standings: Standings) -> list[tuple[object, ...]]:
+    """One row per team in rank order; "decided by" names the tie-breaker in the reader's language."""
     rows: list[tuple[object, ...]] = []
     for line in standings.lines:
         r = line.row
@@ -102,6 +96,6 @@ def standings_csv_rows(standings: Standings) -> list[tuple[object, ...]]:
             r.rank, line.entry.name, line.entry.player.get_username(), r.played, r.victories,
             r.points_victories, r.draws, r.points_defeats, r.defeats, r.forfeits, r.byes, r.points,
             r.arena_for, r.arena_against, r.arena_difference, r.killed, r.buchholz,
-            r.decided_by.value if r.decided_by else "",
+            tie_breaker_name(r.decided_by) if r.decided_by else "",
         ))
     return rows

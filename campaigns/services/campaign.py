@@ -18,11 +18,12 @@ from arena.engine.campaign.gold import match_income
 from arena.engine.campaign.hirelings import fielded_roster
 from arena.engine.campaign.injuries import Thumbs, absence_served, apply_injury, injury_roll
 from arena.engine.campaign.results import ResultKind, opposite
+from arena.engine.campaign.texts import Line
 from arena.engine.content.profiles import GLADIATOR, MEMBER_SLOTS
 from arena.engine.roster import ABSENT, HIRELING, Member, Roster
 
 from ..facts import Fate, MatchFacts, MemberFacts
-from ..labels import INJURY_LABELS, RESULT_LABELS, lines_text, slot_label, stat_label
+from ..log_text import lines_to_json
 from ..models import CampaignEvent, Entry, Fixture, MemberRecord
 from ..rosters import entry_roster, set_entry_roster
 from .log import EventLog
@@ -83,26 +84,28 @@ def run_campaign_sequence(
 
 
 def _record_result(entry: Entry, kind: ResultKind, fixture: Fixture, log: EventLog) -> None:
-    """Step 1 of HR-10.5: the result in the team's log."""
-    if fixture.is_bye:
-        text = f"Round {fixture.round}: bye."
-    else:
+    """Step 1 of HR-10.5: the result in the team's log, with the scores as they were recorded."""
+    data = {"result": kind.value, "round": fixture.round, "opponent": None, "own": 0, "other": 0, "rounds": 0}
+    if not fixture.is_bye:
         side = fixture.side_of(entry.pk)
         opponent = fixture.away if side == 0 else fixture.home
         scores = (fixture.result.home_score, fixture.result.away_score)
         own, other = scores if side == 0 else scores[::-1]
-        text = f"Round {fixture.round} against {opponent.name}: {RESULT_LABELS[kind]}, arena score {own}–{other}"
-        text += f", {fixture.result.rounds_played} rounds." if fixture.result.rounds_played else "."
-    log.add(Kind.RESULT, text, entry=entry, fixture=fixture, data={"result": kind.value})
+        data.update(opponent=opponent.name, own=own, other=other, rounds=fixture.result.rounds_played)
+    log.add(Kind.RESULT, entry=entry, fixture=fixture, data=data)
 
 
 def _income_only(team: TeamState, result: ResultKind, fixture: Fixture, log: EventLog) -> None:
     income = match_income(result, fixture.league.engine_format)
     if income.total:
-        team.entry.treasury += income.total
-        log.add(Kind.INCOME, f"Income {income.total} gold ({lines_text(income.lines)}); treasury "
-                f"{team.entry.treasury}.", entry=team.entry, fixture=fixture, data={"gold": income.total})
+        _pay_income(team, income.total, income.lines, fixture, log)
         team.save()
+
+
+def _pay_income(team: TeamState, gold: int, lines: tuple[Line, ...], fixture: Fixture, log: EventLog) -> None:
+    team.entry.treasury += gold
+    log.add(Kind.INCOME, entry=team.entry, fixture=fixture,
+            data={"gold": gold, "lines": lines_to_json(lines), "treasury": team.entry.treasury})
 
 
 def _after_match(
@@ -112,8 +115,7 @@ def _after_match(
     fielded = fielded_roster(team.roster)
     played = [m for m in fielded.members if m.status != HIRELING]
     for hireling in (m for m in fielded.members if m.status == HIRELING):
-        log.add(Kind.HIRELING, f"A hireling stood in as {slot_label(hireling.slot)} (HR-10.8).",
-                entry=team.entry, fixture=fixture, slot=hireling.slot)
+        log.add(Kind.HIRELING, entry=team.entry, fixture=fixture, slot=hireling.slot)
     _serve_absences(team, fixture, log)
     own = facts.side(side)
     won = facts.won(side)
@@ -140,9 +142,8 @@ def _serve_absences(team: TeamState, fixture: Fixture, log: EventLog) -> None:
             continue
         served, record.matches_missed = absence_served(member, record.matches_missed)
         team.put(served)
-        left = f"misses {record.matches_missed} more match(es)" if record.matches_missed else "is fit again"
-        log.add(Kind.ABSENCE, f"{member.name} missed this match and {left}.", entry=team.entry,
-                fixture=fixture, slot=slot, data={"matches_missed": record.matches_missed})
+        log.add(Kind.ABSENCE, entry=team.entry, fixture=fixture, slot=slot,
+                data={"name": member.name, "matches_missed": record.matches_missed})
 
 
 def _casualty(
@@ -166,15 +167,12 @@ def _casualty(
         "lasting": {"stat": lasting.stat.value, "amount": lasting.amount} if lasting else None,
         "matches_missed": outcome.matches_missed,
     }]
-    modifiers = "".join(f" {'+' if value >= 0 else '−'}{abs(value)} ({why})" for why, value in outcome.modifiers)
-    text = f"{member.name}: injury roll {outcome.roll.result}{modifiers} = {outcome.total}, "
-    text += INJURY_LABELS[outcome.result]
-    if lasting:
-        text += f", −{lasting.amount} {stat_label(lasting.stat)} for good"
-    if outcome.matches_missed:
-        text += f"; misses {outcome.matches_missed} match(es)"
-    kind_data = {"result": outcome.result.value, "total": outcome.total, "modifiers": list(outcome.modifiers)}
-    log.add(Kind.INJURY, text + ".", entry=team.entry, fixture=fixture, slot=member.slot, data=kind_data)
+    facts_data = {
+        "name": member.name, "roll": outcome.roll.result, "modifiers": lines_to_json(outcome.modifiers),
+        "total": outcome.total, "result": outcome.result.value, "matches_missed": outcome.matches_missed,
+        "lasting": record.injuries[-1]["lasting"],
+    }
+    log.add(Kind.INJURY, entry=team.entry, fixture=fixture, slot=member.slot, data=facts_data)
 
 
 def _experience(team: TeamState, slot: str, facts: MemberFacts, won: bool, fixture: Fixture, log: EventLog) -> None:
@@ -183,10 +181,9 @@ def _experience(team: TeamState, slot: str, facts: MemberFacts, won: bool, fixtu
     before, record.xp = record.xp, record.xp + award.total
     record.kills += facts.kills
     due = advances_due(before, record.xp)
-    text = f"{record.name} gains {award.total} XP ({lines_text(award.lines)}); {record.xp} XP in all"
-    text += f"; {due} advance(s) due." if due else "."
-    log.add(Kind.XP, text, entry=team.entry, fixture=fixture, slot=slot,
-            data={"xp": award.total, "total": record.xp, "advances_due": due})
+    log.add(Kind.XP, entry=team.entry, fixture=fixture, slot=slot,
+            data={"name": record.name, "xp": award.total, "lines": lines_to_json(award.lines), "total": record.xp,
+                  "advances_due": due})
 
 
 def _income(team: TeamState, side: int, facts: MatchFacts, fixture: Fixture, log: EventLog) -> None:
@@ -199,6 +196,4 @@ def _income(team: TeamState, side: int, facts: MatchFacts, fixture: Fixture, log
         strategist_killed=own.strategist_killed,
         thumbs_down=facts.thumbs is Thumbs.DOWN and result is ResultKind.VICTORY,
     )
-    team.entry.treasury += income.total
-    log.add(Kind.INCOME, f"Income {income.total} gold ({lines_text(income.lines)}); treasury "
-            f"{team.entry.treasury}.", entry=team.entry, fixture=fixture, data={"gold": income.total})
+    _pay_income(team, income.total, income.lines, fixture, log)

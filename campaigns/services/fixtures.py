@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Max
+from django.utils.translation import gettext as _
 
 from arena.engine.campaign.dice import RecordedDice, derive_seed, draw_order
 from arena.engine.campaign.fixtures import (
@@ -50,13 +51,15 @@ def fixtures_generate(
     require_organiser(league, actor)
     entries = list(league.entries.order_by("pk"))
     if len(entries) < MIN_ENTRIES:
-        raise LeagueError(f"A league needs at least {MIN_ENTRIES} teams to play; it has {len(entries)}.")
+        raise LeagueError(_("A league needs at least %(least)s teams to play; it has %(count)s.")
+                          % {"least": MIN_ENTRIES, "count": len(entries)})
     last_round = league.fixtures.aggregate(last=Max("round"))["last"] or 0
     round_robin_format = league.format in (League.Format.ROUND_ROBIN, League.Format.DOUBLE_ROUND_ROBIN)
     if round_robin_format and last_round:
-        raise LeagueError("The round robin's fixtures are out already.")
+        raise LeagueError(_("The round robin's fixtures are out already."))
     if last_round and league.fixtures.filter(round=last_round).exclude(status__in=Fixture.DONE).exists():
-        raise LeagueError(f"Round {last_round} is not finished; every result must be final first.")
+        raise LeagueError(_("Round %(round)s is not finished; every result must be final first.")
+                          % {"round": last_round})
     log = EventLog(league)
     if round_robin_format:
         rounds = round_robin([e.pk for e in entries], double=league.format == League.Format.DOUBLE_ROUND_ROBIN)
@@ -112,12 +115,13 @@ def _history(league: League) -> list[Round]:
 def _swiss_round(league: League, entries: list[Entry], number: int, log: EventLog) -> Round:
     rounds = swiss_round_count(len(entries))
     if number > rounds:
-        raise LeagueError(f"A Swiss league of {len(entries)} teams plays {rounds} rounds (HR-10.2); all are out.")
+        raise LeagueError(_("A Swiss league of %(count)s teams plays %(rounds)s rounds (HR-10.2); all are out.")
+                          % {"count": len(entries), "rounds": rounds})
     dice = RecordedDice.seeded(derive_seed(league.dice_seed, "swiss", number))
     pairing = swiss_round(standing_rows(league, entries), _history(league), number, dice=dice)
     log.rolls(pairing.rolls)
     if pairing.rolls:
-        log.add(CampaignEvent.Kind.DRAW, f"Swiss round {number} drawn by lots.")
+        log.add(CampaignEvent.Kind.DRAW, data={"draw": "swiss", "round": number})
     return pairing.round
 
 
@@ -140,9 +144,10 @@ def _knockout_seeds(league: League, entries: list[Entry], log: EventLog) -> list
     if all(e.seed is not None for e in entries):
         return [e.pk for e in sorted(entries, key=lambda e: (e.seed, e.pk))]
     dice = RecordedDice.seeded(derive_seed(league.dice_seed, "knockout", "seeds"))
-    order, rolls = draw_order([e.pk for e in entries], dice, "knockout seeding draw (HR-10.2)")
+    order, rolls = draw_order([e.pk for e in entries], dice, "knockout seeding draw (HR-10.2)",
+                              "a kieséses kiemelés sorsolása (HR-10.2)")
     log.rolls(rolls)
-    log.add(CampaignEvent.Kind.DRAW, "Knockout seeds drawn by lots.", data={"seeds": order})
+    log.add(CampaignEvent.Kind.DRAW, data={"draw": "knockout_seeds", "seeds": order})
     return order
 
 

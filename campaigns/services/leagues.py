@@ -11,6 +11,8 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from arena.engine.campaign.gold import starting_treasury
 from arena.engine.roster_rules import validate_roster
@@ -27,6 +29,8 @@ LEAGUE_FIELDS = frozenset(
     {"name", "season", "tier", "format", "options", "validation_mode", "sign_up_open", "round_limit"}
 )
 FIELDS_FIXED_BY_ENTRIES = frozenset({"tier", "format", "options"})
+FIXED_FIELD_NAMES = {"tier": gettext_lazy("tier"), "format": gettext_lazy("format"),
+                     "options": gettext_lazy("optional rules")}
 
 
 def _refuse_unknown(values: Mapping[str, Any]) -> None:
@@ -53,9 +57,10 @@ def league_update(*, league: League, actor: AbstractBaseUser, changes: Mapping[s
     changed = {name for name, value in changes.items() if getattr(league, name) != value}
     fixed = changed & FIELDS_FIXED_BY_ENTRIES
     if fixed and league.entries.exists():
-        raise LeagueError(f"Teams have entered; {', '.join(sorted(fixed))} can no longer change.")
+        names = ", ".join(str(FIXED_FIELD_NAMES[name]) for name in sorted(fixed))
+        raise LeagueError(_("Teams have entered; %(fields)s can no longer change.") % {"fields": names})
     if "format" in changed and league.fixtures.exists():
-        raise LeagueError("Fixtures exist; the format can no longer change.")
+        raise LeagueError(_("Fixtures exist; the format can no longer change."))
     for name in changed:
         setattr(league, name, changes[name])
     league.full_clean()
@@ -86,23 +91,24 @@ def league_enter(*, league: League, player: AbstractBaseUser, team: Team) -> Ent
     refuses a team over the budget.
     """
     if team.owner_id != player.pk:
-        raise LeagueError("You can enter only a team of your own.")
+        raise LeagueError(_("You can enter only a team of your own."))
     if not team.is_ready:
-        raise LeagueError(f"{team.name} is a draft; mark it ready first.")
+        raise LeagueError(_("%(team)s is a draft; mark it ready first.") % {"team": team.name})
     if not can_enter(league, player):
-        raise LeagueError("You cannot enter this league: you are not invited, have entered already, "
-                          "or the fixtures are out.")
+        raise LeagueError(_("You cannot enter this league: you are not invited, have entered already, "
+                            "or the fixtures are out."))
     roster = for_league(league, team_to_roster(team))
     problems = validate_roster(roster)
     if problems and league.is_strict:
-        raise CampaignRosterError(f"{team.name} breaks {len(problems)} rule(s) of this league.", problems)
+        message = _("%(team)s breaks %(count)s rule(s) of this league.")
+        raise CampaignRosterError(message % {"team": team.name, "count": len(problems)}, problems)
     entry = Entry(league=league, player=player, source_team=team, name=team.name,
                   treasury=starting_treasury(roster))
     set_entry_roster(entry, roster)
     entry.save()
     MemberRecord.objects.bulk_create(MemberRecord(entry=entry, slot=m.slot, name=m.name) for m in roster.members)
     log = EventLog(league)
-    log.add(CampaignEvent.Kind.ENTERED, f"{team.name} entered with {entry.treasury} gold in the treasury.",
-            entry=entry, data={"treasury": entry.treasury, "problems": [p.code for p in problems]})
+    log.add(CampaignEvent.Kind.ENTERED, entry=entry,
+            data={"treasury": entry.treasury, "problems": [p.code for p in problems]})
     log.save()
     return entry

@@ -1,4 +1,7 @@
-"""Appending to a league's log: die rolls and every change to a team, numbered per league."""
+"""Appending to a league's log: die rolls and every change to a team, numbered per league.
+
+Each event keeps its facts in ``data`` and its line in English in ``summary``; the pages word the
+line in the reader's language from the facts (``campaigns.log_text``)."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from django.db.models import Max
 
 from arena.engine.campaign.dice import DieRoll
 
+from ..log_text import english_summary
 from ..models import CampaignEvent, Entry, Fixture, League
 
 
@@ -28,14 +32,16 @@ class EventLog:
     def add(
         self,
         kind: str,
-        summary: str,
         *,
         entry: Entry | None = None,
         fixture: Fixture | None = None,
         slot: str = "",
         data: dict[str, Any] | None = None,
     ) -> None:
-        self._append(kind, summary, entry, fixture, slot, data or {}, None)
+        """One event of ``kind`` with its facts (``data``, see ``campaigns.log_text``)."""
+        self._append(kind, "", entry, fixture, slot, data or {}, None)
+        event = self._pending[-1]
+        event.summary = english_summary(event)[:300]
 
     def rolls(
         self, records: Iterable[DieRoll], *, entry: Entry | None = None, fixture: Fixture | None = None, slot: str = ""
@@ -43,7 +49,8 @@ class EventLog:
         """One ``roll`` event per die rolled, with its purpose, die and result."""
         for record in records:
             summary = f"d{record.sides} → {record.result}: {record.purpose}"
-            self._append(CampaignEvent.Kind.ROLL, summary, entry, fixture, slot, {"index": record.index}, record)
+            data = {"index": record.index, "purpose_hu": record.purpose_hu}
+            self._append(CampaignEvent.Kind.ROLL, summary, entry, fixture, slot, data, record)
 
     def _append(
         self,

@@ -8,8 +8,10 @@ saved. Every change is logged with its before and after.
 from __future__ import annotations
 
 from dataclasses import replace
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from arena.engine.campaign.experience import Advance, apply_advance
 from arena.engine.campaign.injuries import heal
@@ -18,7 +20,7 @@ from arena.engine.content.amulets import AMULETS
 from arena.engine.content.weapons import WEAPONS
 from arena.engine.roster import Member, Roster
 
-from ..advances import advance_from_json, advance_text, advance_to_json
+from ..advances import advance_from_json, advance_to_json
 from ..errors import CampaignRosterError, LeagueError
 from ..labels import slot_label
 from ..models import CampaignEvent, Entry, MemberRecord
@@ -36,14 +38,14 @@ def _locked(entry: Entry) -> Entry:
 def _record(entry: Entry, slot: str) -> MemberRecord:
     record = entry.members.filter(current=True, slot=slot).first()
     if record is None:
-        raise LeagueError(f"{entry.name} has no {slot_label(slot)}.")
+        raise LeagueError(_("%(team)s has no %(role)s.") % {"team": entry.name, "role": slot_label(slot)})
     return record
 
 
 def _member(roster: Roster, slot: str) -> Member:
     member = roster.member(slot)
     if member is None:
-        raise LeagueError(f"The roster has no {slot_label(slot)}.")
+        raise LeagueError(_("The roster has no %(role)s.") % {"role": slot_label(slot)})
     return member
 
 
@@ -53,7 +55,8 @@ def _store(entry: Entry, roster: Roster) -> None:
     known = set(fielding_problems(entry_roster(entry)))
     problems = tuple(p for p in fielding_problems(roster) if p not in known)
     if problems:
-        raise CampaignRosterError(f"The change breaks {len(problems)} rule(s); nothing was saved.", problems)
+        message = _("The change breaks %(count)s rule(s); nothing was saved.")
+        raise CampaignRosterError(message % {"count": len(problems)}, problems)
     set_entry_roster(entry, roster)
     entry.save(update_fields=["roster", "treasury"])
 
@@ -72,8 +75,8 @@ def entry_take_advance(*, entry: Entry, actor: AbstractBaseUser, slot: str, adva
     record.advances = [*record.advances, advance_to_json(advance)]
     record.save(update_fields=["advances"])
     log = EventLog(entry.league)
-    log.add(Kind.ADVANCE, f"{member.name} takes advance {len(taken) + 1}: {advance_text(advance)}.",
-            entry=entry, slot=slot, data=advance_to_json(advance))
+    log.add(Kind.ADVANCE, entry=entry, slot=slot,
+            data={**advance_to_json(advance), "name": member.name, "number": len(taken) + 1})
     log.save()
     return entry
 
@@ -94,9 +97,10 @@ def entry_purchase(*, entry: Entry, actor: AbstractBaseUser, purchase: Purchase)
     if purchase.kind is PurchaseKind.RECRUIT:
         _recruit_record(entry, purchase)
     log = EventLog(entry.league)
-    log.add(Kind.PURCHASE, f"{_purchase_text(purchase, outcome.replaced)} for {outcome.price} gold; treasury "
-            f"{entry.treasury}.", entry=entry, slot=purchase.slot or "",
-            data={"kind": purchase.kind.value, "item": purchase.item, "price": outcome.price})
+    log.add(Kind.PURCHASE, entry=entry, slot=purchase.slot or "", data={
+        "kind": purchase.kind.value, "item": purchase.item, "price": outcome.price, "treasury": entry.treasury,
+        "name": (purchase.name or "").strip(), "replaced": outcome.replaced.name if outcome.replaced else None,
+        **_item_names(purchase.item)})
     log.save()
     return entry
 
@@ -107,14 +111,11 @@ def _recruit_record(entry: Entry, purchase: Purchase) -> None:
     MemberRecord.objects.create(entry=entry, slot=purchase.slot or "", name=(purchase.name or "").strip())
 
 
-def _purchase_text(purchase: Purchase, replaced: Member | None) -> str:
-    if purchase.kind is PurchaseKind.RECRUIT:
-        instead = f" in place of {replaced.name}" if replaced else ""
-        return f"Recruited {purchase.name} as {slot_label(purchase.slot or '')}{instead}"
-    if purchase.kind is PurchaseKind.TRAINING:
-        return f"Training: +1 Ép for the {slot_label(purchase.slot or '')}"
-    item = WEAPONS.get(purchase.item or "") or AMULETS.get(purchase.item or "")
-    return f"Bought {purchase.kind.value.replace('_', ' ')}: {item.name_en if item else purchase.item}"
+def _item_names(item_id: str | None) -> dict[str, str]:
+    """A bought weapon's or amulet's names in both languages, for the log."""
+    item = WEAPONS.get(item_id or "") or AMULETS.get(item_id or "")
+    return {"item_hu": item.name_hu, "item_en": item.name_en} if item else {"item_hu": str(item_id),
+                                                                          "item_en": str(item_id)}
 
 
 @transaction.atomic
@@ -131,7 +132,7 @@ def entry_heal(*, entry: Entry, actor: AbstractBaseUser, slot: str, matches: int
     record.matches_missed = healing.matches_left
     record.save(update_fields=["matches_missed"])
     log = EventLog(entry.league)
-    log.add(Kind.HEALER, f"The healer takes {matches} match(es) off {member.name}'s absence for {healing.price} "
-            f"gold; treasury {entry.treasury}.", entry=entry, slot=slot, data={"price": healing.price})
+    log.add(Kind.HEALER, entry=entry, slot=slot, data={
+        "price": healing.price, "matches": matches, "name": member.name, "treasury": entry.treasury})
     log.save()
     return entry

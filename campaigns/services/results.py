@@ -12,24 +12,19 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from arena.engine.campaign.dice import CampaignDice, RecordedDice, derive_seed
-from arena.engine.campaign.errors import CampaignRuleError
-from arena.engine.campaign.results import KNOCKOUT_EXTRA_ROUNDS, ResultKind, result_at_round_limit
+from arena.engine.campaign.results import ResultKind, check_reported_result
 
 from ..errors import LeagueError
 from ..facts import MatchFacts, facts_of, sides_to_json
-from ..labels import RESULT_LABELS
 from ..models import Entry, Fixture, League, Result
 from ..permissions import require_opponent_of_reporter, require_organiser, require_player_in
 from .campaign import run_campaign_sequence
 from .log import EventLog
 
 Status = Fixture.Status
-PLAYED_KINDS = (
-    ResultKind.VICTORY, ResultKind.POINTS_VICTORY, ResultKind.DRAW, ResultKind.POINTS_DEFEAT, ResultKind.DEFEAT,
-)
-AT_ROUND_LIMIT = (ResultKind.POINTS_VICTORY, ResultKind.DRAW, ResultKind.POINTS_DEFEAT)
 
 
 def _locked(fixture: Fixture) -> Fixture:
@@ -39,27 +34,9 @@ def _locked(fixture: Fixture) -> Fixture:
 
 
 def check_facts(league: League, facts: MatchFacts) -> None:
-    """Refuse a result the rules of HR-10.1–10.2 cannot produce."""
-    kind = facts.home_result
-    if kind not in PLAYED_KINDS:
-        raise LeagueError(f"{RESULT_LABELS[kind]} is not a result a match reports.")
-    knockout = league.format == League.Format.KNOCKOUT
-    most = league.round_limit + (KNOCKOUT_EXTRA_ROUNDS if knockout else 0)
-    if not 1 <= facts.rounds_played <= most:
-        raise CampaignRuleError(f"a match of this league lasts 1 to {most} rounds, not {facts.rounds_played}",
-                                "HR-10.1")
-    if knockout:
-        if kind is ResultKind.DRAW:
-            raise CampaignRuleError("a knockout match has no draw; report who went through", "HR-10.2")
-        return
-    if kind in AT_ROUND_LIMIT and facts.rounds_played == league.round_limit:
-        expected = result_at_round_limit(facts.home_score, facts.away_score)[0]
-        if expected is not kind:
-            raise CampaignRuleError(
-                f"arena scores {facts.home_score}–{facts.away_score} at the round limit give "
-                f"{RESULT_LABELS[expected]}, not {RESULT_LABELS[kind]}", "HR-10.1")
-    elif kind in (ResultKind.POINTS_VICTORY, ResultKind.POINTS_DEFEAT):
-        raise CampaignRuleError("a points victory needs the round limit reached", "HR-10.1")
+    """Refuse a result the rules of HR-10.1–10.2 cannot produce (the engine's check)."""
+    check_reported_result(facts.home_result, facts.rounds_played, facts.home_score, facts.away_score,
+                          round_limit=league.round_limit, knockout=league.format == League.Format.KNOCKOUT)
 
 
 def _fill(result: Result, facts: MatchFacts) -> None:
@@ -95,7 +72,7 @@ def fixture_report_result(*, fixture: Fixture, actor: AbstractBaseUser, facts: M
     fixture = _locked(fixture)
     require_player_in(fixture, actor)
     if fixture.status != Status.SCHEDULED:
-        raise LeagueError("This fixture has a result already.")
+        raise LeagueError(_("This fixture has a result already."))
     check_facts(fixture.league, facts)
     result = Result(fixture=fixture, reported_by=actor)
     _fill(result, facts)
@@ -111,7 +88,7 @@ def fixture_confirm_result(*, fixture: Fixture, actor: AbstractBaseUser, dice: C
     fixture = _locked(fixture)
     require_opponent_of_reporter(fixture, actor)
     if fixture.status != Status.REPORTED:
-        raise LeagueError("Only a reported result waiting for confirmation can be confirmed.")
+        raise LeagueError(_("Only a reported result waiting for confirmation can be confirmed."))
     result = fixture.result
     result.confirmed_by, result.confirmed_at = actor, timezone.now()
     _save(result, actor, "Confirmed")
@@ -125,9 +102,9 @@ def fixture_dispute_result(*, fixture: Fixture, actor: AbstractBaseUser, reason:
     fixture = _locked(fixture)
     require_opponent_of_reporter(fixture, actor)
     if fixture.status != Status.REPORTED:
-        raise LeagueError("Only a reported result waiting for confirmation can be disputed.")
+        raise LeagueError(_("Only a reported result waiting for confirmation can be disputed."))
     if not reason.strip():
-        raise LeagueError("Say what is wrong with the result.")
+        raise LeagueError(_("Say what is wrong with the result."))
     result = fixture.result
     result.dispute_reason = reason.strip()
     _save(result, actor, "Disputed")
@@ -145,7 +122,7 @@ def fixture_settle_result(
     fixture = _locked(fixture)
     require_organiser(fixture.league, actor)
     if fixture.is_bye:
-        raise LeagueError("A bye has no result to settle.")
+        raise LeagueError(_("A bye has no result to settle."))
     check_facts(fixture.league, facts)
     existing = Result.objects.filter(fixture=fixture).first()
     result = existing or Result(fixture=fixture, reported_by=actor)
@@ -166,9 +143,9 @@ def fixture_record_forfeit(*, fixture: Fixture, actor: AbstractBaseUser, forfeit
     require_organiser(fixture.league, actor)
     side = fixture.side_of(forfeiting.pk)
     if side is None or fixture.is_bye:
-        raise LeagueError(f"{forfeiting.name} does not play in this fixture.")
+        raise LeagueError(_("%(team)s does not play in this fixture.") % {"team": forfeiting.name})
     if fixture.is_final:
-        raise LeagueError("This fixture's result is final; correct it instead.")
+        raise LeagueError(_("This fixture's result is final; correct it instead."))
     result = Result.objects.filter(fixture=fixture).first() or Result(fixture=fixture, reported_by=actor)
     result.home_result = (ResultKind.FORFEIT_LOSS if side == 0 else ResultKind.FORFEIT_WIN).value
     result.rounds_played = result.home_score = result.away_score = 0
@@ -187,7 +164,7 @@ def fixture_record_hosted_result(
     """A match hosted in the app reports itself: the result is confirmed as it is recorded."""
     fixture = _locked(fixture)
     if fixture.status != Status.SCHEDULED:
-        raise LeagueError("This fixture has a result already.")
+        raise LeagueError(_("This fixture has a result already."))
     check_facts(fixture.league, match_facts)
     result = Result(fixture=fixture, hosted=True, confirmed_at=timezone.now())
     _fill(result, match_facts)

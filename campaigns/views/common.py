@@ -1,4 +1,5 @@
-"""What the league views share: the htmx request type and how a refused action is told."""
+"""What the league views share: the htmx request type and how a refused action is told (in the
+reader's language: a rule's refusal carries both, the app's own is translated when raised)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from django.shortcuts import get_object_or_404
 from django_htmx.middleware import HtmxDetails
 
 from arena.engine.campaign.errors import CampaignRuleError
+from arena.i18n import problem_text
 
-from ..errors import LeagueError
+from ..errors import CampaignRosterError, LeagueError
 from ..models import Entry, Fixture, League
 
 REFUSALS = (CampaignRuleError, LeagueError)
@@ -19,8 +21,17 @@ class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
 
 
+def refusal_text(error: Exception) -> str:
+    """A refusal in the reader's language; a roster refusal with every problem after it."""
+    if isinstance(error, CampaignRuleError):
+        return problem_text(error)
+    if isinstance(error, CampaignRosterError):
+        return " ".join([str(error), *(f"{p.code}: {problem_text(p)}" for p in error.problems)])
+    return str(error)
+
+
 def tell_refusal(request: HttpRequest, error: Exception) -> None:
-    messages.error(request, str(error))
+    messages.error(request, refusal_text(error))
 
 
 def get_league(pk: int) -> League:

@@ -9,13 +9,15 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from ..forms import GenerateFixturesForm, RescheduleForm
 from ..models import League
 from ..permissions import is_organiser
 from ..selectors.fixtures import fixture_line, league_rounds
-from ..selectors.standings import CSV_HEADER, league_standings, standings_csv_rows
+from ..selectors.standings import csv_header, league_standings, standings_csv_rows
 from ..services.fixtures import fixture_reschedule as reschedule, fixtures_generate
 from .common import REFUSALS, HtmxHttpRequest, get_fixture, get_league, tell_refusal
 
@@ -42,7 +44,7 @@ def fixtures_generate_view(request: HttpRequest, pk: int) -> HttpResponse:
     league = get_league(pk)
     form = GenerateFixturesForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Give a valid date and a number of days between rounds.")
+        messages.error(request, _("Give a valid date and a number of days between rounds."))
         return redirect("campaigns:fixtures", pk=pk)
     try:
         fixtures = fixtures_generate(league=league, actor=request.user, **form.cleaned_data)
@@ -50,7 +52,8 @@ def fixtures_generate_view(request: HttpRequest, pk: int) -> HttpResponse:
         tell_refusal(request, error)
     else:
         rounds = sorted({f.round for f in fixtures})
-        messages.success(request, f"Generated {len(fixtures)} fixture(s) in {len(rounds)} round(s).")
+        messages.success(request, _("Generated %(fixtures)s fixture(s) in %(rounds)s round(s).")
+                         % {"fixtures": len(fixtures), "rounds": len(rounds)})
     return redirect("campaigns:fixtures", pk=pk)
 
 
@@ -62,9 +65,9 @@ def fixture_reschedule(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     form = RescheduleForm(request.POST)
     if form.is_valid():
         reschedule(fixture=fixture, actor=request.user, scheduled_for=form.cleaned_data["scheduled_for"])
-        notice = "Rescheduled."
+        notice = _("Rescheduled.")
     else:
-        notice = "That is not a date."
+        notice = _("That is not a date.")
     if request.htmx:
         context = {"line": fixture_line(fixture, request.user), "notice": notice, "refused": not form.is_valid()}
         return render(request, "campaigns/fixtures.html#fixture-row", context)
@@ -84,10 +87,11 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     league = get_league(pk)
     if not league.has_table:
-        raise Http404("A knockout has a bracket, not a table.")
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
+        raise Http404(_("A knockout has a bracket, not a table."))
+    # the CSV speaks the reader's language, like the table it is downloaded from
+    response = HttpResponse(content_type="text/csv; charset=utf-8", headers={"Content-Language": get_language()})
     response["Content-Disposition"] = f'attachment; filename="standings-{slugify(league.name) or league.pk}.csv"'
     writer = csv.writer(response)
-    writer.writerow(CSV_HEADER)
+    writer.writerow(csv_header())
     writer.writerows(standings_csv_rows(league_standings(league)))
     return response

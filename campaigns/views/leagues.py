@@ -6,14 +6,14 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from ..errors import CampaignRosterError
 from ..forms import EnterForm, InviteForm, LeagueForm
 from ..permissions import require_organiser
 from ..selectors.leagues import league_list as leagues, league_page
 from ..services.leagues import league_create, league_enter, league_invite, league_update
-from .common import REFUSALS, get_league, tell_refusal
+from .common import REFUSALS, get_league, refusal_text, tell_refusal
 
 
 @require_safe
@@ -26,7 +26,7 @@ def league_new(request: HttpRequest) -> HttpResponse:
     form = LeagueForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         league = league_create(organiser=request.user, **form.settings())
-        messages.success(request, f"{league.name} is set up. Invite players or open sign-up.")
+        messages.success(request, _("%(league)s is set up. Invite players or open sign-up.") % {"league": league.name})
         return redirect("campaigns:league", pk=league.pk)
     return render(request, "campaigns/league_form.html", {"form": form})
 
@@ -49,9 +49,9 @@ def league_edit(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             league_update(league=league, actor=request.user, changes=form.settings())
         except REFUSALS as error:
-            form.add_error(None, str(error))
+            form.add_error(None, refusal_text(error))
         else:
-            messages.success(request, "Saved.")
+            messages.success(request, _("Saved."))
             return redirect("campaigns:league", pk=pk)
     return render(request, "campaigns/league_form.html", {"form": form, "league": league})
 
@@ -64,7 +64,7 @@ def league_invite_player(request: HttpRequest, pk: int) -> HttpResponse:
     form = InviteForm(request.POST)
     if form.is_valid():
         league_invite(league=league, actor=request.user, player=form.cleaned_data["username"])
-        messages.success(request, f"{form.cleaned_data['username']} is invited.")
+        messages.success(request, _("%(player)s is invited.") % {"player": form.cleaned_data["username"]})
     else:
         messages.error(request, " ".join(form.errors.get("username", [])))
     return redirect("campaigns:league", pk=pk)
@@ -76,15 +76,13 @@ def league_enter_team(request: HttpRequest, pk: int) -> HttpResponse:
     league = get_league(pk)
     form = EnterForm(request.POST, teams=request.user.teams.all())
     if not form.is_valid():
-        messages.error(request, "Choose one of your teams.")
+        messages.error(request, _("Choose one of your teams."))
         return redirect("campaigns:league", pk=pk)
     try:
         entry = league_enter(league=league, player=request.user, team=form.cleaned_data["team"])
-    except CampaignRosterError as error:
-        problems = " ".join(f"{p.code}: {p.message}" for p in error.problems)
-        messages.error(request, f"{error} {problems}")
     except REFUSALS as error:
         tell_refusal(request, error)
     else:
-        messages.success(request, f"{entry.name} has entered {league.name}. The league keeps its own copy.")
+        messages.success(request, _("%(team)s has entered %(league)s. The league keeps its own copy.")
+                         % {"team": entry.name, "league": league.name})
     return redirect("campaigns:league", pk=pk)

@@ -8,9 +8,9 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from ..errors import CampaignRosterError
 from ..permissions import is_owner, require_owner
 from ..record_forms import SPEND_FORMS, AdvanceForm, HealForm
 from ..selectors.records import campaign_sheet, match_log, team_events
@@ -48,12 +48,10 @@ def _done(request: HttpRequest, pk: int, attempt: Callable[[], object]) -> HttpR
     """Run ``attempt`` (a service call) and tell what came of it on the sheet."""
     try:
         attempt()
-    except CampaignRosterError as error:
-        messages.error(request, f"{error} " + " ".join(f"{p.code}: {p.message}" for p in error.problems))
     except REFUSALS as error:
         tell_refusal(request, error)
     else:
-        messages.success(request, "Saved to the campaign record.")
+        messages.success(request, _("Saved to the campaign record."))
     return redirect("campaigns:entry", pk=pk)
 
 
@@ -64,11 +62,11 @@ def entry_advance(request: HttpRequest, pk: int, slot: str) -> HttpResponse:
     require_owner(entry, request.user)
     sheet_member = next((m for m in campaign_sheet(entry).members if m.member.slot == slot), None)
     if sheet_member is None:
-        messages.error(request, "No such member.")
+        messages.error(request, _("No such member."))
         return redirect("campaigns:entry", pk=pk)
     form = AdvanceForm(request.POST, member=sheet_member.member)
     if not form.is_valid():
-        messages.error(request, "Choose one of the advances listed.")
+        messages.error(request, _("Choose one of the advances listed."))
         return redirect("campaigns:entry", pk=pk)
     return _done(request, pk, lambda: entry_take_advance(entry=entry, actor=request.user, slot=slot,
                                                          advance=form.advance()))
@@ -82,7 +80,7 @@ def entry_spend(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     form_class = SPEND_FORMS.get(kind)
     form = form_class(request.POST) if form_class else None
     if form is None or not form.is_valid():
-        messages.error(request, "Fill in the purchase.")
+        messages.error(request, _("Fill in the purchase."))
         return redirect("campaigns:entry", pk=pk)
     return _done(request, pk, lambda: entry_purchase(entry=entry, actor=request.user, purchase=form.purchase()))
 
@@ -94,7 +92,7 @@ def entry_heal_view(request: HttpRequest, pk: int) -> HttpResponse:
     require_owner(entry, request.user)
     form = HealForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose a member and a number of matches.")
+        messages.error(request, _("Choose a member and a number of matches."))
         return redirect("campaigns:entry", pk=pk)
     data = form.cleaned_data
     return _done(request, pk, lambda: entry_heal(entry=entry, actor=request.user, slot=data["slot"],

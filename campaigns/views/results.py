@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from ..facts import facts_of
@@ -16,7 +17,7 @@ from ..report_forms import ResultReport
 from ..selectors.fixtures import fixture_line
 from ..selectors.reports import match_report as report_of
 from ..services import results
-from .common import REFUSALS, HtmxHttpRequest, get_fixture, tell_refusal
+from .common import REFUSALS, HtmxHttpRequest, get_fixture, refusal_text, tell_refusal
 
 ROW = "campaigns/fixtures.html#fixture-row"
 
@@ -51,9 +52,9 @@ def fixture_report(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         try:
             results.fixture_report_result(fixture=fixture, actor=request.user, facts=report.facts())
         except REFUSALS as error:
-            report.form.add_error(None, str(error))
+            report.form.add_error(None, refusal_text(error))
         else:
-            return _answer(request, pk, "Result reported. Your opponent confirms it or disputes it.")
+            return _answer(request, pk, _("Result reported. Your opponent confirms it or disputes it."))
     if request.htmx:
         return _row(request, pk, report=report)
     return render(request, "campaigns/report.html", {"fixture": fixture, "report": report, "mode": "report"})
@@ -70,9 +71,9 @@ def fixture_settle(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             results.fixture_settle_result(fixture=fixture, actor=request.user, facts=report.facts())
         except REFUSALS as error:
-            report.form.add_error(None, str(error))
+            report.form.add_error(None, refusal_text(error))
         else:
-            messages.success(request, "Result settled. The standings follow it.")
+            messages.success(request, _("Result settled. The standings follow it."))
             return redirect("campaigns:match", pk=pk)
     return render(request, "campaigns/report.html", {"fixture": fixture, "report": report, "mode": "settle"})
 
@@ -83,8 +84,8 @@ def fixture_confirm(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     try:
         results.fixture_confirm_result(fixture=get_fixture(pk), actor=request.user)
     except REFUSALS as error:
-        return _answer(request, pk, str(error), refused=True)
-    return _answer(request, pk, "Result confirmed. The campaign sequence has run.")
+        return _answer(request, pk, refusal_text(error), refused=True)
+    return _answer(request, pk, _("Result confirmed. The campaign sequence has run."))
 
 
 @login_required
@@ -95,8 +96,8 @@ def fixture_dispute(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         reason = form.cleaned_data["reason"] if form.is_valid() else ""
         results.fixture_dispute_result(fixture=get_fixture(pk), actor=request.user, reason=reason)
     except REFUSALS as error:
-        return _answer(request, pk, str(error), refused=True)
-    return _answer(request, pk, "Result disputed. The organiser will settle it.")
+        return _answer(request, pk, refusal_text(error), refused=True)
+    return _answer(request, pk, _("Result disputed. The organiser will settle it."))
 
 
 @login_required
@@ -109,7 +110,7 @@ def fixture_forfeit(request: HttpRequest, pk: int) -> HttpResponse:
     except REFUSALS as error:
         tell_refusal(request, error)
     else:
-        messages.success(request, f"Recorded: {forfeiting.name} forfeits.")
+        messages.success(request, _("Recorded: %(team)s forfeits.") % {"team": forfeiting.name})
     return redirect("campaigns:match", pk=pk)
 
 

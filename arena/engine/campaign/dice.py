@@ -21,7 +21,7 @@ There is no module-level randomness anywhere in the package.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
 from ..dice import Dice, FixedDice, SeededDice
@@ -32,19 +32,29 @@ T = TypeVar("T")
 @dataclass(frozen=True)
 class DieRoll:
     """One roll: what it was for, the die (``sides``), the ``result`` (1…sides) and its number
-    ``index`` in the dice's sequence (0 for the first roll of a seed)."""
+    ``index`` in the dice's sequence (0 for the first roll of a seed).
+
+    ``purpose`` is English, ``purpose_hu`` the same in Hungarian (empty when whoever rolled gave
+    none; :meth:`text` then falls back to English). Two rolls are equal when purpose, die, result
+    and index are: the Hungarian is a rendering of the same purpose."""
 
     purpose: str
     sides: int
     result: int
     index: int
+    purpose_hu: str = field(default="", compare=False)
+
+    def text(self, language: str) -> str:
+        """The purpose in ``language``: Hungarian for ``"hu"``, else English."""
+        return self.purpose_hu if language == "hu" and self.purpose_hu else self.purpose
 
 
 class CampaignDice(Protocol):
     """A source of recorded rolls."""
 
-    def roll(self, sides: int, purpose: str) -> DieRoll:
-        """Roll one die of ``sides`` sides for ``purpose`` and return its record."""
+    def roll(self, sides: int, purpose: str, purpose_hu: str = "") -> DieRoll:
+        """Roll one die of ``sides`` sides for ``purpose`` (in English, and in Hungarian as
+        ``purpose_hu``) and return its record."""
         ...
 
 
@@ -52,10 +62,9 @@ class RecordedDice:
     """Dice over an engine :class:`~arena.engine.dice.Dice` that count and record every roll.
 
     >>> dice = RecordedDice.fixed([4])
-    >>> dice.roll(10, "injury")
-    DieRoll(purpose='injury', sides=10, result=4, index=0)
-    >>> dice.rolls_made
-    1
+    >>> roll = dice.roll(10, "injury roll", "sérülésdobás")
+    >>> roll.result, roll.index, roll.text("hu"), dice.rolls_made
+    (4, 0, 'sérülésdobás', 1)
     """
 
     __slots__ = ("_source", "_next", "_records")
@@ -87,10 +96,11 @@ class RecordedDice:
         """The number of the next roll: ``start`` plus the rolls made so far."""
         return self._next
 
-    def roll(self, sides: int, purpose: str) -> DieRoll:
+    def roll(self, sides: int, purpose: str, purpose_hu: str = "") -> DieRoll:
         if sides < 1:
             raise ValueError(f"a die needs at least one side, not {sides}")
-        record = DieRoll(purpose, sides, self._source.roll(sides, self._next), self._next)
+        result = self._source.roll(sides, self._next)
+        record = DieRoll(purpose, sides, result, self._next, purpose_hu)
         self._next += 1
         self._records.append(record)
         return record
@@ -108,7 +118,7 @@ def derive_seed(*parts: object) -> str:
 
 
 def draw_order(
-    items: Iterable[T], dice: CampaignDice, purpose: str
+    items: Iterable[T], dice: CampaignDice, purpose: str, purpose_hu: str = ""
 ) -> tuple[list[T], tuple[DieRoll, ...]]:
     """``items`` in the order drawn by lots, and the rolls: one die per draw (a d``k`` picks among
     the ``k`` still in the hat, counting in the given order), so ``n`` items take ``n − 1`` rolls.
@@ -121,7 +131,7 @@ def draw_order(
     drawn: list[T] = []
     rolls: list[DieRoll] = []
     while len(hat) > 1:
-        roll = dice.roll(len(hat), purpose)
+        roll = dice.roll(len(hat), purpose, purpose_hu)
         rolls.append(roll)
         drawn.append(hat.pop(roll.result - 1))
     drawn.extend(hat)

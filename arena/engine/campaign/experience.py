@@ -33,10 +33,11 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Final
 
-from ..content.common import STAT_NAMES, Stat
-from ..content.skills import CHOOSABLE_SKILLS, skills_for_role
+from ..content.common import ROLE_NAMES, STAT_NAMES, Stat
+from ..content.skills import CHOOSABLE_SKILLS, SKILLS, skills_for_role
 from ..roster import DEAD, HIRELING, Member
 from .errors import CampaignRuleError
+from .texts import Line
 
 XP_TOOK_PART: Final = 1
 XP_SURVIVED: Final = 1
@@ -72,37 +73,39 @@ class Deeds:
 
 @dataclass(frozen=True)
 class XpAward:
-    """XP for one match: the total and each line of the table that counted."""
+    """XP for one match: the total and each line of the table that counted
+    (:class:`~arena.engine.campaign.texts.Line` s, keyed ``xp.*``)."""
 
     total: int
-    lines: tuple[tuple[str, int], ...]
+    lines: tuple[Line, ...]
 
 
 def xp_award(deeds: Deeds, *, hireling: bool = False) -> XpAward:
-    """XP one member earns for one match (HR-10.6)."""
+    """XP one member earns for one match (HR-10.6).
+
+    >>> award = xp_award(Deeds(fighters_killed=1, team_won=True))
+    >>> award.total, [line.text("hu") for line in award.lines]
+    (5, ['részt vett', 'túlélte', '1 ellenséges nem gladiátort ölt meg', 'csapata nyert'])
+    """
     if hireling or not deeds.took_part:
         return XpAward(0, ())
     if deeds.fighters_killed < 0:
         raise ValueError(f"kills cannot be negative: {deeds.fighters_killed}")
-    lines: list[tuple[str, int]] = [("took part", XP_TOOK_PART)]
+    lines: list[Line] = [Line("xp.took_part", XP_TOOK_PART)]
     if deeds.survived:
-        lines.append(("survived", XP_SURVIVED))
+        lines.append(Line("xp.survived", XP_SURVIVED))
     if deeds.fighters_killed:
-        lines.append(
-            (
-                f"killed {deeds.fighters_killed} enemy non-gladiator(s)",
-                XP_PER_FIGHTER_KILLED * deeds.fighters_killed,
-            )
-        )
+        kills = deeds.fighters_killed
+        lines.append(Line("xp.fighters_killed", XP_PER_FIGHTER_KILLED * kills, kills))
     if deeds.strategist_killed:
-        lines.append(("killed the enemy strategist", XP_STRATEGIST_KILLED))
+        lines.append(Line("xp.strategist_killed", XP_STRATEGIST_KILLED))
     if deeds.damaged_gladiator or deeds.destroyed_gladiator:
-        lines.append(("dealt Ép to the enemy gladiator", XP_DAMAGED_GLADIATOR))
+        lines.append(Line("xp.damaged_gladiator", XP_DAMAGED_GLADIATOR))
     if deeds.destroyed_gladiator:
-        lines.append(("destroyed the enemy gladiator", XP_DESTROYED_GLADIATOR))
+        lines.append(Line("xp.destroyed_gladiator", XP_DESTROYED_GLADIATOR))
     if deeds.team_won and deeds.survived:
-        lines.append(("his team won", XP_TEAM_WON))
-    return XpAward(sum(xp for _, xp in lines), tuple(lines))
+        lines.append(Line("xp.team_won", XP_TEAM_WON))
+    return XpAward(sum(line.amount for line in lines), tuple(lines))
 
 
 def advances_earned(xp: int) -> int:
@@ -149,22 +152,34 @@ class Advance:
 
 
 def _stat_label(stat: Stat) -> str:
-    return STAT_NAMES[stat][0]
+    return STAT_NAMES[stat][0]  # TÉ, Ép, Mozgás …: the sheet's abbreviations, in both languages
+
+
+def _skill_hu(skill_id: str) -> str:
+    skill = SKILLS.get(skill_id)
+    return skill.name_hu if skill else skill_id
 
 
 def apply_advance(member: Member, choice: Advance, *, taken: Sequence[Advance], xp: int) -> Member:
     """The member after one more advance (HR-10.6). ``taken``: his advances so far, in order;
     ``xp``: his XP in total. Raises :class:`CampaignRuleError` naming the rule it breaks."""
+    name = member.name
     if member.status == HIRELING:
-        raise CampaignRuleError(f"{member.name} is a hireling; hirelings earn no XP", "HR-10.8")
+        raise CampaignRuleError(
+            f"{name} is a hireling; hirelings earn no XP",
+            "HR-10.8",
+            f"{name} zsoldos; a zsoldos nem kap TP-t",
+        )
     if member.status == DEAD:
-        raise CampaignRuleError(f"{member.name} is dead", "HR-10.5")
+        raise CampaignRuleError(f"{name} is dead", "HR-10.5", f"{name} halott")
     number = len(taken) + 1
     if number > advances_earned(xp):
+        earned = advances_earned(xp)
         raise CampaignRuleError(
-            f"{member.name} has {xp} XP, which earns {advances_earned(xp)} advance(s); "
-            f"{len(taken)} taken already",
+            f"{name} has {xp} XP, which earns {earned} advance(s); {len(taken)} taken already",
             "HR-10.6",
+            f"{name} {xp} TP-vel {earned} fejlődésre jogosult, és már {len(taken)} "
+            "fejlődést felvett",
         )
     if choice.stat is not None:
         return _raise_stat(member, choice.stat, number, taken)
@@ -173,28 +188,40 @@ def apply_advance(member: Member, choice: Advance, *, taken: Sequence[Advance], 
 
 
 def _raise_stat(member: Member, stat: Stat, number: int, taken: Sequence[Advance]) -> Member:
-    label = _stat_label(stat)
+    label, name = _stat_label(stat), member.name
     amount = ADVANCE_AMOUNTS.get(stat)
     if amount is None:
-        raise CampaignRuleError(f"{label} cannot be raised by an advance", "HR-10.6")
+        raise CampaignRuleError(
+            f"{label} cannot be raised by an advance",
+            "HR-10.6",
+            f"{label} fejlődéssel nem növelhető",
+        )
     if stat not in member.stats:
-        raise CampaignRuleError(f"{member.name} has no {label} on his sheet", "HR-10.6")
+        raise CampaignRuleError(
+            f"{name} has no {label} on his sheet", "HR-10.6", f"{name} lapján nincs {label}"
+        )
     if stat is Stat.MOV:
         if number < MOVEMENT_FROM_ADVANCE:
             raise CampaignRuleError(
                 f"Mozgás can be raised only from the third advance on; this is advance {number}",
                 "HR-10.6",
+                "a Mozgás csak a harmadik fejlődéstől növelhető; "
+                f"ez {'az' if number in (1, 5) else 'a'} {number}. fejlődés",
             )
         if any(a.stat is Stat.MOV for a in taken):
             raise CampaignRuleError(
-                f"{member.name} has raised Mozgás already (at most once)", "HR-10.6"
+                f"{name} has raised Mozgás already (at most once)",
+                "HR-10.6",
+                f"{name} már növelte a Mozgását (legfeljebb egyszer lehet)",
             )
     risen = sum(a.amount for a in taken if a.stat is stat)
     if risen + amount > MAX_RISE_PER_STAT:
         raise CampaignRuleError(
-            f"{member.name}'s {label} has risen by +{risen} through advances; "
+            f"{name}'s {label} has risen by +{risen} through advances; "
             f"+{amount} more passes the +{MAX_RISE_PER_STAT} cap",
             "HR-10.6",
+            f"{name} {label} értéke fejlődésekkel eddig +{risen} lett; "
+            f"további +{amount} túllépné a +{MAX_RISE_PER_STAT} korlátot",
         )
     stats = dict(member.stats)
     stats[stat] += amount
@@ -202,18 +229,32 @@ def _raise_stat(member: Member, stat: Stat, number: int, taken: Sequence[Advance
 
 
 def _swap_skill(member: Member, out: str, into: str) -> Member:
-    role = member.role
+    role, name = member.role, member.name
     if role is None or not member.skills:
-        raise CampaignRuleError(f"{member.name} has no skills to swap", "HR-10.6")
+        raise CampaignRuleError(
+            f"{name} has no skills to swap",
+            "HR-10.6",
+            f"{name} nem rendelkezik cserélhető képzettséggel",
+        )
     if out not in member.skills:
-        raise CampaignRuleError(f"{member.name} does not have {out}", "HR-10.6")
+        raise CampaignRuleError(
+            f"{name} does not have {out}",
+            "HR-10.6",
+            f"{name} nem rendelkezik ezzel a képzettséggel: {_skill_hu(out)}",
+        )
     allowed = {skill.id for skill in skills_for_role(role)}
     if into not in CHOOSABLE_SKILLS or into not in allowed:
+        allowed_hu = ", ".join(sorted(_skill_hu(skill) for skill in allowed))
         raise CampaignRuleError(
-            f"{member.name} cannot take {into}; the {role.value} list is "
-            f"{', '.join(sorted(allowed))}",
+            f"{name} cannot take {into}; the {role.value} list is {', '.join(sorted(allowed))}",
             "HR-10.6",
+            f"{name} nem választhatja ezt: {_skill_hu(into)}; a {ROLE_NAMES[role][0]} "
+            f"képzettségei: {allowed_hu}",
         )
     if into in member.skills:
-        raise CampaignRuleError(f"{member.name} has {into} already (no skill twice)", "HR-10.6")
+        raise CampaignRuleError(
+            f"{name} has {into} already (no skill twice)",
+            "HR-10.6",
+            f"{name} már rendelkezik ezzel: {_skill_hu(into)} (egy képzettség nem lehet kétszer)",
+        )
     return replace(member, skills=tuple(into if s == out else s for s in member.skills))

@@ -23,6 +23,7 @@ from ..roster import Roster
 from ..roster_pricing import roster_costs
 from .errors import CampaignRuleError
 from .results import Format, ResultKind
+from .texts import Line
 
 STARTING_GOLD: Final = 50
 GOLD_PER_UNSPENT_POINT: Final = 5
@@ -54,17 +55,20 @@ def starting_treasury(roster: Roster) -> int:
     unspent = roster_costs(roster).remaining
     if unspent < 0:
         raise CampaignRuleError(
-            f"the team is {-unspent} points over its budget and cannot register", "HR-9.1"
+            f"the team is {-unspent} points over its budget and cannot register",
+            "HR-9.1",
+            f"a csapat {-unspent} ponttal túllépi a keretét, így nem nevezhető",
         )
     return STARTING_GOLD + GOLD_PER_UNSPENT_POINT * unspent
 
 
 @dataclass(frozen=True)
 class Income:
-    """Gold earned for one match: the total and each line."""
+    """Gold earned for one match: the total and each line (``gold.*``
+    :class:`~arena.engine.campaign.texts.Line` s: the result first, then the bonuses)."""
 
     total: int
-    lines: tuple[tuple[str, int], ...]
+    lines: tuple[Line, ...]
 
 
 def match_income(
@@ -77,39 +81,45 @@ def match_income(
 ) -> Income:
     """The gold a team earns for one result (HR-10.7). ``fighters_killed``: enemy witch-master,
     crossbowman and dagger-throwers killed (not zombies); ``thumbs_down``: this team showed thumbs
-    down over the fallen enemy gladiator."""
+    down over the fallen enemy gladiator.
+
+    >>> income = match_income(ResultKind.VICTORY, fighters_killed=1, thumbs_down=True)
+    >>> income.total, [line.text("hu") for line in income.lines]
+    (55, ['győzelem', '1 megölt ellenséges nem gladiátor', 'hüvelykujj le'])
+    """
     result, league_format = ResultKind(result), Format(league_format)
     if fighters_killed < 0:
         raise ValueError(f"kills cannot be negative: {fighters_killed}")
     if thumbs_down and result is not ResultKind.VICTORY:
         raise CampaignRuleError(
-            "only the winner who destroyed the enemy gladiator shows the thumbs", "HR-10.5"
+            "only the winner who destroyed the enemy gladiator shows the thumbs",
+            "HR-10.5",
+            "hüvelykujjat csak az a győztes mutathat, aki elpusztította az ellenséges gladiátort",
         )
     if result is ResultKind.BYE:
         base = SWISS_BYE_GOLD if league_format is Format.SWISS else 0
     else:
         base = INCOME[result]
-    lines: list[tuple[str, int]] = [(result.value.replace("_", " "), base)]
+    lines: list[Line] = [Line(f"gold.{result.value}", base)]
     if fighters_killed:
-        lines.append(
-            (
-                f"{fighters_killed} enemy non-gladiator(s) killed",
-                GOLD_PER_FIGHTER_KILLED * fighters_killed,
-            )
-        )
+        gold = GOLD_PER_FIGHTER_KILLED * fighters_killed
+        lines.append(Line("gold.fighters_killed", gold, fighters_killed))
     if strategist_killed:
-        lines.append(("enemy strategist killed", GOLD_STRATEGIST_KILLED))
+        lines.append(Line("gold.strategist_killed", GOLD_STRATEGIST_KILLED))
     if thumbs_down:
-        lines.append(("thumbs down", GOLD_THUMBS_DOWN))
-    return Income(sum(gold for _, gold in lines), tuple(lines))
+        lines.append(Line("gold.thumbs_down", GOLD_THUMBS_DOWN))
+    return Income(sum(line.amount for line in lines), tuple(lines))
 
 
-def pay(treasury: int, price: int, what: str) -> int:
-    """The treasury after paying ``price`` gold for ``what``; refused when it holds too little."""
+def pay(treasury: int, price: int, what: str, what_hu: str = "") -> int:
+    """The treasury after paying ``price`` gold for ``what`` (``what_hu`` in Hungarian); refused
+    when it holds too little."""
     if price < 0:
         raise ValueError(f"a price cannot be negative: {price}")
     if price > treasury:
         raise CampaignRuleError(
-            f"{what} costs {price} gold but the treasury holds {treasury}", "HR-10.7"
+            f"{what} costs {price} gold but the treasury holds {treasury}",
+            "HR-10.7",
+            f"{what_hu or what}: {price} arany, de a kincstárban csak {treasury} arany van",
         )
     return treasury - price

@@ -23,6 +23,9 @@ re-rolled as well. A stat never drops below 1.
 loss); the app keeps the number of matches he still misses (``matches_missed``). The healer
 (:func:`heal`) removes one match of absence for 10 gold; death and lasting stat loss cannot be
 healed. :func:`absence_served` counts a missed match off.
+
+The rows and the thumbs are named in both languages (:data:`INJURY_RESULT_NAMES`,
+:data:`THUMBS_NAMES`); each modifier is a :class:`~arena.engine.campaign.texts.Line`.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from ..content.profiles import GLADIATOR, WITCH_MASTER
 from ..roster import ABSENT, ACTIVE, DEAD, HIRELING, Member
 from .dice import CampaignDice, DieRoll
 from .errors import CampaignRuleError
+from .texts import Line, Pair
 
 INJURY_DIE: Final = 10
 LASTING_DIE: Final = 10
@@ -53,6 +57,17 @@ class InjuryResult(enum.StrEnum):
     WOUND = "wound"  # seb
     RECOVERS = "recovers"  # felépül
 
+
+# (hungarian, english): HR-10.5 prints the table's rows in Hungarian with the English beside
+INJURY_RESULT_NAMES: Final[Mapping[InjuryResult, Pair]] = MappingProxyType(
+    {
+        InjuryResult.DEAD: ("Halál", "dead"),
+        InjuryResult.LASTING_INJURY: ("Maradandó sérülés", "lasting injury"),
+        InjuryResult.GRIEVOUS_WOUND: ("Súlyos seb", "grievous wound"),
+        InjuryResult.WOUND: ("Seb", "wound"),
+        InjuryResult.RECOVERS: ("Felépül", "recovers"),
+    }
+)
 
 MATCHES_MISSED: Final[Mapping[InjuryResult, int]] = MappingProxyType(
     {
@@ -73,6 +88,9 @@ class Thumbs(enum.StrEnum):
 
 
 THUMBS_MODIFIER: Final[Mapping[Thumbs, int]] = MappingProxyType({Thumbs.UP: 2, Thumbs.DOWN: -2})
+THUMBS_NAMES: Final[Mapping[Thumbs, Pair]] = MappingProxyType(
+    {Thumbs.UP: ("Hüvelykujj fel", "Thumbs up"), Thumbs.DOWN: ("Hüvelykujj le", "Thumbs down")}
+)
 
 # The sub-table: d10 result → (stat, loss); 7–10 are re-rolled.
 LASTING_TABLE: Final[Mapping[int, tuple[Stat, int]]] = MappingProxyType(
@@ -116,7 +134,7 @@ class InjuryOutcome:
 
     slot: str
     roll: DieRoll
-    modifiers: tuple[tuple[str, int], ...]
+    modifiers: tuple[Line, ...]
     total: int
     result: InjuryResult
     matches_missed: int
@@ -125,7 +143,7 @@ class InjuryOutcome:
 
     @property
     def modifier(self) -> int:
-        return sum(value for _, value in self.modifiers)
+        return sum(line.amount for line in self.modifiers)
 
     @property
     def rolls(self) -> tuple[DieRoll, ...]:
@@ -134,22 +152,30 @@ class InjuryOutcome:
 
 def injury_modifiers(
     member: Member, *, team_won: bool, final_ep: int, thumbs: Thumbs | None = None
-) -> tuple[tuple[str, int], ...]:
-    """The modifiers of HR-10.5 that apply to ``member``, each with its reason."""
-    modifiers: list[tuple[str, int]] = []
+) -> tuple[Line, ...]:
+    """The modifiers of HR-10.5 that apply to ``member``, each a line naming its reason.
+
+    >>> from arena.engine.roster import base_member
+    >>> lines = injury_modifiers(base_member("gladiator"), team_won=False, final_ep=-1, thumbs="up")
+    >>> [line.pair() for line in lines], [line.text("hu") for line in lines]
+    ([('gladiator destroyed', -1), ('thumbs up', 2)], ['elpusztult gladiátor', 'hüvelykujj fel'])
+    """
+    modifiers: list[Line] = []
     if team_won:
-        modifiers.append(("his team won", 1))
+        modifiers.append(Line("injury.team_won", 1))
     if final_ep <= WORST_LAST_HIT_EP:
-        modifiers.append(("the last hit took him to −3 Ép or below", -1))
+        modifiers.append(Line("injury.last_hit", -1))
     if member.slot == GLADIATOR:
-        modifiers.append(("gladiator destroyed", -1))
+        modifiers.append(Line("injury.gladiator_destroyed", -1))
     if thumbs is not None:
         thumbs = Thumbs(thumbs)
         if member.slot != GLADIATOR or team_won:
             raise CampaignRuleError(
-                "only the fallen gladiator of the losing side gets the thumbs", "HR-10.5"
+                "only the fallen gladiator of the losing side gets the thumbs",
+                "HR-10.5",
+                "hüvelykujjat csak a vesztes csapat elesett gladiátora kaphat",
             )
-        modifiers.append((f"thumbs {thumbs.value}", THUMBS_MODIFIER[thumbs]))
+        modifiers.append(Line(f"injury.thumbs_{thumbs.value}", THUMBS_MODIFIER[thumbs]))
     return tuple(modifiers)
 
 
@@ -163,15 +189,25 @@ def injury_roll(
 ) -> InjuryOutcome:
     """Roll the injury table for a member who reached Ép ≤ 0 (``final_ep``, HR-10.5)."""
     if member.status == HIRELING:
-        raise CampaignRuleError(f"{member.name} is a hireling and makes no injury roll", "HR-10.8")
+        raise CampaignRuleError(
+            f"{member.name} is a hireling and makes no injury roll",
+            "HR-10.8",
+            f"{member.name} zsoldos, nem dob sérülésre",
+        )
     if final_ep > 0:
         raise CampaignRuleError(
             f"{member.name} ended with {final_ep} Ép; only members at Ép ≤ 0 roll for injury",
             "HR-10.5",
+            f"{member.name} {final_ep} Ép-vel végzett; csak a 0 vagy kevesebb Ép-re jutott "
+            "tagok dobnak sérülésre",
         )
     modifiers = injury_modifiers(member, team_won=team_won, final_ep=final_ep, thumbs=thumbs)
-    roll = dice.roll(INJURY_DIE, f"injury roll: {member.name} (HR-10.5)")
-    total = roll.result + sum(value for _, value in modifiers)
+    roll = dice.roll(
+        INJURY_DIE,
+        f"injury roll: {member.name} (HR-10.5)",
+        f"sérülésdobás: {member.name} (HR-10.5)",
+    )
+    total = roll.result + sum(line.amount for line in modifiers)
     result = injury_result(total)
     lasting: LastingInjury | None = None
     lasting_rolls: tuple[DieRoll, ...] = ()
@@ -186,7 +222,11 @@ def lasting_injury(member: Member, dice: CampaignDice) -> tuple[LastingInjury, t
     """Roll the sub-table until it names a stat he has (HR-10.5: re-roll 7–10)."""
     rolls: list[DieRoll] = []
     while True:
-        roll = dice.roll(LASTING_DIE, f"lasting injury: {member.name} (HR-10.5)")
+        roll = dice.roll(
+            LASTING_DIE,
+            f"lasting injury: {member.name} (HR-10.5)",
+            f"maradandó sérülés: {member.name} (HR-10.5)",
+        )
         rolls.append(roll)
         row = LASTING_TABLE.get(roll.result)
         if row is None:
@@ -217,7 +257,9 @@ def apply_injury(member: Member, outcome: InjuryOutcome) -> Member:
 def absence_served(member: Member, matches_left: int) -> tuple[Member, int]:
     """After a match he missed: one match fewer to miss, and active again at 0."""
     if member.status != ABSENT or matches_left < 1:
-        raise CampaignRuleError(f"{member.name} is not absent", "HR-10.5")
+        raise CampaignRuleError(
+            f"{member.name} is not absent", "HR-10.5", f"{member.name} nem hiányzik"
+        )
     left = matches_left - 1
     return (replace(member, status=ACTIVE) if left == 0 else member), left
 
@@ -242,19 +284,31 @@ class Healing:
 def heal(member: Member, matches_left: int, matches: int, treasury: int) -> Healing:
     """Pay the healer (*gyógyító*) to remove ``matches`` of the member's absence (HR-10.5)."""
     if member.status == DEAD:
-        raise CampaignRuleError(f"{member.name} is dead; death cannot be healed", "HR-10.5")
+        raise CampaignRuleError(
+            f"{member.name} is dead; death cannot be healed",
+            "HR-10.5",
+            f"{member.name} halott; a halál nem gyógyítható",
+        )
     if member.status != ABSENT or matches_left < 1:
-        raise CampaignRuleError(f"{member.name} is not absent; there is nothing to heal", "HR-10.5")
+        raise CampaignRuleError(
+            f"{member.name} is not absent; there is nothing to heal",
+            "HR-10.5",
+            f"{member.name} nem hiányzik; nincs mit gyógyítani",
+        )
     if matches > matches_left:
         raise CampaignRuleError(
             f"{member.name} misses {matches_left} more match(es); "
             f"the healer cannot remove {matches}",
             "HR-10.5",
+            f"{member.name} még {matches_left} mérkőzést hagy ki; "
+            f"a gyógyító nem vehet le {matches} mérkőzést",
         )
     price = healer_price(matches)
     if price > treasury:
         raise CampaignRuleError(
-            f"the healer asks {price} gold but the treasury holds {treasury}", "HR-10.5"
+            f"the healer asks {price} gold but the treasury holds {treasury}",
+            "HR-10.5",
+            f"a gyógyító {price} aranyat kér, de a kincstárban csak {treasury} arany van",
         )
     left = matches_left - matches
     healed = replace(member, status=ACTIVE) if left == 0 else member

@@ -14,11 +14,25 @@ bracket order. A knockout match has no draw: see
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Final
 
 from .errors import CampaignRuleError
 from .pairing import Pairing, TeamId, check_team_ids
+from .texts import Pair
+
+# (hungarian, english) of the named stages; a larger round is "round_of_{places}" (stage_names)
+STAGE_NAMES: Final[Mapping[str, Pair]] = MappingProxyType(
+    {
+        "final": ("Döntő", "Final"),
+        "semi_final": ("Elődöntő", "Semi final"),
+        "quarter_final": ("Negyeddöntő", "Quarter final"),
+        "round_of_16": ("Nyolcaddöntő", "Round of 16"),
+        "round_of_32": ("Tizenhatoddöntő", "Round of 32"),
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -78,6 +92,18 @@ def stage_name(places: int) -> str:
     return {2: "final", 4: "semi_final", 8: "quarter_final"}.get(places, f"round_of_{places}")
 
 
+def stage_names(stage: str) -> Pair:
+    """A stage's ``(hungarian, english)`` name.
+
+    >>> stage_names("semi_final"), stage_names("round_of_64")
+    (('Elődöntő', 'Semi final'), ('A legjobb 64 között', 'Round of 64'))
+    """
+    if stage in STAGE_NAMES:
+        return STAGE_NAMES[stage]
+    places = stage.removeprefix("round_of_")
+    return f"A legjobb {places} között", f"Round of {places}"
+
+
 def bracket_size(team_count: int) -> int:
     """The next power of two at or above ``team_count`` (HR-10.2)."""
     if team_count < 2:
@@ -122,7 +148,11 @@ def knockout_next_round(previous: KnockoutRound, winners: Collection[TeamId]) ->
     in ``winners``; a bye's team goes through by itself), paired in bracket order, the better seed
     at home."""
     if len(previous.ties) < 2:
-        raise CampaignRuleError("the final was the last round of the knockout", "HR-10.2")
+        raise CampaignRuleError(
+            "the final was the last round of the knockout",
+            "HR-10.2",
+            "a döntő volt a kieséses szakasz utolsó fordulója",
+        )
     through: list[tuple[TeamId, int]] = []
     for tie in previous.ties:
         if tie.away is None or tie.away_seed is None:
@@ -134,6 +164,8 @@ def knockout_next_round(previous: KnockoutRound, winners: Collection[TeamId]) ->
                 f"exactly one of {tie.home} and {tie.away} must win their knockout match; "
                 "there are no draws",
                 "HR-10.2",
+                f"{tie.home} és {tie.away} kieséses mérkőzésén pontosan az egyiküknek kell "
+                "nyernie; döntetlen nincs",
             )
         through.append((tie.home, tie.home_seed) if home_won else (tie.away, tie.away_seed))
     ties: list[Tie] = []

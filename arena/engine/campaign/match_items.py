@@ -43,6 +43,7 @@ from ..content.points import (
 from ..content.profiles import MEMBER_SLOTS, STRATEGIST, WITCH_MASTER
 from ..roster import Member, Roster
 from .errors import CampaignRuleError
+from .texts import place_hu
 
 PATRONAGE_CAP: Final = 20
 GOLD_PER_DISC_LEVEL: Final = 10
@@ -88,13 +89,25 @@ class MatchItem:
 
 def _check(item: MatchItem) -> None:
     if item.kind is MatchItemKind.FIXED_DISC and item.value not in DISC_POOL:
-        raise CampaignRuleError(f"there is no spell disc of level {item.value}", "HR-9.5")
+        raise CampaignRuleError(
+            f"there is no spell disc of level {item.value}",
+            "HR-9.5",
+            f"nincs {item.value}. szintű varázslatszint-jelző korong",
+        )
     if item.kind is MatchItemKind.TRAP_INSIGHT and item.value not in TRAP_INSIGHT_GOLD:
-        raise CampaignRuleError(f"trap insight draws 4 or 5 cards, not {item.value}", "HR-9.5")
+        raise CampaignRuleError(
+            f"trap insight draws 4 or 5 cards, not {item.value}",
+            "HR-9.5",
+            f"a csapdaismerettel 4 vagy 5 lapot kell húzni (nem ennyit: {item.value})",
+        )
     if item.kind is MatchItemKind.VIAL and item.item not in VIALS:
-        raise CampaignRuleError(f"unknown vial {item.item!r}", "HR-9.5")
+        raise CampaignRuleError(
+            f"unknown vial {item.item!r}", "HR-9.5", f"ismeretlen fiola: {item.item!r}"
+        )
     if item.kind is MatchItemKind.AMULET and item.item not in AMULETS:
-        raise CampaignRuleError(f"unknown amulet {item.item!r}", "HR-9.5")
+        raise CampaignRuleError(
+            f"unknown amulet {item.item!r}", "HR-9.5", f"ismeretlen amulett: {item.item!r}"
+        )
 
 
 def gold_price(item: MatchItem) -> int:
@@ -107,7 +120,9 @@ def gold_price(item: MatchItem) -> int:
     if item.kind is MatchItemKind.VIAL:
         return VIAL_GOLD[item.item or ""]
     raise CampaignRuleError(
-        "a temporary 4th amulet comes only with patronage; a lasting one costs 40 gold", "HR-10.8"
+        "a temporary 4th amulet comes only with patronage; a lasting one costs 40 gold",
+        "HR-10.8",
+        "ideiglenes negyedik amulett csak pártfogásból jár; az állandó 40 aranyba kerül",
     )
 
 
@@ -138,7 +153,9 @@ def patronage_left(points: int, items: Iterable[MatchItem]) -> int:
     cost = sum(patronage_cost(item) for item in items)
     if cost > points:
         raise CampaignRuleError(
-            f"the items cost {cost} patronage points but the team has {points}", "HR-10.8"
+            f"the items cost {cost} patronage points but the team has {points}",
+            "HR-10.8",
+            f"a tárgyak {cost} pártfogási pontba kerülnek, de a csapatnak csak {points} van",
         )
     return points - cost
 
@@ -151,10 +168,14 @@ def equip_for_match(roster: Roster, items: Sequence[MatchItem]) -> Roster:
     return roster
 
 
-def _member(roster: Roster, slot: str, what: str) -> Member:
+def _member(roster: Roster, slot: str, what: str, what_hu: str) -> Member:
     member = roster.member(slot)
     if member is None:
-        raise CampaignRuleError(f"the team fields no {slot} for {what}", "HR-9.5")
+        raise CampaignRuleError(
+            f"the team fields no {slot} for {what}",
+            "HR-9.5",
+            f"a csapat nem állít ki ilyen tagot ({what_hu}): {place_hu(slot)}",
+        )
     return member
 
 
@@ -166,20 +187,30 @@ def _put(roster: Roster, member: Member) -> Roster:
 
 def _equip(roster: Roster, item: MatchItem) -> Roster:
     if item.kind is MatchItemKind.FIXED_DISC:
-        wizard = _member(roster, WITCH_MASTER, "a fixed disc")
+        wizard = _member(roster, WITCH_MASTER, "a fixed disc", "rögzített korong")
         fixed = (*wizard.fixed_discs, item.value or 0)
         drawn = DISCS_DRAWN if wizard.disc_count is None else wizard.disc_count
         if len(fixed) > min(MAX_FIXED_DISCS, drawn):
             raise CampaignRuleError(
-                f"at most {MAX_FIXED_DISCS} of the discs may be fixed", "HR-9.5"
+                f"at most {MAX_FIXED_DISCS} of the discs may be fixed",
+                "HR-9.5",
+                f"legfeljebb {MAX_FIXED_DISCS} korong lehet rögzített",
             )
         if fixed.count(TOP_DISC_LEVEL) > MAX_FIXED_LEVEL_5_DISCS:
-            raise CampaignRuleError("at most one disc may be a fixed level-5", "HR-9.5")
+            raise CampaignRuleError(
+                "at most one disc may be a fixed level-5",
+                "HR-9.5",
+                "legfeljebb egy rögzített korong lehet 5. szintű",
+            )
         return _put(roster, replace(wizard, fixed_discs=fixed))
     if item.kind is MatchItemKind.TRAP_INSIGHT:
-        strategist = _member(roster, STRATEGIST, "trap insight")
+        strategist = _member(roster, STRATEGIST, "trap insight", "csapdaismeret")
         if (strategist.trap_cards_drawn or TRAP_CARDS_KEPT) != TRAP_CARDS_KEPT:
-            raise CampaignRuleError("trap insight is bought once", "HR-9.5")
+            raise CampaignRuleError(
+                "trap insight is bought once",
+                "HR-9.5",
+                "csapdaismeretet csak egyszer lehet venni",
+            )
         return _put(roster, replace(strategist, trap_cards_drawn=item.value))
     if item.kind is MatchItemKind.VIAL:
         return _equip_vial(roster, item)
@@ -189,20 +220,38 @@ def _equip(roster: Roster, item: MatchItem) -> Roster:
 def _equip_vial(roster: Roster, item: MatchItem) -> Roster:
     vial = VIALS[item.item or ""]
     if vial.option not in roster.options:
-        raise CampaignRuleError(f"{vial.name_en} needs its optional rule {vial.option}", "HR-7")
-    carrier = _member(roster, item.slot or "", "a vial")
+        raise CampaignRuleError(
+            f"{vial.name_en} needs its optional rule {vial.option}",
+            "HR-7",
+            f"a {vial.name_hu} csak a saját opcionális szabályával ({vial.option}) használható",
+        )
+    carrier = _member(roster, item.slot or "", "a vial", "fiola")
     if carrier.slot == STRATEGIST:
-        raise CampaignRuleError("the strategist carries no vial", "HR-7")
+        raise CampaignRuleError(
+            "the strategist carries no vial", "HR-7", "a stratéga nem visz fiolát"
+        )
     if carrier.vial is not None:
-        raise CampaignRuleError(f"{carrier.name} carries a vial already (one per fighter)", "HR-7")
+        raise CampaignRuleError(
+            f"{carrier.name} carries a vial already (one per fighter)",
+            "HR-7",
+            f"{carrier.name} már visz fiolát (harcosonként egy lehet)",
+        )
     if sum(1 for m in roster.members if m.vial is not None) >= VIALS_PER_TEAM:
-        raise CampaignRuleError(f"a team carries at most {VIALS_PER_TEAM} vials", "HR-7")
+        raise CampaignRuleError(
+            f"a team carries at most {VIALS_PER_TEAM} vials",
+            "HR-7",
+            f"egy csapat legfeljebb {VIALS_PER_TEAM} fiolát vihet",
+        )
     return _put(roster, replace(carrier, vial=vial.id))
 
 
 def _equip_amulet(roster: Roster, item: MatchItem) -> Roster:
     if len(roster.amulets) >= MAX_AMULETS:
-        raise CampaignRuleError(f"the team has {MAX_AMULETS} amulets already", "HR-9.5")
+        raise CampaignRuleError(
+            f"the team has {MAX_AMULETS} amulets already",
+            "HR-9.5",
+            f"a csapatnak már {MAX_AMULETS} amulettje van",
+        )
     order = {slot: i for i, slot in enumerate(MEMBER_SLOTS)}
     free = sorted(
         (m for m in roster.members if m.amulet is None), key=lambda m: order.get(m.slot, 9)
@@ -210,5 +259,9 @@ def _equip_amulet(roster: Roster, item: MatchItem) -> Roster:
     if item.slot is not None:
         free = [m for m in free if m.slot == item.slot]
     if not free:
-        raise CampaignRuleError("no member can wear another amulet (one each, RB p.7)", "HR-9.5")
+        raise CampaignRuleError(
+            "no member can wear another amulet (one each, RB p.7)",
+            "HR-9.5",
+            "egyik tag sem viselhet több amulettet (tagonként egy, szabálykönyv, 7. o.)",
+        )
     return _put(roster, replace(free[0], amulet=item.item))

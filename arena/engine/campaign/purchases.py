@@ -60,6 +60,7 @@ from ..content.weapons import (
 from ..roster import DEAD, HIRELING, Member, Roster, base_member
 from .errors import CampaignRuleError
 from .gold import pay
+from .texts import STATUS_NAMES, Pair, place_hu
 
 RECRUIT_PRICES: Final[Mapping[str, int]] = MappingProxyType(
     {GLADIATOR: 100, WITCH_MASTER: 60, CROSSBOWMAN: 50, DEASTA: 40, LAEVA: 40, STRATEGIST: 30}
@@ -77,6 +78,17 @@ class PurchaseKind(enum.StrEnum):
     REPAIR = "repair"
     FOURTH_AMULET = "fourth_amulet"
     TRAINING = "training"
+
+
+PURCHASE_NAMES: Final[Mapping[PurchaseKind, Pair]] = MappingProxyType(
+    {
+        PurchaseKind.RECRUIT: ("toborzás", "recruit"),
+        PurchaseKind.PILE_WEAPON: ("fegyver a fegyverhalomba", "pile weapon"),
+        PurchaseKind.REPAIR: ("javítás", "repair"),
+        PurchaseKind.FOURTH_AMULET: ("negyedik amulett", "fourth amulet"),
+        PurchaseKind.TRAINING: ("edzés", "training"),
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -132,12 +144,16 @@ def purchase_price(purchase: Purchase) -> int:
     if purchase.kind is PurchaseKind.RECRUIT:
         price = RECRUIT_PRICES.get(purchase.slot or "")
         if price is None:
-            raise CampaignRuleError(f"there is no {purchase.slot!r} to recruit", "HR-10.7")
+            raise _no_such_place(purchase.slot)
         return price
     if purchase.kind is PurchaseKind.PILE_WEAPON:
         weapon = WEAPONS.get(purchase.item or "")
         if weapon is None or weapon.pile_cost is None:
-            raise CampaignRuleError(f"{purchase.item!r} is not a weapon for the pile", "HR-10.7")
+            raise CampaignRuleError(
+                f"{purchase.item!r} is not a weapon for the pile",
+                "HR-10.7",
+                f"{purchase.item!r} nem a fegyverhalomba való fegyver",
+            )
         return GOLD_PER_PILE_POINT * weapon.pile_cost
     if purchase.kind is PurchaseKind.REPAIR:
         return REPAIR_PRICE
@@ -169,8 +185,14 @@ def apply_purchase(
         roster = _fourth_amulet(roster, purchase.item or "", purchase.slot)
     else:
         roster = _train(roster, purchase.slot or "", training_done)
-    what = purchase.kind.value.replace("_", " ")
-    return PurchaseResult(roster, pay(treasury, price, what), price, broken_items, replaced)
+    what_hu, what = PURCHASE_NAMES[purchase.kind]
+    return PurchaseResult(roster, pay(treasury, price, what, what_hu), price, broken_items, replaced)
+
+
+def _no_such_place(slot: str | None) -> CampaignRuleError:
+    return CampaignRuleError(
+        f"there is no {slot!r} to recruit", "HR-10.7", f"nincs ilyen toborozható tag: {slot!r}"
+    )
 
 
 def _with_member(roster: Roster, member: Member) -> Roster:
@@ -186,14 +208,22 @@ def recruit_member(slot: str, name: str, gladiator_type: str | None = None) -> M
     """A new member of ``slot`` at his base profile (HR-10.7); a gladiator of ``gladiator_type``
     has that type's base TÉ, VÉ, Mozgás, SFÉ and STP. He brings no amulet."""
     if slot not in PROFILES:
-        raise CampaignRuleError(f"there is no {slot!r} to recruit", "HR-10.7")
+        raise _no_such_place(slot)
     member = replace(base_member(slot, name), amulet=None)
     if gladiator_type is None or gladiator_type == BASE_GLADIATOR_TYPE:
         return member
     if slot != GLADIATOR:
-        raise CampaignRuleError(f"only a gladiator has a type, not a {slot}", "HR-10.7")
+        raise CampaignRuleError(
+            f"only a gladiator has a type, not a {slot}",
+            "HR-10.7",
+            f"típusa csak gladiátornak lehet, ennek nem: {place_hu(slot)}",
+        )
     if gladiator_type not in GLADIATOR_TYPES:
-        raise CampaignRuleError(f"unknown gladiator type {gladiator_type!r}", "HR-3.3")
+        raise CampaignRuleError(
+            f"unknown gladiator type {gladiator_type!r}",
+            "HR-3.3",
+            f"ismeretlen gladiátortípus: {gladiator_type!r}",
+        )
     stats = {stat: rule.base for stat, rule in stat_rules(GLADIATOR, gladiator_type).items()}
     return replace(member, gladiator_type=gladiator_type, stats=MappingProxyType(stats))
 
@@ -201,13 +231,16 @@ def recruit_member(slot: str, name: str, gladiator_type: str | None = None) -> M
 def _recruit(roster: Roster, purchase: Purchase) -> tuple[Roster, Member | None]:
     slot, name = purchase.slot or "", (purchase.name or "").strip()
     if not name:
-        raise CampaignRuleError("a recruit needs a name", "HR-10.7")
+        raise CampaignRuleError("a recruit needs a name", "HR-10.7", "az újoncnak név kell")
     current = roster.member(slot)
     if current is not None and current.status not in (DEAD, HIRELING):
+        status_hu = STATUS_NAMES.get(current.status, (current.status, ""))[0]
         raise CampaignRuleError(
             f"the team's {slot} place is held by {current.name} ({current.status}); a recruit "
             "fills an empty place or a dead member's",
             "HR-10.7",
+            f"a csapat {place_hu(slot)} helyét {current.name} tölti be ({status_hu}); újonc "
+            "csak üres vagy halott tag helyére jöhet",
         )
     recruit = recruit_member(slot, name, purchase.gladiator_type)
     if current is not None:
@@ -224,10 +257,14 @@ def _takes_over_pile(recruit: Member, previous: Member) -> Member:
         item for item in previous.pile if item in WEAPONS and not item_allowed_for_type(gtype, item)
     ]
     if banned:
+        banned_hu = ", ".join(WEAPONS[item].name_hu.lower() for item in banned)
+        type_hu = GLADIATOR_TYPES[gtype].name_hu
         raise CampaignRuleError(
-            f"the team's pile holds {', '.join(banned)}, which a {GLADIATOR_TYPES[gtype].name_hu} "
+            f"the team's pile holds {', '.join(banned)}, which a {type_hu} "
             "gladiator may not use",
             "HR-3.3",
+            f"a csapat fegyverhalmában ilyen is van: {banned_hu}, ezt {type_hu} gladiátor nem "
+            "használhatja",
         )
     grip = previous.starting_grip
     if not is_legal_grip(grip, gtype):
@@ -239,18 +276,23 @@ def _takes_over_pile(recruit: Member, previous: Member) -> Member:
 def _gladiator(roster: Roster) -> Member:
     gladiator = roster.member(GLADIATOR)
     if gladiator is None:
-        raise CampaignRuleError("the team has no gladiator and so no weapon pile", "HR-10.7")
+        raise CampaignRuleError(
+            "the team has no gladiator and so no weapon pile",
+            "HR-10.7",
+            "a csapatnak nincs gladiátora, így fegyverhalma sincs",
+        )
     return gladiator
 
 
 def _add_to_pile(roster: Roster, item: str, broken: tuple[str, ...]) -> Roster:
     gladiator = _gladiator(roster)
     gtype = gladiator.gladiator_type or BASE_GLADIATOR_TYPE
+    weapon, type_hu = WEAPONS[item], GLADIATOR_TYPES[gtype].name_hu
     if not item_allowed_for_type(gtype, item):
         raise CampaignRuleError(
-            f"{WEAPONS[item].name_en} is not allowed for a "
-            f"{GLADIATOR_TYPES[gtype].name_hu} gladiator",
+            f"{weapon.name_en} is not allowed for a {type_hu} gladiator",
             "HR-3.3",
+            f"{weapon.name_hu} nem megengedett {type_hu} gladiátornak",
         )
     held = [*gladiator.pile, *broken]
     if len(held) >= PILE_MAX_ITEMS:
@@ -258,19 +300,28 @@ def _add_to_pile(roster: Roster, item: str, broken: tuple[str, ...]) -> Roster:
             f"the weapon pile holds {len(held)} items (broken ones included); at most "
             f"{PILE_MAX_ITEMS} besides the kit",
             "HR-9.5",
+            f"a fegyverhalomban {len(held)} tárgy van (a törötteket is számítva); az "
+            f"alapfelszerelésen kívül legfeljebb {PILE_MAX_ITEMS} lehet",
         )
     if Counter(held)[item] >= pile_copies_allowed(item):
         raise CampaignRuleError(
-            f"the pile holds {WEAPONS[item].name_en} already; only one-handed weapons may be "
+            f"the pile holds {weapon.name_en} already; only one-handed weapons may be "
             "doubled (for a pair)",
             "HR-9.5",
+            f"a fegyverhalomban már van {weapon.name_hu.lower()}; csak egykezes fegyver lehet "
+            "kétszer (párban)",
         )
     return _with_member(roster, replace(gladiator, pile=(*gladiator.pile, item)))
 
 
 def _repair(roster: Roster, item: str, broken: tuple[str, ...]) -> tuple[Roster, tuple[str, ...]]:
     if item not in broken:
-        raise CampaignRuleError(f"no broken {item!r} is waiting for repair", "HR-10.7")
+        name_hu = WEAPONS[item].name_hu.lower() if item in WEAPONS else repr(item)
+        raise CampaignRuleError(
+            f"no broken {item!r} is waiting for repair",
+            "HR-10.7",
+            f"nincs javításra váró törött {name_hu}",
+        )
     gladiator = _gladiator(roster)
     left = list(broken)
     left.remove(item)
@@ -279,15 +330,24 @@ def _repair(roster: Roster, item: str, broken: tuple[str, ...]) -> tuple[Roster,
 
 def _fourth_amulet(roster: Roster, amulet: str, wearer: str | None) -> Roster:
     if amulet not in AMULETS:
-        raise CampaignRuleError(f"unknown amulet {amulet!r}", "HR-10.7")
+        raise CampaignRuleError(
+            f"unknown amulet {amulet!r}", "HR-10.7", f"ismeretlen amulett: {amulet!r}"
+        )
     if len(roster.amulets) >= MAX_AMULETS:
-        raise CampaignRuleError(f"the team has {MAX_AMULETS} amulets already (at most 4)", "HR-9.5")
+        raise CampaignRuleError(
+            f"the team has {MAX_AMULETS} amulets already (at most 4)",
+            "HR-9.5",
+            f"a csapatnak már {MAX_AMULETS} amulettje van (legfeljebb 4 lehet)",
+        )
     free = [m for m in roster.in_sheet_order() if m[1].amulet is None and m[1].status != DEAD]
     if wearer is not None:
         free = [m for m in free if m[1].slot == wearer]
     if not free:
         raise CampaignRuleError(
-            "no member can wear another amulet; a member wears at most one (RB p.7)", "HR-9.5"
+            "no member can wear another amulet; a member wears at most one (RB p.7)",
+            "HR-9.5",
+            "egyik tag sem viselhet több amulettet; egy tagon legfeljebb egy lehet "
+            "(szabálykönyv, 7. o.)",
         )
     return _with_member(roster, replace(free[0][1], amulet=amulet))
 
@@ -295,12 +355,18 @@ def _fourth_amulet(roster: Roster, amulet: str, wearer: str | None) -> Roster:
 def _train(roster: Roster, slot: str, training_done: int) -> Roster:
     member = roster.member(slot)
     if member is None or member.status in (DEAD, HIRELING):
-        raise CampaignRuleError(f"the team has no {slot} to train", "HR-10.7")
+        raise CampaignRuleError(
+            f"the team has no {slot} to train",
+            "HR-10.7",
+            f"a csapatnak nincs edzhető tagja ezen a helyen: {place_hu(slot)}",
+        )
     if training_done >= MAX_TRAINING:
         raise CampaignRuleError(
             f"{member.name} has bought +{training_done} Ép by training already "
             f"(at most +{MAX_TRAINING})",
             "HR-10.7",
+            f"{member.name} már +{training_done} Ép-t vett edzéssel "
+            f"(legfeljebb +{MAX_TRAINING} lehet)",
         )
     stats = dict(member.stats)
     stats[Stat.EP] += 1

@@ -20,6 +20,10 @@ whose gladiators fell in one damage event: arena score, then lots. The winner of
 decided this way is recorded as a points victory (the loser a points defeat).
 
 Sides are numbered 0 (home, the first team of a pairing) and 1 (away).
+
+:func:`check_reported_result` refuses a reported result the rules cannot produce (a points
+victory before the round limit, a draw in a knockout …). Result kinds and formats are named in
+both languages: :data:`RESULT_NAMES`, :data:`FORMAT_NAMES`, :func:`round_robin_name`.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from typing import Final
 from ..content.profiles import CROSSBOWMAN, DEASTA, GLADIATOR, LAEVA, STRATEGIST, WITCH_MASTER
 from .dice import CampaignDice, DieRoll
 from .errors import CampaignRuleError
+from .texts import Pair
 
 
 class Format(enum.StrEnum):
@@ -55,6 +60,39 @@ class ResultKind(enum.StrEnum):
     FORFEIT_WIN = "forfeit_win"
     FORFEIT_LOSS = "forfeit_loss"
     BYE = "bye"
+
+
+# (hungarian, english): the names the tables, reports and the Krónika print
+RESULT_NAMES: Final[Mapping[ResultKind, Pair]] = MappingProxyType(
+    {
+        ResultKind.VICTORY: ("Győzelem", "Victory"),
+        ResultKind.POINTS_VICTORY: ("Pontgyőzelem", "Points victory"),
+        ResultKind.DRAW: ("Döntetlen", "Draw"),
+        ResultKind.POINTS_DEFEAT: ("Pontvereség", "Points defeat"),
+        ResultKind.DEFEAT: ("Vereség", "Defeat"),
+        ResultKind.FORFEIT_WIN: ("Játék nélküli győzelem", "Won by forfeit"),
+        ResultKind.FORFEIT_LOSS: ("Feladás", "Forfeit"),
+        ResultKind.BYE: ("Erőnyerő", "Bye"),
+    }
+)
+FORMAT_NAMES: Final[Mapping[Format, Pair]] = MappingProxyType(
+    {
+        Format.ROUND_ROBIN: ("Körmérkőzés", "Round robin"),
+        Format.SWISS: ("Svájci rendszer", "Swiss"),
+        Format.KNOCKOUT: ("Kieséses rendszer", "Knockout"),
+        Format.GROUPS_KNOCKOUT: ("Csoportkör, majd kieséses szakasz", "Groups, then knockout"),
+    }
+)
+ROUND_ROBIN_LEGS: Final[Mapping[bool, Pair]] = MappingProxyType(
+    {False: ("egyfordulós", "single"), True: ("kétfordulós", "double")}  # keyed by ``double``
+)
+
+
+def round_robin_name(double: bool) -> Pair:
+    """``("Körmérkőzés (egyfordulós)", "Round robin (single)")``, or the double round robin's."""
+    legs = ROUND_ROBIN_LEGS[double]
+    hungarian, english = FORMAT_NAMES[Format.ROUND_ROBIN]
+    return f"{hungarian} ({legs[0]})", f"{english} ({legs[1]})"
 
 
 OPPOSITE: Final[Mapping[ResultKind, ResultKind]] = MappingProxyType(
@@ -97,7 +135,9 @@ def opposite(kind: ResultKind) -> ResultKind:
         return OPPOSITE[kind]
     except KeyError:
         raise CampaignRuleError(
-            "a bye has no opponent and so no opposite result", "HR-10.2"
+            "a bye has no opponent and so no opposite result",
+            "HR-10.2",
+            "az erőnyerőnek nincs ellenfele, így ellentétes eredménye sincs",
         ) from None
 
 
@@ -207,10 +247,10 @@ class KnockoutDecision:
         return (won, lost) if self.winner == 0 else (lost, won)
 
 
-def _draw_lots(dice: CampaignDice | None, purpose: str) -> KnockoutDecision:
+def _draw_lots(dice: CampaignDice | None, purpose: str, purpose_hu: str) -> KnockoutDecision:
     if dice is None:
         raise ValueError("drawing lots needs dice")
-    roll = dice.roll(2, purpose)  # 1: the home side (0), 2: the away side (1)
+    roll = dice.roll(2, purpose, purpose_hu)  # 1: the home side (0), 2: the away side (1)
     return KnockoutDecision(roll.result - 1, KnockoutStep.LOTS, roll=roll)
 
 
@@ -232,6 +272,8 @@ def knockout_at_round_limit(
             f"a knockout match plays at most {KNOCKOUT_EXTRA_ROUNDS} extra rounds, "
             f"not {extra_rounds_played}",
             "HR-10.2",
+            f"egy kieséses mérkőzésben legfeljebb {KNOCKOUT_EXTRA_ROUNDS} ráadáskör jár, "
+            f"nem {extra_rounds_played}",
         )
     if home.arena_score != away.arena_score:
         return KnockoutDecision(
@@ -249,7 +291,11 @@ def knockout_at_round_limit(
         return KnockoutDecision(0 if left > right else 1, KnockoutStep.GLADIATOR_EP)
     if extra_rounds_played < KNOCKOUT_EXTRA_ROUNDS:
         return KnockoutDecision(None, KnockoutStep.EXTRA_ROUND, play_extra_round=True)
-    return _draw_lots(dice, "knockout lots after 5 extra rounds (HR-10.2)")
+    return _draw_lots(
+        dice,
+        "knockout lots after 5 extra rounds (HR-10.2)",
+        "kieséses sorsolás 5 ráadáskör után (HR-10.2)",
+    )
 
 
 def knockout_double_destruction(
@@ -259,9 +305,90 @@ def knockout_double_destruction(
     arena score wins, then lots."""
     if home_score != away_score:
         return KnockoutDecision(0 if home_score > away_score else 1, KnockoutStep.ARENA_SCORE)
-    return _draw_lots(dice, "knockout lots after a double destruction (HR-10.2)")
+    return _draw_lots(
+        dice,
+        "knockout lots after a double destruction (HR-10.2)",
+        "kieséses sorsolás kettős pusztulás után (HR-10.2)",
+    )
 
 
 def total_league_points(kinds: Iterable[ResultKind], league_format: Format) -> int:
     """League points of several results of one team."""
     return sum(league_points(kind, league_format) for kind in kinds)
+
+
+# --- a reported result (HR-10.1, HR-10.2) --------------------------------------------------------
+
+PLAYED_RESULTS: Final = (
+    ResultKind.VICTORY,
+    ResultKind.POINTS_VICTORY,
+    ResultKind.DRAW,
+    ResultKind.POINTS_DEFEAT,
+    ResultKind.DEFEAT,
+)
+AT_ROUND_LIMIT: Final = (ResultKind.POINTS_VICTORY, ResultKind.DRAW, ResultKind.POINTS_DEFEAT)
+
+
+def check_reported_result(
+    kind: ResultKind,
+    rounds_played: int,
+    home_score: int,
+    away_score: int,
+    *,
+    round_limit: int,
+    knockout: bool = False,
+) -> None:
+    """Refuse a played match's result (from the home side) that HR-10.1–10.2 cannot produce: a
+    match lasts 1 to the round limit (+5 extra rounds in a knockout); a knockout has no draw; at
+    the round limit the arena scores decide between a points victory and a draw; a points
+    victory needs the round limit.
+
+    >>> check_reported_result(ResultKind.DRAW, 20, 12, 9, round_limit=20)
+    >>> try:
+    ...     check_reported_result(ResultKind.POINTS_VICTORY, 20, 12, 9, round_limit=20)
+    ... except CampaignRuleError as error:
+    ...     print(error)
+    ...     print(error.text("hu"))
+    arena scores 12–9 at the round limit give Draw, not Points victory (HR-10.1)
+    a körhatárnál 12–9 arénapont eredménye döntetlen, nem pontgyőzelem (HR-10.1)
+    """
+    kind = ResultKind(kind)
+    hungarian, english = RESULT_NAMES[kind]
+    if kind not in PLAYED_RESULTS:
+        raise CampaignRuleError(
+            f"{english} is not a result a match reports",
+            "HR-10.1",
+            f"„{hungarian}” nem lejátszott mérkőzés eredménye",
+        )
+    most = round_limit + (KNOCKOUT_EXTRA_ROUNDS if knockout else 0)
+    if not 1 <= rounds_played <= most:
+        raise CampaignRuleError(
+            f"a match of this league lasts 1 to {most} rounds, not {rounds_played}",
+            "HR-10.1",
+            f"ebben a ligában egy mérkőzés 1–{most} körig tart, nem {rounds_played} körig",
+        )
+    if knockout:
+        if kind is ResultKind.DRAW:
+            raise CampaignRuleError(
+                "a knockout match has no draw; report who went through",
+                "HR-10.2",
+                "kieséses mérkőzés nem végződhet döntetlenre; azt jelentsd, ki jutott tovább",
+            )
+        return
+    if kind in AT_ROUND_LIMIT and rounds_played == round_limit:
+        expected = result_at_round_limit(home_score, away_score)[0]
+        if expected is not kind:
+            right_hu, right_en = RESULT_NAMES[expected]
+            raise CampaignRuleError(
+                f"arena scores {home_score}–{away_score} at the round limit give {right_en}, "
+                f"not {english}",
+                "HR-10.1",
+                f"a körhatárnál {home_score}–{away_score} arénapont eredménye "
+                f"{right_hu.lower()}, nem {hungarian.lower()}",
+            )
+    elif kind in (ResultKind.POINTS_VICTORY, ResultKind.POINTS_DEFEAT):
+        raise CampaignRuleError(
+            "a points victory needs the round limit reached",
+            "HR-10.1",
+            "pontgyőzelem csak a körhatár elérésekor lehetséges",
+        )

@@ -24,6 +24,10 @@ the same order, whatever else is in the table; ``lot`` is the row's place in tha
 Row counts: a Victory (``victories``) is a win by destruction, concession or forfeit;
 ``forfeits`` are forfeit losses; ``played`` counts every result but byes (``byes``). ``killed``
 is the number of own members killed in the league's matches, as the app reports it per match.
+
+Each tie-breaker has a short name (:data:`TIE_BREAKER_NAMES`: a table column, a CSV cell) and a
+description (:data:`TIE_BREAKER_DESCRIPTIONS`: the chain as the table page explains it), both as
+``(hungarian, english)`` pairs.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from .dice import RecordedDice, derive_seed, draw_order
 from .errors import CampaignRuleError
 from .pairing import TeamId, check_team_ids
 from .results import Format, ResultKind, league_points, opposite
+from .texts import Pair
 
 
 class TieBreaker(enum.StrEnum):
@@ -52,6 +57,40 @@ class TieBreaker(enum.StrEnum):
     FEWER_KILLED = "fewer_killed"
     LOTS = "lots"
 
+
+TIE_BREAKER_NAMES: Final[Mapping[TieBreaker, Pair]] = MappingProxyType(
+    {
+        TieBreaker.POINTS: ("Bajnoki pont", "League points"),
+        TieBreaker.HEAD_TO_HEAD: ("Egymás elleni eredmény", "Head-to-head"),
+        TieBreaker.BUCHHOLZ: ("Buchholz", "Buchholz"),
+        TieBreaker.VICTORIES: ("Győzelmek száma", "Victories"),
+        TieBreaker.ARENA_DIFFERENCE: ("Arénapont-különbség", "Arena-score difference"),
+        TieBreaker.ARENA_FOR: ("Szerzett arénapont", "Arena score for"),
+        TieBreaker.FEWER_KILLED: ("Kevesebb saját halott", "Fewer own members killed"),
+        TieBreaker.LOTS: ("Sorsolás", "Lots"),
+    }
+)
+TIE_BREAKER_DESCRIPTIONS: Final[Mapping[TieBreaker, Pair]] = MappingProxyType(
+    {
+        TieBreaker.POINTS: ("Bajnoki pontok", "League points"),
+        TieBreaker.HEAD_TO_HEAD: (
+            "Az azonos állású csapatok egymás elleni mérkőzésein szerzett pontok",
+            "Head-to-head points among the tied teams",
+        ),
+        TieBreaker.BUCHHOLZ: (
+            "Buchholz: az ellenfelek bajnoki pontjainak összege (az erőnyerő forduló 0-t ér)",
+            "Buchholz: the opponents' league points added up (a bye counts 0)",
+        ),
+        TieBreaker.VICTORIES: ("A győzelmek száma", "Number of Victories"),
+        TieBreaker.ARENA_DIFFERENCE: (
+            "Arénapont-különbség (szerzett − kapott)",
+            "Arena-score difference (for − against)",
+        ),
+        TieBreaker.ARENA_FOR: ("Szerzett arénapontok", "Arena score for"),
+        TieBreaker.FEWER_KILLED: ("Kevesebb megölt saját csapattag", "Fewer own members killed"),
+        TieBreaker.LOTS: ("Sorsolás (a liga magjával)", "Drawing lots (seeded)"),
+    }
+)
 
 _ROUND_ROBIN_CHAIN: Final = (
     TieBreaker.POINTS,
@@ -203,7 +242,11 @@ def compute_standings(
     league_format = Format(league_format)
     chain = TIE_BREAKERS.get(league_format)
     if chain is None:
-        raise CampaignRuleError("a knockout has a bracket, not a table", "HR-10.3")
+        raise CampaignRuleError(
+            "a knockout has a bracket, not a table",
+            "HR-10.3",
+            "a kieséses rendszernek ágrajza van, nem tabellája",
+        )
     teams = tuple(team_ids)
     check_team_ids(teams, minimum=1)
     known = set(teams)
@@ -304,6 +347,6 @@ def _draw_lots(group: list[TeamId], dice_seed: int | str) -> list[_Entry]:
     """A seeded draw among exactly ``group``: same seed and same teams, same order (HR-10.3)."""
     hat = sorted(group, key=lambda team: (type(team).__name__, str(team)))
     dice = RecordedDice.seeded(derive_seed(dice_seed, "lots", *hat))
-    order, _ = draw_order(hat, dice, "drawing lots (HR-10.3)")
+    order, _ = draw_order(hat, dice, "drawing lots (HR-10.3)", "sorsolás (HR-10.3)")
     last = len(order) - 1
     return [(team, TieBreaker.LOTS if i < last else None, i + 1) for i, team in enumerate(order)]

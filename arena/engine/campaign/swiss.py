@@ -93,7 +93,9 @@ def swiss_round(
     check_team_ids(teams)
     if round_no != len(history) + 1:
         raise CampaignRuleError(
-            f"round {round_no} cannot be paired after {len(history)} rounds played", "HR-10.2"
+            f"round {round_no} cannot be paired after {len(history)} rounds played",
+            "HR-10.2",
+            f"{len(history)} lejátszott forduló után nem a(z) {round_no}. forduló következik",
         )
     rolls: tuple[DieRoll, ...] = ()
     points = {row.team_id: row.points for row in standings}
@@ -101,7 +103,9 @@ def swiss_round(
         if seeding == "random":
             if dice is None:
                 raise ValueError("a random first Swiss round needs dice")
-            order, rolls = draw_order(teams, dice, "Swiss round 1 draw (HR-10.2)")
+            order, rolls = draw_order(
+                teams, dice, "Swiss round 1 draw (HR-10.2)", "svájci 1. forduló sorsolása (HR-10.2)"
+            )
         else:
             order = list(teams)
     else:

@@ -37,7 +37,7 @@ def test_xp_worked_match__hr_10_6() -> None:
         team_won=True,
     )
     award = xp_award(crossbowman)
-    assert award.lines == (
+    assert tuple(line.pair() for line in award.lines) == (
         ("took part", 1),
         ("survived", 1),
         ("killed 1 enemy non-gladiator(s)", 2),
@@ -46,6 +46,14 @@ def test_xp_worked_match__hr_10_6() -> None:
         ("his team won", 1),
     )
     assert award.total == 9
+    assert [line.text("hu") for line in award.lines] == [
+        "részt vett",
+        "túlélte",
+        "1 ellenséges nem gladiátort ölt meg",
+        "megölte az ellenséges stratégát",
+        "Ép-sebzést okozott az ellenséges gladiátornak",
+        "csapata nyert",
+    ]
     # the gladiator destroyed the enemy gladiator: 1 + 1 + 1 (Ép dealt) + 4 + 1
     assert xp_award(Deeds(destroyed_gladiator=True, team_won=True)).total == 8
     # the witch-master fell but had killed two: 1 + 2 × 2, no survival, no win bonus

@@ -78,13 +78,19 @@ def test_income_per_result__hr_10_7() -> None:
 
 def test_income_bonuses_worked_example__hr_10_7() -> None:
     income = match_income(R.VICTORY, fighters_killed=2, strategist_killed=True, thumbs_down=True)
-    assert income.lines == (
+    assert tuple(line.pair() for line in income.lines) == (
         ("victory", 40),
         ("2 enemy non-gladiator(s) killed", 10),
         ("enemy strategist killed", 10),
         ("thumbs down", 10),
     )
     assert income.total == 70
+    assert [line.pair("hu") for line in income.lines] == [
+        ("győzelem", 40),
+        ("2 megölt ellenséges nem gladiátor", 10),
+        ("megölt ellenséges stratéga", 10),
+        ("hüvelykujj le", 10),
+    ]
     assert match_income(R.DEFEAT, fighters_killed=1).total == 20
 
 

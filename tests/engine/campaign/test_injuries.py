@@ -63,13 +63,13 @@ def test_injury_table_rows__hr_10_5() -> None:
 def test_injury_unmodified_rolls__hr_10_5(roll: int, result: InjuryResult, missed: int) -> None:
     outcome = injury_roll(CROSSBOWMAN, team_won=False, final_ep=0, dice=RecordedDice.fixed([roll]))
     assert (outcome.total, outcome.result, outcome.matches_missed) == (roll, result, missed)
-    assert outcome.modifiers == () and outcome.lasting is None
+    assert tuple(line.pair() for line in outcome.modifiers) == () and outcome.lasting is None
     assert outcome.roll == DieRoll("injury roll: Bence (HR-10.5)", 10, roll, 0)
 
 
 def test_injury_team_won_plus_1__hr_10_5() -> None:
     outcome = injury_roll(CROSSBOWMAN, team_won=True, final_ep=-1, dice=RecordedDice.fixed([6]))
-    assert outcome.modifiers == (("his team won", 1),)
+    assert tuple(line.pair() for line in outcome.modifiers) == (("his team won", 1),)
     assert (outcome.total, outcome.result) == (7, InjuryResult.RECOVERS)
 
 
@@ -83,7 +83,7 @@ def test_injury_last_hit_to_minus_3_minus_1__hr_10_5() -> None:
 
 def test_injury_gladiator_destroyed_minus_1__hr_10_5() -> None:
     outcome = injury_roll(GLADIATOR, team_won=False, final_ep=0, dice=RecordedDice.fixed([7]))
-    assert outcome.modifiers == (("gladiator destroyed", -1),)
+    assert tuple(line.pair() for line in outcome.modifiers) == (("gladiator destroyed", -1),)
     assert (outcome.total, outcome.result, outcome.matches_missed) == (6, InjuryResult.WOUND, 1)
 
 
@@ -92,7 +92,7 @@ def test_injury_thumbs_up_plus_2__hr_10_5() -> None:
         GLADIATOR, team_won=False, final_ep=-4, thumbs=Thumbs.UP, dice=RecordedDice.fixed([2, 6])
     )
     # 2 − 1 (−3 Ép or below) − 1 (gladiator destroyed) + 2 (thumbs up) = 2
-    assert outcome.modifiers == (
+    assert tuple(line.pair() for line in outcome.modifiers) == (
         ("the last hit took him to −3 Ép or below", -1),
         ("gladiator destroyed", -1),
         ("thumbs up", 2),
