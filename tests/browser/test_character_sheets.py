@@ -9,17 +9,10 @@ import pytest
 
 from arena.engine.content.profiles import MEMBER_SLOTS
 from teams.services import team_create_from_base
-from tests.factories import PASSWORD, UserFactory
+from tests.browser.actions import log_in
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.browser
-
-
-def log_in(page, live_server, username: str) -> None:
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{live_server.url}/")
 
 
 def test_print_view_screen_print_and_pdf(live_server, transactional_db, page, artifacts, tmp_path):

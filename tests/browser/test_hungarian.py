@@ -8,22 +8,10 @@ import pytest
 from accounts.models import Preferences
 from arena.engine.content.skills import SKILLS
 from teams.models import Team
-from tests.factories import PASSWORD, UserFactory
+from tests.browser.actions import change_field, log_in
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.browser
-
-
-def log_in(page, live_server, username: str) -> None:
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{live_server.url}/")
-
-
-def change_field(page, selector: str, value: str) -> None:
-    page.fill(selector, value)
-    page.press(selector, "Tab")
 
 
 def test_switch_to_hungarian_build_a_team_and_print_hungarian_sheets(live_server, transactional_db, page, artifacts):

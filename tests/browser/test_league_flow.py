@@ -7,17 +7,10 @@ import pytest
 
 from campaigns.models import Fixture, League
 from teams.models import Team
-from tests.factories import PASSWORD, TeamFactory, UserFactory
+from tests.browser.actions import log_in
+from tests.factories import TeamFactory, UserFactory
 
 pytestmark = pytest.mark.browser
-
-
-def log_in(page, live_server, username: str) -> None:
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{live_server.url}/")
 
 
 def log_out(page) -> None:

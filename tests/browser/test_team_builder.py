@@ -5,25 +5,12 @@ from __future__ import annotations
 import pytest
 
 from teams.models import Team
-from tests.factories import PASSWORD, UserFactory
+from tests.browser.actions import change_field, log_in
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.browser
 
 TB_02 = "Team value is 201 points but the Standard budget is 200. Remove 1 points."
-
-
-def log_in(page, live_server, username: str) -> None:
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{live_server.url}/")
-
-
-def change_field(page, selector: str, value: str) -> None:
-    """Type a value and leave the field, which fires its change event as a person would."""
-    page.fill(selector, value)
-    page.press(selector, "Tab")
 
 
 def test_build_a_team_go_over_budget_fix_it_and_mark_it_ready(live_server, transactional_db, page, artifacts):
