@@ -1,7 +1,7 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from .models import CampaignEvent, Entry, Fixture, Invitation, League, MemberRecord, Result
+from .models import CampaignEvent, Entry, Fixture, Invitation, League, MatchPreparation, MemberRecord, Result
 
 
 class EntryInline(admin.TabularInline):
@@ -33,7 +33,7 @@ class MemberRecordInline(admin.TabularInline):
 
 @admin.register(Entry)
 class EntryAdmin(admin.ModelAdmin):
-    list_display = ["name", "league", "player", "treasury"]
+    list_display = ["name", "league", "player", "treasury", "broken"]
     list_filter = ["league"]
     search_fields = ["name", "player__username", "league__name"]
     inlines = [MemberRecordInline]
@@ -56,3 +56,9 @@ class CampaignEventAdmin(admin.ModelAdmin):
     list_display = ["league", "seq", "entry", "kind", "summary"]
     list_filter = ["league", "kind"]
     search_fields = ["summary", "purpose"]
+
+
+@admin.register(MatchPreparation)
+class MatchPreparationAdmin(admin.ModelAdmin):
+    list_display = ["fixture", "entry", "patronage", "consumed"]
+    list_filter = ["consumed", "fixture__league"]

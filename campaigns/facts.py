@@ -1,8 +1,9 @@
 """What a finished match tells the league: the result and, per member, how he ended and what he did.
 
 A table report (a player fills in the form) and a hosted match (the match engine reports itself) both
-produce :class:`MatchFacts`. ``Result`` stores it as JSON (``facts_to_json`` / ``facts_from_json``), and
-the campaign sequence reads it: casualties, experience and gold (HR-10.5–10.7).
+produce :class:`MatchFacts`. ``Result`` stores it as JSON (``sides_to_json`` and ``broken_to_json``;
+``facts_of`` reads it back), and the campaign sequence reads it: broken weapons, casualties, experience
+and gold (HR-10.5–10.7).
 """
 
 from __future__ import annotations
@@ -64,9 +65,11 @@ class MemberFacts:
 
 @dataclass(frozen=True)
 class SideFacts:
-    """One side: its members by slot."""
+    """One side: its members by slot, and the items of its gladiator's pile that Fegyvertörés broke
+    (item ids, a pair's two copies named twice; HR-10.7)."""
 
     members: Mapping[str, MemberFacts] = field(default_factory=lambda: MappingProxyType({}))
+    broken: tuple[str, ...] = ()
 
     @property
     def killed(self) -> int:
@@ -84,8 +87,9 @@ class SideFacts:
 
 @dataclass(frozen=True)
 class MatchFacts:
-    """A match from the home side: its result kind, rounds played, both arena scores, both sides,
-    the thumbs the winner showed over a fallen enemy gladiator, and free notes."""
+    """A match from the home side: its result kind, rounds played, both arena scores, both sides (each
+    with its members' facts and its broken weapons), the thumbs the winner showed over a fallen enemy
+    gladiator, and free notes."""
 
     home_result: ResultKind
     rounds_played: int = 0
@@ -130,21 +134,27 @@ def sides_to_json(facts: MatchFacts) -> dict[str, Any]:
     }
 
 
-def side_from_json(data: Mapping[str, Any] | None) -> SideFacts:
+def broken_to_json(facts: MatchFacts) -> dict[str, list[str]]:
+    """Both sides' broken items as ``Result.broken`` stores them (a side with none is left out)."""
+    return {name: list(side.broken) for name, side in (("home", facts.home), ("away", facts.away)) if side.broken}
+
+
+def side_from_json(data: Mapping[str, Any] | None, broken: Any = ()) -> SideFacts:
     members = {slot: _member_from_json(m) for slot, m in (data or {}).items()}
-    return SideFacts(MappingProxyType(members))
+    return SideFacts(MappingProxyType(members), tuple(broken or ()))
 
 
 def facts_of(result: Any) -> MatchFacts:
     """The facts a stored ``Result`` holds."""
     members = result.members or {}
+    broken = result.broken or {}
     return MatchFacts(
         home_result=ResultKind(result.home_result),
         rounds_played=result.rounds_played,
         home_score=result.home_score,
         away_score=result.away_score,
-        home=side_from_json(members.get("home")),
-        away=side_from_json(members.get("away")),
+        home=side_from_json(members.get("home"), broken.get("home")),
+        away=side_from_json(members.get("away"), broken.get("away")),
         thumbs=Thumbs(result.thumbs) if result.thumbs else None,
         notes=result.notes,
     )

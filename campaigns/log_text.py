@@ -29,6 +29,7 @@ from .labels import (
     slot_label,
     stat_label,
 )
+from .match_items import item_from_json, items_from_json, weapons_text
 from .models import CampaignEvent
 
 Kind = CampaignEvent.Kind
@@ -127,6 +128,8 @@ def _purchase(event: CampaignEvent, data: Data) -> str:
         what = _("Recruited %(name)s as %(role)s") % {"name": data["name"], "role": role}
     elif data["kind"] == "training":
         what = _("Training: +1 Ép for the %(role)s") % {"role": role}
+    elif data["kind"] == "repair":
+        what = _("Repaired the broken %(item)s") % {"item": pick(data["item_hu"], data["item_en"])}
     else:
         what = _("Bought %(kind)s: %(item)s") % {
             "kind": purchase_label(data["kind"]), "item": pick(data["item_hu"], data["item_en"])}
@@ -140,10 +143,38 @@ def _healer(event: CampaignEvent, data: Data) -> str:
                                   "treasury": data["treasury"]}
 
 
+def _broken(event: CampaignEvent, data: Data) -> str:
+    return _("Fegyvertörés broke %(items)s: out of the pile until repaired (10 gold each, HR-10.7).") % {
+        "items": weapons_text(data["names"])}
+
+
+def _match_item(event: CampaignEvent, data: Data) -> str:
+    bought = item_from_json(data)
+    values = {"round": data["round"], "opponent": data["opponent"], "item": bought.label, "price": bought.price}
+    if bought.is_patronage:
+        return _("Patronage for round %(round)s against %(opponent)s: %(item)s for %(price)s point(s); "
+                 "%(left)s of %(points)s left.") % {**values, "left": data["left"], "points": data["points"]}
+    return _("Bought for round %(round)s against %(opponent)s: %(item)s for %(price)s gold; treasury "
+             "%(treasury)s.") % {**values, "treasury": data["treasury"]}
+
+
+def _items_used(event: CampaignEvent, data: Data) -> str:
+    items = items_from_json(data["items"])
+    parts = []
+    if items:
+        parts.append(_("Used in this match: %(items)s.") % {"items": "; ".join(b.label for b in items)})
+    if data["points"]:
+        lost = data["points"] - data["spent"]
+        parts.append(_("Patronage: %(points)s points, %(spent)s spent, %(lost)s unspent and lost.") % {
+            "points": data["points"], "spent": data["spent"], "lost": lost})
+    return " ".join(parts)
+
+
 RENDERERS: Mapping[str, Callable[[CampaignEvent, Data], str]] = {
     Kind.ENTERED: _entered, Kind.DRAW: _draw, Kind.ROLL: _roll, Kind.RESULT: _result, Kind.INCOME: _income,
     Kind.HIRELING: _hireling, Kind.ABSENCE: _absence, Kind.INJURY: _injury, Kind.XP: _xp,
-    Kind.ADVANCE: _advance, Kind.PURCHASE: _purchase, Kind.HEALER: _healer,
+    Kind.ADVANCE: _advance, Kind.PURCHASE: _purchase, Kind.HEALER: _healer, Kind.BROKEN: _broken,
+    Kind.MATCH_ITEM: _match_item, Kind.ITEMS_USED: _items_used,
 }
 
 

@@ -102,6 +102,8 @@ class Entry(models.Model):
     name = models.CharField(max_length=80)
     roster = models.JSONField()
     treasury = models.IntegerField(default=0)
+    broken = models.JSONField(default=list, blank=True,
+                              help_text="Pile items broken by Fegyvertörés, waiting for repair (HR-10.7).")
     seed = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Rating order, best first.")
     created = models.DateTimeField(auto_now_add=True)
 
@@ -200,7 +202,8 @@ class Fixture(models.Model):
 class Result(models.Model):
     """A fixture's result, seen from the home side (the away side's is its opposite).
 
-    ``members`` holds each side's per-member facts as reported: ``{"home": {slot: {...}}, "away": …}``.
+    ``members`` holds each side's per-member facts as reported: ``{"home": {slot: {...}}, "away": …}``;
+    ``broken`` the pile items each side's gladiator had broken by Fegyvertörés: ``{"home": [ids], "away": …}``.
     Every change is kept by django-simple-history: who reported, confirmed, disputed or corrected it.
     """
 
@@ -210,6 +213,7 @@ class Result(models.Model):
     home_score = models.PositiveSmallIntegerField(default=0)
     away_score = models.PositiveSmallIntegerField(default=0)
     members = models.JSONField(default=dict, blank=True)
+    broken = models.JSONField(default=dict, blank=True)
     thumbs = models.CharField(max_length=4, blank=True,
                               choices=[(t.value, choice_label(THUMBS_NAMES[t])) for t in Thumbs])
     notes = models.TextField(blank=True)
@@ -250,6 +254,9 @@ class CampaignEvent(models.Model):
         PURCHASE = "purchase", _("Purchase")
         HEALER = "healer", _("Healer")
         HIRELING = "hireling", _("Hireling")
+        BROKEN = "broken", _("Broken weapon")
+        MATCH_ITEM = "match_item", _("One-match purchase")
+        ITEMS_USED = "items_used", _("One-match items used")
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="events")
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, null=True, blank=True, related_name="events")
@@ -274,3 +281,29 @@ class CampaignEvent(models.Model):
     @property
     def is_roll(self) -> bool:
         return self.kind == self.Kind.ROLL
+
+
+class MatchPreparation(models.Model):
+    """What one side takes into one fixture besides its roster: the one-match items bought for it
+    with gold (HR-10.7) or patronage points (HR-10.8).
+
+    ``items`` lists them in the order bought, each ``{"kind", "value", "item", "slot", "paid", "price"}``
+    (``paid`` is ``gold`` or ``patronage``; ``price`` in gold or points; see ``campaigns.match_items``).
+    ``patronage`` is the points the side received, fixed at its first patronage purchase or, unspent,
+    when the result becomes final (None until then: the match report works them out from the team
+    values). ``consumed``: the result is final and the items have been used; they never reach the
+    campaign roster, so every match starts without them.
+    """
+
+    fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="preparations")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="preparations")
+    items = models.JSONField(default=list, blank=True)
+    patronage = models.PositiveSmallIntegerField(null=True, blank=True)
+    consumed = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["fixture", "pk"]
+        constraints = [models.UniqueConstraint(fields=["fixture", "entry"], name="one_preparation_per_side")]
+
+    def __str__(self) -> str:
+        return f"{self.entry} for {self.fixture}"

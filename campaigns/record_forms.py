@@ -1,4 +1,4 @@
-"""The player's campaign choices on the team sheet: an advance, a purchase, the healer.
+"""The player's campaign choices on the team sheet: an advance, a purchase, a repair, the healer.
 
 Choices are listed from the engine's catalogs and prices; whether a choice is allowed is the
 engine's to say when the service applies it. Choices are callables and labels lazy, so the forms
@@ -7,6 +7,7 @@ read in the language of the request that shows them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
@@ -27,6 +28,7 @@ from arena.i18n import entry_label, entry_name
 
 from .advances import skill_label
 from .labels import slot_label, stat_label
+from .match_items import weapon_label
 
 
 def slot_choices() -> list[tuple[str, str]]:
@@ -133,6 +135,24 @@ class TrainingForm(forms.Form):
 
     def purchase(self) -> Purchase:
         return Purchase.training(self.cleaned_data["slot"])
+
+
+class RepairForm(forms.Form):
+    """Repair one of the entry's weapons broken by Fegyvertörés (HR-10.7)."""
+
+    item = forms.ChoiceField(label=gettext_lazy("Broken weapon"))
+
+    def __init__(self, *args: Any, broken: Sequence[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["item"].choices = [(item, weapon_label(item)) for item in dict.fromkeys(broken)]
+
+    def purchase(self) -> Purchase:
+        return Purchase.repair(self.cleaned_data["item"])
+
+
+def repair_label() -> str:
+    """``Javítás · 10 arany`` / ``Repair · 10 gold``."""
+    return priced(Purchase.repair("-"), _("Repair"))
 
 
 SPEND_FORMS: dict[str, type[forms.Form]] = {

@@ -1,8 +1,11 @@
-"""The result report: who won, rounds, arena scores, thumbs, notes, and one line per member of
-each side's line-up (hirelings included) saying how he ended and what he did."""
+"""The result report: who won, rounds, arena scores, thumbs, notes, one line per member of each
+side's line-up (hirelings included) saying how he ended and what he did, and the items of each
+side's weapon pile that Fegyvertörés broke (HR-10.7)."""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
 from types import MappingProxyType
 from typing import Any
 
@@ -13,10 +16,12 @@ from django.utils.translation import gettext_lazy
 from arena.engine.campaign.hirelings import fielded_roster
 from arena.engine.campaign.injuries import Thumbs
 from arena.engine.campaign.results import ResultKind
-from arena.engine.roster import HIRELING, Member
+from arena.engine.content.profiles import GLADIATOR
+from arena.engine.roster import HIRELING, Member, Roster
 
 from .facts import FATE_LABELS, Fate, MatchFacts, MemberFacts, SideFacts
 from .labels import result_label, slot_label, thumbs_label
+from .match_items import weapon_label
 from .models import Fixture
 from .rosters import entry_roster
 
@@ -79,6 +84,46 @@ def member_initial(facts: MemberFacts) -> dict[str, Any]:
     }
 
 
+COPY = "#"  # "short_sword#2": the second short sword of a pair
+
+
+def copies(items: Iterable[str]) -> list[str]:
+    """Items as choice values, one per copy: ``["short_sword", "short_sword#2", "shield"]``."""
+    seen: Counter[str] = Counter()
+    values = []
+    for item in items:
+        seen[item] += 1
+        values.append(item if seen[item] == 1 else f"{item}{COPY}{seen[item]}")
+    return values
+
+
+class BrokenForm(forms.Form):
+    """The pile items of one side that Fegyvertörés broke: one box per item of the pile (a pair's
+    second copy apart), and any item the result already records."""
+
+    broken = forms.MultipleChoiceField(required=False,
+                                       widget=forms.CheckboxSelectMultiple(attrs={"class": "form-check-input"}))
+
+    def __init__(self, *args: Any, roster: Roster, recorded: tuple[str, ...] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        gladiator = roster.member(GLADIATOR)
+        pile = list(gladiator.pile) if gladiator else []
+        extra = Counter(recorded) - Counter(pile)
+        self.fields["broken"].choices = [(value, _copy_label(value)) for value in copies([*pile, *extra.elements()])]
+        self.fields["broken"].label = _("Broken by Fegyvertörés")
+
+    def items(self) -> tuple[str, ...]:
+        return tuple(value.split(COPY)[0] for value in self.cleaned_data["broken"])
+
+
+def _copy_label(value: str) -> str:
+    """``Short sword``, and ``Short sword (copy 2)`` for a pair's second."""
+    item, _sep, number = value.partition(COPY)
+    if not number:
+        return weapon_label(item)
+    return _("%(weapon)s (copy %(number)s)") % {"weapon": weapon_label(item), "number": number}
+
+
 class ResultForm(forms.Form):
     home_result = forms.ChoiceField(label=gettext_lazy("Result"),
                                     widget=forms.RadioSelect(attrs={"class": "form-check-input"}))
@@ -111,26 +156,30 @@ class ResultForm(forms.Form):
 
 
 class ResultReport:
-    """The result form plus a member form per member each side fields (its campaign roster with
-    hirelings standing in, HR-10.8). ``facts`` seeds the forms (the organiser's corrections)."""
+    """The result form plus, for each side, a member form per member it fields (its campaign roster
+    with hirelings standing in, HR-10.8) and the form of its broken weapons. ``facts`` seeds the
+    forms (the organiser's corrections)."""
 
     def __init__(self, fixture: Fixture, data: Any = None, facts: MatchFacts | None = None) -> None:
         self.fixture = fixture
         initial = _result_initial(facts) if facts else None
         self.form = ResultForm(data, fixture=fixture, initial=initial, prefix="result")
-        self.sides: list[tuple[Any, list[MemberFactsForm]]] = []
+        self.sides: list[tuple[Any, list[MemberFactsForm], BrokenForm]] = []
         for side, entry in zip(SIDES, (fixture.home, fixture.away), strict=True):
             known = facts.home if facts and side == "home" else facts.away if facts else SideFacts()
+            roster = entry_roster(entry)
             forms_ = [
                 MemberFactsForm(data, member=member, prefix=f"{side}-{member.slot}",
                                 initial=member_initial(known.members.get(member.slot, MemberFacts())))
-                for member in fielded_roster(entry_roster(entry)).members
+                for member in fielded_roster(roster).members
             ]
-            self.sides.append((entry, forms_))
+            broken = BrokenForm(data, roster=roster, recorded=known.broken, prefix=f"{side}-pile",
+                                initial={"broken": copies(known.broken)})
+            self.sides.append((entry, forms_, broken))
 
     @property
     def forms(self) -> list[forms.Form]:
-        return [self.form, *(f for _, side in self.sides for f in side)]
+        return [self.form, *(f for _, side, broken in self.sides for f in (*side, broken))]
 
     def is_valid(self) -> bool:
         return all([form.is_valid() for form in self.forms])
@@ -138,7 +187,8 @@ class ResultReport:
     def facts(self) -> MatchFacts:
         data = self.form.cleaned_data
         home, away = (
-            SideFacts(MappingProxyType({f.member.slot: f.facts() for f in side})) for _, side in self.sides
+            SideFacts(MappingProxyType({f.member.slot: f.facts() for f in side}), broken.items())
+            for _, side, broken in self.sides
         )
         return MatchFacts(
             home_result=ResultKind(data["home_result"]),

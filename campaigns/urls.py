@@ -22,6 +22,7 @@ urlpatterns = [
     path("fixtures/<int:pk>/settle/", results.fixture_settle, name="settle"),
     path("fixtures/<int:pk>/forfeit/", results.fixture_forfeit, name="forfeit"),
     path("fixtures/<int:pk>/reschedule/", fixtures.fixture_reschedule, name="reschedule"),
+    path("fixtures/<int:pk>/buy/<slug:side>/", results.fixture_buy_item, name="buy-item"),
     path("entries/<int:pk>/", records.entry_sheet, name="entry"),
     path("entries/<int:pk>/history/", records.entry_history, name="history"),
     path("entries/<int:pk>/advance/<slug:slot>/", records.entry_advance, name="advance"),

@@ -134,13 +134,13 @@ def match_log(entry_id: int, events: list[CampaignEvent]) -> list[LogLine]:
     for event in events:
         if event.kind == Kind.RESULT:
             lines.append(LogLine(entry_id, event))
-        elif event.kind == Kind.INJURY:
+        elif event.kind in (Kind.INJURY, Kind.BROKEN):
             lines[-1].casualties.append(event_text(event))
         elif event.kind == Kind.XP:
             lines[-1].xp += event.data.get("xp", 0)
         elif event.kind == Kind.INCOME:
             lines[-1].gold += event.data.get("gold", 0)
-        elif event.kind in (Kind.PURCHASE, Kind.HEALER, Kind.ADVANCE):
+        elif event.kind in (Kind.PURCHASE, Kind.HEALER, Kind.ADVANCE, Kind.MATCH_ITEM):
             lines[-1].spending.append(event_text(event))
     return lines if lines[0].spending else lines[1:]
 
@@ -168,6 +168,12 @@ class CampaignSheet:
     def pile(self) -> list[str]:
         gladiator = self.roster.member(GLADIATOR)
         return [entry_name(WEAPONS[i]) if i in WEAPONS else i for i in gladiator.pile] if gladiator else []
+
+    @property
+    def broken(self) -> list[tuple[str, str]]:
+        """The weapons broken by Fegyvertörés, waiting for repair: ``(id, name)``, one per copy. Out of
+        the pile until repaired (never fielded), they still take their places in it (HR-10.7)."""
+        return [(i, entry_name(WEAPONS[i]) if i in WEAPONS else i) for i in self.entry.broken]
 
 
 def team_events(entry: Entry) -> list[CampaignEvent]:

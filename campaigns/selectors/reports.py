@@ -1,5 +1,6 @@
-"""The match report: the fixture, its result member by member, the campaign log of the match (every
-roll), the result's audit trail, and patronage before the match (HR-10.8)."""
+"""The match report: the fixture, its result member by member with the weapons broken, the campaign
+log of the match (every roll), the result's audit trail, and each side's one-match items and
+patronage (HR-10.7, HR-10.8)."""
 
 from __future__ import annotations
 
@@ -9,21 +10,23 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from arena.engine.campaign.campaign import team_value
-from arena.engine.campaign.match_items import patronage_points
 from arena.engine.campaign.results import ResultKind
 
 from ..facts import MatchFacts, MemberFacts, facts_of
 from ..labels import result_label, slot_label, thumbs_label
+from ..match_items import weapon_label
 from ..models import CampaignEvent, Entry, Fixture, Result
+from ..permissions import is_owner
 from ..rosters import entry_roster
 from .fixtures import FixtureLine, fixture_line
+from .match_items import SidePreparation, fixture_preparations
 
-AUDITED_FIELDS = ("home_result", "rounds_played", "home_score", "away_score", "members", "thumbs", "notes",
-                  "dispute_reason")
+AUDITED_FIELDS = ("home_result", "rounds_played", "home_score", "away_score", "members", "broken", "thumbs",
+                  "notes", "dispute_reason")
 FIELD_NAMES = {
     "home_result": gettext_lazy("home result"), "rounds_played": gettext_lazy("rounds played"),
     "home_score": gettext_lazy("home score"), "away_score": gettext_lazy("away score"),
+    "broken": gettext_lazy("broken weapons"),
     "thumbs": gettext_lazy("thumbs"), "notes": gettext_lazy("notes"), "dispute_reason": gettext_lazy("dispute reason"),
 }
 # the reasons the services give each saved version of a result (``history_change_reason``)
@@ -49,6 +52,7 @@ class SideReport:
     result_label: str
     score: int
     members: list[tuple[str, MemberFacts]]
+    broken: list[str]
 
 
 @dataclass(frozen=True)
@@ -58,11 +62,16 @@ class MatchReport:
     sides: list[SideReport]
     history: list[HistoryLine]
     events: list[CampaignEvent]
-    patronage: list[tuple[Entry, int]]
+    preparations: list[SidePreparation]
+    buying: frozenset[str]  # the sides ("home", "away") the viewer may buy one-match items for
 
     @property
     def fixture(self) -> Fixture:
         return self.line.fixture
+
+    @property
+    def shows_preparations(self) -> bool:
+        return bool(self.buying) or any(not p.is_empty for p in self.preparations)
 
 
 def _side(entry: Entry, index: int, facts: MatchFacts) -> SideReport:
@@ -70,7 +79,8 @@ def _side(entry: Entry, index: int, facts: MatchFacts) -> SideReport:
     own = facts.side(index)
     rows = [(_member_label(names.get(slot, ""), slot), f) for slot, f in own.members.items()]
     score = facts.home_score if index == 0 else facts.away_score
-    return SideReport(entry, result_label(facts.result_of(index)), score, rows)
+    broken = [weapon_label(item) for item in own.broken]
+    return SideReport(entry, result_label(facts.result_of(index)), score, rows, broken)
 
 
 def _member_label(name: str, slot: str) -> str:
@@ -114,15 +124,26 @@ def _value_text(name: str, value: object) -> str:
 def _change_text(name: str, old: object, new: object) -> str:
     if name == "members":
         return _("member details changed")
+    if name == "broken":
+        old_items, new_items = (_broken_text(value) for value in (old, new))
+        return f"{FIELD_NAMES[name]}: {old_items} → {new_items}"
     return f"{FIELD_NAMES.get(name, name)}: {_value_text(name, old)} → {_value_text(name, new)}"
 
 
-def _patronage(fixture: Fixture) -> list[tuple[Entry, int]]:
+def _broken_text(value: object) -> str:
+    """Both sides' broken weapons as ``Result.broken`` stores them: ``home: Shield; away: —``."""
+    sides = value if isinstance(value, dict) else {}
+    if not any(sides.values()):
+        return "—"
+    items = {side: ", ".join(weapon_label(i) for i in sides.get(side) or ()) or "—" for side in ("home", "away")}
+    return "; ".join((_("home: %(items)s") % {"items": items["home"]}, _("away: %(items)s") % {"items": items["away"]}))
+
+
+def _buying(fixture: Fixture, user: AbstractBaseUser | AnonymousUser) -> frozenset[str]:
     if not fixture.awaits_result or fixture.away is None:
-        return []
-    home, away = team_value(entry_roster(fixture.home)), team_value(entry_roster(fixture.away))
-    both = [(fixture.home, patronage_points(home, away)), (fixture.away, patronage_points(away, home))]
-    return [(entry, points) for entry, points in both if points]
+        return frozenset()
+    sides = zip(("home", "away"), (fixture.home, fixture.away), strict=True)
+    return frozenset(name for name, entry in sides if is_owner(entry, user))
 
 
 def match_report(fixture: Fixture, user: AbstractBaseUser | AnonymousUser) -> MatchReport:
@@ -133,5 +154,7 @@ def match_report(fixture: Fixture, user: AbstractBaseUser | AnonymousUser) -> Ma
         facts = facts_of(result)
         sides = [_side(fixture.home, 0, facts), _side(fixture.away, 1, facts)]
         history = result_history(result)
-    events = list(fixture.events.select_related("entry").order_by("seq"))
-    return MatchReport(fixture_line(fixture, user), result, sides, history, events, _patronage(fixture))
+    # what was bought before the match is shown with the items, not with what followed the match
+    events = list(fixture.events.exclude(kind=CampaignEvent.Kind.MATCH_ITEM).select_related("entry").order_by("seq"))
+    return MatchReport(fixture_line(fixture, user), result, sides, history, events, fixture_preparations(fixture),
+                       _buying(fixture, user))

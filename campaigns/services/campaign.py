@@ -1,17 +1,20 @@
 """The campaign sequence after a match (HR-10.5–10.8), run once when a result first becomes final.
 
-For each team, in the order of HR-10.5: absences served by members who missed the match (a hireling
-stood in, HR-10.8), casualties (an injury roll for every member who reached Ép ≤ 0), experience,
-then income. Each step is the engine's (``arena.engine.campaign``); this module only feeds it the
-stored roster and facts, and stores what comes back: the roster, the member records, the treasury,
-and a log line for every roll and every change. Advances and spending are the player's choices
-afterwards (``services.records``).
+First the one-match items both sides bought for the fixture are used up (HR-10.7, HR-10.8:
+``services.match_items``). Then for each team, in the order of HR-10.5: the pile items Fegyvertörés
+broke leave the pile for the team's broken items (HR-10.7), absences served by members who missed the
+match (a hireling stood in, HR-10.8), casualties (an injury roll for every member who reached Ép ≤ 0),
+experience, then income. Each step is the engine's (``arena.engine.campaign``); this module only
+feeds it the stored roster and facts, and stores what comes back: the roster, the broken items, the
+member records, the treasury, and a log line for every roll and every change. Advances, repairs and
+other spending are the player's choices afterwards (``services.records``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from arena.engine.campaign.broken import break_items
 from arena.engine.campaign.dice import CampaignDice
 from arena.engine.campaign.experience import advances_due, xp_award
 from arena.engine.campaign.gold import match_income
@@ -24,9 +27,11 @@ from arena.engine.roster import ABSENT, HIRELING, Member, Roster
 
 from ..facts import Fate, MatchFacts, MemberFacts
 from ..log_text import lines_to_json
+from ..match_items import weapon_names
 from ..models import CampaignEvent, Entry, Fixture, MemberRecord
 from ..rosters import entry_roster, set_entry_roster
 from .log import EventLog
+from .match_items import use_match_items
 
 Kind = CampaignEvent.Kind
 
@@ -49,7 +54,7 @@ class TeamState:
 
     def save(self) -> None:
         set_entry_roster(self.entry, self.roster)
-        self.entry.save(update_fields=["roster", "treasury"])
+        self.entry.save(update_fields=["roster", "treasury", "broken"])
         fields = ["xp", "kills", "matches_missed", "injuries"]
         MemberRecord.objects.bulk_update(self.records.values(), fields)
 
@@ -65,6 +70,8 @@ def run_campaign_sequence(
     """
     if fixture.campaign_done:
         return
+    if not fixture.is_bye:  # first, while the patronage still compares the team values of before the match
+        use_match_items(fixture=fixture, log=log)
     if fixture.is_bye:
         _record_result(fixture.home, ResultKind.BYE, fixture, log)
         _income_only(TeamState.load(fixture.home), ResultKind.BYE, fixture, log)
@@ -111,6 +118,7 @@ def _pay_income(team: TeamState, gold: int, lines: tuple[Line, ...], fixture: Fi
 def _after_match(
     team: TeamState, side: int, facts: MatchFacts, fixture: Fixture, dice: CampaignDice, log: EventLog
 ) -> None:
+    _break_weapons(team, facts.side(side).broken, fixture, log)
     # the line-up that took the board: the team's fit members and hirelings for the rest
     fielded = fielded_roster(team.roster)
     played = [m for m in fielded.members if m.status != HIRELING]
@@ -127,6 +135,16 @@ def _after_match(
         _experience(team, member.slot, own.members.get(member.slot, MemberFacts()), won, fixture, log)
     _income(team, side, facts, fixture, log)
     team.save()
+
+
+def _break_weapons(team: TeamState, items: tuple[str, ...], fixture: Fixture, log: EventLog) -> None:
+    """Pile items broken by Fegyvertörés wait for repair apart from the pile (HR-10.7)."""
+    if not items:
+        return
+    breakage = break_items(team.roster, items, broken=team.entry.broken)
+    team.roster, team.entry.broken = breakage.roster, list(breakage.broken)
+    log.add(Kind.BROKEN, entry=team.entry, fixture=fixture, slot=GLADIATOR,
+            data={"items": list(items), "names": weapon_names(items)})
 
 
 def _thumbs_for(slot: str, won: bool, facts: MatchFacts) -> Thumbs | None:

@@ -1,7 +1,9 @@
-"""The player's choices between matches (HR-10.6–10.7): advances, purchases and the healer.
+"""The player's choices between matches (HR-10.6–10.7): advances, purchases (repairs of broken
+weapons among them) and the healer.
 
 Each change goes through the engine's rule (``apply_advance``, ``apply_purchase``, ``heal``), then the
-builder's validators check the team the campaign would field next; a change they refuse is not
+builder's validators check the team the campaign would field next, and the one-match items already
+bought for a coming fixture must still fit it (``equip_for_match``); a change they refuse is not
 saved. Every change is logged with its before and after.
 """
 
@@ -14,7 +16,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from arena.engine.campaign.experience import Advance, apply_advance
+from arena.engine.campaign.hirelings import fielded_roster
 from arena.engine.campaign.injuries import heal
+from arena.engine.campaign.match_items import equip_for_match
 from arena.engine.campaign.purchases import Purchase, PurchaseKind, apply_purchase
 from arena.engine.content.amulets import AMULETS
 from arena.engine.content.weapons import WEAPONS
@@ -23,9 +27,10 @@ from arena.engine.roster import Member, Roster
 from ..advances import advance_from_json, advance_to_json
 from ..errors import CampaignRosterError, LeagueError
 from ..labels import slot_label
+from ..match_items import items_from_json
 from ..models import CampaignEvent, Entry, MemberRecord
 from ..permissions import require_owner
-from ..rosters import entry_roster, fielding_problems, set_entry_roster
+from ..rosters import entry_roster, fielding_problems, for_league, set_entry_roster
 from .log import EventLog
 
 Kind = CampaignEvent.Kind
@@ -51,14 +56,19 @@ def _member(roster: Roster, slot: str) -> Member:
 
 def _store(entry: Entry, roster: Roster) -> None:
     """Save ``roster`` unless the validators find a new fault in the team it would field (faults
-    the team already had, entered under advisory validation, do not block it)."""
+    the team already had, entered under advisory validation, do not block it), or the one-match
+    items bought for a coming fixture no longer fit it."""
     known = set(fielding_problems(entry_roster(entry)))
     problems = tuple(p for p in fielding_problems(roster) if p not in known)
     if problems:
         message = _("The change breaks %(count)s rule(s); nothing was saved.")
         raise CampaignRosterError(message % {"count": len(problems)}, problems)
+    for prep in entry.preparations.filter(consumed=False):  # a 4th amulet bought for good, say
+        if prep.items:
+            equip_for_match(fielded_roster(for_league(entry.league, roster)),
+                            [bought.item for bought in items_from_json(prep.items)])
     set_entry_roster(entry, roster)
-    entry.save(update_fields=["roster", "treasury"])
+    entry.save(update_fields=["roster", "treasury", "broken"])
 
 
 @transaction.atomic
@@ -83,13 +93,15 @@ def entry_take_advance(*, entry: Entry, actor: AbstractBaseUser, slot: str, adva
 
 @transaction.atomic
 def entry_purchase(*, entry: Entry, actor: AbstractBaseUser, purchase: Purchase) -> Entry:
-    """Make a permanent purchase with the treasury's gold (HR-10.7)."""
+    """Make a permanent purchase with the treasury's gold (HR-10.7). The engine counts the broken
+    weapons against the pile limits, and a repair puts one back in the pile."""
     entry = _locked(entry)
     require_owner(entry, actor)
     roster = entry_roster(entry)
     trained = _record(entry, purchase.slot or "") if purchase.kind is PurchaseKind.TRAINING else None
-    outcome = apply_purchase(roster, entry.treasury, purchase, training_done=trained.training if trained else 0)
-    entry.treasury = outcome.treasury
+    outcome = apply_purchase(roster, entry.treasury, purchase, broken=entry.broken,
+                             training_done=trained.training if trained else 0)
+    entry.treasury, entry.broken = outcome.treasury, list(outcome.broken)
     _store(entry, outcome.roster)
     if trained is not None:
         trained.training += 1

@@ -14,13 +14,15 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from arena.engine.campaign.broken import break_items
 from arena.engine.campaign.dice import CampaignDice, RecordedDice, derive_seed
 from arena.engine.campaign.results import ResultKind, check_reported_result
 
 from ..errors import LeagueError
-from ..facts import MatchFacts, facts_of, sides_to_json
+from ..facts import MatchFacts, broken_to_json, facts_of, sides_to_json
 from ..models import Entry, Fixture, League, Result
 from ..permissions import require_opponent_of_reporter, require_organiser, require_player_in
+from ..rosters import entry_roster
 from .campaign import run_campaign_sequence
 from .log import EventLog
 
@@ -39,12 +41,21 @@ def check_facts(league: League, facts: MatchFacts) -> None:
                           round_limit=league.round_limit, knockout=league.format == League.Format.KNOCKOUT)
 
 
+def check_broken(fixture: Fixture, facts: MatchFacts) -> None:
+    """Refuse broken weapons a side's pile does not hold (the engine's check, HR-10.7): the campaign
+    sequence will move them out of the pile when the result becomes final."""
+    for index, entry in enumerate((fixture.home, fixture.away)):
+        if entry is not None and facts.side(index).broken:
+            break_items(entry_roster(entry), facts.side(index).broken, broken=entry.broken)
+
+
 def _fill(result: Result, facts: MatchFacts) -> None:
     result.home_result = facts.home_result.value
     result.rounds_played = facts.rounds_played
     result.home_score = facts.home_score
     result.away_score = facts.away_score
     result.members = sides_to_json(facts)
+    result.broken = broken_to_json(facts)
     result.thumbs = facts.thumbs.value if facts.thumbs else ""
     result.notes = facts.notes
 
@@ -74,6 +85,7 @@ def fixture_report_result(*, fixture: Fixture, actor: AbstractBaseUser, facts: M
     if fixture.status != Status.SCHEDULED:
         raise LeagueError(_("This fixture has a result already."))
     check_facts(fixture.league, facts)
+    check_broken(fixture, facts)
     result = Result(fixture=fixture, reported_by=actor)
     _fill(result, facts)
     _save(result, actor, "Reported")
@@ -124,9 +136,11 @@ def fixture_settle_result(
     if fixture.is_bye:
         raise LeagueError(_("A bye has no result to settle."))
     check_facts(fixture.league, facts)
+    was_final = fixture.is_final
+    if not was_final:  # a correction changes the record only: the campaign sequence has run
+        check_broken(fixture, facts)
     existing = Result.objects.filter(fixture=fixture).first()
     result = existing or Result(fixture=fixture, reported_by=actor)
-    was_final = fixture.is_final
     _fill(result, facts)
     result.confirmed_by, result.confirmed_at = actor, timezone.now()
     _save(result, actor, "Corrected" if was_final else "Settled")
@@ -149,7 +163,7 @@ def fixture_record_forfeit(*, fixture: Fixture, actor: AbstractBaseUser, forfeit
     result = Result.objects.filter(fixture=fixture).first() or Result(fixture=fixture, reported_by=actor)
     result.home_result = (ResultKind.FORFEIT_LOSS if side == 0 else ResultKind.FORFEIT_WIN).value
     result.rounds_played = result.home_score = result.away_score = 0
-    result.members, result.thumbs = {}, ""
+    result.members, result.broken, result.thumbs = {}, {}, ""
     result.confirmed_by, result.confirmed_at = actor, timezone.now()
     _save(result, actor, f"Forfeit by {forfeiting.name}")
     fixture.result = result
@@ -161,11 +175,15 @@ def fixture_record_forfeit(*, fixture: Fixture, actor: AbstractBaseUser, forfeit
 def fixture_record_hosted_result(
     *, fixture: Fixture, match_facts: MatchFacts, dice: CampaignDice | None = None
 ) -> Result:
-    """A match hosted in the app reports itself: the result is confirmed as it is recorded."""
+    """A match hosted in the app reports itself: the result is confirmed as it is recorded. A hosted
+    match fields ``selectors.match_items.fixture_fielded_roster(fixture, side)`` for each side (the
+    one-match items bought on it), and its ``match_facts`` name each side's broken weapons
+    (``SideFacts.broken``) like a table report."""
     fixture = _locked(fixture)
     if fixture.status != Status.SCHEDULED:
         raise LeagueError(_("This fixture has a result already."))
     check_facts(fixture.league, match_facts)
+    check_broken(fixture, match_facts)
     result = Result(fixture=fixture, hosted=True, confirmed_at=timezone.now())
     _fill(result, match_facts)
     _save(result, None, "Hosted match")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -12,11 +13,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from ..permissions import is_owner, require_owner
-from ..record_forms import SPEND_FORMS, AdvanceForm, HealForm
+from ..record_forms import SPEND_FORMS, AdvanceForm, HealForm, RepairForm, repair_label
 from ..selectors.records import campaign_sheet, match_log, team_events
 from ..services.records import entry_heal, entry_purchase, entry_take_advance
 from .common import REFUSALS, get_entry, tell_refusal
 
+REPAIR = "repair"  # a repair is bought like any purchase, from the sheet's list of broken weapons
 BLANK_LOG_ROWS = 4  # ruled lines for the matches still to come, on paper
 
 
@@ -31,6 +33,7 @@ def entry_sheet(request: HttpRequest, pk: int) -> HttpResponse:
         "advance_forms": [AdvanceForm(member=m.member) for m in sheet.members if m.advances_pending] if owner else [],
         "spend_forms": {kind: form() for kind, form in SPEND_FORMS.items()} if owner else {},
         "heal_form": HealForm() if owner else None,
+        "repair_label": repair_label() if owner and sheet.broken else "",
         "blank_rows": range(BLANK_LOG_ROWS),
     }
     return render(request, "campaigns/entry_sheet.html", context)
@@ -78,7 +81,10 @@ def entry_spend(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     entry = get_entry(pk)
     require_owner(entry, request.user)
     form_class = SPEND_FORMS.get(kind)
-    form = form_class(request.POST) if form_class else None
+    if kind == REPAIR:
+        form: Any = RepairForm(request.POST, broken=entry.broken)
+    else:
+        form = form_class(request.POST) if form_class else None
     if form is None or not form.is_valid():
         messages.error(request, _("Fill in the purchase."))
         return redirect("campaigns:entry", pk=pk)

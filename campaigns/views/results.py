@@ -1,22 +1,26 @@
-"""The match report and the result's life: report, confirm or dispute, settle or correct, forfeit."""
+"""The match report and the result's life: one-match items bought before the match, report, confirm
+or dispute, settle or correct, forfeit."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from ..facts import facts_of
 from ..forms import DisputeForm
+from ..match_item_forms import MatchItemForm
 from ..models import Result
-from ..permissions import require_organiser, require_player_in
+from ..permissions import require_organiser, require_owner, require_player_in
 from ..report_forms import ResultReport
 from ..selectors.fixtures import fixture_line
+from ..selectors.match_items import SIDE_NAMES
 from ..selectors.reports import match_report as report_of
 from ..services import results
+from ..services.match_items import fixture_buy_match_item
 from .common import REFUSALS, HtmxHttpRequest, get_fixture, refusal_text, tell_refusal
 
 ROW = "campaigns/fixtures.html#fixture-row"
@@ -38,8 +42,35 @@ def _answer(request: HtmxHttpRequest, pk: int, notice: str, *, refused: bool = F
 @require_safe
 def match_report(request: HttpRequest, pk: int) -> HttpResponse:
     report = report_of(get_fixture(pk), request.user)
+    options = report.fixture.league.options
+    item_sides = [(prep, MatchItemForm(options=options, prefix=prep.side) if prep.side in report.buying else None)
+                  for prep in report.preparations]
     return render(request, "campaigns/match_report.html", {"report": report, "fixture": report.fixture,
-                                                           "dispute_form": DisputeForm()})
+                                                           "dispute_form": DisputeForm(), "item_sides": item_sides})
+
+
+@login_required
+@require_POST
+def fixture_buy_item(request: HttpRequest, pk: int, side: str) -> HttpResponse:
+    """A side's player buys a one-match item for the fixture, with gold or patronage points."""
+    fixture = get_fixture(pk)
+    entry = fixture.home if side == SIDE_NAMES[0] else fixture.away if side == SIDE_NAMES[1] else None
+    if entry is None:
+        raise Http404(_("No such side."))
+    require_owner(entry, request.user)
+    form = MatchItemForm(request.POST, options=fixture.league.options, prefix=side)
+    if not form.is_valid():
+        errors = [str(e) for field in form.errors.values() for e in field]
+        messages.error(request, " ".join([_("Fill in the purchase."), *errors]))
+        return redirect("campaigns:match", pk=pk)
+    try:
+        fixture_buy_match_item(fixture=fixture, entry=entry, actor=request.user, item=form.item_bought(),
+                               paid=form.paid_with())
+    except REFUSALS as error:
+        tell_refusal(request, error)
+    else:
+        messages.success(request, _("Bought for this match."))
+    return redirect("campaigns:match", pk=pk)
 
 
 @login_required

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from campaigns.models import CampaignEvent, Entry, Fixture, Invitation, League, MemberRecord, Result
+from campaigns.models import CampaignEvent, Entry, Fixture, Invitation, League, MatchPreparation, MemberRecord, Result
 from campaigns.services.fixtures import fixtures_generate
 from campaigns.services.results import fixture_report_result
 from tests.campaigns.factories import LeagueFactory, enter_teams
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 
 def snapshot() -> dict[str, list[tuple[Any, ...]]]:
     """Every campaign row, field by field, and the size of the result's audit trail."""
-    models = (League, Invitation, Entry, MemberRecord, Fixture, Result, CampaignEvent)
+    models = (League, Invitation, Entry, MemberRecord, Fixture, Result, CampaignEvent, MatchPreparation)
     state = {m.__name__: sorted(map(tuple, m.objects.values_list().order_by("pk"))) for m in models}
     state["history"] = [(Result.history.count(),)]
     return state
@@ -68,6 +68,14 @@ CASES: list[tuple[str, str, Callable[[W], str], dict[str, Any]]] = [
      {"slot": "gladiator"}),
     ("pay another team's healer", "opponent", lambda w: reverse("campaigns:heal", args=[w["home"].pk]),
      {"slot": "gladiator", "matches": 1}),
+    ("repair another team's weapon", "opponent", lambda w: reverse("campaigns:spend", args=[w["home"].pk, "repair"]),
+     {"item": "shield"}),
+    ("buy one-match items for the opponent", "opponent",
+     lambda w: reverse("campaigns:buy-item", args=[w["match"].pk, "home"]),
+     {"home-item": "disc:1", "home-slot": "", "home-paid": "gold"}),
+    ("buy one-match items for a player's side as organiser", "organiser",
+     lambda w: reverse("campaigns:buy-item", args=[w["match"].pk, "away"]),
+     {"away-item": "disc:1", "away-slot": "", "away-paid": "gold"}),
 ]
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+from dataclasses import replace
 
 import pytest
 from django.test import Client, override_settings
@@ -14,13 +15,18 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from arena.engine.campaign.injuries import INJURY_RESULT_NAMES, InjuryResult
+from arena.engine.campaign.match_items import MatchItem
 from arena.engine.content.profiles import GLADIATOR
 from arena.engine.roster_rules import validate_roster
-from campaigns.models import CampaignEvent, Fixture
-from campaigns.rosters import entry_roster
+from campaigns.match_items import Paid
+from campaigns.models import CampaignEvent, Entry, Fixture
+from campaigns.rosters import entry_roster, set_entry_roster
 from campaigns.services.fixtures import fixtures_generate
 from campaigns.services.leagues import league_enter
+from campaigns.services.match_items import fixture_buy_match_item
 from tests.campaigns.factories import LeagueFactory, enter_teams
+from tests.campaigns.helpers import facts, play
+from tests.campaigns.helpers import side as side_facts
 from tests.i18n.league_setup import hungarian_league, hungarian_team
 
 pytestmark = pytest.mark.django_db
@@ -311,3 +317,46 @@ def test_the_report_form_reads_in_hungarian_with_hirelings_named_by_role(hu_clie
 def test_the_injury_results_are_hr_10_5s_words():
     assert [INJURY_RESULT_NAMES[result][0] for result in InjuryResult] == [
         "Halál", "Maradandó sérülés", "Súlyos seb", "Seb", "Felépül"]
+
+
+def test_broken_weapons_one_match_items_and_patronage_read_in_hungarian(hu_client):
+    """HR-10.7 and HR-10.8 on the pages: the Krónika strikes a broken weapon through and offers its
+    repair; the match report lists what each side bought and its patronage; a refusal is Hungarian."""
+    league = LeagueFactory(format="double_round_robin")
+    enter_teams(league, 2)
+    first, second = fixtures_generate(league=league, actor=league.organiser)
+    play(first, facts(away=replace(side_facts(), broken=("shield",))))
+    away = Entry.objects.get(pk=first.away_id)
+    roster = entry_roster(away)
+    set_entry_roster(away, replace(roster, members=tuple(
+        replace(m, status="dead") if m.slot == "laeva" else m for m in roster.members)))  # 25 points lower
+    away.save(update_fields=["roster"])
+    fixture_buy_match_item(fixture=second, entry=away, actor=away.player, item=MatchItem.fixed_disc(3),
+                           paid=Paid.GOLD)
+    fixture_buy_match_item(fixture=second, entry=away, actor=away.player, item=MatchItem.trap_insight(4),
+                           paid=Paid.PATRONAGE)
+    hu_client.force_login(away.player)
+
+    sheet = " ".join(page(hu_client, "entry", away.pk).split())
+    for word in ('title="Fegyvertörés miatt eltört: javításig nincs a fegyverhalomban (HR-10.7)">Pajzs</del>',
+                 "Eltört fegyverek (HR-10.7)", "Javítás · 10 arany", "A meg nem javított tárgy végleg elveszett.",
+                 "Fegyvertörés miatt eltört: Pajzs. Javításig nincs a fegyverhalomban (darabonként 10 arany, HR-10.7).",
+                 "2. forduló, Team A ellen – vásárlás: rögzített korong, 3. szint, 30 aranyért; kincstár: 35 arany."):
+        assert word in sheet, word
+    absent(sheet, "Broken by", "Repair", "Bought for")
+
+    report = " ".join(page(hu_client, "match", second.pk).split())
+    for word in ("Team B: egy mérkőzésre szóló tárgyak (HR-10.7, HR-10.8)",
+                 "<strong>Erre a mérkőzésre vásárolva:</strong> rögzített korong, 3. szint (30 arany)",
+                 ("<strong>Pártfogás: 20 pont</strong>, elköltve erre: csapdabetekintés, 4 lap húzása (4); 16 maradt; "
+                  "a fel nem használt pontok a mérkőzés után elvesznek."),
+                 "Rögzített korong, 5. szint · 50 arany vagy 10 pont", "Csapdabetekintés, 5 lap húzása · 40 arany vagy 8 pont",
+                 "Ideiglenes negyedik amulett: rontáselhárító · 4 pont (csak pártfogásból)", "Pártfogási pontok",
+                 "Vásárlás erre a mérkőzésre"):
+        assert word in report, word
+    absent(report, "Bought for this match", "Patronage", "fixed disc", "trap insight")
+
+    assert second.home_id == away.pk  # the second cycle swaps the sides
+    refused = hu_client.post(reverse("campaigns:buy-item", args=[second.pk, "home"]),
+                             {"home-item": "disc:5", "home-slot": "", "home-paid": "gold"}, follow=True)
+    assert "rögzített korong: 50 arany, de a kincstárban csak 35 arany van (HR-10.7)" in refused.content.decode()

@@ -8,8 +8,8 @@ Modules, each citing its HR section:
   :mod:`.round_robin`, :mod:`.swiss`, :mod:`.knockout` and :mod:`.pairing`.
 - :mod:`.standings`: league tables and the tie-break chains (HR-10.3).
 - :mod:`.campaign`: the post-match sequence (HR-10.5) and team value (HR-10.4), over
-  :mod:`.injuries` (HR-10.5), :mod:`.experience` (HR-10.6), :mod:`.gold` and :mod:`.purchases`
-  (HR-10.7), :mod:`.hirelings` and :mod:`.match_items` (HR-10.8).
+  :mod:`.injuries` (HR-10.5), :mod:`.experience` (HR-10.6), :mod:`.gold`, :mod:`.purchases` and
+  :mod:`.broken` (HR-10.7), :mod:`.hirelings` and :mod:`.match_items` (HR-10.8).
 - :mod:`.dice`: recorded, seeded dice (every roll returned as a ``DieRoll``).
 - :mod:`.errors`: :class:`CampaignRuleError`, the one error of every rule check.
 

@@ -3,17 +3,20 @@
 After each campaign match, in this order (HR-10.5):
 
 1. **Record** the result and the arena scores: :func:`~arena.engine.campaign.results.arena_score`,
-   :func:`~arena.engine.campaign.results.result_at_round_limit`.
+   :func:`~arena.engine.campaign.results.result_at_round_limit`; pile items broken by
+   Fegyvertörés leave the pile for the team's broken items: :func:`break_items`.
 2. **Casualties.** Every member who reached Ép ≤ 0 (strategist included, hirelings never) rolls
    :func:`injury_roll`; :func:`apply_injury` writes the outcome on him (dead, absent, a lasting
    stat loss) and ``outcome.matches_missed`` is what the app keeps as his absence.
 3. **Experience**: :func:`xp_award` for each member from his :class:`Deeds`, then
    :func:`advances_due` and one :func:`apply_advance` per advance the player chooses.
 4. **Gold**: :func:`match_income` (with the bonuses), then spending: :func:`apply_purchase`
-   (permanent), :func:`heal` (the healer), :func:`gold_price` (one-match items).
+   (permanent; a repair is ``Purchase.repair`` with the broken items), :func:`heal` (the healer),
+   :func:`gold_price` (one-match items).
 5. **Team value**: :func:`team_value`. Dead or absent members are replaced before the next match
    (a recruit, :class:`Purchase`.recruit) or a hireling plays: :func:`fielded_roster`. Before the
-   match the poorer team gets :func:`patronage_points`.
+   match the poorer team gets :func:`patronage_points`, and the one-match items go on the fielded
+   roster: :func:`equip_for_match`.
 
 Every function is pure: it takes a member, roster or treasury and returns the new one; the app
 stores the results. Every random roll comes from a
@@ -29,6 +32,7 @@ from __future__ import annotations
 
 from ..roster import DEAD, HIRELING, Roster
 from ..roster_pricing import roster_costs
+from .broken import Breakage, break_items
 from .experience import (
     ADVANCE_THRESHOLDS,
     Advance,
@@ -66,6 +70,7 @@ from .purchases import Purchase, PurchaseResult, apply_purchase, purchase_price,
 __all__ = [
     "ADVANCE_THRESHOLDS",
     "Advance",
+    "Breakage",
     "Deeds",
     "Healing",
     "Income",
@@ -84,6 +89,7 @@ __all__ = [
     "apply_advance",
     "apply_injury",
     "apply_purchase",
+    "break_items",
     "equip_for_match",
     "fielded_roster",
     "gold_price",

@@ -19,13 +19,16 @@ match only; the rest is lost. :func:`patronage_left` checks a choice against the
 limits: at most 2 fixed discs and one fixed level-5 (TB-18), trap insight once (a strategist
 draws 3 before it), one vial per fighter and 3 per team, never the strategist's, and only under
 the team's option (TB-21), a 4th amulet only on a team of 3 and on a member without one (TB-19).
+
+The kinds' names are ``(hungarian, english)`` pairs in :data:`MATCH_ITEM_NAMES`.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 from typing import Final
 
 from ..content.amulets import AMULETS, VIALS, VIALS_PER_TEAM
@@ -43,7 +46,7 @@ from ..content.points import (
 from ..content.profiles import MEMBER_SLOTS, STRATEGIST, WITCH_MASTER
 from ..roster import Member, Roster
 from .errors import CampaignRuleError
-from .texts import place_hu
+from .texts import Pair, place_hu
 
 PATRONAGE_CAP: Final = 20
 GOLD_PER_DISC_LEVEL: Final = 10
@@ -57,6 +60,16 @@ class MatchItemKind(enum.StrEnum):
     TRAP_INSIGHT = "trap_insight"
     VIAL = "vial"
     AMULET = "amulet"  # a temporary 4th amulet, for patronage only
+
+
+MATCH_ITEM_NAMES: Final[Mapping[MatchItemKind, Pair]] = MappingProxyType(
+    {
+        MatchItemKind.FIXED_DISC: ("rögzített korong", "fixed disc"),
+        MatchItemKind.TRAP_INSIGHT: ("csapdabetekintés", "trap insight"),
+        MatchItemKind.VIAL: ("fiola", "vial"),
+        MatchItemKind.AMULET: ("ideiglenes negyedik amulett", "temporary 4th amulet"),
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -98,7 +111,7 @@ def _check(item: MatchItem) -> None:
         raise CampaignRuleError(
             f"trap insight draws 4 or 5 cards, not {item.value}",
             "HR-9.5",
-            f"a csapdaismerettel 4 vagy 5 lapot kell húzni (nem ennyit: {item.value})",
+            f"csapdabetekintéssel 4 vagy 5 lapot kell húzni (nem ennyit: {item.value})",
         )
     if item.kind is MatchItemKind.VIAL and item.item not in VIALS:
         raise CampaignRuleError(
@@ -204,12 +217,12 @@ def _equip(roster: Roster, item: MatchItem) -> Roster:
             )
         return _put(roster, replace(wizard, fixed_discs=fixed))
     if item.kind is MatchItemKind.TRAP_INSIGHT:
-        strategist = _member(roster, STRATEGIST, "trap insight", "csapdaismeret")
+        strategist = _member(roster, STRATEGIST, "trap insight", "csapdabetekintés")
         if (strategist.trap_cards_drawn or TRAP_CARDS_KEPT) != TRAP_CARDS_KEPT:
             raise CampaignRuleError(
                 "trap insight is bought once",
                 "HR-9.5",
-                "csapdaismeretet csak egyszer lehet venni",
+                "csapdabetekintést csak egyszer lehet venni",
             )
         return _put(roster, replace(strategist, trap_cards_drawn=item.value))
     if item.kind is MatchItemKind.VIAL:

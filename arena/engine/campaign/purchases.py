@@ -22,7 +22,8 @@ his place; a hireling stands in for him, HR-10.8). The recruit has his slot's ba
 (HR-2.1; a gladiator of another type has that type's base values) and base kit, and takes over
 what stays with the team: the dead member's amulet, and for a gladiator the weapon pile and kit
 (HR-10.5). Items broken by Fegyvertörés are kept apart from the pile in ``broken`` (the team
-record's "broken items"); a repair puts one back. The pile limits of HR-9.5 (at most 5 items,
+record's "broken items", put there by :func:`~arena.engine.campaign.broken.break_items`); a repair
+puts one back. The pile limits of HR-9.5 (at most 5 items,
 copies, type limits) count the broken items too, since a repair returns them.
 """
 
