@@ -60,12 +60,14 @@ class UniformAgent:
 Scorer = Callable[[State, Any], float]
 
 
-def _nearest_enemy(s: State, c: int) -> int:
-    """Hex distance to the nearest enemy this character can fight (gladiator: the gladiator)."""
-    here = _G.hexes[s.pos[c]]
+def _nearest_enemy(s: State, c: int, at: int | None = None) -> int:
+    """Hex distance from ``at`` (his hex by default) to the nearest enemy this character can
+    fight (gladiator: the gladiator)."""
+    here = _G.hexes[s.pos[c] if at is None else at]
     best = 99
-    for o in s.seat_chars(1 - SEAT_OF[c]):
-        if s.alive[o] and s.sheets[o].on_board and GLADIATOR[o] == GLADIATOR[c]:
+    side = s.side
+    for o in range(len(side)):
+        if side[o] != side[c] and s.alive[o] and s.sheets[o].on_board and GLADIATOR[o] == GLADIATOR[c]:
             best = min(best, distance(here, _G.hexes[s.pos[o]]))
     return best
 
@@ -73,10 +75,7 @@ def _nearest_enemy(s: State, c: int) -> int:
 def _move_score(s: State, a: act.Move) -> float:
     c = s.index[a.char]
     before = _nearest_enemy(s, c)
-    here = s.pos[c]
-    s.pos[c] = _G.index[a.path[-1]]
-    after = _nearest_enemy(s, c)
-    s.pos[c] = here
+    after = _nearest_enemy(s, c, _G.index[a.path[-1]])
     if after == 0:
         return 40.0
     card = NUMBER_AT[_G.index[a.path[-1]]]

@@ -46,7 +46,7 @@ def cast_score(s: State, a: Any) -> float:
                 and s.pos[c] in hexes
                 and s.sheets[c].id != a.char
             ):
-                net += 1 if s.sheets[c].seat != seat else -2
+                net += 1 if s.side[c] != seat else -2
         return 92.0 + net + bonus if net > 0 else -3.0
     return 93.0 + damage / 2 + bonus
 

@@ -9,7 +9,7 @@ over a log and never rolls a die.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, cast
 
 from . import actions as act
 from .actions import Action
@@ -21,6 +21,7 @@ from .evolve import EVOLVERS
 from .rules import gladiators, melee, movement, ranged, skills, traps, turns
 from .rules import magic_areas, magic_engine
 from .rules.base import ATTACK_MAN, G, Scan, man_of
+from .rules.traps_where import NUMBER_AT
 from .setup import (
     decide_amulet,
     decide_deploy,
@@ -35,6 +36,11 @@ from .setup import (
 from .state import GLADIATOR, SEAT_OF, MatchSetup, PendingDodge, PendingShift, Phase, State, initial_state
 
 Decider = Callable[[Context, Any], None]
+
+# Actions are immutable: the ones every listing offers are made once.
+SEATS = (0, 1)
+CONCEDE = (act.Concede(0), act.Concede(1))
+END_STEP = (act.EndStep(0), act.EndStep(1))
 
 DECIDERS: dict[type[Any], Decider] = {
     act.AssignAmulet: decide_amulet,
@@ -111,7 +117,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     s = state
     if s.phase is Phase.OVER:
         return []
-    concede: list[Action] = [act.Concede(seat)]
+    concede: list[Action] = [CONCEDE[seat] if seat in SEATS else act.Concede(seat)]
     if seat not in seats_to_move(s):
         return concede
     p = s.pending
@@ -126,7 +132,9 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         return found + concede
     phase = s.phase
     if phase is Phase.ACTING:
-        return _acting_actions(s) + concede
+        found = _acting_actions(s)
+        found.append(concede[0])
+        return found
     if phase is Phase.NAMING:
         return [*turns.naming_options(s), *concede]
     if phase is Phase.SECRETS:
@@ -141,21 +149,27 @@ def legal_actions(state: State, seat: int) -> list[Action]:
 
 
 def _acting_actions(s: State) -> list[Action]:
-    found: list[Action] = []
+    found: list[Action] | None = None
     scan = Scan(s)
+    m = s.magic
     for c in turns.acting_chars(s):
         mine = _char_actions(s, c, scan)
         mine.extend(turns.grant_options(s, c))
         mine.extend(turns.end_options(s, c))
-        if s.magic is not None and s.magic.frenzied >> c & 1:  # Orgyilkosság (RB p.17)
+        if m is not None and m.frenzied >> c & 1:  # Orgyilkosság (RB p.17)
             mine = magic_engine.filter_options(s, c, mine)
-        found.extend(mine)
-    if s.magic is not None:
+        if found is None:
+            found = mine  # a fresh list: the first character's is kept
+        else:
+            found.extend(mine)
+    if found is None:
+        found = []
+    if m is not None and m.zombies:
         found.extend(magic_engine.zombies(s))  # a zombie acts without a naming slot (RB p.15)
     if (s.active < 0 or not turns.must_attack_blocks(s, s.active)) and (
-        s.magic is None or not magic_engine.blocks_end_step(s, found)
+        m is None or not magic_engine.blocks_end_step(s, found)
     ):
-        found.append(act.EndStep(s.seat_to_act))
+        found.append(END_STEP[s.seat_to_act])
     return found
 
 
@@ -167,12 +181,12 @@ def _char_actions(s: State, c: int, scan: Scan) -> list[Action]:
         if magic_engine.WITCH[c]:  # a touch spell is an attack there too (HR-12 ruling 10)
             return [*melee.melee_options(s, c), *magic_engine.witch_options(s, c, scan, True)]
         return list(melee.melee_options(s, c))
-    found: list[Action] = []
     man = man_of(s, c)
     here = s.pos[c]
     glad = GLADIATOR[c]
+    found: list[Action]
     if man > 0:
-        found.extend(movement.move_options(s, c, scan))
+        found = cast("list[Action]", movement.move_options(s, c, scan))  # a fresh list
         if s.melee[c]:
             found.extend(movement.disengage_options(s, c, scan))
         if man >= ATTACK_MAN and (
@@ -193,7 +207,10 @@ def _char_actions(s: State, c: int, scan: Scan) -> list[Action]:
                 found.extend(movement.gate_options(s, c))
             if magic_engine.WITCH[c]:
                 found.extend(magic_engine.witch_options(s, c, scan))  # issue #4
-        found.extend(traps.char_options(s, c))
+        if NUMBER_AT[here] or s.trap_marks:
+            found.extend(traps.char_options(s, c))
+    else:
+        found = []
     found.extend(skills.skill_options(s, c))
     if glad and s.hand[c]:
         found.extend(gladiators.drop_options(s, c))
@@ -218,7 +235,7 @@ def apply(state: State, action: Action, dice: Dice | None = None) -> tuple[State
         )
     if state.magic is not None and state.magic.frenzied:
         magic_engine.check(state, action)  # what an Orgyilkosság victim may do (RB p.17)
-    new = state.clone()
+    new = state.fork()
     ctx = Context(new, dice if dice is not None else state.dice)
     decider(ctx, action)
     if new.magic is not None and new.magic.areas:

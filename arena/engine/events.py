@@ -389,9 +389,9 @@ class EffectAdded(NamedTuple):
 
 
 class TrapWindowOpened(NamedTuple):
-    """An enemy's MOVE, disengage or gate toggle waits for the trap owner's answer (HR-12
-    rulings 26-27). Offered whenever he holds a card and his strategist has MAN, so it tells
-    nothing about the cards."""
+    """An enemy's MOVE, disengage, gate toggle or zombie walk waits for the trap owner's answer
+    (HR-12 rulings 26-27, 29). Offered whenever he holds a card and his strategist has MAN no
+    spell binds (ruling 32), so it tells nothing about the cards."""
 
     seat: int  # the trap owner
     char: str  # the mover
@@ -400,6 +400,7 @@ class TrapWindowOpened(NamedTuple):
     gate: str | None
     acrobatics: bool
     man: int
+    target: str | None = None  # a zombie's walk: whom it attacks on arrival (HR-12 rulings 17, 29)
     visible_to: int | None = None
 
 

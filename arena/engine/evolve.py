@@ -26,6 +26,7 @@ from .state import (
     Result,
     State,
     TrapMark,
+    own,
 )
 
 Evolver = Callable[[State, Any], None]
@@ -53,10 +54,13 @@ def _clear_melee(s: State, c: int) -> None:
     bits = s.melee[c]
     if not bits:
         return
+    melee: list[int] | None = None
     for o in range(len(s.pos)):
         if bits >> o & 1 and (s.pos[o] != s.pos[c] or not s.alive[o] or not s.alive[c]):
-            s.melee[c] &= ~(1 << o)
-            s.melee[o] &= ~(1 << c)
+            if melee is None:
+                melee = own(s, "melee")
+            melee[c] &= ~(1 << o)
+            melee[o] &= ~(1 << c)
 
 
 # --- setup -----------------------------------------------------------------------------------
@@ -67,11 +71,11 @@ def _dice_rolled(s: State, e: ev.DiceRolled) -> None:
 
 
 def _traps_dealt(s: State, e: ev.TrapsDealt) -> None:
-    s.traps[e.seat] = e.cards
+    own(s, "traps")[e.seat] = e.cards
 
 
 def _discs_dealt(s: State, e: ev.DiscsDealt) -> None:
-    s.discs[e.seat] = e.levels
+    own(s, "discs")[e.seat] = e.levels
 
 
 def _nothing(s: State, e: Any) -> None:
@@ -79,15 +83,15 @@ def _nothing(s: State, e: Any) -> None:
 
 
 def _amulet_assigned(s: State, e: ev.AmuletAssigned) -> None:
-    s.amulet[s.index[e.char]] = e.amulet
-    s.amulets_left[e.seat] = _remove_one(s.amulets_left[e.seat], e.amulet)
+    own(s, "amulet")[s.index[e.char]] = e.amulet
+    own(s, "amulets_left")[e.seat] = _remove_one(s.amulets_left[e.seat], e.amulet)
 
 
 def _token_assigned(s: State, e: ev.MeTokenAssigned) -> None:
-    s.token[s.index[e.char]] = e.value
+    own(s, "token")[s.index[e.char]] = e.value
     left = s.tokens_left[e.seat]
     i = left.index(e.value)
-    s.tokens_left[e.seat] = left[:i] + left[i + 1 :]
+    own(s, "tokens_left")[e.seat] = left[:i] + left[i + 1 :]
 
 
 def _side_roll_won(s: State, e: ev.SideRollWon) -> None:
@@ -104,12 +108,13 @@ def _role_chosen(s: State, e: ev.RoleChosen) -> None:
 def _half_chosen(s: State, e: ev.HalfChosen) -> None:
     from .board_data import HalfId
 
-    s.halves[e.seat] = e.half
-    s.halves[1 - e.seat] = e.other
+    halves = own(s, "halves")
+    halves[e.seat] = e.half
+    halves[1 - e.seat] = e.other
     for seat in (0, 1):
         half = s.halves[seat]
         assert half is not None
-        s.pos[s.strategist_of(seat)] = _G.halves[HalfId(half)].tower
+        own(s, "pos")[s.strategist_of(seat)] = _G.halves[HalfId(half)].tower
     s.phase = Phase.GRIPS
 
 
@@ -119,10 +124,10 @@ def _grip_recorded(s: State, e: ev.GripRecorded) -> None:
     for item in e.hand:
         if item in pile:
             pile = _remove_one(pile, item)
-    s.pile[c] = pile
-    s.hand[c] = e.hand
-    s.main[c] = e.main
-    s.grips_done[e.seat] = True
+    own(s, "pile")[c] = pile
+    own(s, "hand")[c] = e.hand
+    own(s, "main")[c] = e.main
+    own(s, "grips_done")[e.seat] = True
 
 
 def _grips_ready(s: State, e: ev.GripsReady) -> None:
@@ -132,7 +137,7 @@ def _grips_ready(s: State, e: ev.GripsReady) -> None:
 
 
 def _deployed(s: State, e: ev.Deployed) -> None:
-    s.pos[s.index[e.char]] = _G.index[e.hex]
+    own(s, "pos")[s.index[e.char]] = _G.index[e.hex]
     seat = e.seat
     if all(s.pos[c] >= 0 for c in s.seat_chars(seat)):
         s.seat_to_act = 1 - seat
@@ -170,17 +175,19 @@ def _step_started(s: State, e: ev.StepStarted) -> None:
 
 
 def _grip_revealed(s: State, e: ev.GripRevealed) -> None:
-    s.revealed[e.seat] = True
+    own(s, "revealed")[e.seat] = True
 
 
 def _named(s: State, e: ev.Named) -> None:
     named = tuple(s.index[c] for c in e.chars)
     s.named = named
     s.pool = e.pool
+    acted = own(s, "acted")
+    debt = own(s, "debt")
     for c in named:
-        s.acted[c] = True
+        acted[c] = True
         if not s.netted[c]:
-            s.debt[c] = 0
+            debt[c] = 0
     s.phase = Phase.ACTING
 
 
@@ -194,11 +201,11 @@ def _activation_ended(s: State, e: ev.ActivationEnded) -> None:
     s.active = -1
     s.granted = 0
     s.spent = 0
-    s.must_attack[c] = False
+    own(s, "must_attack")[c] = False
 
 
 def _granted(s: State, e: ev.Granted) -> None:
-    s.strat_man[e.seat] -= e.amount
+    own(s, "strat_man")[e.seat] -= e.amount
     s.granted += e.amount
     s.active = s.index[e.char]
 
@@ -231,17 +238,18 @@ def _moved(s: State, e: ev.Moved) -> None:
     c = s.index[e.char]
     _spend(s, e.man)
     dest = _G.index[e.path[-1]]
-    s.pos[c] = dest
-    s.entered[c] = dest
-    s.moved[c] += len(e.path)
+    own(s, "pos")[c] = dest
+    own(s, "entered")[c] = dest
+    own(s, "moved")[c] += len(e.path)
     if s.ran[c]:
-        s.run_hexes[c] += len(e.path)
-    seat = s.sheets[c].seat
+        own(s, "run_hexes")[c] += len(e.path)
+    side = s.side
+    seat = side[c]
     for o in range(len(s.pos)):
-        if s.pos[o] == dest and s.alive[o] and s.sheets[o].seat != seat and s.sheets[o].on_board:
-            s.must_attack[c] = True
+        if s.pos[o] == dest and s.alive[o] and side[o] != seat and s.sheets[o].on_board:
+            own(s, "must_attack")[c] = True
             if s.sneaking[c]:
-                s.sneak_entry[c] = True
+                own(s, "sneak_entry")[c] = True
             break
     _clear_melee(s, c)
 
@@ -249,9 +257,9 @@ def _moved(s: State, e: ev.Moved) -> None:
 def _disengaged(s: State, e: ev.Disengaged) -> None:
     c = s.index[e.char]
     _spend(s, e.man)
-    s.pos[c] = s.entered[c] = _G.index[e.to]
-    s.moved[c] += 1
-    s.disengaged[c] = True
+    own(s, "pos")[c] = own(s, "entered")[c] = _G.index[e.to]
+    own(s, "moved")[c] += 1
+    own(s, "disengaged")[c] = True
     _clear_melee(s, c)
 
 
@@ -271,21 +279,21 @@ _SKILL_STATES: dict[str, str] = {
 def _skill_used(s: State, e: ev.SkillUsed) -> None:
     c = s.index[e.char]
     _spend(s, e.man)
-    getattr(s, _SKILL_STATES[e.skill])[c] = True
+    own(s, _SKILL_STATES[e.skill])[c] = True
 
 
 def _state_ended(s: State, e: ev.StateEnded) -> None:
     c = s.index[e.char]
     if e.state == "entangled":
-        s.entangled_by[c] = -1
+        own(s, "entangled_by")[c] = -1
     else:
-        getattr(s, {"golden_bell": "bell"}.get(e.state, e.state))[c] = False
+        own(s, {"golden_bell": "bell"}.get(e.state, e.state))[c] = False
 
 
 def _stood_up(s: State, e: ev.StoodUp) -> None:
     _spend(s, e.man)
     c = s.index[e.char]
-    s.prone[c] = False
+    own(s, "prone")[c] = False
     if s.effects:  # a trap's prone is a trap modifier (HR-12 ruling 14); it ends with the prone
         s.effects = tuple(x for x in s.effects if x.char != c or x.source != TRAP_PRONE)
 
@@ -297,16 +305,16 @@ def _weapons_swapped(s: State, e: ev.WeaponsSwapped) -> None:
     for item in e.hand:
         if item in stock:
             stock = _remove_one(stock, item)
-    s.pile[c] = tuple(sorted(stock))
-    s.hand[c] = e.hand
-    s.main[c] = e.main
+    own(s, "pile")[c] = tuple(sorted(stock))
+    own(s, "hand")[c] = e.hand
+    own(s, "main")[c] = e.main
 
 
 def _item_dropped(s: State, e: ev.ItemDropped) -> None:
     c = s.index[e.char]
-    s.hand[c] = _remove_one(s.hand[c], e.item)
+    own(s, "hand")[c] = _remove_one(s.hand[c], e.item)
     if s.main[c] == e.item and e.item not in s.hand[c]:
-        s.main[c] = None
+        own(s, "main")[c] = None
     s.dropped = (*s.dropped, (c, e.item, _G.index[e.hex]))
 
 
@@ -316,7 +324,7 @@ def _item_picked_up(s: State, e: ev.ItemPickedUp) -> None:
     key = (c, e.item, s.pos[c])
     i = s.dropped.index(key)
     s.dropped = s.dropped[:i] + s.dropped[i + 1 :]
-    s.hand[c] = (*s.hand[c], e.item)
+    own(s, "hand")[c] = (*s.hand[c], e.item)
 
 
 _AMMO: dict[str, str] = {"bolt": "ammo", "dagger": "ammo", "javelin": "javelins", "net": "nets"}
@@ -326,13 +334,13 @@ def _attack_declared(s: State, e: ev.AttackDeclared) -> None:
     c = s.index[e.char]
     t = s.index[e.target]
     _spend(s, e.man)
-    s.attacks[c] += 1
-    s.must_attack[c] = False
+    own(s, "attacks")[c] += 1
+    own(s, "must_attack")[c] = False
     store = _AMMO.get(e.weapon)
     if store is not None:
-        getattr(s, store)[c] -= 1
+        own(s, store)[c] -= 1
     if e.weapon in ("melee", "halberd"):
-        s.quick_target[c] = -2 if e.quick else t
+        own(s, "quick_target")[c] = -2 if e.quick else t
     s.declared = AttackSpec(c, t, e.weapon, e.skill, e.break_item, e.quick, e.attack_value, -1)
 
 
@@ -345,7 +353,7 @@ def _dodge_decided(s: State, e: ev.DodgeDecided) -> None:
     s.pending = None
     if e.use:
         if e.owed:
-            s.debt[s.index[e.char]] += e.man
+            own(s, "debt")[s.index[e.char]] += e.man
         else:
             _spend(s, e.man)
 
@@ -354,29 +362,31 @@ def _attack_resolved(s: State, e: ev.AttackResolved) -> None:
     a = s.index[e.attacker]
     t = s.index[e.target]
     s.declared = None
-    touch = e.weapon == "touch" and s.sheets[a].seat != s.sheets[t].seat  # HR-12 ruling 11
+    touch = e.weapon == "touch" and s.side[a] != s.side[t]  # HR-12 ruling 11
     if (e.weapon == "melee" or touch) and s.pos[a] == s.pos[t]:
-        s.melee[a] |= 1 << t
-        s.melee[t] |= 1 << a
+        melee = own(s, "melee")
+        melee[a] |= 1 << t
+        melee[t] |= 1 << a
     if s.entangled_by[t] == a:
-        s.entangled_by[t] = -1
+        own(s, "entangled_by")[t] = -1
 
 
 def _damaged(s: State, e: ev.Damaged) -> None:
     c = s.index[e.char]
-    s.ep[c] -= e.ep_loss
-    s.stp[c] -= e.stp_loss
+    own(s, "ep")[c] -= e.ep_loss
+    own(s, "stp")[c] -= e.stp_loss
 
 
 def _died(s: State, e: ev.Died) -> None:
     c = s.index[e.char]
     sheet = s.sheets[c]
-    s.alive[c] = False
-    s.sneaking[c] = s.hiding[c] = s.prone[c] = s.netted[c] = s.bell[c] = False
-    s.must_attack[c] = False
-    s.deaths[sheet.seat] += 1
+    own(s, "alive")[c] = False
+    own(s, "sneaking")[c] = own(s, "hiding")[c] = own(s, "prone")[c] = own(s, "netted")[c] = False
+    own(s, "bell")[c] = False
+    own(s, "must_attack")[c] = False
+    own(s, "deaths")[sheet.seat] += 1
     if sheet.is_strategist:
-        s.strat_man[sheet.seat] = 0  # HR-12 ruling 23: his unspent MAN lapses
+        own(s, "strat_man")[sheet.seat] = 0  # HR-12 ruling 23: his unspent MAN lapses
     _clear_melee(s, c)
     if c in s.named and not s.finished >> c & 1:
         s.finished |= 1 << c
@@ -390,24 +400,24 @@ def _died(s: State, e: ev.Died) -> None:
 
 
 def _netted(s: State, e: ev.Netted) -> None:
-    s.netted[s.index[e.char]] = True
+    own(s, "netted")[s.index[e.char]] = True
 
 
 def _entangled(s: State, e: ev.Entangled) -> None:
     c = s.index[e.char]
-    s.entangled_by[c] = s.index[e.by]
-    s.entangled_round[c] = e.until_round
+    own(s, "entangled_by")[c] = s.index[e.by]
+    own(s, "entangled_round")[c] = e.until_round
 
 
 def _knocked_down(s: State, e: ev.KnockedDown) -> None:
-    s.prone[s.index[e.char]] = True
+    own(s, "prone")[s.index[e.char]] = True
 
 
 def _item_broken(s: State, e: ev.ItemBroken) -> None:
     c = s.index[e.char]
-    s.hand[c] = _remove_one(s.hand[c], e.item)
+    own(s, "hand")[c] = _remove_one(s.hand[c], e.item)
     if s.main[c] == e.item and e.item not in s.hand[c]:
-        s.main[c] = None
+        own(s, "main")[c] = None
 
 
 def _shift_offered(s: State, e: ev.ShiftOffered) -> None:
@@ -420,11 +430,12 @@ def _shifted(s: State, e: ev.Shifted) -> None:
     o = s.index[e.other]
     if e.man:
         if e.owed:
-            s.debt[c] += e.man
+            own(s, "debt")[c] += e.man
         else:
             _spend(s, e.man)
-    s.pos[c] = _G.index[e.path[-1]]
-    s.pos[o] = _G.index[e.other_path[-1]]
+    pos = own(s, "pos")
+    pos[c] = _G.index[e.path[-1]]
+    pos[o] = _G.index[e.other_path[-1]]
 
 
 def _shift_declined(s: State, e: ev.ShiftDeclined) -> None:
@@ -440,7 +451,8 @@ def _effect_added(s: State, e: ev.EffectAdded) -> None:
 
 
 def _trap_window_opened(s: State, e: ev.TrapWindowOpened) -> None:
-    s.pending = PendingTrapWindow(e.seat, s.index[e.char], e.action, e.path, e.gate, e.acrobatics, e.man)
+    target = -1 if e.target is None else s.index[e.target]
+    s.pending = PendingTrapWindow(e.seat, s.index[e.char], e.action, e.path, e.gate, e.acrobatics, e.man, target)
 
 
 def _traps_readied(s: State, e: ev.TrapsReadied) -> None:
@@ -452,9 +464,9 @@ def _trap_window_answered(s: State, e: ev.TrapWindowAnswered) -> None:
 
 
 def _trap_played(s: State, e: ev.TrapPlayed) -> None:
-    s.traps[e.seat] = tuple(x for x in s.traps[e.seat] if x != e.card)
+    own(s, "traps")[e.seat] = tuple(x for x in s.traps[e.seat] if x != e.card)
     if e.strategist:
-        s.strat_man[e.seat] -= e.man
+        own(s, "strat_man")[e.seat] -= e.man
     else:
         _spend(s, e.man)
     if s.readied:
@@ -466,7 +478,7 @@ def _trap_dodge_offered(s: State, e: ev.TrapDodgeOffered) -> None:
 
 
 def _amulet_revealed(s: State, e: ev.AmuletRevealed) -> None:
-    s.amulet_shown[s.index[e.char]] = True
+    own(s, "amulet_shown")[s.index[e.char]] = True
 
 
 def _trap_marked(s: State, e: ev.TrapMarked) -> None:
@@ -480,7 +492,7 @@ def _trap_mark_ended(s: State, e: ev.TrapMarkEnded) -> None:
 
 def _pushed(s: State, e: ev.Pushed) -> None:
     c = s.index[e.char]
-    s.pos[c] = _G.index[e.to]
+    own(s, "pos")[c] = _G.index[e.to]
     _clear_melee(s, c)
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from . import events_magic as em
 from .grid import grid
 from .magic_state import Lasting, Magic, Zombie, derive, stamp
-from .state import State
+from .state import State, own
 
 _G = grid()
 RAISED_MAN = 3  # RB p.15: the zombie's MAN a round
@@ -51,10 +51,10 @@ def _spell_cast(s: State, e: em.SpellCast) -> None:
     s.magic = m._replace(used=here, used_by=used_by | 1 << c)
     discs = s.discs[e.seat]
     i = discs.index(e.level)
-    s.discs[e.seat] = discs[:i] + discs[i + 1 :]
+    own(s, "discs")[e.seat] = discs[:i] + discs[i + 1 :]
     _pay(s, e.man)
     if e.attack:
-        s.attacks[c] += 1
+        own(s, "attacks")[c] += 1
 
 
 def _nothing(s: State, e: Any) -> None:
@@ -93,7 +93,7 @@ def _spell_ended(s: State, e: em.SpellEnded) -> None:
 
 
 def _healed(s: State, e: em.Healed) -> None:
-    s.ep[s.index[e.char]] += e.amount
+    own(s, "ep")[s.index[e.char]] += e.amount
 
 
 def _cloud_moved(s: State, e: em.CloudMoved) -> None:
@@ -131,18 +131,20 @@ def fresh(z: Zombie, round_: int) -> Zombie:
 def _zombie_raised(s: State, e: em.ZombieRaised) -> None:
     c = s.index[e.char]
     m = _magic(s)
-    s.alive[c] = True
-    s.ep[c] = e.ep
-    s.prone[c] = s.netted[c] = s.sneaking[c] = s.hiding[c] = s.bell[c] = False
-    s.debt[c] = 0
-    s.entangled_by[c] = -1
+    own(s, "alive")[c] = True
+    own(s, "ep")[c] = e.ep
+    own(s, "prone")[c] = own(s, "netted")[c] = own(s, "sneaking")[c] = own(s, "hiding")[c] = False
+    own(s, "bell")[c] = False
+    own(s, "debt")[c] = 0
+    own(s, "entangled_by")[c] = -1
     if (
         s.effects
     ):  # what lay on the dead fighter lapsed with his death (HR-12 ruling 23)
         s.effects = tuple(x for x in s.effects if x.char != c)
-    zombie = Zombie(
-        c, s.index[e.creator], s.round, RAISED_MAN, RAISED_HEXES, "", -1, -1
-    )
+    creator = s.index[e.creator]
+    zombie = Zombie(c, creator, s.round, RAISED_MAN, RAISED_HEXES, "", -1, -1)
+    # a character of its creator's side for every rule, whoever's dead it was (HR-12 ruling 19)
+    s.side = (*s.side[:c], s.side[creator], *s.side[c + 1 :])
     lasting = tuple(x for x in m.lasting if x.target != c)
     s.magic = derive(
         m._replace(zombies=(*m.zombies, zombie), risen=m.risen | 1 << c), lasting
@@ -187,12 +189,13 @@ def _zombie_acted(s: State, e: em.ZombieActed) -> None:
 
 def _zombie_collapsed(s: State, e: em.ZombieCollapsed) -> None:
     c = s.index[e.char]
-    s.alive[c] = False
+    own(s, "alive")[c] = False
     bits = s.melee[c]
+    melee = own(s, "melee")
     for o in range(len(s.pos)):
         if bits >> o & 1:
-            s.melee[o] &= ~(1 << c)
-    s.melee[c] = 0
+            melee[o] &= ~(1 << c)
+    melee[c] = 0
 
 
 MAGIC_EVOLVERS: dict[type[Any], Callable[[State, Any], None]] = {

@@ -16,9 +16,9 @@ from collections.abc import Mapping
 from typing import Final, NamedTuple
 
 from arena.engine.board import Board, standard_board
-from arena.engine.board_data import HalfId, WallKind
-from arena.engine.hexgrid import Edge, Hex
-from arena.engine.lines import LineGeometry, LineOfFire, trace_lines
+from arena.engine.board_data import TOWER_PARAPET_OBSTACLES, HalfId, WallKind
+from arena.engine.hexgrid import LINE_NUDGE, Edge, Hex
+from arena.engine.lines import LineGeometry, LineOfFire
 
 ILLEGAL: Final = -1
 """What :meth:`Grid.sight` returns for a shot that may not be made."""
@@ -61,6 +61,7 @@ class Grid:
         self.board = board
         self.hexes: tuple[Hex, ...] = tuple(sorted(board.hexes))
         self.index: dict[Hex, int] = {h: i for i, h in enumerate(self.hexes)}
+        self._qr_index: dict[tuple[int, int], int] = {(h.q, h.r): i for i, h in enumerate(self.hexes)}
         self.size = len(self.hexes)
         self.central: tuple[bool, ...] = tuple(board.is_central(h) for h in self.hexes)
         self.tower: tuple[bool, ...] = tuple(board.is_tower(h) for h in self.hexes)
@@ -88,6 +89,30 @@ class Grid:
             for half in board.halves.values()
         }
         self._sight: dict[int, tuple[Sight, ...]] = {}
+        self._walls: dict[int, Crossing] = {}  # wall edges between neighbours, by a * size + b
+        for i, h in enumerate(self.hexes):
+            for n in h.neighbours():
+                j = self.index.get(n)
+                if j is None:
+                    continue
+                edge = Edge.between(h, n)
+                kind = board.wall_kind(edge)
+                if kind is not None:
+                    gate = board.gate_at(edge)
+                    self._walls[i * self.size + j] = Crossing(
+                        0 if gate is None else self.gate_bit[gate.id],
+                        kind is WallKind.CROSS,
+                        self.index[edge.a],
+                        self.index[edge.b],
+                    )
+        blocks = sorted(set(self.block_ab))
+        number = {b: i for i, b in enumerate(blocks)}
+        self.block_of: tuple[int, ...] = tuple(number[b] for b in self.block_ab)
+        self._block_rows: tuple[tuple[int, ...], ...] = tuple(
+            tuple(max(abs(a1 - a2), abs(b1 - b2), abs(a1 - a2 + b1 - b2)) for a2, b2 in blocks)
+            for a1, b1 in blocks
+        )
+        self._dist_rows: list[tuple[int, ...] | None] = [None] * self.size
 
     # --- construction ------------------------------------------------------------------
 
@@ -137,14 +162,74 @@ class Grid:
         db = b1 - b2
         return max(abs(da), abs(db), abs(da + db))
 
+    def distances(self, a: int) -> tuple[int, ...]:
+        """The block distance from hex ``a`` to every hex, by hex number (built on first use)."""
+        row = self._dist_rows[a]
+        if row is None:
+            by_block = self._block_rows[self.block_of[a]]
+            row = self._dist_rows[a] = tuple(by_block[b] for b in self.block_of)
+        return row
+
     # --- lines of fire (HR-1.8) -----------------------------------------------------------
 
     def _trace(self, a: int, b: int) -> tuple[Sight, ...]:
         found = self._sight.get(a * self.size + b)
         if found is None:
-            found = tuple(self._compile(g) for g in trace_lines(self.board, self.hexes[a], self.hexes[b]))
-            self._sight[a * self.size + b] = found
+            found = self._sight[a * self.size + b] = self.trace(a, b)
         return found
+
+    def trace(self, a: int, b: int) -> tuple[Sight, ...]:
+        """The nudged lines from hex ``a`` to hex ``b`` as :func:`arena.engine.lines.trace_lines`
+        gives them, read from this grid's tables (the same facts, checked by a test)."""
+        ha, hb = self.hexes[a], self.hexes[b]
+        plus = _line(ha, hb, 1)
+        minus = _line(ha, hb, -1)
+        if minus == plus:
+            return (self._sight_along(plus, b),)
+        return (self._sight_along(plus, b), self._sight_along(minus, b))
+
+    def _sight_along(self, path: list[tuple[int, int]], target: int) -> Sight:
+        """:meth:`_compile` of :func:`arena.engine.lines.trace_line` for one hex path (as
+        ``(q, r)`` pairs)."""
+        index = self._qr_index
+        tower = self.tower
+        block = self.block_of
+        walls = self._walls
+        target_tower = tower[target]
+        boundaries = 0
+        blocked = False
+        crossings: list[Crossing] = []
+        inner: list[int] = []
+        last = len(path) - 1
+        prev = index.get(path[0])
+        for step in range(1, last + 1):
+            cur = index.get(path[step])
+            if prev is None or cur is None:
+                if self.board.block_of(Hex(*path[step - 1])) != self.board.block_of(Hex(*path[step])):
+                    boundaries += 1
+            elif block[prev] != block[cur]:
+                boundaries += 1
+            if cur is None:
+                blocked = True  # leaves the arena (HR-1.8)
+                prev = cur
+                continue
+            if step < last:
+                if tower[cur]:
+                    blocked = True  # passes through a tower (HR-1.6)
+                else:
+                    inner.append(cur)
+            if prev is not None:
+                wall = walls.get(prev * self.size + cur)
+                if wall is not None and not (step == last and target_tower):
+                    crossings.append(wall)
+            prev = cur
+        return Sight(
+            blocked,
+            boundaries,
+            tuple(crossings),
+            tuple(inner),
+            TOWER_PARAPET_OBSTACLES if target_tower else 0,
+        )
 
     def _compile(self, g: LineGeometry) -> Sight:
         crossings = tuple(
@@ -199,6 +284,36 @@ class Grid:
         """The board's own verdict (with its wording), for error messages and tests."""
         opened = [gid for gid in self.gate_ids if open_gates & self.gate_bit[gid]]
         return self.board.line_of_fire(self.hexes[a], self.hexes[b], opened, occupants)
+
+
+def _line(a: Hex, b: Hex, nudge: int) -> list[tuple[int, int]]:
+    """:func:`arena.engine.hexgrid.hex_line` as ``(q, r)`` pairs: the same arithmetic, inlined."""
+    dq0 = a.q - b.q
+    dr0 = a.r - b.r
+    n = max(abs(dq0), abs(dr0), abs(dq0 + dr0))
+    if n == 0:
+        return [(a.q, a.r)]
+    eq, er, es = nudge * LINE_NUDGE[0], nudge * LINE_NUDGE[1], nudge * LINE_NUDGE[2]
+    aq, ar, as_ = float(a.q), float(a.r), float(a.s)
+    dq, dr, ds = b.q - aq, b.r - ar, b.s - as_
+    out = []
+    for i in range(n + 1):
+        t = i / n
+        q = aq + dq * t + eq
+        r = ar + dr * t + er
+        s = as_ + ds * t + es
+        rq = round(q)
+        rr = round(r)
+        rs = round(s)
+        fq = abs(rq - q)
+        fr = abs(rr - r)
+        fs = abs(rs - s)
+        if fq > fr and fq > fs:  # cube rounding (hexgrid.cube_round)
+            rq = -rr - rs
+        elif fr > fs:
+            rr = -rq - rs
+        out.append((rq, rr))
+    return out
 
 
 @functools.cache

@@ -34,6 +34,8 @@ SEAT_OF: tuple[int, ...] = tuple(c // CHARS_PER_SEAT for c in range(2 * CHARS_PE
 GLADIATOR: tuple[bool, ...] = tuple(
     MEMBER_SLOTS[c % CHARS_PER_SEAT] == "gladiator" for c in range(2 * CHARS_PER_SEAT)
 )
+_GLADIATOR_SLOT = MEMBER_SLOTS.index("gladiator")
+_STRATEGIST_SLOT = MEMBER_SLOTS.index("strategist")
 ON_BOARD: tuple[bool, ...] = tuple(
     MEMBER_SLOTS[c % CHARS_PER_SEAT] != "strategist" for c in range(2 * CHARS_PER_SEAT)
 )
@@ -159,7 +161,8 @@ class TrapMark(NamedTuple):
 
 
 class PendingTrapWindow(NamedTuple):
-    """The trap owner may strike an enemy's MOVE, disengage or gate toggle (HR-12 ruling 26)."""
+    """The trap owner may strike an enemy's MOVE, disengage, gate toggle or zombie walk (HR-12
+    rulings 26, 29)."""
 
     seat: int
     mover: int
@@ -168,6 +171,7 @@ class PendingTrapWindow(NamedTuple):
     gate: str | None
     acrobatics: bool
     man: int
+    target: int = -1  # a zombie's walk: whom it attacks on arrival (HR-12 rulings 17, 29)
 
 
 class PendingTrapDodge(NamedTuple):
@@ -196,6 +200,14 @@ class Result(NamedTuple):
 LogNode = tuple[Any, tuple[Any, ...]]
 
 
+def own(s: State, name: str) -> list[Any]:
+    """``s``'s list ``name``, first replaced by a copy (it may be shared with the state it was
+    forked from, :meth:`State.fork`): every write to a list of a state goes through this."""
+    copy: list[Any] = getattr(s, name).copy()
+    setattr(s, name, copy)
+    return copy
+
+
 class State:
     """A match in progress. Read it through :func:`arena.engine.view`; never write to it."""
 
@@ -211,7 +223,7 @@ class State:
         "moved", "attacks", "disengaged", "ran", "run_hexes", "must_attack", "sneak_entry",
         "quick_target", "deaths", "declared",
         "trap_marks", "readied", "entered", "amulet_shown",
-        "magic", "spent",
+        "magic", "spent", "side",
     )  # fmt: skip
 
     setup: MatchSetup
@@ -283,6 +295,10 @@ class State:
     amulet_shown: list[bool]  # an amulet cancelled an effect, so it is public (RB p.7)
     magic: Magic | None  # issue #4: lasting spells, areas, zombies (None until a first cast)
     spent: int  # MAN the active character spent in this activation (Izzó idegek, HR-12 ruling 7)
+    # The side each character fights for: his seat, but a zombie's is its creator's (HR-12 ruling
+    # 19), whoever's dead fighter it was. Derived from ``magic.zombies`` (so not hashed); the sheet's
+    # ``seat`` stays the record's (the arena score counts the fighter as that seat's dead member).
+    side: tuple[int, ...]
 
     def clone(self) -> State:
         """A copy that shares only immutable parts (sheets, setup, tuples)."""
@@ -356,7 +372,86 @@ class State:
         c.amulet_shown = self.amulet_shown.copy()
         c.magic = self.magic
         c.spent = self.spent
+        c.side = self.side
         return c
+
+    def fork(self) -> State:
+        """The copy :func:`arena.engine.apply` evolves: like :meth:`clone`, but it shares every
+        list with this state; the evolvers replace a list by a copy before they change it
+        (:func:`own`), so this state never changes."""
+        c = State.__new__(State)
+        c.setup = self.setup
+        c.sheets = self.sheets
+        c.index = self.index
+        c.dice = self.dice
+        c.phase = self.phase
+        c.round = self.round
+        c.step = self.step
+        c.seat_to_act = self.seat_to_act
+        c.starting = self.starting
+        c.chooser = self.chooser
+        c.roll_winner = self.roll_winner
+        c.halves = self.halves
+        c.rolls = self.rolls
+        c.gates = self.gates
+        c.pool = self.pool
+        c.granted = self.granted
+        c.active = self.active
+        c.named = self.named
+        c.finished = self.finished
+        c.pending = self.pending
+        c.result = self.result
+        c.amulets_left = self.amulets_left
+        c.tokens_left = self.tokens_left
+        c.grips_done = self.grips_done
+        c.revealed = self.revealed
+        c.strat_man = self.strat_man
+        c.effects = self.effects
+        c.dropped = self.dropped
+        c.traps = self.traps
+        c.discs = self.discs
+        c.log = self.log
+        c.pos = self.pos
+        c.ep = self.ep
+        c.stp = self.stp
+        c.alive = self.alive
+        c.hand = self.hand
+        c.main = self.main
+        c.pile = self.pile
+        c.ammo = self.ammo
+        c.javelins = self.javelins
+        c.nets = self.nets
+        c.sneaking = self.sneaking
+        c.hiding = self.hiding
+        c.prone = self.prone
+        c.netted = self.netted
+        c.entangled_by = self.entangled_by
+        c.entangled_round = self.entangled_round
+        c.bell = self.bell
+        c.debt = self.debt
+        c.acted = self.acted
+        c.amulet = self.amulet
+        c.token = self.token
+        c.melee = self.melee
+        c.moved = self.moved
+        c.attacks = self.attacks
+        c.disengaged = self.disengaged
+        c.ran = self.ran
+        c.run_hexes = self.run_hexes
+        c.must_attack = self.must_attack
+        c.sneak_entry = self.sneak_entry
+        c.quick_target = self.quick_target
+        c.deaths = self.deaths
+        c.declared = self.declared
+        c.trap_marks = self.trap_marks
+        c.readied = self.readied
+        c.entered = self.entered
+        c.amulet_shown = self.amulet_shown
+        c.magic = self.magic
+        c.spent = self.spent
+        c.side = self.side
+        return c
+
 
     # --- small readers used everywhere -------------------------------------------------
 
@@ -368,10 +463,10 @@ class State:
         return range(seat * CHARS_PER_SEAT, (seat + 1) * CHARS_PER_SEAT)
 
     def gladiator_of(self, seat: int) -> int:
-        return seat * CHARS_PER_SEAT + MEMBER_SLOTS.index("gladiator")
+        return seat * CHARS_PER_SEAT + _GLADIATOR_SLOT
 
     def strategist_of(self, seat: int) -> int:
-        return seat * CHARS_PER_SEAT + MEMBER_SLOTS.index("strategist")
+        return seat * CHARS_PER_SEAT + _STRATEGIST_SLOT
 
     @property
     def over(self) -> bool:
@@ -519,6 +614,7 @@ def initial_state(setup: MatchSetup, dice: Dice) -> State:
     s.amulet_shown = [False] * n
     s.magic = None
     s.spent = 0
+    s.side = SEAT_OF
     return s
 
 
@@ -531,7 +627,9 @@ def team_amulets(roster: Roster) -> tuple[str, ...]:
 
 # --- hashing -----------------------------------------------------------------------------------
 
-_HASHED = tuple(name for name in State.__slots__ if name not in ("setup", "sheets", "index", "dice", "log"))
+_HASHED = tuple(
+    name for name in State.__slots__ if name not in ("setup", "sheets", "index", "dice", "log", "side")
+)  # ``side`` follows from ``magic`` (the zombies' creators)
 
 
 def state_hash(state: State) -> str:

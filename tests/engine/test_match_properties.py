@@ -210,3 +210,23 @@ def test_an_illegal_action_never_changes_the_state():
         except IllegalActionError:
             pass
         assert state_hash(s) == before
+
+
+def test_apply_never_changes_the_state_it_is_given():
+    """``apply`` forks the state and evolves the fork; the lists the fork shares with its parent
+    (every list) are copied before any write (``state.own``), so every earlier state stays as it
+    was: here each state's hash is taken before and after every listed action is tried on it."""
+    with paused_gc():
+        for seed in range(12):
+            s = new_match(TEAMS, seed=seed)
+            agents = (RandomAgent(f"{seed}:0"), RandomAgent(f"{seed}:1"))
+            probe = random.Random(seed)
+            while s.phase is not Phase.OVER:
+                seat = seats_to_move(s)[0]
+                options = legal_actions(s, seat)
+                before = state_hash(s)
+                for other in probe.sample(options, min(4, len(options))):
+                    apply(s, other)
+                nxt, _ = apply(s, agents[seat].choose(s, seat, options))
+                assert state_hash(s) == before
+                s = nxt

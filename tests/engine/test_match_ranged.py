@@ -10,6 +10,7 @@ from arena.engine import IllegalActionError, apply
 from arena.engine.actions import EndStep, RangedAttack
 from arena.engine.events import AttackDeclared, AttackResolved, Damaged, Died
 from arena.engine.grid import ILLEGAL
+from arena.engine.lines import trace_lines
 from arena.engine.rules.base import Scan
 
 from .match_helpers import G, act, hexes, legal, name, of_kind, place, started, to_step, tweak
@@ -156,6 +157,16 @@ def test_the_fast_line_of_fire_agrees_with_the_board__hr1_8():
         assert (fast == ILLEGAL) == (not slow.legal)
         if slow.legal:
             assert fast == slow.obstacles
+
+
+def test_the_grids_own_tracer_matches_the_board_tracer__hr1_8():
+    """Grid.trace (integer tables, used by the hot paths) gives exactly the compiled
+    lines.trace_lines for any pair: towers, the circle and off-board lines included."""
+    rng = random.Random(8)
+    for _ in range(3000):
+        a, b = rng.randrange(G.size), rng.randrange(G.size)
+        slow = tuple(G._compile(g) for g in trace_lines(G.board, G.hexes[a], G.hexes[b]))
+        assert G.trace(a, b) == slow, (G.hexes[a], G.hexes[b])
 
 
 def test_a_shot_is_its_one_attack_and_costs_two_man__rb_p8():

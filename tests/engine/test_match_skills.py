@@ -315,11 +315,21 @@ def test_rendithetetlen_is_never_knocked_down__hr3_3():
     assert of_kind(events, Damaged) and not of_kind(events, KnockedDown)
 
 
-def test_osszpontositas_has_no_use_until_spells_exist__hr4():
-    s = outer({}, named=("0.witch_master", "0.laeva"))
+def test_osszpontositas_is_declared_with_a_cast_never_used_on_its_own__hr4():
+    """Összpontosítás goes with a spell that has a resistance roll or a bolt: listed as the same
+    cast with ``concentrate`` for 1 MAN more, never as a skill of its own (the +2 E / +2 CÉ:
+    tests/engine/test_magic_rules.py)."""
+    from arena.engine.actions_magic import Cast
+
+    s = outer({"0.witch_master": (4, -8), "1.deasta": (8, -6)}, named=("0.witch_master", "0.laeva"))
+    s = tweak(s, discs=[(1, 2), s.discs[1]])
     assert not any(isinstance(a, UseSkill) and a.skill == "concentration" for a in legal(s, 0))
     with pytest.raises(IllegalActionError, match="declared with its action"):
         apply(s, UseSkill(0, "0.witch_master", "concentration"))
+    casts = [a for a in legal(s, 0) if isinstance(a, Cast)]
+    pain = {(a.concentrate, a.man) for a in casts if a.spell == "pain" and a.target == "1.deasta"}
+    assert pain == {(False, 2), (True, 3)}  # Fájdalom: level 2, +1 concentrating
+    assert {a.concentrate for a in casts if a.spell == "lightning_armour"} == {False}  # no roll
 
 
 # --- modifiers never stack (RB p.10, p.12; digest §13) ------------------------------------------

@@ -321,7 +321,7 @@ def test_remote_traps_never_target_strategists_or_friends__hr_5():
     s = on_trap_hex(7, {"0.laeva": (-12, 9)})
     s = tweak(s, pool=6)
     assert not {"0.laeva", "1.strategist"} & targets(s)
-    with pytest.raises(IllegalActionError, match="seat 1's characters"):
+    with pytest.raises(IllegalActionError, match="only enemies"):
         apply(s, TriggerTrap(0, "0.deasta", 7, "0.laeva"))
     with pytest.raises(IllegalActionError, match="strategist"):
         apply(s, TriggerTrap(0, "0.deasta", 7, "1.strategist"))

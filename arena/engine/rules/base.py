@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NoReturn
 
 from ..context import Context
 from ..errors import IllegalActionError
 from ..events import Activated
 from ..grid import grid
-from ..state import ON_BOARD, SEAT_OF, Phase, State
+from ..state import ON_BOARD, Phase, State
 from . import magic_hooks
 
 BOARD_CHARS = tuple(c for c in range(len(ON_BOARD)) if ON_BOARD[c])
@@ -68,12 +69,22 @@ def actor(s: State, seat: int, char_id: str) -> int:
     if s.netted[c]:
         fail(f"{char_id} is netted and takes no action in this step", "RB p.20, HR-12 ruling 13")
     if s.magic is not None:  # MAN bans; an Orgyilkosság victim acts first (issue #4)
-        from .magic_turns import actor_refusal
-
-        refusal = actor_refusal(s, c)
+        refusal = _magic_refusal()(s, c)
         if refusal is not None:
             fail(*refusal)
     return c
+
+
+_LATE: list[Callable[[State, int], tuple[str, str] | None]] = []
+
+
+def _magic_refusal() -> Callable[[State, int], tuple[str, str] | None]:
+    """:func:`.magic_turns.actor_refusal`, imported on first use (it imports this module)."""
+    if not _LATE:
+        from .magic_turns import actor_refusal
+
+        _LATE.append(actor_refusal)
+    return _LATE[0]
 
 
 def activate(ctx: Context, c: int) -> None:
@@ -85,17 +96,27 @@ def activate(ctx: Context, c: int) -> None:
 
 def man_of(s: State, c: int) -> int:
     """MAN ``c`` can spend now: the step pool plus strategist MAN handed to him."""
-    if s.magic is not None:  # bans, Izzó idegek's cap, an Orgyilkosság victim's own 4 (issue #4)
-        return magic_hooks.man_of(s, c)
+    m = s.magic
+    if m is not None and (m.banned | m.frenzied | m.capped) >> c & 1:
+        return magic_hooks.man_of(s, c)  # bans, Izzó idegek's cap, Orgyilkosság's own 4 (issue #4)
     return s.pool + (s.granted if s.active == c else 0)
 
 
 def grantable(s: State, c: int) -> int:
-    """Strategist MAN that could still be handed to ``c`` (RB p.8, HR-12 ruling 4)."""
+    """Strategist MAN that could still be handed to ``c`` (RB p.8, HR-12 ruling 4), less what a
+    spell binds (HR-12 ruling 32)."""
     sheet = s.sheets[c]
     if s.step > 4 or sheet.is_gladiator:
         return 0
-    return s.strat_man[sheet.seat]
+    return strategist_man(s, sheet.seat)
+
+
+def strategist_man(s: State, seat: int) -> int:
+    """The strategist's MAN ``seat`` may still spend in this step: his 4 a round, less what
+    Haláltánc, Quintarha's ban or Izzó idegek's cap binds (HR-12 ruling 32)."""
+    if s.magic is not None:
+        return magic_hooks.strategist_left(s, seat)
+    return s.strat_man[seat]
 
 
 def pay(s: State, c: int, cost: int, what: str) -> None:
@@ -110,31 +131,49 @@ def check_stated(stated: int | None, cost: int) -> None:
 
 class Scan:
     """Who stands where, computed once per listing: living characters per hex, full hexes,
-    the hexes holding enemies of each seat, and the characters who count in a line of fire."""
+    the hexes holding enemies of each side (a zombie's is its creator's), and the characters who
+    count in a line of fire."""
 
-    __slots__ = ("occ", "full", "enemies", "visible")
+    __slots__ = ("_here", "_hiding", "_pos", "_sneaking", "_visible", "enemies", "full", "occ")
 
     def __init__(self, s: State) -> None:
-        occ: dict[int, int] = {}
-        visible: dict[int, int] = {}
-        held: tuple[set[int], set[int]] = (set(), set())
         pos = s.pos
         alive = s.alive
-        sneaking = s.sneaking
-        hiding = s.hiding
-        for c in BOARD_CHARS:
-            if alive[c]:
-                h = pos[c]
-                if h < 0:
-                    continue
-                occ[h] = occ.get(h, 0) + 1
-                held[SEAT_OF[c]].add(h)
-                if not sneaking[c] and not hiding[c]:
-                    visible[h] = visible.get(h, 0) + 1
+        side = s.side  # a zombie stands for its creator's side (HR-12 ruling 19)
+        here = [c for c in BOARD_CHARS if alive[c] and pos[c] >= 0]
+        occ = dict.fromkeys([pos[c] for c in here], 0)
+        held: tuple[set[int], set[int]] = (set(), set())
+        for c in here:
+            h = pos[c]
+            occ[h] += 1
+            held[side[c]].add(h)
         self.occ = occ
-        self.full = {h for h, n in occ.items() if n >= MAX_PER_HEX}
+        # a hex holds three only if at least two characters share hexes with others
+        self.full = {h for h, n in occ.items() if n >= MAX_PER_HEX} if len(here) - len(occ) >= 2 else set()
         self.enemies = (held[1], held[0])  # enemies of seat 0 stand on seat 1's hexes
-        self.visible = visible
+        # the lists as they are now: evolvers replace a state's lists, never change them (own)
+        self._here = here
+        self._pos = pos
+        self._sneaking = s.sneaking
+        self._hiding = s.hiding
+        self._visible: dict[int, int] | None = None
+
+    @property
+    def visible(self) -> dict[int, int]:
+        """Characters on each hex who count in a line of fire: neither sneaking nor hiding
+        (computed on first use: only shots and bolts ask)."""
+        found = self._visible
+        if found is None:
+            found = {}
+            pos = self._pos
+            sneaking = self._sneaking
+            hiding = self._hiding
+            for c in self._here:
+                if not sneaking[c] and not hiding[c]:
+                    h = pos[c]
+                    found[h] = found[h] + 1 if h in found else 1
+            self._visible = found
+        return found
 
 
 def occupancy(s: State) -> dict[int, int]:
@@ -148,20 +187,16 @@ def occupancy(s: State) -> dict[int, int]:
 
 
 def enemies_on(s: State, seat: int, h: int) -> list[int]:
-    """Living enemies of ``seat`` standing on hex ``h``."""
-    return [
-        o
-        for o in range(len(s.pos))
-        if s.pos[o] == h and s.alive[o] and s.sheets[o].seat != seat and s.sheets[o].on_board
-    ]
+    """Living enemies of ``seat`` standing on hex ``h`` (a zombie is of its creator's side)."""
+    pos = s.pos
+    side = s.side
+    return [o for o in BOARD_CHARS if pos[o] == h and s.alive[o] and side[o] != seat]
 
 
 def enemy_hexes(s: State, seat: int) -> set[int]:
-    return {
-        s.pos[o]
-        for o in range(len(s.pos))
-        if s.alive[o] and s.sheets[o].seat != seat and s.sheets[o].on_board and s.pos[o] >= 0
-    }
+    pos = s.pos
+    side = s.side
+    return {pos[o] for o in BOARD_CHARS if s.alive[o] and side[o] != seat and pos[o] >= 0}
 
 
 def in_region(s: State, c: int, h: int) -> bool:

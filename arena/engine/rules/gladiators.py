@@ -72,6 +72,8 @@ def skill_allowed(s: State, c: int, skill: str) -> bool:
     sheet = s.sheets[c]
     if skill not in sheet.skills:
         return False
+    if s.magic is not None and s.magic.risen >> c & 1:
+        return False  # a zombie uses none of the dead fighter's skills (RB p.15, HR-12 ruling 19)
     if not sheet.is_gladiator:
         return True
     entry = SKILLS[skill]
@@ -83,9 +85,12 @@ def skill_allowed(s: State, c: int, skill: str) -> bool:
     return skill in grip(s, c).skills
 
 
+_HANDS_USED = {w: WEAPONS[w].hands_used for w in WEAPONS}
+
+
 def free_hand(s: State, c: int) -> bool:
     """A hand free for a javelin or a net (RB p.20, HR-3.1)."""
-    return sum(WEAPONS[i].hands_used for i in wielded(s.hand[c])) <= 1
+    return sum(_HANDS_USED[i] for i in wielded(s.hand[c])) <= 1
 
 
 _PILE_OF_HALF = {half.value: tables.pile for half, tables in G.halves.items()}
@@ -97,8 +102,28 @@ def pile_hex(s: State, c: int) -> int:
     return -1 if half is None else _PILE_OF_HALF[half]
 
 
+_GRIPS_FROM: dict[tuple[tuple[str, ...], str | None], list[tuple[tuple[str, ...], str | None]]] = {}
+_LEGAL_GRIP: dict[tuple[tuple[str, ...], str | None], bool] = {}
+
+
+def legal_grip(hand: tuple[str, ...], gtype: str | None) -> bool:
+    """:func:`is_legal_grip`'s verdict, memoised (it depends on the items and the type only)."""
+    found = _LEGAL_GRIP.get((hand, gtype))
+    if found is None:
+        found = _LEGAL_GRIP[(hand, gtype)] = bool(is_legal_grip(hand, gtype))
+    return found
+
+
 def grips_from(stock: tuple[str, ...], gtype: str | None) -> list[tuple[tuple[str, ...], str | None]]:
-    """Every legal grip (hand, main) from the items in ``stock`` (HR-3.1); () is the belt dagger."""
+    """Every legal grip (hand, main) from the items in ``stock`` (HR-3.1); () is the belt dagger.
+    Memoised per (stock, type); callers copy the list, never change it."""
+    found = _GRIPS_FROM.get((stock, gtype))
+    if found is None:
+        found = _GRIPS_FROM[(stock, gtype)] = _grips_from(stock, gtype)
+    return found
+
+
+def _grips_from(stock: tuple[str, ...], gtype: str | None) -> list[tuple[tuple[str, ...], str | None]]:
     items = tuple(sorted(i for i in stock if i != DAGGER))
     seen: set[tuple[str, ...]] = set()
     found: list[tuple[tuple[str, ...], str | None]] = []
@@ -154,11 +179,18 @@ def decide_swap(ctx: Context, a: SwapWeapons) -> None:
     ctx.emit(WeaponsSwapped(a.seat, a.char, hand, a.main, SWAP_MAN))
 
 
+_DROPS: dict[tuple[int, tuple[str, ...]], list[DropItem]] = {}  # actions are immutable: made once
+
+
 def drop_options(s: State, c: int) -> list[DropItem]:
     sheet = s.sheets[c]
     if not sheet.is_gladiator:
         return []
-    return [DropItem(sheet.seat, sheet.id, item) for item in dict.fromkeys(s.hand[c])]
+    hand = s.hand[c]
+    found = _DROPS.get((c, hand))
+    if found is None:
+        found = _DROPS[(c, hand)] = [DropItem(sheet.seat, sheet.id, item) for item in dict.fromkeys(hand)]
+    return found  # shared: callers copy it, never change it
 
 
 def decide_drop(ctx: Context, a: DropItem) -> None:
@@ -178,7 +210,7 @@ def pickup_options(s: State, c: int) -> list[PickUp]:
         return []
     found = []
     for owner, item, h in s.dropped:
-        if owner == c and h == s.pos[c] and is_legal_grip((*s.hand[c], item), sheet.gladiator_type):
+        if owner == c and h == s.pos[c] and legal_grip((*s.hand[c], item), sheet.gladiator_type):
             found.append(PickUp(sheet.seat, sheet.id, item, PICK_UP_MAN))
     return list(dict.fromkeys(found))
 

@@ -13,6 +13,7 @@ with a resistance contest. :mod:`.magic_effects` applies what it does.
 from __future__ import annotations
 
 from itertools import permutations
+from typing import Any, NamedTuple
 
 from ..actions_magic import Cast
 from ..content.common import CombatValue, Role
@@ -33,7 +34,7 @@ from ..events_magic import SpellCast, ZombieRaised
 from ..grid import ILLEGAL
 from ..hexgrid import Hex
 from ..magic_state import stamp
-from ..state import AttackSpec, State
+from ..state import SEAT_OF, AttackSpec, State
 from .base import (
     BOARD_CHARS,
     HEXES,
@@ -181,16 +182,15 @@ def lightning_obstacles(s: State, a: int, t: int, scan: Scan, turning: bool) -> 
 
 
 def _corpses(s: State, c: int) -> list[int]:
-    """Dead fighters of his own side on his hex, never raised before (RB p.15; reading: own side)."""
+    """Dead fighters of either side on his hex, never raised before (RB p.15, digest A52)."""
     m = s.magic
     risen = m.risen if m is not None else 0
     here = s.pos[c]
     return [
         t
-        for t in s.seat_chars(s.sheets[c].seat)
-        if not s.alive[t] and s.pos[t] == here and s.sheets[t].on_board and not s.sheets[t].is_gladiator
-        and not risen >> t & 1
-    ]  # fmt: skip
+        for t in BOARD_CHARS
+        if not s.alive[t] and s.pos[t] == here and not s.sheets[t].is_gladiator and not risen >> t & 1
+    ]
 
 
 def _designees(s: State, t: int) -> list[int]:
@@ -226,7 +226,7 @@ def _chain_refusal(
 
 class Reach:
     """What one listing of a caster's options needs, computed once: block distances, lines of
-    fire from him and between victims, area centres."""
+    fire from him and between victims, area centres, the targets within each range."""
 
     __slots__ = (
         "c",
@@ -236,30 +236,52 @@ class Reach:
         "friends",
         "here",
         "lines",
+        "ranges",
         "s",
         "scan",
         "seat",
+        "whos",
     )
 
     def __init__(self, s: State, c: int, scan: Scan) -> None:
         self.s = s
         self.c = c
         self.here = here = s.pos[c]
-        self.seat = seat = s.sheets[c].seat
+        self.seat = seat = s.side[c]
         self.scan = scan
-        self.dist: dict[int, int] = {}
-        self.enemies: list[int] = []
-        self.friends: list[int] = []
-        for t in range(len(s.pos)):
-            if s.alive[t] and s.pos[t] >= 0:
-                self.dist[t] = G.block_distance(here, s.pos[t])
-                (self.friends if s.sheets[t].seat == seat else self.enemies).append(t)
+        row = G.distances(here)
+        pos = s.pos
+        alive = s.alive
+        side = s.side
+        dist = [-1] * len(pos)
+        enemies: list[int] = []
+        friends: list[int] = []
+        for t in range(len(pos)):
+            h = pos[t]
+            if alive[t] and h >= 0:
+                dist[t] = row[h]
+                (friends if side[t] == seat else enemies).append(t)
+        self.dist = dist
+        self.enemies = enemies
+        self.friends = friends
         self.lines: dict[tuple[int, int, bool], int] = {}
-        self.centre_hexes: list[tuple[int, int]] | None = None
+        self.centre_hexes: list[int] | None = None
+        self.ranges: dict[tuple[bool, int], list[int]] = {}
+        self.whos: dict[tuple[tuple[Any, ...], bool], int] = {}
 
-    def within(self, t: int, blocks: int) -> bool:
-        d = self.dist[t]
-        return d <= blocks and not (self.s.hiding[t] and d > HIDDEN_TARGET_BLOCKS)
+    def in_range(self, harmful: bool, blocks: int) -> list[int]:
+        """The enemies (``harmful``) or friends within ``blocks`` (a hiding one within 1)."""
+        key = (harmful, blocks)
+        found = self.ranges.get(key)
+        if found is None:
+            dist = self.dist
+            hiding = self.s.hiding
+            found = self.ranges[key] = [
+                t
+                for t in (self.enemies if harmful else self.friends)
+                if dist[t] <= blocks and not (hiding[t] and dist[t] > HIDDEN_TARGET_BLOCKS)
+            ]
+        return found
 
     def line(self, a: int, t: int, turning: bool) -> int:
         """Obstacles of a bolt from character ``a`` (the caster or a victim) at ``t``."""
@@ -271,20 +293,27 @@ class Reach:
             )
         return found
 
-    def centres(self, blocks: int) -> list[int]:
+    def centres(self, blocks: int) -> tuple[int, ...]:
         """Area centres within range that put at least one character other than the caster in
         the area (listing only; ``apply`` takes any centre in range)."""
-        if self.centre_hexes is None:
+        found = self.centre_hexes
+        if found is None:
             s = self.s
-            seen: set[int] = set()
-            for o in BOARD_CHARS:
-                if o != self.c and s.alive[o] and s.pos[o] >= 0:
-                    seen.update(area_hexes(s.pos[o]))
-            here = self.here
-            self.centre_hexes = sorted(
-                (h, G.block_distance(here, h)) for h in seen if not G.tower[h]
-            )
-        return [h for h, d in self.centre_hexes if d <= blocks]
+            pos = s.pos
+            alive = s.alive
+            c = self.c
+            held = {pos[o] for o in BOARD_CHARS if o != c and alive[o] and pos[o] >= 0}
+            found = self.centre_hexes = sorted(set().union(*[CENTRES_FOR[h] for h in held]))
+        row = G.distances(self.here)
+        return tuple([h for h in found if row[h] <= blocks])
+
+
+AREA: tuple[tuple[int, ...], ...] = tuple(area_hexes(h) for h in range(G.size))
+# the centres whose area holds hex h: the area's hexes (it is symmetric) but the towers
+CENTRES_FOR: tuple[tuple[int, ...], ...] = tuple(tuple(x for x in AREA[h] if not G.tower[x]) for h in range(G.size))
+_new = tuple.__new__  # a named tuple from its fields, without the Python-level __new__
+
+
 
 
 def _chain_orders(r: Reach, spell: Spell) -> list[tuple[int, ...]]:
@@ -295,7 +324,7 @@ def _chain_orders(r: Reach, spell: Spell) -> list[tuple[int, ...]]:
     blocks = spell.range.blocks or 0
     turning = attack.ignores_walls
     s = r.s
-    pool = [t for t in r.enemies if r.within(t, blocks)]
+    pool = r.in_range(True, blocks)
     found = []
     for n in range(attack.min_links, len(attack.links) + 1):
         for order in permutations(pool, n):
@@ -315,84 +344,168 @@ def _chain_orders(r: Reach, spell: Spell) -> list[tuple[int, ...]]:
     return found
 
 
-def targets(r: Reach, spell: Spell, attack_ok: bool, man: int) -> list[Cast]:
-    """One action per legal target, centre, choice, designee or chain, each costing ``man``."""
+class _Plan(NamedTuple):
+    """A spell's listing facts, read once from the data."""
+
+    spell: Spell
+    id: str
+    kind: str
+    harmful: bool
+    blocks: int
+    on_caster: bool  # an area on the caster's hex (Bebörtönzés)
+    touch_or_self: bool
+    turning: bool  # a bolt that ignores walls (Forduló villám)
+    lightning: bool
+    concentrates: bool
+    choices: tuple[str, ...]
+    shape: tuple[Any, ...]  # what its targets depend on: spells of one shape share them
+
+
+def _plan(spell: Spell) -> _Plan:
+    attack = spell.effect.attack
+    return _Plan(
+        spell,
+        spell.id,
+        KIND[spell.id],
+        HARMFUL[spell.id],
+        spell.range.blocks or 0,
+        spell.range.kind is RangeKind.AREA_ON_CASTER,
+        spell.range.kind is RangeKind.TOUCH_OR_SELF,
+        isinstance(attack, LightningAttack) and attack.ignores_walls,
+        spell.spell_type is SpellType.LIGHTNING,
+        CONCENTRATES[spell.id],
+        tuple(o.id for o in spell.effect.choices),
+        (
+            KIND[spell.id],
+            HARMFUL[spell.id],
+            spell.range.blocks or 0,
+            spell.range.kind is RangeKind.AREA_ON_CASTER,
+            spell.range.kind is RangeKind.TOUCH_OR_SELF,
+            isinstance(attack, LightningAttack) and attack.ignores_walls,
+            spell.id if KIND[spell.id] == "chain" or spell.id == "assassination" else "",
+        ),
+    )
+
+
+PLANS: dict[int, tuple[_Plan, ...]] = {
+    level: tuple(_plan(sp) for sp in spells) for level, spells in BY_LEVEL.items()
+}
+
+
+Who = tuple[Any, ...]
+_CASTS: dict[tuple[int, str, int, int], list[Cast]] = {}  # casts are immutable: made once
+_CONCENTRATED: dict[tuple[int, str, int, int], list[Cast]] = {}
+_CACHE_LIMIT = 100_000
+
+
+def _who(r: Reach, p: _Plan, attack_ok: bool) -> Who | None:
+    """What the casts of ``p`` are aimed at now: characters, centres, chains (None: nothing)."""
     s = r.s
     c = r.c
-    ids = s.sheets
-    seat, cid = r.seat, ids[c].id
-    kind = KIND[spell.id]
-    here = r.here
-    sid = spell.id
+    kind = p.kind
+    if kind == "ranged":
+        if p.id == "assassination":
+            ids = s.sheets
+            victims = tuple(
+                [t for t in r.in_range(p.harmful, p.blocks) if (t == c or attack_ok) and not ids[t].is_strategist]
+            )  # never the strategist (HR-12 ruling 32)
+            return (victims, tuple(_designees(s, -1))) if victims else ()
+        found = r.in_range(p.harmful, p.blocks)
+        return tuple(found) if attack_ok else tuple([t for t in found if t == c])
     if kind == "self":
-        return [Cast(seat, cid, sid, cid, man=man)]
+        return (c,)
+    if not attack_ok and kind in ("area", "chain", "corpse", "bolt"):
+        return None
     if kind == "area":
-        if not attack_ok:
-            return []
-        if spell.range.kind is RangeKind.AREA_ON_CASTER:
-            return [Cast(seat, cid, sid, None, HEXES[here], man=man)]
-        return [
-            Cast(seat, cid, sid, None, HEXES[h], man=man)
-            for h in r.centres(spell.range.blocks or 0)
-        ]
-    if kind == "chain":
-        if not attack_ok:
-            return []
-        return [
-            Cast(seat, cid, sid, chain=tuple(ids[t].id for t in order), man=man)
-            for order in _chain_orders(r, spell)
-        ]
-    if kind == "corpse":
-        return (
-            [Cast(seat, cid, sid, ids[t].id, man=man) for t in _corpses(s, c)]
-            if attack_ok
-            else []
-        )
-    if kind == "touch":
-        if HARMFUL[sid]:
-            pool = [t for t in r.enemies if s.pos[t] == here]
-        else:
-            pool = [
-                t
-                for t in r.friends
-                if s.pos[t] == here
-                and (t == c or spell.range.kind is RangeKind.TOUCH_OR_SELF)
-            ]
-        return [
-            Cast(seat, cid, sid, ids[t].id, man=man)
-            for t in pool
-            if t == c or attack_ok
-        ]
-    blocks = spell.range.blocks or 0
+        return (r.here,) if p.on_caster else r.centres(p.blocks)
     if kind == "bolt":
-        if not attack_ok:
-            return []
-        attack = spell.effect.attack
-        assert isinstance(attack, LightningAttack)
-        turning = attack.ignores_walls
+        turning = p.turning
+        line = r.line
+        return tuple([t for t in r.in_range(True, p.blocks) if line(c, t, turning) != ILLEGAL])
+    pos = s.pos
+    here = r.here
+    if kind == "touch":
+        if p.harmful:
+            return tuple([t for t in r.enemies if pos[t] == here]) if attack_ok else ()
+        both = p.touch_or_self and attack_ok
+        return tuple([t for t in r.friends if pos[t] == here and (t == c or both)])
+    if kind == "chain":
+        return tuple(_chain_orders(r, p.spell))
+    return tuple(_corpses(s, c))  # corpse
+
+
+def _make_casts(s: State, c: int, p: _Plan, man: int, who: Who) -> list[Cast]:
+    ids = s.sheets
+    seat, cid = SEAT_OF[c], ids[c].id
+    sid = p.id
+    kind = p.kind
+    if kind == "self":
+        return [_new(Cast, (seat, cid, sid, cid, None, None, None, (), False, man))]
+    if kind == "area":
+        return [_new(Cast, (seat, cid, sid, None, HEXES[h], None, None, (), False, man)) for h in who]
+    if kind == "chain":
         return [
-            Cast(seat, cid, sid, ids[t].id, man=man)
-            for t in r.enemies
-            if r.within(t, blocks) and r.line(c, t, turning) != ILLEGAL
+            _new(Cast, (seat, cid, sid, None, None, None, None, tuple(ids[t].id for t in order), False, man))
+            for order in who
         ]
-    found: list[Cast] = []
-    for t in r.enemies if HARMFUL[sid] else r.friends:
-        if (t != c and not attack_ok) or not r.within(t, blocks):
-            continue
-        if sid == "assassination":
-            if ids[t].is_strategist:
-                continue  # HR-12 ruling 32
-            found.extend(
-                Cast(seat, cid, sid, ids[t].id, designee=ids[d].id, man=man)
-                for d in _designees(s, t)
-            )
-        elif spell.effect.choices:
-            found.extend(
-                Cast(seat, cid, sid, ids[t].id, choice=o.id, man=man)
-                for o in spell.effect.choices
-            )
+    if sid == "assassination":
+        victims, alive = who
+        return [
+            _new(Cast, (seat, cid, sid, ids[t].id, None, None, ids[d].id, (), False, man))
+            for t in victims
+            for d in alive
+            if d != t
+        ]
+    if p.choices:
+        return [
+            _new(Cast, (seat, cid, sid, ids[t].id, None, choice, None, (), False, man))
+            for t in who
+            for choice in p.choices
+        ]
+    return [_new(Cast, (seat, cid, sid, ids[t].id, None, None, None, (), False, man)) for t in who]
+
+
+_WHO_IDS: dict[Who, int] = {}  # every target set met so far, numbered (1, 2, …): cheap keys
+_WHO_OF: list[Who] = [()]
+
+
+def _who_id(r: Reach, p: _Plan, attack_ok: bool) -> int:
+    """The number of what the casts of ``p`` are aimed at now (0: nothing), once per shape."""
+    key = (p.shape, attack_ok)
+    whos = r.whos
+    found = whos.get(key)
+    if found is None:
+        who = _who(r, p, attack_ok)
+        if not who:
+            found = 0
         else:
-            found.append(Cast(seat, cid, sid, ids[t].id, man=man))
+            found = _WHO_IDS.get(who)
+            if found is None:
+                found = _WHO_IDS[who] = len(_WHO_OF)
+                _WHO_OF.append(who)
+        whos[key] = found
+    return found
+
+
+def _casts(c: int, p: _Plan, man: int, wid: int, s: State) -> list[Cast]:
+    """One action per target, centre, choice, designee or chain of the target set ``wid``, each
+    costing ``man`` (made once and shared: callers copy the list, never change it)."""
+    key = (c, p.id, man, wid)
+    found = _CASTS.get(key)
+    if found is None:
+        if len(_CASTS) > _CACHE_LIMIT:
+            _CASTS.clear()
+            _CONCENTRATED.clear()
+        found = _CASTS[key] = _make_casts(s, c, p, man, _WHO_OF[wid])
+    return found
+
+
+def _concentrated(c: int, p: _Plan, cost: int, wid: int, man: int, s: State) -> list[Cast]:
+    """The same casts with Összpontosítás declared, costing ``man`` (HR-4)."""
+    key = (c, p.id, cost, wid)
+    found = _CONCENTRATED.get(key)
+    if found is None:
+        found = _CONCENTRATED[key] = [_new(Cast, (*a[:8], True, man)) for a in _casts(c, p, cost, wid, s)]
     return found
 
 
@@ -401,36 +514,41 @@ def cast_options(s: State, c: int, scan: Scan, touch_only: bool = False) -> list
     spells on an enemy of his hex (he entered it and must attack there, HR-12 ruling 10)."""
     if cast_refusal(s, c) is not None:
         return []
-    man = man_of(s, c)
     sheet = s.sheets[c]
+    discs = s.discs[sheet.seat]
+    man = man_of(s, c)
+    m = s.magic
+    extra = m.cost[c] if m is not None and m.cost else 0
+    if man < min(discs) + extra:
+        return []  # no spell he holds is affordable (MAN = level + extra at least)
     concentrates = CONCENTRATION in sheet.skills
     attack_ok = attack_refusal(s, c) is None
     found: list[Cast] = []
     r: Reach | None = None
     dust = bool(s.trap_marks) and ranged_banned(s, c)
-    for level in sorted(set(s.discs[sheet.seat])):
-        for spell in BY_LEVEL[level]:
-            if touch_only and not (KIND[spell.id] == "touch" and HARMFUL[spell.id]):
+    if len(_WHO_OF) > _CACHE_LIMIT:  # between listings: no number is in use
+        _WHO_IDS.clear()
+        del _WHO_OF[1:]
+        _CASTS.clear()
+        _CONCENTRATED.clear()
+    for level in sorted(set(discs)):
+        cost = level + extra
+        if cost > man:
+            break
+        conc = cost + CONCENTRATION_MAN if concentrates and cost + CONCENTRATION_MAN <= man else 0
+        for p in PLANS[level]:
+            if touch_only and not (p.kind == "touch" and p.harmful):
                 continue
-            if dust and spell.spell_type is SpellType.LIGHTNING:
-                continue
-            cost = spell_cost(s, c, spell, False)
-            if cost > man:
+            if dust and p.lightning:
                 continue
             if r is None:
                 r = Reach(s, c, scan)
-            conc = (
-                concentrates
-                and CONCENTRATES[spell.id]
-                and cost + CONCENTRATION_MAN <= man
-            )
-            listed = targets(r, spell, attack_ok, cost)
-            found.extend(listed)
-            if conc:
-                found.extend(
-                    a._replace(concentrate=True, man=cost + CONCENTRATION_MAN)
-                    for a in listed
-                )
+            wid = _who_id(r, p, attack_ok)
+            if not wid:
+                continue
+            found.extend(_casts(c, p, cost, wid, s))
+            if conc and p.concentrates:
+                found.extend(_concentrated(c, p, cost, wid, conc, s))
     return found
 
 
@@ -450,7 +568,7 @@ def _validate(
     """(target, centre, chain, designee) of a legal cast, or an IllegalActionError."""
     kind = KIND[spell.id]
     here = s.pos[c]
-    seat = s.sheets[c].seat
+    seat = s.side[c]
     if a.choice is not None and all(o.id != a.choice for o in spell.effect.choices):
         fail(
             f"{spell.name_hu} has no effect {a.choice!r} to choose",
@@ -486,7 +604,7 @@ def _validate(
     if kind == "chain":
         order = tuple(_char(s, x, "victim") for x in a.chain)
         for t in order:
-            if s.sheets[t].seat == seat:
+            if s.side[t] == seat:
                 fail(
                     f"{s.sheets[t].id} is on his own side; harmful spells target only enemies",
                     "HR-12 ruling 20",
@@ -503,16 +621,16 @@ def _validate(
     if kind == "corpse":
         if t not in _corpses(s, c):
             fail(
-                "Élőholt teremtése raises a dead fighter of his side, on his hex, never raised before",
+                "Élőholt teremtése raises a dead fighter on his hex, never raised before",
                 "RB p.15, digest A52",
             )
         return t, -1, (), -1
-    if HARMFUL[spell.id] and s.sheets[t].seat == seat:
+    if HARMFUL[spell.id] and s.side[t] == seat:
         fail(
             f"{a.target} is on his own side; harmful spells target only enemies",
             "HR-12 ruling 20",
         )
-    if not HARMFUL[spell.id] and s.sheets[t].seat != seat:
+    if not HARMFUL[spell.id] and s.side[t] != seat:
         fail(
             f"{spell.name_hu} helps its target: only his own side (reading)",
             "RB p.12-14",
@@ -616,7 +734,7 @@ def touch(ctx: Context, c: int, t: int, spell: Spell) -> None:
     s = ctx.state
     attack = spell.effect.attack
     bonus = attack.te_bonus if isinstance(attack, TouchAttack) else 0
-    if not bonus and s.sheets[t].seat == s.sheets[c].seat:
+    if not bonus and s.side[t] == s.side[c]:
         bonus = TEAMMATE_TOUCH_BONUS
     mods = attack_modifiers(s, Swing(c, t, "touch", False, False, False, 0))
     if bonus:
@@ -718,12 +836,12 @@ def strike(
 
 
 def raise_undead(ctx: Context, c: int, t: int, spell: Spell) -> None:
+    """The corpse of either side rises as a zombie of the caster's side (digest A52, HR-12
+    ruling 19): ``seat`` is the side it now fights for; the sheet stays the dead fighter's."""
     part = next(p for p in spell.effect.parts if isinstance(p, RaiseUndead))
     s = ctx.state
     sheet = s.sheets[t]
-    ctx.emit(
-        ZombieRaised(sheet.seat, sheet.id, s.sheets[c].id, sheet.ep // part.ep_divisor)
-    )
+    ctx.emit(ZombieRaised(s.side[c], sheet.id, s.sheets[c].id, sheet.ep // part.ep_divisor))
 
 
 def area_centre(h: Hex) -> int:

@@ -203,16 +203,18 @@ def round_ending(ctx: Context) -> None:
 def move_cloud_options(s: State, c: int) -> list[tuple[int, int]]:
     """(area lasting index, new centre) pairs for his clouds (RB p.13-14)."""
     m = s.magic
-    if m is None:
+    if m is None or not any(x.what == "acid_cloud" and x.caster == c for x in m.areas):
         return []
-    found = []
+    found: list[tuple[int, int]] = []
     for i, x in enumerate(m.lasting):
         if x.kind == "area" and x.what == "acid_cloud" and x.caster == c:
-            for n in G.hexes[x.amount].neighbours():
-                h = G.index.get(n)
-                if h is not None:
-                    found.append((i, h))
+            found.extend((i, h) for h in _NEAR[x.amount])
     return found
+
+
+_NEAR: tuple[tuple[int, ...], ...] = tuple(
+    tuple(G.index[n] for n in G.hexes[h].neighbours() if n in G.index) for h in range(G.size)
+)  # the neighbours on the board, in direction order (HR-1.1)
 
 
 # --- crossing the cage (RB p.17, HR-12 rulings 12 and 34) ----------------------------------------

@@ -26,6 +26,7 @@ from ..content.spells import (
     LightningAttack,
     Modifier,
     Part,
+    Quantity,
     Resistance,
     Retaliation,
     Spell,
@@ -40,6 +41,7 @@ from ..events_magic import (
     SpellBlocked,
     SpellLasting,
     SpellResisted,
+    StrategistMark,
 )
 from ..hexgrid import Hex
 from ..state import AttackSpec, State
@@ -284,6 +286,15 @@ def apply_parts(
                 part.amount,
                 part.window,
             )
+            if part.quantity is Quantity.MAN_PER_STEP and s.sheets[t].is_strategist:
+                # Izzó idegek binds his MAN from now on: count what he spends from here in this
+                # step (HR-12 rulings 7, 32); the other strategist's mark stays as it was
+                m = s.magic
+                assert m is not None
+                seat = s.sheets[t].seat
+                mark = list(m.strat_mark)
+                mark[seat] = s.strat_man[seat]
+                ctx.emit(StrategistMark((mark[0], mark[1])))
         elif isinstance(part, Forbid):
             lasting(ctx, c, t, spell, "forbid", part.action.value, 1, part.window)
         elif isinstance(part, Immunity):

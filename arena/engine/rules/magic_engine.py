@@ -31,13 +31,20 @@ WITCH: tuple[bool, ...] = tuple(
 
 
 def cloud_options(s: State, c: int) -> list[MoveCloud]:
-    if man_of(s, c) < CLOUD_MAN_PER_HEX or s.magic is None:
+    if s.magic is None or not s.magic.areas or man_of(s, c) < CLOUD_MAN_PER_HEX:
         return []
-    sheet = s.sheets[c]
-    return [
-        MoveCloud(sheet.seat, sheet.id, HEXES[h], CLOUD_MAN_PER_HEX)
-        for _, h in move_cloud_options(s, c)
-    ]
+    return [_cloud_move(s, c, h) for _, h in move_cloud_options(s, c)]
+
+
+_CLOUD_MOVES: dict[tuple[int, int], MoveCloud] = {}  # actions are immutable: made once
+
+
+def _cloud_move(s: State, c: int, h: int) -> MoveCloud:
+    found = _CLOUD_MOVES.get((c, h))
+    if found is None:
+        sheet = s.sheets[c]
+        found = _CLOUD_MOVES[(c, h)] = MoveCloud(sheet.seat, sheet.id, HEXES[h], CLOUD_MAN_PER_HEX)
+    return found
 
 
 def decide_move_cloud(ctx: Context, a: MoveCloud) -> None:

@@ -40,7 +40,8 @@ def magic(s: State) -> Magic:
 
 def man_of(s: State, c: int) -> int:
     """MAN ``c`` can spend now, with bans, caps and an Orgyilkosság victim's own MAN."""
-    m = magic(s)
+    m = s.magic
+    assert m is not None
     if m.banned >> c & 1:
         return 0
     if m.frenzied >> c & 1:
@@ -60,14 +61,20 @@ def banned(s: State, c: int) -> bool:
 
 def forbids(s: State, c: int, what: str) -> bool:
     """Whether a lasting spell forbids ``c`` ``what``: ranged_attacks, pushing, aiming, running."""
-    m = magic(s)
-    mask = {
-        "ranged_attacks": m.no_ranged,
-        "pushing": m.no_push,
-        "aiming": m.no_aim,
-        "running": m.no_run | m.slow,  # Izomsorvadás forbids Futás too (RB p.15)
-        "casting": m.no_cast,
-    }[what]
+    m = s.magic
+    assert m is not None
+    if what == "running":
+        mask = m.no_run | m.slow  # Izomsorvadás forbids Futás too (RB p.15)
+    elif what == "ranged_attacks":
+        mask = m.no_ranged
+    elif what == "aiming":
+        mask = m.no_aim
+    elif what == "pushing":
+        mask = m.no_push
+    elif what == "casting":
+        mask = m.no_cast
+    else:
+        raise KeyError(what)
     return bool(mask >> c & 1)
 
 
@@ -92,7 +99,8 @@ def eg_of(s: State, c: int) -> int:
 def strategist_left(s: State, seat: int) -> int:
     """Strategist MAN he may still give in this step: none while banned, at most 2 a step under
     Izzó idegek (HR-12 rulings 7 and 32)."""
-    m = magic(s)
+    m = s.magic
+    assert m is not None
     st = s.strategist_of(seat)
     left = s.strat_man[seat]
     if m.banned >> st & 1:

@@ -24,6 +24,7 @@ def magic_view(s: State, c: int) -> dict[str, Any]:
         z = next((z for z in m.zombies if z.char == c), None)
         if z is not None:
             out["zombie_of"] = s.sheets[z.creator].id
+            out["zombie_side"] = s.side[c]  # its creator's seat, whoever's dead it was (ruling 19)
             out["zombie_command"] = z.command or None
     return out
 

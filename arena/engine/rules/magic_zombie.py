@@ -7,7 +7,9 @@ path through open gates toward the nearest person it can reach and attack on arr
 remain (ruling 17). It has 3 MAN and 3 hexes a round (RB p.15); its creator may add 2 of his MAN
 with a public command, giving up casting in that step (ruling 18). "Person" is any living
 character on the board but its creator. It collapses at the end of the step its creator dies in
-(HR-11).
+(HR-11). A corpse of either side may rise (digest A52); the zombie fights for its creator's side
+(``State.side``, ruling 19). Its walk opens the enemy's direct-trap window like any move (ruling
+29): it then pays its hexes as it enters them and strikes on arrival only if it got there.
 """
 
 from __future__ import annotations
@@ -15,12 +17,13 @@ from __future__ import annotations
 from ..actions_magic import CommandZombie, ZombieAct
 from ..content.spells import SPELLS, RaiseUndead
 from ..context import Context
-from ..events import AttackDeclared, Moved
+from ..events import AttackDeclared, Moved, TrapWindowOpened
 from ..events_magic import ZombieActed, ZombieCollapsed, ZombieCommanded
 from ..evolve_magic import fresh
 from ..hexgrid import Hex
-from ..magic_state import Zombie, stamp
+from ..magic_state import Zombie, stamp, zombie_of
 from ..state import AttackSpec, Phase, State
+from . import traps_marks as marks
 from .base import (
     ATTACK_MAN,
     BOARD_CHARS,
@@ -45,6 +48,7 @@ RAISE = next(
     p for p in SPELLS["create_undead"].effect.parts if isinstance(p, RaiseUndead)
 )
 COMMANDS = ("move_to", "attack", "guard")
+GATE_HEXES = sorted({h for pair in G.gate_hexes.values() for h in pair if not CENTRAL[h]})
 
 
 def _persons(s: State, z: Zombie) -> list[int]:
@@ -80,7 +84,7 @@ def _paths(s: State, start: int, goals: set[int], scan: Scan) -> list[tuple[Hex,
 def zombie_plans(s: State, z: Zombie) -> list[ZombieAct]:
     """What the zombie may do now: its command, or else its default behaviour (ruling 17)."""
     z = fresh(z, s.round)
-    seat = s.sheets[z.char].seat
+    seat = s.side[z.char]  # its creator's side (HR-12 ruling 19)
     zid = s.sheets[z.char].id
     here = s.pos[z.char]
     man, hexes = z.man, z.hexes
@@ -90,7 +94,7 @@ def zombie_plans(s: State, z: Zombie) -> list[ZombieAct]:
         targets = [z.arg]
         goals = {s.pos[z.arg]}
     elif z.command == "guard":
-        targets = [o for o in persons if s.sheets[o].seat != seat]
+        targets = [o for o in persons if s.side[o] != seat]
         goals = {z.arg}
     elif z.command == "move_to":
         targets = []
@@ -107,17 +111,22 @@ def zombie_plans(s: State, z: Zombie) -> list[ZombieAct]:
         )
     if here in goals or not goals:
         return []
+    c = z.char
+    if s.trap_marks and marks.cannot_move(s, c):
+        return []  # a trap ended its movement, or the jaws hold it (HR-5 cards 9-10, 15-16)
     found: list[ZombieAct] = []
-    steps = min(man, hexes)
+    steps = 0  # hexes it can pay for: 1 MAN each, more in quicksand, a pit or Izomsorvadás
+    while steps < hexes and movement.move_cost(s, c, steps + 1) <= man:
+        steps += 1
     for path in _paths(s, here, goals, Scan(s)):
         end = G.index[path[-1]]
         arrive = [o for o in targets if s.pos[o] == end]
         occupied = any(s.pos[o] == end for o in persons)
         if len(path) <= steps:
-            left = man - len(path)
-            if arrive and left >= ATTACK_MAN and not s.attacks[z.char]:
+            left = man - movement.move_cost(s, c, len(path))
+            if arrive and left >= ATTACK_MAN and not s.attacks[c]:
                 found.extend(
-                    ZombieAct(seat, zid, path, s.sheets[o].id, len(path) + ATTACK_MAN)
+                    ZombieAct(seat, zid, path, s.sheets[o].id, movement.move_cost(s, c, len(path)) + ATTACK_MAN)
                     for o in arrive
                 )
                 continue
@@ -126,7 +135,7 @@ def zombie_plans(s: State, z: Zombie) -> list[ZombieAct]:
         else:
             path = path[:steps]
         if path:
-            found.append(ZombieAct(seat, zid, path, None, len(path)))
+            found.append(ZombieAct(seat, zid, path, None, movement.move_cost(s, c, len(path))))
     return list(dict.fromkeys(found))
 
 
@@ -146,7 +155,7 @@ def acting_zombies(s: State) -> list[Zombie]:
         z
         for z in m.zombies
         if s.alive[z.char] and z.creator in s.named and s.alive[z.creator] and z.acted != now
-        and s.sheets[z.char].seat == s.seat_to_act
+        and s.side[z.char] == s.seat_to_act
     ]  # fmt: skip
 
 
@@ -165,7 +174,7 @@ def zombie_waiting(s: State) -> bool:
 def decide_zombie(ctx: Context, a: ZombieAct) -> None:
     s = ctx.state
     z = next((z for z in acting_zombies(s) if s.sheets[z.char].id == a.zombie), None)
-    if z is None or s.sheets[z.char].seat != a.seat:
+    if z is None or s.side[z.char] != a.seat:
         fail(
             f"{a.zombie} is no zombie that may act now (its creator's step)",
             "RB p.15, digest A52",
@@ -179,31 +188,58 @@ def decide_zombie(ctx: Context, a: ZombieAct) -> None:
         )
     check_stated(a.man, match.man or 0)
     c = z.char
+    owner = traps.window_owner(s, c) if a.path else -1
+    if owner >= 0:  # the enemy's direct traps may strike its walk (HR-12 rulings 26, 29)
+        ctx.emit(ZombieActed(a.seat, a.zombie, 0, 0))  # its activation: it pays as it walks
+        ctx.emit(
+            TrapWindowOpened(
+                owner, a.zombie, "move", a.path, None, False, movement.move_cost(s, c, len(a.path)), a.target
+            )
+        )
+        return
     ctx.emit(ZombieActed(a.seat, a.zombie, match.man or 0, len(a.path)))
     if a.path:
         ctx.emit(Moved(a.seat, a.zombie, a.path, 0))
     if a.target is not None and s.alive[c]:
-        t = s.index[a.target]
-        mods = attack_modifiers(s, Swing(c, t, "melee", False, False, False, 0))
-        value = melee_te(s, c) + sum(m for _, m in mods)
-        ctx.emit(
-            AttackDeclared(
-                a.seat,
-                a.zombie,
-                a.target,
-                "melee",
-                None,
-                None,
-                False,
-                False,
-                0,
-                value,
-                mods,
-            )
+        _attack(ctx, c, s.index[a.target])
+
+
+def _attack(ctx: Context, c: int, t: int) -> None:
+    """The zombie's blow: its TÉ against the target's VÉ, Kitérés allowed (RB p.15)."""
+    s = ctx.state
+    mods = attack_modifiers(s, Swing(c, t, "melee", False, False, False, 0))
+    value = melee_te(s, c) + sum(m for _, m in mods)
+    ctx.emit(
+        AttackDeclared(
+            s.side[c], s.sheets[c].id, s.sheets[t].id, "melee", None, None, False, False, 0, value, mods
         )
-        offer_dodge_or_resolve(
-            ctx, AttackSpec(c, t, "melee", None, None, False, value, -1)
-        )
+    )
+    offer_dodge_or_resolve(ctx, AttackSpec(c, t, "melee", None, None, False, value, -1))
+
+
+def allowance(s: State, c: int) -> tuple[int, int]:
+    """The zombie's own MAN and hexes left in this round (RB p.15)."""
+    z = zombie_of(s.magic, c)
+    assert z is not None
+    z = fresh(z, s.round)
+    return z.man, z.hexes
+
+
+def someone_on(s: State, c: int, h: int) -> bool:
+    """Someone living but ``c`` stands on ``h``: its walk may end there, not pass (ruling 17)."""
+    return any(s.pos[o] == h and s.alive[o] for o in BOARD_CHARS if o != c)
+
+
+def arrive(ctx: Context, c: int, t: int) -> None:
+    """After a walk the direct-trap window let through: its blow at ``t``, named with the walk,
+    if it got to ``t``'s hex standing, with 2 of its MAN left (HR-12 rulings 17, 28)."""
+    s = ctx.state
+    if s.over or s.pending is not None or not s.alive[c] or not s.alive[t] or s.prone[c]:
+        return
+    if s.pos[c] != s.pos[t] or s.attacks[c] or allowance(s, c)[0] < ATTACK_MAN:
+        return
+    ctx.emit(ZombieActed(s.side[c], s.sheets[c].id, ATTACK_MAN, 0))
+    _attack(ctx, c, t)
 
 
 # --- commands (HR-12 ruling 18) -----------------------------------------------------------------
@@ -219,20 +255,16 @@ def _own_zombies(s: State, c: int) -> list[Zombie]:
 
 
 def command_options(s: State, c: int) -> list[CommandZombie]:
-    from .magic import cast_refusal
-
     zombies = _own_zombies(s, c)
     if (
         not zombies
         or man_of(s, c) < RAISE.command_man
-        or cast_refusal(s, c) is not None
+        or magic.cast_refusal(s, c) is not None
     ):
         return []
     sheet = s.sheets[c]
     found = []
-    gates = sorted(
-        {h for pair in G.gate_hexes.values() for h in pair if not CENTRAL[h]}
-    )
+    gates = GATE_HEXES
     for z in zombies:
         zid = s.sheets[z.char].id
         for o in _persons(s, z):
@@ -275,8 +307,7 @@ def command_options(s: State, c: int) -> list[CommandZombie]:
 
 
 def decide_command(ctx: Context, a: CommandZombie) -> None:
-    from .magic import cast_refusal
-
+    cast_refusal = magic.cast_refusal
     s = ctx.state
     c = actor(s, a.seat, a.char)
     z = next((z for z in _own_zombies(s, c) if s.sheets[z.char].id == a.zombie), None)
@@ -325,3 +356,5 @@ def collapse(ctx: Context) -> None:
 
 
 _ = MAX_PER_HEX
+
+from . import magic, movement, traps  # last: they import modules that import this one

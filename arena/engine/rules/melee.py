@@ -44,7 +44,7 @@ def target_of(s: State, seat: int, target: str, by: int = -1) -> int:
     t = s.index.get(target, -1)
     if t < 0:
         fail(f"there is no character {target!r}", "RB p.4-5")
-    if s.sheets[t].seat == seat and not (s.magic is not None and magic_hooks.designee(s, by) == t):
+    if s.side[t] == seat and not (s.magic is not None and magic_hooks.designee(s, by) == t):
         fail(f"{target} is on his own side; attacks target only enemies", "HR-12 ruling 20")
     if not s.alive[t]:
         fail(f"{target} is dead", "HR-11")
@@ -54,13 +54,13 @@ def target_of(s: State, seat: int, target: str, by: int = -1) -> int:
 def _reach_targets(s: State, c: int) -> list[int]:
     """Enemies on adjacent hexes without a wall between, for a halberd (RB p.9, p.20)."""
     here = s.pos[c]
-    seat = s.sheets[c].seat
+    seat = s.side[c]
     near = {n for n, gate in STEPS[here] if gate == 0}
     return [
         o
         for o in range(len(s.pos))
         if s.alive[o]
-        and s.sheets[o].seat != seat
+        and s.side[o] != seat
         and s.sheets[o].on_board
         and s.pos[o] in near
         and CENTRAL[s.pos[o]]
@@ -70,15 +70,16 @@ def _reach_targets(s: State, c: int) -> list[int]:
 def melee_targets(s: State, c: int) -> list[tuple[int, str]]:
     """(target, weapon) pairs: ``melee`` on his hex, ``halberd`` on an adjacent one."""
     here = s.pos[c]
-    seat = s.sheets[c].seat
+    side = s.side
+    seat = side[c]
     found = [
         (o, "melee")
         for o in range(len(s.pos))
-        if s.pos[o] == here and s.alive[o] and s.sheets[o].seat != seat and s.sheets[o].on_board
+        if s.pos[o] == here and s.alive[o] and side[o] != seat and s.sheets[o].on_board
     ]
     if s.magic is not None and s.magic.frenzied:  # an Orgyilkosság victim's own team-mate (RB p.17)
         d = magic_hooks.designee(s, c)
-        if d >= 0 and s.sheets[d].seat == seat and s.pos[d] == here and s.alive[d]:
+        if d >= 0 and side[d] == seat and s.pos[d] == here and s.alive[d]:
             found.append((d, "melee"))
     if s.sheets[c].is_gladiator and holds(s, c, HALBERD):
         found.extend((o, "halberd") for o in _reach_targets(s, c))
@@ -194,7 +195,7 @@ def offer_dodge_or_resolve(ctx: Context, spec: AttackSpec) -> None:
     s = ctx.state
     t = spec.target
     if can_dodge(s, t, spec.attacker, spec.weapon):
-        ctx.emit(DodgeOffered(s.sheets[t].seat, s.sheets[t].id, s.sheets[spec.attacker].id))
+        ctx.emit(DodgeOffered(s.side[t], s.sheets[t].id, s.sheets[spec.attacker].id))
         return
     roll_and_follow_up(ctx, spec, False)
 
@@ -240,7 +241,7 @@ def offer_shift(ctx: Context, spec: AttackSpec, attack: int, defence: int) -> No
         acro = False
     if not (free or acro):
         return
-    seat = s.sheets[winner].seat
+    seat = s.side[winner]
     pending = PendingShift(seat, winner, other, free, acro, reach)
     if len(shift_options(s, pending)) > 1:
         ctx.emit(ShiftOffered(seat, s.sheets[winner].id, s.sheets[other].id, free, acro, reach))

@@ -28,6 +28,7 @@ from .base import (
     actor,
     check_stated,
     enemies_on,
+    enemy_hexes,
     fail,
     grantable,
     in_melee,
@@ -90,20 +91,108 @@ def can_attack_after_moving(s: State, c: int) -> bool:
 
 
 Paths = dict[int, tuple[Hex, ...]]
-_BALLS: dict[tuple[int, int, int, bool], tuple[Paths, frozenset[int]]] = {}
-_MOVE_LISTS: dict[tuple[tuple[int, int, int, bool], str, int], list[tuple[int, Move]]] = {}
+CostMode = tuple[int, int, int]  # (running, per hex or the run hexes' parity, extra MAN)
 _CACHE_LIMIT = 200_000
 
 
+class _Ball:
+    """Shortest paths from one start hex, in breadth-first order, memoised with the moves listed
+    from them per character and cost. ``counts[n]``, ``dests[n]`` and ``inner[n]`` describe the
+    paths of at most ``n`` hexes: how many, where they end, the hexes they pass through. On an
+    empty board the paths of a shorter reach are a prefix of a longer reach's (the search is
+    breadth-first), so one ball serves every reach up to its depth."""
+
+    __slots__ = ("_ends", "_order", "_sets", "_start", "counts", "moves", "paths")
+
+    def __init__(self, paths: Paths, order: list[tuple[int, int]], counts: list[int], start: int) -> None:
+        self.paths = tuple(paths.values())
+        self.counts = counts
+        # (char id, cost mode) -> (destinations, costs, moves), all in the order of ``paths``
+        self.moves: dict[tuple[str, CostMode], tuple[list[int], list[int], list[Move]]] = {}
+        self._ends = [n for n, _ in order]
+        self._order = order
+        self._start = start
+        self._sets: list[tuple[frozenset[int], frozenset[int]] | None] = [None] * len(counts)
+
+    def region(self, n: int) -> tuple[frozenset[int], frozenset[int]]:
+        """(where the paths of at most ``n`` hexes end, the hexes they pass through), made on
+        first use."""
+        found = self._sets[n]
+        if found is None:
+            k = self.counts[n]
+            start = self._start
+            found = self._sets[n] = (
+                frozenset(self._ends[:k]),
+                frozenset([h for _, h in self._order[:k] if h != start]),
+            )
+        return found
+
+    def listed(self, seat: int, sid: str, mode: CostMode, count: int) -> tuple[list[int], list[int], list[Move]]:
+        """The first ``count`` moves of ``sid`` (made on first use, then kept)."""
+        key = (sid, mode)
+        found = self.moves.get(key)
+        if found is None:
+            found = self.moves[key] = ([], [], [])
+        dests, costs, moves = found
+        done = len(moves)
+        if done < count:
+            paths = self.paths[done:count]
+            by_length = _mode_costs(mode)
+            added = [by_length[len(path)] for path in paths]
+            dests.extend(self._ends[done:count])
+            costs.extend(added)
+            moves.extend([_new(Move, (seat, sid, path, cost)) for path, cost in zip(paths, added)])
+        return found
+
+
+def _mode_cost(mode: CostMode, hexes: int) -> int:
+    """:func:`move_cost` for a cost mode (running: only the parity of the hexes run so far counts)."""
+    running, per, extra = mode
+    if running:
+        return -(-(per + hexes) // 2) - per + extra
+    return hexes * per + extra
+
+
+_MODE_COSTS: dict[CostMode, list[int]] = {}
+_new = tuple.__new__  # a named tuple from its fields, without the Python-level __new__
+
+
+def _mode_costs(mode: CostMode) -> list[int]:
+    """The cost of a path of each length (0 to a board's width) in one cost mode."""
+    found = _MODE_COSTS.get(mode)
+    if found is None:
+        found = _MODE_COSTS[mode] = [_mode_cost(mode, n) for n in range(64)]
+    return found
+
+
+def _cost_mode(s: State, c: int) -> CostMode:
+    extra = trap_marks.move_extra(s, c) if s.trap_marks else 0
+    if s.ran[c]:
+        return (1, s.run_hexes[c] & 1, extra)
+    return (0, hex_man(s, c), extra)
+
+
+_BALLS: dict[tuple[int, int, int, bool], _Ball] = {}  # by the gates within reach
+_BALL_AT: dict[tuple[int, int, int, bool], _Ball] = {}  # by all the gates
+_AROUND: dict[tuple[tuple[int, int, int, bool], frozenset[int], frozenset[int]], _Ball] = {}
+
+
 def _search(
-    start: int, gates: int, limit: int, central: bool, blocked: set[int], stops: set[int]
-) -> tuple[Paths, set[int]]:
-    """Breadth-first shortest paths (ties: HR-1.1 direction order), and the hexes they pass
-    through. ``blocked`` hexes cannot be entered (three characters, RB p.8); ``stops`` may only
-    end a path (enemies, HR-12 ruling 10)."""
+    start: int,
+    gates: int,
+    limit: int,
+    central: bool,
+    blocked: set[int] | frozenset[int],
+    stops: set[int] | frozenset[int],
+) -> tuple[Paths, list[tuple[int, int]], list[int]]:
+    """Breadth-first shortest paths (ties: HR-1.1 direction order); the (hex, previous hex) of
+    each in the order found, and how many were found within 0, 1, … ``limit`` hexes. ``blocked``
+    hexes cannot be entered (three characters, RB p.8); ``stops`` may only end a path (enemies,
+    HR-12 ruling 10)."""
     steps = STEPS_IN if central else STEPS_OUT
     paths: Paths = {start: ()}
-    inner: set[int] = set()
+    order: list[tuple[int, int]] = []
+    counts = [0]
     frontier = [start]
     for _ in range(limit):
         nxt = []
@@ -113,13 +202,13 @@ def _search(
                 if n in paths or n in blocked or (gate and not gates & gate):
                     continue
                 paths[n] = here + (HEXES[n],)
-                inner.add(h)
+                order.append((n, h))
                 if n not in stops:
                     nxt.append(n)
         frontier = nxt
+        counts.append(len(order))
     del paths[start]
-    inner.discard(start)
-    return paths, inner
+    return paths, order, counts
 
 
 _GATES_NEAR: dict[tuple[int, int], int] = {}
@@ -145,69 +234,109 @@ def _gates_near(start: int, limit: int) -> int:
     return found
 
 
-def _ball(
-    start: int, gates: int, limit: int, central: bool
-) -> tuple[tuple[int, int, int, bool], Paths, frozenset[int]]:
-    """The paths on an empty board, memoised, with the hexes they pass through. Only the gates
-    within reach are part of the key (gladiators pass none)."""
-    key = (start, 0 if central else gates & _gates_near(start, limit), limit, central)
+KEY_REACH = 7  # the balls of an empty board go this far (Mozgás 5 + Futás 2); longer ones exactly
+
+
+def _ball(start: int, gates: int, reach: int, central: bool) -> _Ball:
+    """The paths on an empty board up to ``reach`` hexes, memoised. Only the gates within reach
+    are part of the key (gladiators pass none)."""
+    key = (start, 0 if central else gates & _gates_near(start, reach), reach, central)
     found = _BALLS.get(key)
     if found is None:
         if len(_BALLS) > _CACHE_LIMIT:
             _BALLS.clear()
-            _MOVE_LISTS.clear()
-        paths, inner = _search(start, key[1], limit, central, set(), set())
-        found = _BALLS[key] = (paths, frozenset(inner))
-    return key, found[0], found[1]
+            _BALL_AT.clear()
+        paths, order, counts = _search(start, key[1], reach, central, frozenset(), frozenset())
+        found = _BALLS[key] = _Ball(paths, order, counts, start)
+    if len(_BALL_AT) > _CACHE_LIMIT:
+        _BALL_AT.clear()
+    _BALL_AT[(start, gates, reach, central)] = found
+    return found
+
+
+def _around(
+    s: State, dests: frozenset[int], start: int, limit: int, central: bool, full: set[int], enemies: set[int]
+) -> _Ball:
+    """The paths around the characters: nobody passes a full hex or an enemy's (HR-12 ruling
+    10). Only the hexes the empty board's paths reach (``dests``) can matter, so they make the
+    key."""
+    key = (start, 0 if central else s.gates & _gates_near(start, limit), limit, central)
+    blocked = frozenset(full & dests) if full else frozenset()
+    stops = frozenset(enemies & dests)
+    around = (key, blocked, stops)
+    found = _AROUND.get(around)
+    if found is None:
+        if len(_AROUND) > _CACHE_LIMIT:
+            _AROUND.clear()
+        paths, order, counts = _search(start, key[1], limit, central, blocked, stops)
+        found = _AROUND[around] = _Ball(paths, order, counts, start)
+    return found
 
 
 def move_options(s: State, c: int, scan: Scan) -> list[Move]:
     """One shortest path to every hex ``c`` may move to now (HR-12 ruling 9).
 
-    The paths of an empty board are memoised per (start, gates, reach); when no character
-    stands on a hex they pass through, they are the answer, otherwise the search is redone
-    around the characters.
+    The paths of an empty board are memoised per start and gates; when no character stands on
+    a hex they pass through, they are the answer, otherwise the search is redone around the
+    characters (memoised too, per arrangement of the hexes that block or stop a path). The
+    moves listed from a set of paths are memoised per character and cost.
     """
-    if s.melee[c] or s.prone[c] or (s.trap_marks and trap_marks.cannot_move(s, c)):
+    marks = s.trap_marks
+    if s.melee[c] or s.prone[c] or (marks and trap_marks.cannot_move(s, c)):
         return []
     man = man_of(s, c)
-    limit = min(hexes_left(s, c), affordable_hexes(s, c, man))
+    m = s.magic
+    # hexes_left, affordable_hexes and the cost mode in one go (the same rules)
+    ran = s.ran[c]
+    left = s.sheets[c].mov - s.moved[c]
+    if ran:
+        left += RUN_MOV_BONUS
+    extra = 0
+    if m is not None and m.mov:
+        left += magic_hooks.mov_change(s, c)
+    if marks:
+        extra = trap_marks.move_extra(s, c)
+    if ran:
+        done = s.run_hexes[c]
+        afford = 2 * (man - extra + -(-done // 2)) - done
+        mode: CostMode = (1, done & 1, extra)
+    else:
+        per = SNEAK_HEX_MAN if s.sneaking[c] else 1
+        if m is not None and m.slow >> c & 1:
+            per *= magic_hooks.MOVE_FACTOR
+        if marks:
+            per = max(per, trap_marks.hex_cost(s, c))
+        afford = (man - extra) // per
+        mode = (0, per, extra)
+    limit = min(left, afford)
     if limit <= 0:
         return []
-    seat = SEAT_OF[c]
     central = GLADIATOR[c]
+    start = s.pos[c]
     full = scan.full
-    enemies = scan.enemies[seat]
-    key, paths, inner = _ball(s.pos[c], s.gates, limit, central)
-    clear = inner.isdisjoint(enemies) and (not full or (inner.isdisjoint(full) and full.isdisjoint(paths)))
+    enemies = scan.enemies[SEAT_OF[c]]
+    reach = max(limit, KEY_REACH)
+    ball = _BALL_AT.get((start, s.gates, reach, central)) or _ball(start, s.gates, reach, central)
+    dests, inner = ball._sets[limit] or ball.region(limit)
+    count = ball.counts[limit]
+    if not inner.isdisjoint(enemies) or (full and (not inner.isdisjoint(full) or not full.isdisjoint(dests))):
+        ball = _around(s, dests, start, limit, central, full, enemies)
+        count = ball.counts[limit]
+        dests = ball.region(limit)[0]
     sid = s.sheets[c].id
-    if clear and not s.ran[c] and not (s.trap_marks and trap_marks.move_extra(s, c)):
-        per_hex = hex_man(s, c)
-        listed = _MOVE_LISTS.get((key, sid, per_hex))
-        if listed is None:
-            listed = _MOVE_LISTS[(key, sid, per_hex)] = [
-                (n, Move(seat, sid, path, len(path) * per_hex)) for n, path in paths.items()
-            ]
-        if enemies.isdisjoint(paths):
-            return [m for _, m in listed]
-        spare = man + grantable(s, c)
-        attack_ok = can_attack_after_moving(s, c)
-        return [
-            m
-            for n, m in listed
-            if n not in enemies or (attack_ok and spare - len(m.path) * per_hex >= ATTACK_MAN)
-        ]
-    if not clear:
-        paths = _search(s.pos[c], s.gates, limit, central, full, enemies)[0]
+    listed = ball.moves.get((sid, mode))
+    if listed is None or len(listed[2]) < count:
+        listed = ball.listed(SEAT_OF[c], sid, mode, count)
+    ends, costs, moves = listed
+    if enemies.isdisjoint(dests):
+        return moves[:count]
     spare = man + grantable(s, c)
     attack_ok = can_attack_after_moving(s, c)
-    found = []
-    for n, path in paths.items():
-        cost = move_cost(s, c, len(path))
-        if n in enemies and (not attack_ok or spare - cost < ATTACK_MAN):
-            continue
-        found.append(Move(seat, sid, path, cost))
-    return found
+    return [
+        m
+        for n, cost, m in zip(ends[:count], costs, moves)
+        if n not in enemies or (attack_ok and spare - cost >= ATTACK_MAN)
+    ]
 
 
 def decide_move(ctx: Context, a: Move) -> None:
@@ -228,8 +357,8 @@ def decide_move(ctx: Context, a: Move) -> None:
     cost = move_cost(s, c, len(a.path))
     check_stated(a.man, cost)
     pay(s, c, cost, "this move")
-    hexes = _check_path(s, c, a.path)
-    if enemies_on(s, a.seat, hexes[-1]):
+    hexes, enemy = _check_path(s, c, a.path)
+    if hexes[-1] in enemy:
         if not can_attack_after_moving(s, c):
             fail("he may enter an enemy's hex only if he can attack there", "RB p.8, HR-12 ruling 10")
         if man_of(s, c) + grantable(s, c) - cost < ATTACK_MAN:
@@ -239,20 +368,21 @@ def decide_move(ctx: Context, a: Move) -> None:
     traps.run_move(ctx, c, a.path, cost)  # the direct-trap window, if due (HR-12 ruling 26)
 
 
-def _check_path(s: State, c: int, path: tuple[Hex, ...]) -> list[int]:
-    """The path as hex numbers, refused at the first illegal step."""
+def _check_path(s: State, c: int, path: tuple[Hex, ...]) -> tuple[list[int], set[int]]:
+    """The path as hex numbers, refused at the first illegal step, and the enemies' hexes."""
     occ = occupancy(s)
-    seat = s.sheets[c].seat
+    enemy = enemy_hexes(s, SEAT_OF[c])
     here = s.pos[c]
     hexes = []
+    last = len(path) - 1
     for i, h in enumerate(path):
         n = G.index.get(h, -1)
         _check_step(s, c, here, n, h, occ)
-        if i < len(path) - 1 and enemies_on(s, seat, n):
+        if i < last and n in enemy:
             fail(f"{h} holds an enemy; entering an enemy's hex may only end a move", "HR-12 ruling 10")
         hexes.append(n)
         here = n
-    return hexes
+    return hexes, enemy
 
 
 def _check_step(s: State, c: int, here: int, n: int, h: Hex, occ: dict[int, int]) -> None:

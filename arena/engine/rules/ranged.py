@@ -90,11 +90,14 @@ def _shooter_refusal(s: State, c: int) -> tuple[str, str] | None:
 
 
 def _targets(s: State, c: int) -> list[int]:
-    seat = s.sheets[c].seat
-    found = [t for t in s.seat_chars(1 - seat) if s.alive[t]]
+    """Living enemies, a zombie of the other side included (HR-12 ruling 19)."""
+    side = s.side
+    seat = side[c]
+    alive = s.alive
+    found = [t for t in range(len(side)) if side[t] != seat and alive[t]]
     if s.magic is not None and s.magic.frenzied:  # an Orgyilkosság victim's team-mate (RB p.17)
         d = magic_hooks.designee(s, c)
-        if d >= 0 and s.sheets[d].seat == seat and s.alive[d]:
+        if d >= 0 and side[d] == seat and s.alive[d]:
             found.append(d)
     return found
 
@@ -106,19 +109,28 @@ def ranged_options(s: State, c: int, scan: Scan) -> list[RangedAttack]:
     sheet = s.sheets[c]
     aim = can_aim(s, c) and man >= ATTACK_MAN + AIM_MAN
     found = []
-    a1, b1 = G.block_ab[s.pos[c]]
+    row = G.distances(s.pos[c])
     reach = sheet.range_blocks
+    pos = s.pos
     for t in _targets(s, c):
-        a2, b2 = G.block_ab[s.pos[t]]
-        if max(abs(a1 - a2), abs(b1 - b2), abs(a1 - a2 + b1 - b2)) > reach:
+        if row[pos[t]] > reach:
             continue  # out of range: the cheap test first
         if isinstance(shot_refusal(s, c, t, scan, False), tuple):
             continue
-        tid = s.sheets[t].id
-        found.append(RangedAttack(sheet.seat, sheet.id, tid, False, ATTACK_MAN))
+        shots = _SHOTS.get((c, t))
+        if shots is None:
+            tid = s.sheets[t].id
+            shots = _SHOTS[(c, t)] = (
+                RangedAttack(sheet.seat, sheet.id, tid, False, ATTACK_MAN),
+                RangedAttack(sheet.seat, sheet.id, tid, True, ATTACK_MAN + AIM_MAN),
+            )
+        found.append(shots[0])
         if aim:
-            found.append(RangedAttack(sheet.seat, sheet.id, tid, True, ATTACK_MAN + AIM_MAN))
+            found.append(shots[1])
     return found
+
+
+_SHOTS: dict[tuple[int, int], tuple[RangedAttack, RangedAttack]] = {}  # made once per pair
 
 
 def decide_ranged(ctx: Context, a: RangedAttack) -> None:
@@ -175,16 +187,38 @@ def _throw_refusal(s: State, c: int, t: int, item: str) -> tuple[str, str] | Non
 
 
 def throw_options(s: State, c: int) -> list[Throw]:
+    """:func:`_throw_refusal` for every target, with the item-free checks done once."""
     if man_of(s, c) < ATTACK_MAN or not s.sheets[c].is_gladiator:
         return []
-    sheet = s.sheets[c]
-    found = []
+    found: list[Throw] = []
+    targets: list[tuple[int, int]] | None = None
     for item in ("javelin", "net"):
         if _thrower_refusal(s, c, item) is not None:
             continue
-        for t in _targets(s, c):
-            if _throw_refusal(s, c, t, item) is None:
-                found.append(Throw(sheet.seat, sheet.id, s.sheets[t].id, item, ATTACK_MAN))
+        if targets is None:
+            here = s.pos[c]
+            row = G.distances(here)
+            targets = [
+                (t, row[s.pos[t]])
+                for t in _targets(s, c)
+                if ON_BOARD[t] and G.central[s.pos[t]] and s.pos[t] != here
+            ]
+        reach = _REACH[item]
+        for t, blocks in targets:
+            if blocks <= reach:
+                found.append(_throw(s, c, t, item))
+    return found
+
+
+_REACH = {item: WEAPONS[item].range_blocks or 0 for item in ("javelin", "net")}
+_THROWS: dict[tuple[int, int, str], Throw] = {}  # actions are immutable: made once
+
+
+def _throw(s: State, c: int, t: int, item: str) -> Throw:
+    found = _THROWS.get((c, t, item))
+    if found is None:
+        sheet = s.sheets[c]
+        found = _THROWS[(c, t, item)] = Throw(sheet.seat, sheet.id, s.sheets[t].id, item, ATTACK_MAN)
     return found
 
 

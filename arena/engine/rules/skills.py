@@ -4,7 +4,7 @@ Own-step skills (Futás, Lopakodás, Rejtőzés, Aranyharang) are rows of :data:
 a check that names the rule it fails, and the states the use ends. Combat modifiers of skills
 and states are hooks registered with :mod:`.modifiers`. Kitérés, Akrobatika, Fegyvertörés,
 Földrevitel and Célzás are declared with the action they belong to (``melee``, ``ranged``).
-Összpontosítás works only with a spell, so it has no legal use until spells exist.
+Összpontosítás is declared with a cast (``Cast.concentrate``, :mod:`.magic`), never used on its own.
 """
 
 from __future__ import annotations
@@ -90,6 +90,11 @@ OWN_STEP_SKILLS: dict[str, SkillRule] = {
 OWN_SKILLS_OF: dict[frozenset[str], tuple[str, ...]] = {}  # a sheet's own-step skills, memoised
 
 
+_COST = {k: SKILLS[k].man_cost for k in OWN_STEP_SKILLS}
+_USES: dict[tuple[int, str], UseSkill] = {}  # actions are immutable: made once per character
+_STOPS: dict[tuple[int, str], StopState] = {}
+
+
 def skill_options(s: State, c: int) -> list[UseSkill | StopState]:
     sheet = s.sheets[c]
     found: list[UseSkill | StopState] = []
@@ -98,14 +103,25 @@ def skill_options(s: State, c: int) -> list[UseSkill | StopState]:
         own = OWN_SKILLS_OF[sheet.skills] = tuple(k for k in OWN_STEP_SKILLS if k in sheet.skills)
     if own:
         man = man_of(s, c)
+        glad = sheet.is_gladiator  # others hold every skill of their sheet (a zombie is never named)
         for skill in own:
-            cost = SKILLS[skill].man_cost
-            if cost <= man and skill_allowed(s, c, skill) and OWN_STEP_SKILLS[skill].check(s, c) is None:
-                found.append(UseSkill(sheet.seat, sheet.id, skill, cost))
+            cost = _COST[skill]
+            if cost <= man and (not glad or skill_allowed(s, c, skill)) and OWN_STEP_SKILLS[skill].check(s, c) is None:
+                use = _USES.get((c, skill))
+                if use is None:
+                    use = _USES[(c, skill)] = UseSkill(sheet.seat, sheet.id, skill, cost)
+                found.append(use)
     if s.sneaking[c]:
-        found.append(StopState(sheet.seat, sheet.id, "sneaking"))
+        found.append(_stop(s, c, "sneaking"))
     if s.hiding[c]:
-        found.append(StopState(sheet.seat, sheet.id, "hiding"))
+        found.append(_stop(s, c, "hiding"))
+    return found
+
+
+def _stop(s: State, c: int, state: str) -> StopState:
+    found = _STOPS.get((c, state))
+    if found is None:
+        found = _STOPS[(c, state)] = StopState(s.sheets[c].seat, s.sheets[c].id, state)
     return found
 
 

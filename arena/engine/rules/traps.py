@@ -5,10 +5,11 @@ in this step pays the card's MAN from the step's MAN (strategist MAN handed to h
 the card strikes a standing enemy of the owner's choice who meets its condition
 (:class:`arena.engine.actions.TriggerTrap`). Triggering is not his attack (ruling 30).
 
-**Direct traps (9-16).** When an enemy submits a MOVE, a disengage (ruling 29) or a gate toggle in
-steps 1-4, the trap owner gets a pending window (:class:`arena.engine.state.PendingTrapWindow`)
-whenever he holds a card and his strategist is alive with MAN left, whatever the cards are, so
-that a pass reveals nothing (ruling 27). He names cards and path hexes (``PlayTraps``, secret
+**Direct traps (9-16).** When an enemy submits a MOVE, a disengage (ruling 29), a gate toggle or a
+zombie's walk (ruling 29) in steps 1-4, the trap owner gets a pending window
+(:class:`arena.engine.state.PendingTrapWindow`) whenever he holds a card and his strategist is
+alive with MAN no spell binds (ruling 32), whatever the cards are, so that a pass reveals nothing
+(ruling 27). He names cards and path hexes (``PlayTraps``, secret
 until each card strikes) or passes (``PassTraps``). The move then runs hex by hex: each named card
 strikes as the mover enters its hex, paid from the strategist's MAN; the portcullis strikes
 before the gate is crossed and leaves him on his side (HR-5 card 11). A card whose movement-ending
@@ -33,9 +34,10 @@ from ..events import (
     TrapWindowAnswered,
     TrapWindowOpened,
 )
+from ..events_magic import ZombieActed
 from ..hexgrid import Hex
 from ..state import SEAT_OF, Pending, PendingTrapDodge, PendingTrapWindow, Phase, State
-from . import melee, movement
+from . import magic_zombie, melee, movement
 from . import traps_marks as marks
 from .base import (
     ATTACK_MAN,
@@ -46,7 +48,6 @@ from .base import (
     G,
     activate,
     actor,
-    check_char,
     check_stated,
     enemies_on,
     fail,
@@ -54,7 +55,9 @@ from .base import (
     man_of,
     occupancy,
     pay,
+    strategist_man,
 )
+from .magic_hooks import is_zombie
 from .traps_effects import DODGE_MAN, attack_roll, can_dodge, strike
 from .traps_where import (
     CARDS,
@@ -74,12 +77,13 @@ DIRECT_STEPS = 4  # HR-12 ruling 26: the window is offered in steps 1-4
 
 
 def window_owner(s: State, mover: int) -> int:
-    """The seat whose direct-trap window a move or toggle of ``mover`` opens, or -1. Only public
-    facts decide it (HR-12 ruling 27): a card held, the strategist's MAN."""
+    """The seat whose direct-trap window a move or toggle of ``mover`` (a zombie too, HR-12
+    ruling 29) opens, or -1. Only public facts decide it (HR-12 ruling 27): a card held, the
+    strategist's MAN that no spell binds (ruling 32)."""
     if s.step > DIRECT_STEPS:
         return -1
-    owner = 1 - SEAT_OF[mover]
-    return owner if s.traps[owner] and s.strat_man[owner] >= 1 else -1
+    owner = 1 - s.side[mover]
+    return owner if s.traps[owner] and strategist_man(s, owner) >= 1 else -1
 
 
 def run_move(ctx: Context, c: int, path: tuple[Hex, ...], cost: int) -> None:
@@ -119,7 +123,11 @@ def run_toggle(ctx: Context, c: int, gate: str, cost: int) -> None:
 def _moved(ctx: Context, c: int, path: tuple[Hex, ...], cost: int) -> None:
     s = ctx.state
     out_of_pit = marks.move_extra(s, c) > 0
-    ctx.emit(Moved(SEAT_OF[c], s.sheets[c].id, path, cost))
+    if is_zombie(s, c):  # it pays from its own MAN and hexes as it walks (RB p.15)
+        ctx.emit(ZombieActed(s.side[c], s.sheets[c].id, cost, len(path)))
+        ctx.emit(Moved(s.side[c], s.sheets[c].id, path, 0))
+    else:
+        ctx.emit(Moved(s.side[c], s.sheets[c].id, path, cost))
     if out_of_pit:
         ctx.emit(TrapMarkEnded(s.sheets[c].id, marks.PIT, "climbed out of the pit"))
 
@@ -127,7 +135,7 @@ def _moved(ctx: Context, c: int, path: tuple[Hex, ...], cost: int) -> None:
 def _disengaged(ctx: Context, c: int, to: Hex, cost: int, acrobatics: bool) -> None:
     s = ctx.state
     out_of_pit = marks.move_extra(s, c) > 0
-    ctx.emit(Disengaged(SEAT_OF[c], s.sheets[c].id, to, cost, acrobatics))
+    ctx.emit(Disengaged(s.side[c], s.sheets[c].id, to, cost, acrobatics))
     if out_of_pit:
         ctx.emit(TrapMarkEnded(s.sheets[c].id, marks.PIT, "climbed out of the pit"))
 
@@ -135,13 +143,13 @@ def _disengaged(ctx: Context, c: int, to: Hex, cost: int, acrobatics: bool) -> N
 def _toggled(ctx: Context, c: int, gate: str, cost: int) -> None:
     s = ctx.state
     opened = not s.gates & G.gate_bit[gate]
-    ctx.emit(GateToggled(SEAT_OF[c], s.sheets[c].id, gate, opened, cost))
+    ctx.emit(GateToggled(s.side[c], s.sheets[c].id, gate, opened, cost))
 
 
 def _strikes(s: State, p: PendingTrapWindow) -> list[tuple[int, int]]:
     """Every (card, hex) that may strike the pending move or toggle: the first entry of each hex."""
     found: list[tuple[int, int]] = []
-    man = s.strat_man[p.seat]
+    man = strategist_man(s, p.seat)  # what Izzó idegek, Quintarha or Haláltánc leaves him (ruling 32)
     mover = p.mover
     for card in s.traps[p.seat]:
         trap = CARDS[card]
@@ -208,6 +216,12 @@ def decide_play(ctx: Context, a: PlayTraps) -> None:
             f"the cards cost {cost} MAN; the strategist has {s.strat_man[a.seat]} left",
             "RB p.18",
         )
+    if cost > strategist_man(s, a.seat):
+        fail(
+            f"the cards cost {cost} MAN; a spell leaves the strategist {strategist_man(s, a.seat)}"
+            " (Haláltánc, Quintarha, Izzó idegek)",
+            "HR-12 ruling 32",
+        )
     allowed = set(_strikes(s, p))
     for card, h in a.strikes:
         if (card, G.index.get(h, -1)) not in allowed:
@@ -226,6 +240,8 @@ def _proceed(ctx: Context, p: PendingTrapWindow) -> None:
     c = p.mover
     if p.action == "move":
         _walk(ctx, c, p.seat, p.path, p.man)
+        if p.target >= 0:  # a zombie attacks on arrival if it got there (HR-12 rulings 17, 28)
+            magic_zombie.arrive(ctx, c, p.target)
         return
     here = s.pos[c]
     if p.action == "gate":
@@ -356,9 +372,16 @@ def _may_enter(s: State, c: int, prev: int, n: int, count: int, last: bool) -> b
     if occupancy(s).get(n, 0) >= MAX_PER_HEX:
         return False
     cost = movement.move_cost(s, c, count)
+    if is_zombie(s, c):  # its own MAN and hexes; a person's hex only ends its walk (ruling 17)
+        left = magic_zombie.allowance(s, c)
+        if cost > left[0] or count > left[1]:
+            return False
+        if magic_zombie.someone_on(s, c, n):
+            return last and left[0] - cost >= ATTACK_MAN
+        return True
     if cost > man_of(s, c):
         return False
-    if enemies_on(s, SEAT_OF[c], n):
+    if enemies_on(s, s.side[c], n):
         return last and man_of(s, c) + grantable(s, c) - cost >= ATTACK_MAN
     return True
 
@@ -455,7 +478,9 @@ def decide_trigger(ctx: Context, a: TriggerTrap) -> None:
         )
     check_stated(a.man, trap.man_cost)
     pay(s, c, trap.man_cost, f"trap card {a.card}")
-    t = check_char(s, 1 - a.seat, a.target)
+    t = s.index.get(a.target, -1)
+    if t < 0:
+        fail(f"there is no character {a.target!r}", "RB p.4-5")
     refusal = remote_refusal(s, a.seat, trap, t)
     if refusal is not None:
         fail(refusal, "RB p.18, HR-5, HR-4")

@@ -37,6 +37,7 @@ from . import traps_marks as marks
 from .base import HEXES, man_of
 from .damage import die, wound
 from .gladiators import melee_ve, skill_allowed
+from .magic_hooks import eg_of, is_zombie
 from .modifiers import non_stacking
 from .skills import end_states
 
@@ -78,9 +79,7 @@ def strike(
     if trap.effect.attack is not None:
         if can_dodge(s, trap, t) and (s.active != t or man_of(s, t) >= DODGE_MAN):
             ctx.emit(
-                TrapDodgeOffered(
-                    s.sheets[t].seat, s.sheets[t].id, trap.number, owner, rest
-                )
+                TrapDodgeOffered(s.side[t], s.sheets[t].id, trap.number, owner, rest)
             )
             return True
         attack_roll(ctx, trap, owner, t, False)
@@ -133,6 +132,10 @@ def deal(ctx: Context, t: int, amount: int, unit: DamageUnit) -> None:
     ctx.emit(Damaged(s.sheets[t].id, "ep", amount, 0, amount, 0))
     if amount > 0:
         end_states(ctx, t, "took damage", ("sneaking",))
+        if s.magic is not None and s.magic.bleed:  # Vérzékenység: +1 Ép (RB p.17, A54, ruling 22)
+            from .magic_effects import bleed
+
+            bleed(ctx, t)
     if s.ep[t] <= 0:
         die(ctx, t)
 
@@ -225,7 +228,7 @@ def poison(ctx: Context, trap: Trap, t: int) -> None:
     p = trap.effect.poison
     assert p is not None
     tid = s.sheets[t].id
-    if s.amulet[t] == p.amulet_type.value:
+    if s.amulet[t] == p.amulet_type.value and not is_zombie(s, t):  # a zombie wears none (HR-11)
         ctx.emit(
             AmuletRevealed(
                 tid, p.amulet_type.value, f"cancelled the poison of trap {trap.number}"
@@ -235,7 +238,7 @@ def poison(ctx: Context, trap: Trap, t: int) -> None:
     a_roll = ctx.roll(f"trap {trap.number}", f"{trap.id} poison on {tid}")
     d_roll = ctx.roll(tid, f"Eg against the poison of trap {trap.number}")
     total = p.strength + a_roll
-    against = s.sheets[t].eg + d_roll
+    against = eg_of(s, t) + d_roll  # 0 after Marcangoló méregvarázs (RB p.15-16)
     poisoned = total > against
     ctx.emit(TrapPoisonResolved(trap.number, tid, total, against, poisoned))
     if not poisoned:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..content.skills import HIDING, SKILLS
 from ..content.traps import TRAPS, Ring, Trap, TrapKind, Trigger, WallKind
 from ..hexgrid import Edge
-from ..state import SEAT_OF, State
+from ..state import State
 from .base import BOARD_CHARS, CENTRAL, MAX_PER_HEX, STEP_GATE, STEPS, G, occupancy
 
 CARDS: dict[int, Trap] = {t.number: t for t in TRAPS.values()}
@@ -52,8 +52,23 @@ def rings_of(s: State, h: int) -> frozenset[Ring]:
     return frozenset(Ring(x[0]) for x in G.slices_of(h, s.gates))
 
 
+_GATE_BITS_AT: tuple[int, ...] = tuple(
+    sum(G.gate_bit[g] for g in G.gates_at[h]) for h in range(G.size)
+)
+_FITS: dict[tuple[int, int, int], bool] = {}
+
+
 def hex_fits(s: State, trap: Trap, h: int) -> bool:
-    """The card's conditions on the target's hex (HR-5), the central circle rule included."""
+    """The card's conditions on the target's hex (HR-5), the central circle rule included.
+    Memoised: only the gates of the hex itself can change the answer (its rings)."""
+    key = (trap.number, h, s.gates & _GATE_BITS_AT[h])
+    found = _FITS.get(key)
+    if found is None:
+        found = _FITS[key] = _hex_fits(s, trap, h)
+    return found
+
+
+def _hex_fits(s: State, trap: Trap, h: int) -> bool:
     cond = trap.condition
     if CENTRAL[h] and not trap.works_in_central_circle:
         return False  # RB p.18
@@ -75,8 +90,8 @@ def hex_fits(s: State, trap: Trap, h: int) -> bool:
 def remote_refusal(s: State, seat: int, trap: Trap, t: int) -> str | None:
     """Why remote card ``trap`` of ``seat`` cannot strike ``t``, or None (RB p.18, HR-5, HR-4)."""
     sheet = s.sheets[t]
-    if sheet.seat == seat:
-        return "traps strike only enemies"
+    if s.side[t] == seat:
+        return "traps strike only enemies"  # a zombie is of its creator's side (HR-12 ruling 19)
     if not sheet.on_board:
         return "traps never target strategists"
     if not s.alive[t]:
@@ -93,7 +108,7 @@ def remote_targets(s: State, seat: int, trap: Trap) -> list[int]:
     return [
         t
         for t in BOARD_CHARS
-        if SEAT_OF[t] != seat and remote_refusal(s, seat, trap, t) is None
+        if s.side[t] != seat and remote_refusal(s, seat, trap, t) is None
     ]
 
 
@@ -125,17 +140,28 @@ def strike_fits(
         or not s.sheets[mover].on_board
     ):
         return False
-    triggers = trap.condition.triggers
+    moving, crossing, entering, toggled = TRIGGERS[trap.number]
     if toggling:
-        if Trigger.TOGGLING_GATE not in triggers:
+        if not toggled:
             return False
     elif not (
-        Trigger.MOVING in triggers
-        or (Trigger.CROSSING_GATE in triggers and STEP_GATE[prev].get(h, 0))
-        or (Trigger.ENTERING_GATE_HEX in triggers and GATE_HEX[h])
+        moving
+        or (crossing and STEP_GATE[prev].get(h, 0))
+        or (entering and GATE_HEX[h])
     ):
         return False
     return hex_fits(s, trap, h)
+
+
+TRIGGERS: dict[int, tuple[bool, bool, bool, bool]] = {
+    t.number: (
+        Trigger.MOVING in t.condition.triggers,
+        Trigger.CROSSING_GATE in t.condition.triggers,
+        Trigger.ENTERING_GATE_HEX in t.condition.triggers,
+        Trigger.TOGGLING_GATE in t.condition.triggers,
+    )
+    for t in TRAPS.values()
+}  # read once: an enum's hash is slow
 
 
 def crossing_gate(prev: int, h: int) -> str | None:

@@ -26,7 +26,7 @@ from ..events import (
     StepEnded,
     StepStarted,
 )
-from ..state import Phase, State
+from ..state import SEAT_OF, Phase, State
 from .base import (
     ATTACK_MAN,
     GLADIATOR_STEP_MAN,
@@ -38,6 +38,7 @@ from .base import (
     fail,
     grantable,
     man_of,
+    strategist_man,
 )
 from . import magic_hooks, magic_turns
 from .damage import end_match, end_on_points
@@ -116,14 +117,23 @@ def decide_grant(ctx: Context, a: Grant) -> None:
     ctx.emit(Granted(a.seat, a.char, a.amount))
 
 
+_GRANTS: dict[tuple[int, int], list[Grant]] = {}  # (character, MAN left): the grants, made once
+
+
 def grant_options(s: State, c: int) -> list[Grant]:
-    left = s.strat_man[s.sheets[c].seat]
-    if s.magic is not None:  # HR-12 ruling 32
-        left = magic_hooks.strategist_left(s, s.sheets[c].seat)
-    if s.step > 4 or left <= 0:
+    if s.step > 4:
         return []
-    sheet = s.sheets[c]
-    return [Grant(sheet.seat, sheet.id, n) for n in range(1, left + 1)]
+    seat = SEAT_OF[c]
+    left = s.strat_man[seat]
+    if s.magic is not None:  # HR-12 ruling 32
+        left = magic_hooks.strategist_left(s, seat)
+    if left <= 0:
+        return []
+    found = _GRANTS.get((c, left))
+    if found is None:
+        sheet = s.sheets[c]
+        found = _GRANTS[(c, left)] = [Grant(sheet.seat, sheet.id, n) for n in range(1, left + 1)]
+    return found  # shared: callers copy it, never change it
 
 
 def must_attack_blocks(s: State, c: int) -> bool:
@@ -174,13 +184,13 @@ def can_act(s: State, c: int) -> bool:
 
 def step_done(s: State) -> str | None:
     """Why the step ends by itself now, or None (HR-12 ruling 8)."""
-    if s.magic is not None and magic_turns.keeps_step(s):  # a zombie or a victim still acts
-        return None
-    actors = [c for c in s.named if can_act(s, c)]
-    if not actors:
+    m = s.magic
+    if m is not None and (m.zombies or m.frenzied) and magic_turns.keeps_step(s):
+        return None  # a zombie or an Orgyilkosság victim still acts
+    if not any(can_act(s, c) for c in s.named):
         return "nobody left to act"
-    if s.pool == 0 and s.granted == 0 and (s.step > 4 or s.strat_man[s.seat_to_act] == 0):
-        return "no MAN left"
+    if s.pool == 0 and s.granted == 0 and (s.step > 4 or strategist_man(s, s.seat_to_act) == 0):
+        return "no MAN left"  # a spell may bind the strategist's MAN (HR-12 ruling 32)
     return None
 
 
@@ -276,6 +286,14 @@ def acting_chars(s: State) -> list[int]:
 def end_options(s: State, c: int) -> list[EndActivation]:
     if must_attack_blocks(s, c):
         return []
-    others = [o for o in s.named if o != c and can_act(s, o)]
-    return [EndActivation(s.sheets[c].seat, s.sheets[c].id)] if others else []
+    for o in s.named:
+        if o != c and can_act(s, o):
+            found = _END_ACTIVATION.get(c)
+            if found is None:
+                found = _END_ACTIVATION[c] = EndActivation(s.sheets[c].seat, s.sheets[c].id)
+            return [found]
+    return []
+
+
+_END_ACTIVATION: dict[int, EndActivation] = {}
 
