@@ -19,3 +19,13 @@ def team_post_data(team: Team, **changes: Any) -> dict[str, Any]:
             if not field.field.disabled:
                 data[field.html_name] = "" if value is None else value
     return {**data, **changes}
+
+
+def pdf_text(pdf: bytes) -> str:
+    """A PDF's text, page by page, as pypdf reads it (proves the words are in the file, not just drawn)."""
+    import io
+
+    import pypdf
+
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    return "\f".join(page.extract_text() for page in reader.pages)

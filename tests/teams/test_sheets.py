@@ -8,8 +8,6 @@ them in Hungarian.
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from dataclasses import replace
 
 import pytest
@@ -19,6 +17,7 @@ from arena.engine.roster import base_roster
 from teams.sheet_views import share_qr_svg
 from teams.sheets import CharacterSheet, sheet_for
 from tests.factories import TeamFactory, UserFactory
+from tests.teams.helpers import pdf_text
 
 LABELS_HU = (
     "GLADIÁTOR (quicchures)",
@@ -252,34 +251,15 @@ def assert_real_pdf(response, filename: str) -> bytes:
     return pdf
 
 
-def pdf_text(pdf: bytes, tmp_path) -> str | None:
-    """The PDF's text with pypdf or poppler's pdftotext, whichever is installed; None without both."""
-    try:
-        import pypdf
-    except ImportError:
-        pypdf = None
-    if pypdf is not None:
-        import io
-
-        reader = pypdf.PdfReader(io.BytesIO(pdf))
-        return "\f".join(page.extract_text() for page in reader.pages)
-    if shutil.which("pdftotext"):
-        path = tmp_path / "sheets.pdf"
-        path.write_bytes(pdf)
-        return subprocess.run(["pdftotext", str(path), "-"], check=True, capture_output=True, text=True).stdout
-    return None
-
-
-def test_pdf_for_the_owner_is_a_real_pdf_with_every_character(client, team, tmp_path):
+def test_pdf_for_the_owner_is_a_real_pdf_with_every_character(client, team):
     client.force_login(team.owner)
     pdf = assert_real_pdf(client.get(f"/teams/{team.pk}/sheets.pdf"), "iron-wolves-sheets.pdf")
-    text = pdf_text(pdf, tmp_path)
-    if text is not None:
-        assert text.count("\f") >= 2  # more than one page
-        for label in LABELS:
-            assert label in text
-        assert "Dodging" in text and "Kitérés" in text and "Iron Wolves" in text
-        assert "Download PDF" not in text  # the toolbar stays on screen
+    text = pdf_text(pdf)
+    assert text.count("\f") >= 2  # more than one page
+    for label in LABELS:
+        assert label in text
+    assert "Dodging" in text and "Kitérés" in text and "Iron Wolves" in text
+    assert "Download PDF" not in text  # the toolbar stays on screen
 
 
 def test_pdf_by_share_link(client, team):
