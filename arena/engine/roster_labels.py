@@ -15,6 +15,7 @@ stored. Hungarian takes every name from the content data's ``name_hu``.
 
 from __future__ import annotations
 
+import abc
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -141,11 +142,12 @@ def labels_for(language: str) -> Labels:
 # --- Values -------------------------------------------------------------------------------------
 
 
-class Localized:
+class Localized(abc.ABC):
     """A value of a message that reads differently in each language."""
 
+    @abc.abstractmethod
     def render(self, labels: Labels) -> str:
-        raise NotImplementedError
+        """The value as text in the language of ``labels``."""
 
 
 def render(value: object, language: str | Labels) -> str:
