@@ -89,6 +89,7 @@ MEMBER_FIELDS: Final = (
 )
 _EMPTY_MEMBER: Final = Member(slot="", name="", stats=MappingProxyType({}))
 K = TypeVar("K")
+MemberKey = TypeVar("MemberKey", Stat, Ammo)  # the keyed counts a member's profile fixes
 
 
 def member_fields(slot: str) -> tuple[str, ...]:
@@ -441,37 +442,40 @@ class _Reader:
         return None if value is None else self.integer(value, path)  # me_token and the counts
 
     def stats(self, value: object, path: str, slot: str | None) -> Mapping[Stat, int]:
-        known = {s.value: s for s in Stat}
-        values = self.counts(value, path, known, "stat")
-        if slot is not None and isinstance(value, dict):
-            given = [known[key] for key in value if key in known]
-            refuse = refusal(
-                "a {slot} has no {key}",
-                "ennek a tagnak – {slot} – nincs ilyen tulajdonsága: {key}",
-                slot,
-            )
-            missing = Text("missing stat", "hiányzó tulajdonság")
-            self.exact_keys(given, PROFILES[slot].stats(), path, refuse, missing)
-        return values
+        refuse = ("a {slot} has no {key}", "ennek a tagnak – {slot} – nincs ilyen tulajdonsága: {key}")
+        missing = Text("missing stat", "hiányzó tulajdonság")
+        allowed = PROFILES[slot].stats() if slot is not None else ()
+        return self.member_counts(value, path, slot, {s.value: s for s in Stat}, "stat", allowed, refuse, missing)
 
     def ammunition(self, value: object, path: str, slot: str | None) -> Mapping[Ammo, int]:
+        refuse = ("a {slot} does not buy {key}", "ez a tag – {slot} – nem vásárol ilyen lőszert: {key}")
+        missing = Text("missing count", "hiányzó darabszám")
+        allowed = buyable_ammo(slot) if slot is not None else ()
         known = {a.value: a for a in Ammo}
-        values = self.counts(value, path, known, "ammunition")
+        return self.member_counts(value, path, slot, known, "ammunition", allowed, refuse, missing)
+
+    def member_counts(
+        self,
+        value: object,
+        path: str,
+        slot: str | None,
+        known: Mapping[str, MemberKey],
+        what: str,
+        allowed: Iterable[MemberKey],
+        refuse: tuple[str, str],
+        missing: Text,
+    ) -> Mapping[MemberKey, int]:
+        """Counts by key (stats, ammunition) that must name exactly the keys ``slot``'s member has."""
+        values = self.counts(value, path, known, what)
         if slot is not None and isinstance(value, dict):
             given = [known[key] for key in value if key in known]
-            refuse = refusal(
-                "a {slot} does not buy {key}",
-                "ez a tag – {slot} – nem vásárol ilyen lőszert: {key}",
-                slot,
-            )
-            missing = Text("missing count", "hiányzó darabszám")
-            self.exact_keys(given, buyable_ammo(slot), path, refuse, missing)
+            self.exact_keys(given, allowed, path, refusal(*refuse, slot), missing)
         return values
 
     def exact_keys(
         self,
-        given: Collection[Stat] | Collection[Ammo],
-        expected: Iterable[Stat] | Iterable[Ammo],
+        given: Collection[MemberKey],
+        expected: Iterable[MemberKey],
         path: str,
         refuse: Callable[[str], Localized],
         missing: Localized,

@@ -17,24 +17,12 @@ from arena.engine.campaign.purchases import (
 )
 from arena.engine.campaign.results import Format, ResultKind
 from arena.engine.content.common import Stat
-from arena.engine.roster import ABSENT, ACTIVE, DEAD, Member, Roster, base_roster
+from arena.engine.roster import ABSENT, ACTIVE, DEAD, base_roster
 from arena.engine.roster_rules import validate_roster
 
+from .roster_helpers import BASE, member, with_status
+
 R = ResultKind
-BASE = base_roster("Vasfarkasok")
-
-
-def member(roster: Roster, slot: str) -> Member:
-    found = roster.member(slot)
-    assert found is not None, slot
-    return found
-
-
-def with_status(roster: Roster, slot: str, status: str) -> Roster:
-    return replace(
-        roster,
-        members=tuple(replace(m, status=status) if m.slot == slot else m for m in roster.members),
-    )
 
 
 def test_starting_treasury_50_plus_5_per_unspent_point__hr_10_7() -> None:

@@ -18,23 +18,11 @@ from arena.engine.campaign.match_items import (
     patronage_points,
 )
 from arena.engine.content.common import Stat
-from arena.engine.roster import ABSENT, DEAD, HIRELING, Member, Roster, base_roster
+from arena.engine.roster import ABSENT, DEAD, HIRELING
 from arena.engine.roster_rules import validate_roster
 
-BASE = base_roster("Vasfarkasok")
+from .roster_helpers import BASE, member, with_status
 
-
-def member(roster: Roster, slot: str) -> Member:
-    found = roster.member(slot)
-    assert found is not None, slot
-    return found
-
-
-def with_status(roster: Roster, slot: str, status: str) -> Roster:
-    return replace(
-        roster,
-        members=tuple(replace(m, status=status) if m.slot == slot else m for m in roster.members),
-    )
 
 
 @pytest.mark.parametrize(
