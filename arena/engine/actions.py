@@ -64,6 +64,14 @@ class Deploy(NamedTuple):
     hex: Hex
 
 
+class KeepTraps(NamedTuple):
+    """The strategist's trap insight: keep these 3 of the 4 or 5 cards held; the rest go back
+    into the deck (HR-9.5)."""
+
+    seat: int
+    cards: tuple[int, ...]
+
+
 # --- steps (RB p.6-8) --------------------------------------------------------------------
 
 
@@ -295,6 +303,7 @@ Action = (
     | ChooseHalf
     | RecordGrip
     | Deploy
+    | KeepTraps
     | Name
     | Grant
     | Move
@@ -328,6 +337,7 @@ ACTION_TYPES: dict[str, type[Any]] = {
         ChooseHalf,
         RecordGrip,
         Deploy,
+        KeepTraps,
         Name,
         Grant,
         Move,

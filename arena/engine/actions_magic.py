@@ -60,7 +60,9 @@ class ZombieAct(NamedTuple):
     """The zombie's activation in its creator's step, without a naming slot (RB p.15, digest
     A52, HR-12 rulings 17-18): walk ``path`` (possibly empty), then attack ``target`` (or none).
     Only what its command, or else its default behaviour, allows is legal; the player breaks
-    ties (HR-12 ruling 38)."""
+    ties (HR-12 ruling 38). A prone zombie stands up first (HR-4) and one held by the bear trap
+    opens the jaws before it walks (HR-5 card 10), each for 2 of its MAN, counted in ``man``;
+    with neither ``path`` nor ``target`` it does only that."""
 
     seat: int
     zombie: str

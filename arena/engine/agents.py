@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from . import actions as act
 from .actions import Action
-from .agents_magic import MAGIC_SCORES
+from .agents_magic import MAGIC_SCORES, corpse_move_score
 from .grid import grid
 from .hexgrid import distance
 from .rules.base import man_of
@@ -74,6 +74,9 @@ def _nearest_enemy(s: State, c: int, at: int | None = None) -> int:
 
 def _move_score(s: State, a: act.Move) -> float:
     c = s.index[a.char]
+    raising = corpse_move_score(s, c, a)
+    if raising is not None:
+        return raising  # a dead fighter to raise (RB p.15)
     before = _nearest_enemy(s, c)
     after = _nearest_enemy(s, c, _G.index[a.path[-1]])
     if after == 0:
@@ -108,6 +111,7 @@ _SCORES: dict[type, Scorer] = {
     act.PlayTraps: lambda s, a: sum(_trap_score(card, 60.0) for card, _ in a.strikes),
     act.PassTraps: lambda s, a: 0.0,
     act.OpenJaws: lambda s, a: 20.0,
+    act.KeepTraps: lambda s, a: sum(_card_worth(card) for card in a.cards),
 }
 _SCORES.update({act.ACTION_TYPES[name]: fn for name, fn in MAGIC_SCORES.items()})  # issue #4: magic
 
@@ -117,6 +121,15 @@ def _trap_score(card: int, damaging: float) -> float:
     from .content.traps import trap_by_number
 
     return damaging if trap_by_number(card).damage_unit is not None else 5.0
+
+
+def _card_worth(card: int) -> float:
+    """Trap insight's keep (HR-9.5): damaging cards first, direct ones (played whenever an enemy
+    moves) before remote ones (he must reach the numbered hex)."""
+    from .content.traps import TrapKind, trap_by_number
+
+    trap = trap_by_number(card)
+    return (2.0 if trap.damage_unit is not None else 1.0) + (1.0 if trap.kind is TrapKind.DIRECT else 0.0)
 
 
 class GreedyAgent:

@@ -1,12 +1,17 @@
-"""The greedy agent's scores for magic (issue #4): cast damaging spells on enemies when it can."""
+"""The greedy agent's scores for magic (issue #4): cast damaging spells on enemies when it can,
+and raise a dead fighter lying within reach as a zombie (RB p.15)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from .actions import Move
 from .actions_magic import Cast
+from .content.common import Role
 from .content.spells import SPELLS, Damage, LightningAttack
 from .grid import grid
+from .hexgrid import distance
+from .rules.base import man_of
 from .rules.magic_areas import area_hexes
 from .state import State
 
@@ -27,10 +32,55 @@ def _damage(spell_id: str) -> int:
 DAMAGE = {sid: _damage(sid) for sid in SPELLS}
 
 
+RAISE = "create_undead"
+RAISE_LEVEL = SPELLS[RAISE].level
+RAISE_SCORE = 99.0  # a fighter gained outlasts any one spell's damage; melee still comes first
+ONTO_CORPSE = 98.0  # a step onto a corpse he can raise beats spending his cast on damage
+CLOSE_IN = 30.0  # heading for a corpse beats closing in on an enemy (40 is entering his hex)
+
+
+def _corpse_hexes(s: State) -> set[int]:
+    """Hexes of dead fighters never raised (RB p.15: a destroyed zombie never rises again)."""
+    risen = s.magic.risen if s.magic is not None else 0
+    return {
+        s.pos[t]
+        for t in range(len(s.pos))
+        if not s.alive[t] and s.pos[t] >= 0 and s.sheets[t].on_board
+        and not s.sheets[t].is_gladiator and not risen >> t & 1
+    }  # fmt: skip
+
+
+def corpse_move_score(s: State, c: int, a: Move) -> float | None:
+    """A witch-master holding a disc of Élőholt teremtése's level heads for the nearest corpse,
+    and onto its hex when he can raise it there in this step (RB p.15, digest A52); None when
+    the move is no such step."""
+    sheet = s.sheets[c]
+    if sheet.role is not Role.WITCH_MASTER or RAISE_LEVEL not in s.discs[sheet.seat]:
+        return None
+    corpses = _corpse_hexes(s)
+    if not corpses:
+        return None
+    end = _G.index[a.path[-1]]
+    man = a.man or 0
+    if end in corpses and not s.attacks[c] and man_of(s, c) - man >= RAISE_LEVEL:
+        return ONTO_CORPSE  # raising is his attack of the step (HR-12 ruling 31)
+    before, after = _nearest(s.pos[c], corpses), _nearest(end, corpses)
+    return CLOSE_IN + 3.0 * (before - after) - 0.2 * man if after < before else None
+
+
+def _nearest(h: int, hexes: set[int]) -> int:
+    here = _G.hexes[h]
+    return min(distance(here, _G.hexes[o]) for o in hexes)
+
+
 def cast_score(s: State, a: Any) -> float:
-    """Damaging spells on enemies first (more damage scores higher), areas only where they hit
-    more enemies than friends; anything else only now and then."""
+    """Raising the dead first, then damaging spells on enemies (more damage scores higher),
+    areas only where they hit more enemies than friends; anything else only now and then."""
     assert isinstance(a, Cast)
+    if a.spell == RAISE:
+        return RAISE_SCORE
+    if SPELLS[a.spell].level == RAISE_LEVEL and s.discs[a.seat].count(RAISE_LEVEL) == 1:
+        return -1.0  # he keeps his last disc of that level for the dead
     damage = DAMAGE[a.spell]
     if not damage:
         return -1.5

@@ -19,7 +19,7 @@ from .errors import IllegalActionError
 from .events import Event
 from .evolve import EVOLVERS
 from .rules import gladiators, melee, movement, ranged, skills, traps, turns
-from .rules import magic_areas, magic_engine
+from .rules import magic_areas, magic_engine, traps_insight
 from .rules.base import ATTACK_MAN, G, Scan, man_of
 from .rules.traps_where import NUMBER_AT
 from .setup import (
@@ -33,7 +33,17 @@ from .setup import (
     grip_options,
     secrets_options,
 )
-from .state import GLADIATOR, SEAT_OF, MatchSetup, PendingDodge, PendingShift, Phase, State, initial_state
+from .state import (
+    GLADIATOR,
+    SEAT_OF,
+    MatchSetup,
+    PendingDodge,
+    PendingShift,
+    PendingTrapInsight,
+    Phase,
+    State,
+    initial_state,
+)
 
 Decider = Callable[[Context, Any], None]
 
@@ -49,6 +59,7 @@ DECIDERS: dict[type[Any], Decider] = {
     act.ChooseHalf: decide_half,
     act.RecordGrip: decide_grip,
     act.Deploy: decide_deploy,
+    act.KeepTraps: traps_insight.decide_keep,  # HR-9.5
     act.Name: turns.decide_name,
     act.Grant: turns.decide_grant,
     act.Move: movement.decide_move,
@@ -127,6 +138,8 @@ def legal_actions(state: State, seat: int) -> list[Action]:
             found = list(melee.dodge_options(s, p))
         elif isinstance(p, PendingShift):
             found = list(melee.shift_options(s, p))
+        elif isinstance(p, PendingTrapInsight):
+            found = list(traps_insight.keep_options(s, p))
         else:
             found = list(traps.pending_options(s, p))
         return found + concede

@@ -110,6 +110,45 @@ class Deployed(NamedTuple):
     visible_to: int | None = None
 
 
+# --- the strategist's trap insight (HR-9.5) -------------------------------------------------
+
+
+class TrapInsightDrawn(NamedTuple):
+    """The extra cards drawn from the deck: the drawing seat's secret."""
+
+    seat: int
+    cards: tuple[int, ...]
+    visible_to: int | None = None
+
+
+class TrapInsightOwed(NamedTuple):
+    """Public: ``seat`` drew ``extra`` cards and now keeps 3 (the roster says as much)."""
+
+    seat: int
+    extra: int
+    visible_to: int | None = None
+
+
+class TrapsKept(NamedTuple):
+    """The 3 cards kept and those shuffled back into the deck: the keeping seat's secret."""
+
+    seat: int
+    cards: tuple[int, ...]
+    returned: tuple[int, ...]
+    visible_to: int | None = None
+
+
+class TrapInsightDone(NamedTuple):
+    """Public: ``seat`` holds 3 cards again."""
+
+    seat: int
+    visible_to: int | None = None
+
+
+INSIGHT_EVENTS = (TrapInsightDrawn, TrapInsightOwed, TrapsKept, TrapInsightDone)
+InsightEvent = TrapInsightDrawn | TrapInsightOwed | TrapsKept | TrapInsightDone
+
+
 # --- rounds and steps -----------------------------------------------------------------------
 
 
@@ -535,7 +574,7 @@ Event = (
     | SkillUsed | StateEnded | StoodUp | WeaponsSwapped | ItemDropped | ItemPickedUp
     | AttackDeclared | DodgeOffered | DodgeDecided | AttackResolved | Damaged | Died | Netted
     | Entangled | KnockedDown | ItemBroken | ShiftOffered | Shifted | ShiftDeclined | EffectAdded
-    | TrapEvent | MagicEvent
+    | TrapEvent | MagicEvent | InsightEvent
 )  # fmt: skip
 
 EVENT_TYPES: dict[str, type[Any]] = {
@@ -551,6 +590,7 @@ EVENT_TYPES: dict[str, type[Any]] = {
     )
 }  # fmt: skip
 EVENT_TYPES.update({cls.__name__: cls for cls in TRAP_EVENTS})
+EVENT_TYPES.update({cls.__name__: cls for cls in INSIGHT_EVENTS})  # HR-9.5
 EVENT_TYPES.update({cls.__name__: cls for cls in MAGIC_EVENTS})  # issue #4: magic
 
 

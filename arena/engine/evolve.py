@@ -14,6 +14,7 @@ from . import events as ev
 from .content.common import CombatValue
 from .grid import grid
 from .evolve_magic import MAGIC_EVOLVERS, spend_own
+from .rules import traps_marks
 from .state import (
     CHARS_PER_SEAT,
     AttackSpec,
@@ -21,6 +22,7 @@ from .state import (
     PendingDodge,
     PendingShift,
     PendingTrapDodge,
+    PendingTrapInsight,
     PendingTrapWindow,
     Phase,
     Result,
@@ -143,6 +145,33 @@ def _deployed(s: State, e: ev.Deployed) -> None:
         s.seat_to_act = 1 - seat
 
 
+# --- the strategist's trap insight (HR-9.5) ------------------------------------------------------
+
+
+def _insight_drawn(s: State, e: ev.TrapInsightDrawn) -> None:
+    own(s, "traps")[e.seat] = tuple(sorted(s.traps[e.seat] + e.cards))
+
+
+def _insight_owed(s: State, e: ev.TrapInsightOwed) -> None:
+    s.pending = PendingTrapInsight(e.seat, e.extra)
+
+
+def _traps_kept(s: State, e: ev.TrapsKept) -> None:
+    own(s, "traps")[e.seat] = e.cards  # the returned ones are back in the deck (every unheld card)
+
+
+def _insight_done(s: State, e: ev.TrapInsightDone) -> None:
+    s.pending = None
+
+
+INSIGHT_EVOLVERS: dict[type[Any], Evolver] = {
+    ev.TrapInsightDrawn: _insight_drawn,
+    ev.TrapInsightOwed: _insight_owed,
+    ev.TrapsKept: _traps_kept,
+    ev.TrapInsightDone: _insight_done,
+}
+
+
 # --- rounds and steps --------------------------------------------------------------------------
 
 
@@ -217,11 +246,15 @@ def _step_ended(s: State, e: ev.StepEnded) -> None:
     s.granted = 0
     s.finished = 0
     s.must_attack = [False] * len(s.pos)
+    if s.trap_marks:  # marks of this step lapse with it (HR-5 cards 9, 10, 15, 16): drop them
+        s.trap_marks = traps_marks.after_step(s.trap_marks, traps_marks.stamp(s))
 
 
 def _round_ended(s: State, e: ev.RoundEnded) -> None:
     if s.effects:
         s.effects = tuple(x for x in s.effects if x.last_round is None or x.last_round > e.round)
+    if s.trap_marks:  # "until the end of the next round" is over (HR-5): drop them
+        s.trap_marks = traps_marks.after_round(s.trap_marks, e.round)
 
 
 def _match_ended(s: State, e: ev.MatchEnded) -> None:
@@ -385,6 +418,8 @@ def _died(s: State, e: ev.Died) -> None:
     own(s, "bell")[c] = False
     own(s, "must_attack")[c] = False
     own(s, "deaths")[sheet.seat] += 1
+    if s.trap_marks:  # the effects on him lapse (HR-12 ruling 23)
+        s.trap_marks = traps_marks.without(s.trap_marks, c)
     if sheet.is_strategist:
         own(s, "strat_man")[sheet.seat] = 0  # HR-12 ruling 23: his unspent MAN lapses
     _clear_melee(s, c)
@@ -575,6 +610,7 @@ EVOLVERS: dict[type[Any], Evolver] = {
     ev.EffectAdded: _effect_added,
 }
 EVOLVERS.update(TRAP_EVOLVERS)
+EVOLVERS.update(INSIGHT_EVOLVERS)  # HR-9.5
 EVOLVERS.update(MAGIC_EVOLVERS)  # issue #4: magic
 
 assert set(EVOLVERS) == set(ev.EVENT_TYPES.values()), "every event kind needs an evolver"

@@ -8,6 +8,7 @@ from typing import Any
 from . import events_magic as em
 from .grid import grid
 from .magic_state import Lasting, Magic, Zombie, derive, stamp
+from .rules import traps_marks
 from .state import State, own
 
 _G = grid()
@@ -190,6 +191,8 @@ def _zombie_acted(s: State, e: em.ZombieActed) -> None:
 def _zombie_collapsed(s: State, e: em.ZombieCollapsed) -> None:
     c = s.index[e.char]
     own(s, "alive")[c] = False
+    if s.trap_marks:  # the effects on it lapse with it (HR-11, HR-12 ruling 23)
+        s.trap_marks = traps_marks.without(s.trap_marks, c)
     bits = s.melee[c]
     melee = own(s, "melee")
     for o in range(len(s.pos)):

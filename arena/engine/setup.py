@@ -3,8 +3,10 @@
 In order: trap cards and spell discs are dealt (the shuffling dice are seen by nobody, since a
 seat that saw them could work out the other seat's cards); both seats hand out amulets and ME
 tokens secretly, at the same time; each rolls a d10, ties re-rolled; the winner chooses to be
-the side chooser or to take the first step; the side chooser picks his half; both record the
-gladiator's grip secretly; the starting player deploys, then the side chooser. Then round 1.
+the side chooser or to take the first step; a strategist with trap insight draws his extra cards
+and keeps 3, the starting seat's first (HR-9.5, :mod:`arena.engine.rules.traps_insight`); the
+side chooser picks his half; both record the gladiator's grip secretly; the starting player
+deploys, then the side chooser. Then round 1.
 """
 
 from __future__ import annotations
@@ -36,10 +38,10 @@ from .events import (
 from .roster import Roster
 from .rules.base import G, HEXES, MAX_PER_HEX, check_char, fail, occupancy
 from .rules.gladiators import grips_from
+from .rules.traps_insight import MOST_DRAWN, TRAPS_KEPT, after_role
 from .rules.turns import start_round
 from .state import HALF_IDS, MatchOptions, MatchSetup, Phase, State, initial_state
 
-TRAPS_KEPT = 3  # RB p.7
 ROLES = ("side", "first")  # RB p.7
 
 
@@ -56,6 +58,7 @@ def new_match(
     """
     if len(teams) != 2:
         raise ValueError("a two-player match needs exactly two teams (RB p.6)")
+    refuse_optional_rules(teams)
     setup = MatchSetup((teams[0], teams[1]), options or MatchOptions(), seed)
     roll_with = dice or SeededDice(seed)
     state = initial_state(setup, roll_with)
@@ -65,14 +68,29 @@ def new_match(
     return state
 
 
+def refuse_optional_rules(teams: Sequence[Roster]) -> None:
+    """The optional rules (HR-7: vials, ammunition recovery, the crowd …) are not refereed yet, so a
+    team built for them is refused rather than played without them."""
+    for roster in teams:
+        vials = [m.slot for m in roster.members if m.vial is not None]
+        if roster.options or vials:
+            raise NotImplementedError(
+                f"{roster.name or 'a team'} is built for optional rules the engine does not referee yet "
+                f"(HR-7: {', '.join(sorted(roster.options)) or 'vials'})"
+            )
+
+
 def deal(ctx: Context) -> None:
-    """Three trap cards each from one shuffled deck; the witch-masters' discs (RB p.7, HR-6)."""
+    """Three trap cards each from one shuffled deck; the witch-masters' discs (RB p.7, HR-6).
+
+    Trap insight's extra cards come later, once step order is known (HR-9.5, :func:`decide_role`).
+    """
     s = ctx.state
     for roster in s.setup.teams:
         strategist = roster.member("strategist")
         drawn = strategist.trap_cards_drawn if strategist is not None else None
-        if drawn is not None and drawn > TRAPS_KEPT:
-            raise NotImplementedError("trap insight (draw 4 or 5, keep 3; HR-9.5) is not implemented yet")
+        if drawn is not None and drawn > MOST_DRAWN:
+            raise ValueError(f"{roster.name}: a strategist draws at most {MOST_DRAWN} trap cards (HR-9.5)")
     deck = sorted(t.number for t in TRAPS.values())
     for seat in (0, 1):
         cards = [
@@ -173,12 +191,15 @@ def decide_role(ctx: Context, a: ChooseRole) -> None:
     other = 1 - a.seat
     starting, chooser = (other, a.seat) if a.role == "side" else (a.seat, other)
     ctx.emit(RoleChosen(a.seat, a.role, starting, chooser))
+    after_role(ctx)  # trap insight, in step order (HR-9.5)
 
 
 def decide_half(ctx: Context, a: ChooseHalf) -> None:
     s = ctx.state
     if s.phase is not Phase.HALF or a.seat != s.chooser:
         fail("only the side chooser picks the half now", "RB p.7, HR-1.7")
+    if s.pending is not None:
+        fail("the trap insight is settled first (keep 3 cards)", "HR-9.5")
     if a.half not in HALF_IDS:
         fail(f"a half is one of {HALF_IDS}", "HR-1.7")
     ctx.emit(HalfChosen(a.seat, a.half, HalfId(a.half).opposite.value))

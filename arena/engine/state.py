@@ -15,7 +15,7 @@ import enum
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from .content.common import Armour, CombatValue, Role
 from .content.profiles import MEMBER_SLOTS
@@ -184,7 +184,15 @@ class PendingTrapDodge(NamedTuple):
     path: tuple[Hex, ...]  # the rest of his move, when a direct trap struck it
 
 
-Pending = PendingDodge | PendingShift | PendingTrapWindow | PendingTrapDodge
+class PendingTrapInsight(NamedTuple):
+    """The strategist's trap insight: the seat holds 3 + ``extra`` cards and keeps 3 (HR-9.5).
+    Which cards he holds stays in ``State.traps`` (secret); this only says that he owes it."""
+
+    seat: int
+    extra: int  # 1 or 2 drawn: public, the roster is
+
+
+Pending = PendingDodge | PendingShift | PendingTrapWindow | PendingTrapDodge | PendingTrapInsight
 
 
 class Result(NamedTuple):
@@ -301,78 +309,11 @@ class State:
     side: tuple[int, ...]
 
     def clone(self) -> State:
-        """A copy that shares only immutable parts (sheets, setup, tuples)."""
-        c = State.__new__(State)
-        c.setup = self.setup
-        c.sheets = self.sheets
-        c.index = self.index
-        c.dice = self.dice
-        c.phase = self.phase
-        c.round = self.round
-        c.step = self.step
-        c.seat_to_act = self.seat_to_act
-        c.starting = self.starting
-        c.chooser = self.chooser
-        c.roll_winner = self.roll_winner
-        c.halves = self.halves.copy()
-        c.rolls = self.rolls
-        c.gates = self.gates
-        c.pool = self.pool
-        c.granted = self.granted
-        c.active = self.active
-        c.named = self.named
-        c.finished = self.finished
-        c.pending = self.pending
-        c.result = self.result
-        c.amulets_left = self.amulets_left.copy()
-        c.tokens_left = self.tokens_left.copy()
-        c.grips_done = self.grips_done.copy()
-        c.revealed = self.revealed.copy()
-        c.strat_man = self.strat_man.copy()
-        c.effects = self.effects
-        c.dropped = self.dropped
-        c.traps = self.traps.copy()
-        c.discs = self.discs.copy()
-        c.log = self.log
-        c.pos = self.pos.copy()
-        c.ep = self.ep.copy()
-        c.stp = self.stp.copy()
-        c.alive = self.alive.copy()
-        c.hand = self.hand.copy()
-        c.main = self.main.copy()
-        c.pile = self.pile.copy()
-        c.ammo = self.ammo.copy()
-        c.javelins = self.javelins.copy()
-        c.nets = self.nets.copy()
-        c.sneaking = self.sneaking.copy()
-        c.hiding = self.hiding.copy()
-        c.prone = self.prone.copy()
-        c.netted = self.netted.copy()
-        c.entangled_by = self.entangled_by.copy()
-        c.entangled_round = self.entangled_round.copy()
-        c.bell = self.bell.copy()
-        c.debt = self.debt.copy()
-        c.acted = self.acted.copy()
-        c.amulet = self.amulet.copy()
-        c.token = self.token.copy()
-        c.melee = self.melee.copy()
-        c.moved = self.moved.copy()
-        c.attacks = self.attacks.copy()
-        c.disengaged = self.disengaged.copy()
-        c.ran = self.ran.copy()
-        c.run_hexes = self.run_hexes.copy()
-        c.must_attack = self.must_attack.copy()
-        c.sneak_entry = self.sneak_entry.copy()
-        c.quick_target = self.quick_target.copy()
-        c.deaths = self.deaths.copy()
-        c.declared = self.declared
-        c.trap_marks = self.trap_marks
-        c.readied = self.readied
-        c.entered = self.entered.copy()
-        c.amulet_shown = self.amulet_shown.copy()
-        c.magic = self.magic
-        c.spent = self.spent
-        c.side = self.side
+        """A copy that shares only immutable parts (sheets, setup, tuples): a fork whose lists
+        are copied too, so either may be changed in place (tests build positions this way)."""
+        c = self.fork()
+        for name in MUTABLE_FIELDS:
+            setattr(c, name, getattr(c, name).copy())
         return c
 
     def fork(self) -> State:
@@ -476,6 +417,16 @@ class State:
 # --- construction ---------------------------------------------------------------------------
 
 _SHOOTER_RANGE = {Role.CROSSBOWMAN: 4, Role.DAGGER_THROWER: 2}  # RB p.9-10: own block + N
+
+
+# The fields that are lists: :meth:`State.clone` copies them, :meth:`State.fork` shares them.
+MUTABLE_FIELDS: Final = (
+    "halves", "amulets_left", "tokens_left", "grips_done", "revealed", "strat_man", "traps",
+    "discs", "pos", "ep", "stp", "alive", "hand", "main", "pile", "ammo", "javelins", "nets",
+    "sneaking", "hiding", "prone", "netted", "entangled_by", "entangled_round", "bell", "debt",
+    "acted", "amulet", "token", "melee", "moved", "attacks", "disengaged", "ran", "run_hexes",
+    "must_attack", "sneak_entry", "quick_target", "deaths", "entered", "amulet_shown",
+)
 
 
 def char_id(seat: int, slot: str) -> str:

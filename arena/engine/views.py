@@ -17,7 +17,7 @@ from .grid import grid
 from .rules.damage import arena_scores
 from .rules.magic_view import magic_view, spells_view
 from .rules.traps_marks import JAM, marks_of
-from .state import PendingDodge, PendingShift, PendingTrapDodge, PendingTrapWindow, State
+from .state import PendingDodge, PendingShift, PendingTrapDodge, PendingTrapInsight, PendingTrapWindow, State
 
 _G = grid()
 
@@ -88,6 +88,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     if p is not None:
         if isinstance(p, PendingShift):
             kind, who = "shift", p.winner
+        elif isinstance(p, PendingTrapInsight):  # how many he drew is public, which ones not (HR-9.5)
+            kind, who = "trap_insight", s.strategist_of(p.seat)
         elif isinstance(p, PendingTrapWindow):  # the cards he might name stay secret (HR-12 ruling 27)
             kind, who = "trap_window", p.mover
         else:
@@ -95,6 +97,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         pending = {"kind": kind, "seat": p.seat, "char": s.sheets[who].id}
         if isinstance(p, PendingTrapDodge):
             pending["card"] = p.card
+        elif isinstance(p, PendingTrapInsight):
+            pending["extra"] = p.extra
     seats = []
     for x in (0, 1):
         seats.append(

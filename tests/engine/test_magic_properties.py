@@ -24,7 +24,7 @@ from arena.engine import (
 from arena.engine.actions_magic import MAGIC_ACTIONS
 from arena.engine.agents import GreedyAgent, RandomAgent
 from arena.engine.events import DiscsDealt
-from arena.engine.events_magic import SpellCast
+from arena.engine.events_magic import SpellCast, ZombieActed, ZombieRaised
 from arena.engine.roster import base_roster
 from arena.engine.simulate import paused_gc, play_match
 from arena.engine.state import Phase
@@ -61,6 +61,36 @@ def test_200_random_base_matches_cast_spells_end_and_keep_the_invariants():
                     dealt.levels
                 )  # each disc played once
     assert sum(spells.values()) > 400 and len(spells) >= 25, spells
+
+
+def _zombie_playout(seed):
+    """A greedy match checked decision by decision, zombies included: their MAN and hexes never
+    go below 0 and they are never named (RB p.15, digest A52)."""
+    s = new_match(TEAMS, seed=seed)
+    agents = (GreedyAgent(f"{seed}:home"), GreedyAgent(f"{seed}:away"))
+    while s.phase is not Phase.OVER:
+        x = seats_to_move(s)[0]
+        s, _ = apply(s, agents[x].choose(s, x, legal_actions(s, x)))
+        check_invariants(s)
+        for z in s.magic.zombies if s.magic is not None else ():
+            assert z.man >= 0 and z.hexes >= 0 and z.char not in s.named
+    return s
+
+
+def test_greedy_playouts_raise_zombies_that_act_and_replay__rb_p15():
+    """Over these fixed seeds the greedy witch-masters raise the dead (Élőholt teremtése, RB
+    p.15), the zombies spend their own MAN, and every such match replays to the same state."""
+    raised = acted = 0
+    with paused_gc():
+        for i in range(60):
+            s = _zombie_playout(f"ci:{i}")
+            events = match_events(s)
+            if not any(isinstance(e, ZombieRaised) for e in events):
+                continue
+            raised += sum(isinstance(e, ZombieRaised) for e in events)
+            acted += sum(isinstance(e, ZombieActed) and e.man > 0 for e in events)
+            assert state_hash(replay(s.setup, events)) == state_hash(s)
+    assert raised >= 1 and acted >= 1, (raised, acted)
 
 
 def test_greedy_agents_cast_damaging_spells_on_enemies():

@@ -32,6 +32,7 @@ from arena.engine import (
 from arena.engine.actions import AssignAmulet, AssignMeToken, RecordGrip
 from arena.engine.agents import GreedyAgent, RandomAgent
 from arena.engine.roster import base_roster
+from arena.engine.rules import traps_marks as trap_marks
 from arena.engine.simulate import paused_gc, play_match, simulate
 from arena.engine.state import ON_BOARD, Phase, State
 
@@ -51,6 +52,8 @@ def check_invariants(s: State) -> None:
         if ON_BOARD[c] and s.pos[c] >= 0:
             assert G.central[s.pos[c]] == s.sheets[c].is_gladiator, s.sheets[c].id
             assert not G.tower[s.pos[c]]
+    # lapsed trap marks and the marks of the dead are dropped from the state (HR-5, ruling 23)
+    assert all(trap_marks.active(s, m) and (m.char < 0 or s.alive[m.char]) for m in s.trap_marks)
 
 
 def playout(seed: int, check_every: int = 1, probe: random.Random | None = None) -> State:

@@ -104,3 +104,17 @@ def test_replay_is_a_fold_of_evolve_that_never_rolls():
     assert stored == match_events(live)  # events survive JSON
     again = replay(setup, stored)
     assert state_hash(again) == state_hash(live) == golden["state_hash"]
+
+
+def test_clone_copies_every_list_and_fork_shares_them():
+    """``State.fork`` (what ``apply`` evolves) shares the lists; ``State.clone`` copies each one."""
+    from arena.engine.state import MUTABLE_FIELDS, State
+
+    state = new_match((base_roster(), base_roster()), seed=1)
+    lists = {name for name in State.__slots__ if isinstance(getattr(state, name), list)}
+    assert lists == set(MUTABLE_FIELDS)
+    fork, clone = state.fork(), state.clone()
+    for name in lists:
+        assert getattr(fork, name) is getattr(state, name)
+        assert getattr(clone, name) == getattr(state, name) and getattr(clone, name) is not getattr(state, name)
+    assert state_hash(clone) == state_hash(fork) == state_hash(state)

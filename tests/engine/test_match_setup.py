@@ -251,3 +251,24 @@ def test_an_illegal_action_raises_naming_the_rule_and_leaves_the_state_unchanged
 def test_a_seat_that_owes_no_decision_may_only_concede__hr12_37_38():
     s = started()
     assert [type(a).__name__ for a in legal_actions(s, 1)] == ["Concede"]
+
+
+@pytest.mark.parametrize("option", ["opt_crowd_favour", "opt_poison_vial"])
+def test_a_team_built_for_optional_rules_is_refused_not_played_without_them(option):
+    """HR-7's optional rules are not refereed yet: a team built for one is refused at set-up with
+    a message naming the rule, instead of silently playing without it."""
+    from dataclasses import replace
+
+    built = replace(base_roster("Ködlovagok"), options=frozenset({option}))
+    with pytest.raises(NotImplementedError, match=rf"Ködlovagok .*HR-7: {option}"):
+        new_match((base_roster(), built), seed=1)
+
+
+def test_a_vial_without_its_rule_is_refused_too():
+    """A vial on the sheet (HR-7, HR-9.5) needs its optional rule; the engine refuses either way."""
+    from dataclasses import replace
+
+    roster = base_roster()
+    members = tuple(replace(m, vial="potion") if m.slot == "crossbowman" else m for m in roster.members)
+    with pytest.raises(NotImplementedError, match="HR-7: vials"):
+        new_match((replace(roster, members=members), base_roster()), seed=1)

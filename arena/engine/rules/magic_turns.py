@@ -80,6 +80,7 @@ def round_starting(ctx: Context) -> None:
 
 def step_ending(ctx: Context) -> None:
     s = ctx.state
+    magic_zombie.nets_lapse(ctx)  # a netted zombie's banned activation is over (HR-4)
     magic_zombie.collapse(ctx)
     for x in magic(s).lasting:
         if x.kind == "frenzy" and (not s.alive[x.other] or not s.alive[x.target]):

@@ -9,15 +9,18 @@ with a public command, giving up casting in that step (ruling 18). "Person" is a
 character on the board but its creator. It collapses at the end of the step its creator dies in
 (HR-11). A corpse of either side may rise (digest A52); the zombie fights for its creator's side
 (``State.side``, ruling 19). Its walk opens the enemy's direct-trap window like any move (ruling
-29): it then pays its hexes as it enters them and strikes on arrival only if it got there.
+29): it then pays its hexes as it enters them and strikes on arrival only if it got there. A
+prone zombie stands up first (HR-4) and one held by the bear trap opens the jaws before it walks
+(HR-5 card 10), each for 2 of its own MAN; a net costs it its next activation (HR-4).
 """
 
 from __future__ import annotations
 
 from ..actions_magic import CommandZombie, ZombieAct
+from ..content.skills import PRONE_STAND_UP_MAN
 from ..content.spells import SPELLS, RaiseUndead
 from ..context import Context
-from ..events import AttackDeclared, Moved, TrapWindowOpened
+from ..events import AttackDeclared, JawsOpened, Moved, StateEnded, StoodUp, TrapWindowOpened
 from ..events_magic import ZombieActed, ZombieCollapsed, ZombieCommanded
 from ..evolve_magic import fresh
 from ..hexgrid import Hex
@@ -82,13 +85,20 @@ def _paths(s: State, start: int, goals: set[int], scan: Scan) -> list[tuple[Hex,
 
 
 def zombie_plans(s: State, z: Zombie) -> list[ZombieAct]:
-    """What the zombie may do now: its command, or else its default behaviour (ruling 17)."""
+    """What the zombie may do now: its command, or else its default behaviour (ruling 17). A
+    prone zombie stands up first (HR-4), a zombie held by the jaws opens them before it walks
+    (HR-5 card 10), each for 2 of its own MAN, counted in the plan's MAN (:func:`releases`)."""
     z = fresh(z, s.round)
-    seat = s.side[z.char]  # its creator's side (HR-12 ruling 19)
-    zid = s.sheets[z.char].id
-    here = s.pos[z.char]
-    man, hexes = z.man, z.hexes
-    can_attack = man >= ATTACK_MAN and not s.attacks[z.char]
+    c = z.char
+    seat = s.side[c]  # its creator's side (HR-12 ruling 19)
+    zid = s.sheets[c].id
+    here = s.pos[c]
+    stand = PRONE_STAND_UP_MAN if s.prone[c] else 0
+    if z.man < stand:
+        return []  # prone, it may spend MAN on standing up only (HR-4)
+    man, hexes = z.man - stand, z.hexes
+    idle = [ZombieAct(seat, zid, (), None, stand)] if stand else []  # it only stands up
+    can_attack = man >= ATTACK_MAN and not s.attacks[c]
     persons = _persons(s, z)
     if z.command == "attack" and z.arg in persons:
         targets = [z.arg]
@@ -104,29 +114,62 @@ def zombie_plans(s: State, z: Zombie) -> list[ZombieAct]:
         goals = {s.pos[o] for o in persons}
     on_hex = [o for o in targets if s.pos[o] == here]
     if z.command != "move_to" and on_hex and (z.command != "guard" or here == z.arg):
-        return (
-            [ZombieAct(seat, zid, (), s.sheets[o].id, ATTACK_MAN) for o in on_hex]
-            if can_attack
-            else []
-        )
+        if not can_attack:
+            return idle
+        return [ZombieAct(seat, zid, (), s.sheets[o].id, stand + ATTACK_MAN) for o in on_hex]
     if here in goals or not goals:
-        return []
-    c = z.char
-    if s.trap_marks and marks.cannot_move(s, c):
-        return []  # a trap ended its movement, or the jaws hold it (HR-5 cards 9-10, 15-16)
+        return idle
+    jaws = _jaws_man(s, c)
+    if jaws < 0 or man < jaws:
+        return idle  # a trap ended its movement, or it cannot pay to open the jaws
+    found = _walks(s, c, goals, targets, persons, (man - jaws, hexes, stand + jaws))
+    if not found and jaws and _paths(s, here, goals, Scan(s)):
+        found = [ZombieAct(seat, zid, (), None, stand + jaws)]  # it opens the jaws only
+    return found or idle
+
+
+def _jaws_man(s: State, c: int) -> int:
+    """MAN it must pay before it walks: the jaws' 2 (HR-5 card 10), 0 when free, -1 when a trap
+    ended its movement in this step (HR-5 cards 9, 10, 15, 16)."""
+    if not s.trap_marks:
+        return 0
+    if marks.find(s, c, marks.STOPPED) is not None:
+        return -1
+    return marks.JAWS_MAN if marks.find(s, c, marks.JAWS) is not None else 0
+
+
+def releases(s: State, c: int, a: ZombieAct) -> tuple[int, int]:
+    """What the zombie pays first for the plan ``a``: standing up (HR-4) and opening the jaws
+    (HR-5 card 10), as MAN; a blow on its own hex needs no opening, a walk does."""
+    stand = PRONE_STAND_UP_MAN if s.prone[c] else 0
+    jaws = _jaws_man(s, c)
+    opens = jaws > 0 and (bool(a.path) or (a.target is None and (a.man or 0) > stand))
+    return stand, jaws if opens else 0
+
+
+def _walks(
+    s: State, c: int, goals: set[int], targets: list[int], persons: list[int],
+    budget: tuple[int, int, int],
+) -> list[ZombieAct]:
+    """Its walks by shortest paths toward ``goals``, each ending short of a person it could not
+    strike, or on a target with a blow if 2 MAN remain. ``budget``: the MAN and hexes left for
+    the walk, and the MAN it pays first (standing up, the jaws)."""
+    man, hexes, extra = budget
+    seat = s.side[c]
+    zid = s.sheets[c].id
     found: list[ZombieAct] = []
     steps = 0  # hexes it can pay for: 1 MAN each, more in quicksand, a pit or Izomsorvadás
     while steps < hexes and movement.move_cost(s, c, steps + 1) <= man:
         steps += 1
-    for path in _paths(s, here, goals, Scan(s)):
+    for path in _paths(s, s.pos[c], goals, Scan(s)):
         end = G.index[path[-1]]
         arrive = [o for o in targets if s.pos[o] == end]
         occupied = any(s.pos[o] == end for o in persons)
         if len(path) <= steps:
-            left = man - movement.move_cost(s, c, len(path))
-            if arrive and left >= ATTACK_MAN and not s.attacks[c]:
+            cost = movement.move_cost(s, c, len(path))
+            if arrive and man - cost >= ATTACK_MAN and not s.attacks[c]:
                 found.extend(
-                    ZombieAct(seat, zid, path, s.sheets[o].id, movement.move_cost(s, c, len(path)) + ATTACK_MAN)
+                    ZombieAct(seat, zid, path, s.sheets[o].id, extra + cost + ATTACK_MAN)
                     for o in arrive
                 )
                 continue
@@ -135,12 +178,14 @@ def zombie_plans(s: State, z: Zombie) -> list[ZombieAct]:
         else:
             path = path[:steps]
         if path:
-            found.append(ZombieAct(seat, zid, path, None, movement.move_cost(s, c, len(path))))
+            cost = movement.move_cost(s, c, len(path))
+            found.append(ZombieAct(seat, zid, path, None, extra + cost))
     return list(dict.fromkeys(found))
 
 
 def acting_zombies(s: State) -> list[Zombie]:
-    """Zombies that may still act in this step: the creator is named and alive (RB p.15)."""
+    """Zombies that may still act in this step: the creator is named and alive (RB p.15), and
+    no net bans this activation (HR-4)."""
     m = s.magic
     if (
         m is None
@@ -155,7 +200,7 @@ def acting_zombies(s: State) -> list[Zombie]:
         z
         for z in m.zombies
         if s.alive[z.char] and z.creator in s.named and s.alive[z.creator] and z.acted != now
-        and s.side[z.char] == s.seat_to_act
+        and s.side[z.char] == s.seat_to_act and not s.netted[z.char]
     ]  # fmt: skip
 
 
@@ -188,20 +233,40 @@ def decide_zombie(ctx: Context, a: ZombieAct) -> None:
         )
     check_stated(a.man, match.man or 0)
     c = z.char
+    first = _release(ctx, c, match)
     owner = traps.window_owner(s, c) if a.path else -1
     if owner >= 0:  # the enemy's direct traps may strike its walk (HR-12 rulings 26, 29)
-        ctx.emit(ZombieActed(a.seat, a.zombie, 0, 0))  # its activation: it pays as it walks
+        if not first:
+            ctx.emit(ZombieActed(a.seat, a.zombie, 0, 0))  # its activation: it pays as it walks
         ctx.emit(
             TrapWindowOpened(
                 owner, a.zombie, "move", a.path, None, False, movement.move_cost(s, c, len(a.path)), a.target
             )
         )
         return
-    ctx.emit(ZombieActed(a.seat, a.zombie, match.man or 0, len(a.path)))
+    rest = (match.man or 0) - first
+    if rest or not first:  # a zombie that only stood up or opened the jaws has acted already
+        ctx.emit(ZombieActed(a.seat, a.zombie, rest, len(a.path)))
     if a.path:
         ctx.emit(Moved(a.seat, a.zombie, a.path, 0))
     if a.target is not None and s.alive[c]:
         _attack(ctx, c, s.index[a.target])
+
+
+def _release(ctx: Context, c: int, plan: ZombieAct) -> int:
+    """It stands up, then opens the jaws, as the plan needs, from its own MAN (HR-4, HR-5 card
+    10); returns the MAN paid."""
+    s = ctx.state
+    stand, jaws = releases(s, c, plan)
+    if not stand + jaws:
+        return 0
+    seat, zid = s.side[c], s.sheets[c].id
+    ctx.emit(ZombieActed(seat, zid, stand + jaws, 0))  # the pool pays nothing (RB p.15)
+    if stand:
+        ctx.emit(StoodUp(seat, zid, 0))
+    if jaws:
+        ctx.emit(JawsOpened(seat, zid, 0))
+    return stand + jaws
 
 
 def _attack(ctx: Context, c: int, t: int) -> None:
@@ -340,6 +405,22 @@ def decide_command(ctx: Context, a: CommandZombie) -> None:
             a.seat, a.char, a.zombie, a.command, a.target, a.hex, RAISE.command_man
         )
     )
+
+
+def nets_lapse(ctx: Context) -> None:
+    """A net banned the zombie's activation in this step; it ends with the step (HR-4: "a
+    zombie: its next activation", as a named character's net ends with his step)."""
+    s = ctx.state
+    m = s.magic
+    if m is None:
+        return
+    for z in m.zombies:
+        c = z.char
+        if (
+            s.netted[c] and s.alive[c] and s.side[c] == s.seat_to_act
+            and z.creator in s.named and s.alive[z.creator]
+        ):  # fmt: skip
+            ctx.emit(StateEnded(s.sheets[c].id, "netted", "its banned activation is over (HR-4)"))
 
 
 def collapse(ctx: Context) -> None:

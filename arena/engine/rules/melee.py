@@ -86,14 +86,14 @@ def melee_targets(s: State, c: int) -> list[tuple[int, str]]:
     return found
 
 
-def may_attack(s: State, c: int) -> str | None:
-    """Why ``c`` cannot make his attack of the step now, or None (RB p.6, p.9; HR-4)."""
+def may_attack(s: State, c: int) -> tuple[str, str] | None:
+    """Why ``c`` cannot make his attack of the step now and the rule, or None (RB p.6, p.9; HR-4)."""
     if s.prone[c]:
-        return "a prone character spends MAN only on standing up (HR-4)"
+        return ("a prone character spends MAN only on standing up", "HR-4")
     if s.attacks[c]:
-        return "a character attacks once per step (RB p.6)"
+        return ("a character attacks once per step", "RB p.6")
     if s.disengaged[c] and not holds(s, c, HALBERD):
-        return "a character who disengaged cannot attack in that step (RB p.6)"
+        return ("a character who disengaged cannot attack in that step", "RB p.6")
     return None
 
 
@@ -150,7 +150,7 @@ def decide_melee(ctx: Context, a: MeleeAttack) -> None:
     else:
         reason = may_attack(s, c)
         if reason is not None:
-            fail(reason, "RB p.6")
+            fail(*reason)
         weapon = next((w for o, w in melee_targets(s, c) if o == t), "")
         if not weapon:
             fail(f"{a.target} is not on his hex (or next to his halberd)", "RB p.9, p.20")

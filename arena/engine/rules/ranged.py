@@ -70,7 +70,9 @@ def _line_reason(s: State, a: int, b: int, t: int) -> str:
     for o in range(len(s.pos)):
         if s.alive[o] and (ON_BOARD[o] or o == t):
             occupants.setdefault(G.hexes[s.pos[o]], []).append(s.sneaking[o] or s.hiding[o])
-    return G.line_of_fire(a, b, s.gates, occupants).reason or "no line of fire"
+    reason = G.line_of_fire(a, b, s.gates, occupants).reason or "no line of fire"
+    # the board's wording ends with its own citation; the refusal cites the rule once
+    return reason.rsplit(" (", 1)[0] if reason.endswith(")") else reason
 
 
 def _shooter_refusal(s: State, c: int) -> tuple[str, str] | None:
@@ -85,7 +87,7 @@ def _shooter_refusal(s: State, c: int) -> tuple[str, str] | None:
         return ("Zsibbasztó méregvarázs: no aimed attacks", "RB p.14")
     reason = may_attack(s, c)
     if reason is not None:
-        return (reason, "RB p.6")
+        return reason
     return None
 
 
@@ -168,7 +170,7 @@ def _thrower_refusal(s: State, c: int, item: str) -> tuple[str, str] | None:
         return (f"he has no {item} left", "RB p.20")
     reason = may_attack(s, c)
     if reason is not None:
-        return (reason, "RB p.6")
+        return reason
     if not free_hand(s, c):
         return ("he needs a free hand: drop a weapon first", "RB p.20, HR-3.1")
     return None

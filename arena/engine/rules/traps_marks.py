@@ -3,8 +3,10 @@
 A mark is a :class:`arena.engine.state.TrapMark` kept in ``state.trap_marks`` (public, the
 sheet's effects tracker, RB p.19). Marks lapse by themselves: a step mark holds in the step it was
 set in, a round mark until the end of its round, the others until an event ends them (climbing
-out of the pit, opening the jaws). This module imports no other rule module, so any of them may
-ask it; every reader returns at once while no mark exists.
+out of the pit, opening the jaws, death). The evolvers drop lapsed marks from the state at the
+end of the step or round and at a death (``after_step``, ``after_round``, ``without``). This
+module imports no other rule module, so any of them (and ``evolve``) may ask it; every reader
+returns at once while no mark exists.
 """
 
 from __future__ import annotations
@@ -38,6 +40,21 @@ def active(s: State, m: TrapMark) -> bool:
     if m.kind in ROUND_MARKS:
         return s.round <= m.until
     return True
+
+
+def after_step(marks: tuple[TrapMark, ...], step: int) -> tuple[TrapMark, ...]:
+    """The marks still in force once the step stamped ``step`` is over: step marks lapse."""
+    return tuple(m for m in marks if m.kind not in STEP_MARKS or m.until > step)
+
+
+def after_round(marks: tuple[TrapMark, ...], round_: int) -> tuple[TrapMark, ...]:
+    """The marks still in force once round ``round_`` is over: its last round's marks lapse."""
+    return tuple(m for m in marks if m.kind not in ROUND_MARKS or m.until > round_)
+
+
+def without(marks: tuple[TrapMark, ...], c: int) -> tuple[TrapMark, ...]:
+    """The marks less those of ``c``: a dead character's lapse (HR-12 ruling 23)."""
+    return tuple(m for m in marks if m.char != c)
 
 
 def find(s: State, c: int, kind: str) -> TrapMark | None:
