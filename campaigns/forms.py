@@ -34,7 +34,8 @@ class LeagueForm(forms.ModelForm):
 
     class Meta:
         model = League
-        fields = ["name", "season", "tier", "format", "options", "validation_mode", "sign_up_open", "round_limit"]
+        fields = ["name", "season", "tier", "format", "group_count", "options", "validation_mode", "sign_up_open",
+                  "round_limit"]
         widgets = {"validation_mode": forms.RadioSelect}
         labels = {
             "name": gettext_lazy("Name"),
@@ -43,10 +44,19 @@ class LeagueForm(forms.ModelForm):
             "sign_up_open": gettext_lazy("Open sign-up: any player may enter a team"),
             "round_limit": gettext_lazy("Round limit (12–30)"),
             "validation_mode": gettext_lazy("Team validation"),
+            "group_count": gettext_lazy("Number of groups"),
+        }
+        help_texts = {
+            "group_count": gettext_lazy(
+                "Only for groups, then knockout: at least 3 teams a group, the top 2 of each go on. Leave it empty "
+                "for the fewest groups of at most 5 teams."),
         }
 
     def settings(self) -> dict[str, Any]:
-        return {name: self.cleaned_data[name] for name in self.Meta.fields}
+        settings = {name: self.cleaned_data[name] for name in self.Meta.fields}
+        if settings["format"] != League.Format.GROUPS_KNOCKOUT:
+            settings["group_count"] = None  # only a league of groups has groups
+        return settings
 
 
 class InviteForm(forms.Form):

@@ -52,6 +52,8 @@ def _entered(event: CampaignEvent, data: Data) -> str:
 def _draw(event: CampaignEvent, data: Data) -> str:
     if data["draw"] == "swiss":
         return _("Swiss round %(round)s drawn by lots.") % {"round": data["round"]}
+    if data["draw"] == "groups_seeds":
+        return _("Seeds for the group draw drawn by lots.")
     return _("Knockout seeds drawn by lots.")
 
 

@@ -25,6 +25,12 @@ from .labels import choice_label
 
 ROUND_LIMIT_DEFAULT = 20  # HR-10.1
 ROUND_LIMIT_MIN, ROUND_LIMIT_MAX = 12, 30  # HR-10.1: "the league sets it (12–30)"
+GROUP_COUNT_MAX = 16  # groups, then knockout: 16 groups send 32 teams into the knockout
+
+
+def group_letter(group: int | None) -> str:
+    """A group's letter: 0 is ``A``, 1 is ``B`` …; empty for no group."""
+    return "" if group is None else chr(ord("A") + group)
 
 
 def new_dice_seed() -> int:
@@ -37,6 +43,7 @@ class League(models.Model):
         DOUBLE_ROUND_ROBIN = "double_round_robin", choice_label(round_robin_name(double=True))
         SWISS = "swiss", choice_label(FORMAT_NAMES[Format.SWISS])
         KNOCKOUT = "knockout", choice_label(FORMAT_NAMES[Format.KNOCKOUT])
+        GROUPS_KNOCKOUT = "groups_knockout", choice_label(FORMAT_NAMES[Format.GROUPS_KNOCKOUT])
 
     class Validation(models.TextChoices):
         STRICT = "strict", _("Strict: only valid teams may enter")
@@ -54,6 +61,10 @@ class League(models.Model):
         default=ROUND_LIMIT_DEFAULT,
         validators=[MinValueValidator(ROUND_LIMIT_MIN), MaxValueValidator(ROUND_LIMIT_MAX)],
     )
+    group_count = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(GROUP_COUNT_MAX)],
+        help_text=_("Groups, then knockout: the number of groups; empty for the fewest groups of at most 5 teams."),
+    )
     dice_seed = models.BigIntegerField(default=new_dice_seed, editable=False)
     created = models.DateTimeField(auto_now_add=True)
 
@@ -70,14 +81,25 @@ class League(models.Model):
     @property
     def engine_format(self) -> Format:
         """The HR-10.2 format the rules know; single and double round robins are one format."""
-        return {self.Format.SWISS: Format.SWISS, self.Format.KNOCKOUT: Format.KNOCKOUT}.get(
-            self.format, Format.ROUND_ROBIN
-        )
+        return {
+            self.Format.SWISS: Format.SWISS,
+            self.Format.KNOCKOUT: Format.KNOCKOUT,
+            self.Format.GROUPS_KNOCKOUT: Format.GROUPS_KNOCKOUT,
+        }.get(self.format, Format.ROUND_ROBIN)
 
     @property
     def has_table(self) -> bool:
-        """Round robins and Swiss leagues have a table; a knockout has a bracket (HR-10.3)."""
+        """Round robins and Swiss leagues have a table, and a league of groups one per group; a
+        knockout has a bracket (HR-10.3)."""
         return self.format != self.Format.KNOCKOUT
+
+    @property
+    def has_groups(self) -> bool:
+        return self.format == self.Format.GROUPS_KNOCKOUT
+
+    @property
+    def has_bracket(self) -> bool:
+        return self.format in (self.Format.KNOCKOUT, self.Format.GROUPS_KNOCKOUT)
 
 
 class Invitation(models.Model):
@@ -105,6 +127,8 @@ class Entry(models.Model):
     broken = models.JSONField(default=list, blank=True,
                               help_text="Pile items broken by Fegyvertörés, waiting for repair (HR-10.7).")
     seed = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Rating order, best first.")
+    group = models.PositiveSmallIntegerField(null=True, blank=True,
+                                             help_text="Groups, then knockout: the group drawn (0 is group A).")
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -114,6 +138,10 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def group_letter(self) -> str:
+        return group_letter(self.group)
 
 
 class MemberRecord(models.Model):
@@ -167,6 +195,9 @@ class Fixture(models.Model):
     away = models.ForeignKey(Entry, on_delete=models.CASCADE, null=True, blank=True, related_name="away_fixtures")
     home_seed = models.PositiveSmallIntegerField(null=True, blank=True)
     away_seed = models.PositiveSmallIntegerField(null=True, blank=True)
+    group = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Groups, then knockout: the group of a group-stage fixture (0 is group A); "
+                                         "empty in the knockout stage and in the other formats.")
     scheduled_for = models.DateField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status, default=Status.SCHEDULED)
     campaign_done = models.BooleanField(default=False, help_text="The post-match sequence has run.")
@@ -193,6 +224,18 @@ class Fixture(models.Model):
     @property
     def awaits_result(self) -> bool:
         return self.status == self.Status.SCHEDULED
+
+    @property
+    def group_letter(self) -> str:
+        return group_letter(self.group)
+
+    @property
+    def is_knockout(self) -> bool:
+        """A knockout match (no draws, HR-10.2): any fixture of a knockout, and the knockout stage of
+        a league of groups (its fixtures have no group)."""
+        league_format = self.league.format
+        return league_format == League.Format.KNOCKOUT or (
+            league_format == League.Format.GROUPS_KNOCKOUT and self.group is None)
 
     def side_of(self, entry_id: int) -> int | None:
         """0 for the home entry, 1 for the away entry, None for anyone else."""

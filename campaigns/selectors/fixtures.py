@@ -1,14 +1,18 @@
-"""The fixtures page: rounds of fixtures with what the viewer may do to each one."""
+"""The fixtures page: rounds of fixtures with what the viewer may do to each one; the knockout
+bracket of the league page."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
+from arena.engine.campaign.fixtures import GROUP_QUALIFIERS, bracket_size, default_group_count
 from arena.engine.campaign.knockout import stage_name
+from arena.engine.campaign.results import ResultKind, is_victory, is_win
 
 from ..labels import stage_label
 from ..models import Fixture, League
@@ -46,11 +50,13 @@ def fixture_line(fixture: Fixture, user: AbstractBaseUser | AnonymousUser) -> Fi
 
 @dataclass(frozen=True)
 class RoundBlock:
-    """One round; ``stage`` names a knockout round (``Elődöntő`` / ``Semi final``), else it is empty."""
+    """One round; ``stage`` names a knockout round (``Elődöntő`` / ``Semi final``) or the group
+    stage of a league of groups (``group_stage``), else it is empty."""
 
     number: int
     lines: list[FixtureLine]
     stage: str = ""
+    group_stage: bool = False
 
     @property
     def title(self) -> str:
@@ -63,8 +69,96 @@ def league_rounds(league: League, user: AbstractBaseUser | AnonymousUser) -> lis
     for fixture in fixtures_of(league):
         fixture.league = league  # one league for every line: no query per fixture
         rounds.setdefault(fixture.round, []).append(fixture_line(fixture, user))
-    knockout = league.format == League.Format.KNOCKOUT
-    return [
-        RoundBlock(number, lines, stage_label(stage_name(2 * len(lines))) if knockout else "")
-        for number, lines in sorted(rounds.items())
-    ]
+    blocks = []
+    for number, lines in sorted(rounds.items()):
+        if lines[0].fixture.group is not None:
+            blocks.append(RoundBlock(number, lines, _("Group stage"), group_stage=True))
+        else:
+            stage = stage_label(stage_name(2 * len(lines))) if league.has_bracket else ""
+            blocks.append(RoundBlock(number, lines, stage))
+    return blocks
+
+
+def winner_id(fixture: Fixture) -> int | None:
+    """The entry that won a final fixture (a bye's team goes through); None while it is not final."""
+    if fixture.is_bye:
+        return fixture.home_id
+    if not fixture.is_final:
+        return None
+    kind = ResultKind(fixture.result.home_result)
+    return fixture.home_id if is_win(kind) or is_victory(kind) else fixture.away_id
+
+
+@dataclass(frozen=True)
+class BracketTie:
+    """One place of a knockout round: its fixture, or None while the round is not drawn yet."""
+
+    fixture: Fixture | None
+
+    @property
+    def winner(self) -> int | None:
+        return winner_id(self.fixture) if self.fixture else None
+
+
+@dataclass(frozen=True)
+class BracketRound:
+    stage: str
+    ties: list[BracketTie]
+
+    @property
+    def drawn(self) -> bool:
+        return any(tie.fixture for tie in self.ties)
+
+
+@dataclass(frozen=True)
+class Bracket:
+    """The knockout (or a league's knockout stage) round by round, the rounds not drawn yet as empty
+    places; ``champion`` once the final is final."""
+
+    rounds: list[BracketRound]
+
+    @property
+    def started(self) -> bool:
+        return bool(self.rounds) and self.rounds[0].drawn
+
+    @property
+    def champion(self) -> Fixture | None:
+        final = self.rounds[-1].ties[0] if self.rounds and len(self.rounds[-1].ties) == 1 else None
+        if final is None or final.fixture is None or final.winner is None:
+            return None
+        return final.fixture.home if final.winner == final.fixture.home_id else final.fixture.away
+
+
+def bracket(league: League, fixtures: Iterable[Fixture], entry_count: int) -> Bracket | None:
+    """The bracket from the league's fixtures (``fixtures_of``: no further query). Before the
+    knockout starts its size follows from the teams going into it: every entry in a knockout, the
+    top 2 of each group after the groups (their number: the groups drawn, else the planned count)."""
+    if not league.has_bracket:
+        return None
+    rounds: dict[int, list[Fixture]] = {}
+    groups: set[int] = set()
+    for fixture in fixtures:
+        if fixture.group is None:
+            rounds.setdefault(fixture.round, []).append(fixture)
+        else:
+            groups.add(fixture.group)
+    if rounds:
+        places = len(rounds[min(rounds)])
+    else:
+        teams = entry_count
+        if league.has_groups:
+            count = len(groups) or league.group_count or (default_group_count(entry_count) if entry_count >= 3 else 0)
+            teams = GROUP_QUALIFIERS * count
+        if teams < 2:
+            return Bracket([])
+        places = bracket_size(teams) // 2
+    drawn = [fixtures for _, fixtures in sorted(rounds.items())]
+    bracket_rounds = []
+    index = 0
+    while places >= 1:
+        round_fixtures = sorted(drawn[index], key=lambda f: f.position) if index < len(drawn) else []
+        ties = [BracketTie(f) for f in round_fixtures] or [BracketTie(None) for _ in range(places)]
+        bracket_rounds.append(BracketRound(stage_label(stage_name(2 * places)), ties))
+        places //= 2
+        index += 1
+    return Bracket(bracket_rounds)

@@ -1,13 +1,15 @@
-"""League lists and the league page: entries with their team value and any rule they break."""
+"""League lists and the league page: entries with their team value and any rule they break; a
+league of groups adds its group tables, a knockout (either kind) its bracket."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, QuerySet
 
 from arena.engine.campaign.campaign import team_value
+from arena.engine.campaign.fixtures import default_group_count
 from arena.engine.content.amulets import OPTIONAL_RULES
 from arena.engine.roster import Problem
 from arena.engine.roster_rules import validate_roster
@@ -18,6 +20,8 @@ from ..models import Entry, League
 from ..permissions import is_organiser
 from ..rosters import entry_roster
 from ..services.leagues import can_enter
+from .fixtures import Bracket, bracket, fixtures_of
+from .standings import GroupTable, group_tables
 
 
 def league_list() -> QuerySet[League]:
@@ -34,9 +38,9 @@ class EntryLine:
     problems: tuple[Problem, ...]
 
 
-def entry_lines(league: League) -> list[EntryLine]:
+def entry_lines(league: League, entries: list[Entry] | None = None) -> list[EntryLine]:
     lines = []
-    for entry in league.entries.select_related("player"):
+    for entry in entries if entries is not None else league.entries.select_related("player"):
         roster = entry_roster(entry)
         lines.append(EntryLine(entry, team_value(roster), validate_roster(roster)))
     return lines
@@ -51,6 +55,15 @@ class LeaguePage:
     can_enter: bool
     enterable_teams: QuerySet[Team]
     has_fixtures: bool
+    groups: list[GroupTable] = field(default_factory=list)
+    bracket: Bracket | None = None
+
+    @property
+    def planned_groups(self) -> int:
+        """Groups, then knockout, before the draw: the organiser's count, else the automatic one
+        (0 while there are too few teams for a group)."""
+        count = len(self.entries)
+        return self.league.group_count or (default_group_count(count) if count >= 3 else 0)
 
     @property
     def option_names(self) -> list[str]:
@@ -60,9 +73,17 @@ class LeaguePage:
 def league_page(league: League, user: AbstractBaseUser | AnonymousUser) -> LeaguePage:
     entering = user.is_authenticated and can_enter(league, user)
     teams = Team.objects.filter(owner=user, status=Team.Status.READY) if entering else Team.objects.none()
+    entries = list(league.entries.select_related("player"))
+    fixtures = []
+    if league.has_bracket:
+        fixtures = list(fixtures_of(league))
+        for fixture in fixtures:
+            fixture.league = league
     return LeaguePage(
         league=league,
-        entries=entry_lines(league),
+        entries=entry_lines(league, entries),
+        groups=group_tables(league, entries) if league.has_groups else [],
+        bracket=bracket(league, fixtures, len(entries)),
         invited=[i.player.get_username() for i in league.invitations.select_related("player").order_by("pk")],
         is_organiser=is_organiser(league, user),
         can_enter=entering,

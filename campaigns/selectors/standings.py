@@ -1,19 +1,22 @@
 """League tables, computed from the results every time (HR-10.1, HR-10.3), so a changed result
-changes the table at once. A knockout has a bracket instead (see ``fixtures.bracket``)."""
+changes the table at once. A league of groups has a table per group (:func:`group_tables`), from its
+group matches only; a knockout has a bracket instead (see ``fixtures.bracket``)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
+from arena.engine.campaign.fixtures import GROUP_QUALIFIERS
 from arena.engine.campaign.results import ResultKind, league_points
 from arena.engine.campaign.standings import TIE_BREAKERS, MatchResult, StandingRow, TieBreaker, compute_standings
 
 from ..facts import facts_of
 from ..labels import result_label, tie_breaker_description, tie_breaker_name
-from ..models import Entry, Fixture, League
+from ..models import Entry, Fixture, League, group_letter
 
 
 def match_result(fixture: Fixture) -> MatchResult:
@@ -76,6 +79,71 @@ def league_standings(league: League) -> Standings:
     rows = standing_rows(league, entries.values()) if entries else []
     chain = tuple((breaker, tie_breaker_description(breaker)) for breaker in TIE_BREAKERS[league.engine_format])
     return Standings(league, tuple(StandingLine(row, entries[row.team_id]) for row in rows), chain)
+
+
+@dataclass(frozen=True)
+class GroupTable(Standings):
+    """One group's table (groups, then knockout): its ``group`` (0 is A) and the places that go on
+    to the knockout (the top ``qualifiers``)."""
+
+    group: int = 0
+    qualifiers: int = GROUP_QUALIFIERS
+
+    @property
+    def letter(self) -> str:
+        return group_letter(self.group)
+
+
+def group_tables(league: League, entries: Iterable[Entry] | None = None) -> list[GroupTable]:
+    """Each group's table, in group order, from the group matches only (the HR-10.3 round-robin
+    chain; the knockout stage's results never count). Two queries: the entries with their players
+    (unless given) and the finished fixtures with their results. Empty before the groups are drawn."""
+    if entries is None:
+        entries = league.entries.select_related("player")
+    members: dict[int, list[Entry]] = {}
+    for entry in entries:
+        if entry.group is not None:
+            members.setdefault(entry.group, []).append(entry)
+    if not members:
+        return []
+    results: dict[int, list[MatchResult]] = {}
+    for fixture in done_fixtures(league).filter(group__isnull=False):
+        results.setdefault(fixture.group, []).append(match_result(fixture))
+    chain = tuple((breaker, tie_breaker_description(breaker)) for breaker in TIE_BREAKERS[league.engine_format])
+    tables = []
+    for group, group_entries in sorted(members.items()):
+        by_pk = {entry.pk: entry for entry in group_entries}
+        rows = compute_standings(league.engine_format, list(by_pk), results.get(group, []), league.dice_seed)
+        lines = tuple(StandingLine(row, by_pk[row.team_id]) for row in rows)
+        tables.append(GroupTable(league, lines, chain, group=group))
+    return tables
+
+
+@dataclass(frozen=True)
+class CsvDialect:
+    """How the standings CSV is written for a reader: Hungarian spreadsheet programs (Excel set to
+    Hungarian, LibreOffice) split on semicolons, read a decimal comma and need a byte-order mark to
+    take the file as UTF-8; English keeps commas, a decimal point and no mark."""
+
+    delimiter: str
+    decimal: str
+    bom: bool
+
+    def cell(self, value: object) -> object:
+        """A number with a fraction takes the reader's decimal separator; anything else is as it is."""
+        if isinstance(value, (float, Decimal)):
+            return str(value).replace(".", self.decimal)
+        return value
+
+    def row(self, values: Iterable[object]) -> tuple[object, ...]:
+        return tuple(self.cell(value) for value in values)
+
+
+CSV_DIALECTS = {"hu": CsvDialect(";", ",", True), "en": CsvDialect(",", ".", False)}
+
+
+def csv_dialect(language: str | None) -> CsvDialect:
+    return CSV_DIALECTS["hu" if (language or "").split("-")[0] == "hu" else "en"]
 
 
 def csv_header() -> tuple[str, ...]:

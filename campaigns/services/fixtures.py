@@ -2,13 +2,17 @@
 
 A round robin is generated whole. A Swiss league and a knockout are generated a round at a time:
 each next round needs the previous one finished, since its pairings follow from the results.
-Every draw by lots (a Swiss first round, a knockout seeding) is rolled with the league's seed and
-stored in the league's log.
+Groups, then knockout: the first call draws the groups and generates every group's round robin
+(the group stage); once every group match is final, the next call starts the knockout stage,
+seeded from the group tables, and each later call its next round.
+Every draw by lots (a Swiss first round, a knockout seeding, the seeds of the group draw) is rolled
+with the league's seed and stored in the league's log.
 """
 
 from __future__ import annotations
 
 import datetime
+import dataclasses
 from collections.abc import Sequence
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -18,10 +22,15 @@ from django.utils.translation import gettext as _
 
 from arena.engine.campaign.dice import RecordedDice, derive_seed, draw_order
 from arena.engine.campaign.fixtures import (
+    GROUP_QUALIFIERS,
     KnockoutRound,
     Pairing,
     Round,
     Tie,
+    check_group_count,
+    default_group_count,
+    draw_groups,
+    groups_knockout_seeds,
     knockout_bracket,
     knockout_next_round,
     round_robin,
@@ -33,7 +42,7 @@ from arena.engine.campaign.results import ResultKind, is_victory, is_win
 from ..errors import LeagueError
 from ..models import CampaignEvent, Entry, Fixture, League
 from ..permissions import require_organiser
-from ..selectors.standings import standing_rows
+from ..selectors.standings import group_tables, standing_rows
 from .campaign import run_campaign_sequence
 from .log import EventLog
 
@@ -44,7 +53,8 @@ MIN_ENTRIES = 2
 def fixtures_generate(
     *, league: League, actor: AbstractBaseUser, start: datetime.date | None = None, interval_days: int = 7
 ) -> list[Fixture]:
-    """Generate the league's fixtures (round robin) or its next round (Swiss, knockout).
+    """Generate the league's fixtures (round robin, a league's group stage) or its next round
+    (Swiss, knockout, the knockout stage after the groups).
 
     ``start`` dates the first new round; each later round is ``interval_days`` after it.
     """
@@ -57,11 +67,19 @@ def fixtures_generate(
     round_robin_format = league.format in (League.Format.ROUND_ROBIN, League.Format.DOUBLE_ROUND_ROBIN)
     if round_robin_format and last_round:
         raise LeagueError(_("The round robin's fixtures are out already."))
-    if last_round and league.fixtures.filter(round=last_round).exclude(status__in=Fixture.DONE).exists():
+    if league.has_groups and last_round and _in_group_stage(league, last_round):
+        if league.fixtures.exclude(status__in=Fixture.DONE).exists():
+            raise LeagueError(_("The group stage is not finished; every group match must be final before the "
+                                "knockout stage starts."))
+    elif last_round and league.fixtures.filter(round=last_round).exclude(status__in=Fixture.DONE).exists():
         raise LeagueError(_("Round %(round)s is not finished; every result must be final first.")
                           % {"round": last_round})
     log = EventLog(league)
-    if round_robin_format:
+    if league.has_groups and not last_round:
+        return _group_stage(league, entries, log, start, interval_days)
+    if league.has_groups and _in_group_stage(league, last_round):
+        rounds = [_knockout_from_groups(league, entries, last_round)]
+    elif round_robin_format:
         rounds = round_robin([e.pk for e in entries], double=league.format == League.Format.DOUBLE_ROUND_ROBIN)
     elif league.format == League.Format.SWISS:
         rounds = [_swiss_round(league, entries, last_round + 1, log)]
@@ -73,6 +91,54 @@ def fixtures_generate(
             run_campaign_sequence(fixture=fixture, facts=None, dice=None, log=log)
     log.save()
     return fixtures
+
+
+def _in_group_stage(league: League, last_round: int) -> bool:
+    """The league of groups has not started its knockout stage: its last round is a group round."""
+    return league.fixtures.filter(round=last_round, group__isnull=False).exists()
+
+
+def _group_stage(
+    league: League, entries: list[Entry], log: EventLog, start: datetime.date | None, interval_days: int
+) -> list[Fixture]:
+    """Draw the groups (snake order of the seeds) and store every group's round robin, the groups'
+    rounds side by side: round 1 of every group is the league's round 1."""
+    count = league.group_count or default_group_count(len(entries))
+    check_group_count(len(entries), count)
+    groups = draw_groups(_knockout_seeds(league, entries, log, draw="groups"), count)
+    by_pk = {entry.pk: entry for entry in entries}
+    for group, members in enumerate(groups):
+        for pk in members:
+            by_pk[pk].group = group
+    Entry.objects.bulk_update(entries, ["group"])
+    places: dict[int, list[tuple[int, int, int | None]]] = {}
+    for group, members in enumerate(groups):
+        for rnd in round_robin(members):
+            listed: list[tuple[int, int, int | None]] = [(group, p.home, p.away) for p in rnd.pairings]
+            if rnd.bye is not None:
+                listed.append((group, rnd.bye, None))
+            places.setdefault(rnd.number, []).extend(listed)
+    fixtures = [
+        Fixture(league=league, round=number, position=position, home_id=home, away_id=away, group=group,
+                scheduled_for=_date(start, number - 1, interval_days),
+                status=Fixture.Status.SCHEDULED if away else Fixture.Status.BYE)
+        for number, listed in sorted(places.items())
+        for position, (group, home, away) in enumerate(listed)
+    ]
+    fixtures = Fixture.objects.bulk_create(fixtures)
+    for fixture in fixtures:
+        if fixture.is_bye:
+            run_campaign_sequence(fixture=fixture, facts=None, dice=None, log=log)
+    log.save()
+    return fixtures
+
+
+def _knockout_from_groups(league: League, entries: list[Entry], last_round: int) -> KnockoutRound:
+    """The knockout stage's first round, numbered after the group stage: the top two of each group
+    table (HR-10.3's round-robin chain) seeded by ``groups_knockout_seeds`` (HR-10.2)."""
+    tables = [[line.entry.pk for line in table.lines][:GROUP_QUALIFIERS] for table in group_tables(league, entries)]
+    first = knockout_bracket(groups_knockout_seeds(tables)).first_round
+    return dataclasses.replace(first, number=last_round + 1)
 
 
 def _date(start: datetime.date | None, index: int, interval_days: int) -> datetime.date | None:
@@ -139,15 +205,19 @@ def _winner(fixture: Fixture) -> int:
     return fixture.home_id if is_win(kind) or is_victory(kind) else fixture.away_id
 
 
-def _knockout_seeds(league: League, entries: list[Entry], log: EventLog) -> list[int]:
-    """Seeds by rating when every entry has one, else a seeded draw (HR-10.2)."""
+def _knockout_seeds(league: League, entries: list[Entry], log: EventLog, draw: str = "knockout") -> list[int]:
+    """Seeds by rating when every entry has one, else a seeded draw (HR-10.2). ``draw="groups"``:
+    the seeds a league of groups deals into its groups."""
     if all(e.seed is not None for e in entries):
         return [e.pk for e in sorted(entries, key=lambda e: (e.seed, e.pk))]
-    dice = RecordedDice.seeded(derive_seed(league.dice_seed, "knockout", "seeds"))
-    order, rolls = draw_order([e.pk for e in entries], dice, "knockout seeding draw (HR-10.2)",
-                              "a kieséses kiemelés sorsolása (HR-10.2)")
+    dice = RecordedDice.seeded(derive_seed(league.dice_seed, draw, "seeds"))
+    if draw == "groups":
+        purpose = ("group draw seeding (HR-10.2)", "a csoportsorsolás kiemelése (HR-10.2)")
+    else:
+        purpose = ("knockout seeding draw (HR-10.2)", "a kieséses kiemelés sorsolása (HR-10.2)")
+    order, rolls = draw_order([e.pk for e in entries], dice, *purpose)
     log.rolls(rolls)
-    log.add(CampaignEvent.Kind.DRAW, data={"draw": "knockout_seeds", "seeds": order})
+    log.add(CampaignEvent.Kind.DRAW, data={"draw": f"{draw}_seeds", "seeds": order})
     return order
 
 

@@ -26,7 +26,7 @@ from ..rosters import for_league, set_entry_roster
 from .log import EventLog
 
 LEAGUE_FIELDS = frozenset(
-    {"name", "season", "tier", "format", "options", "validation_mode", "sign_up_open", "round_limit"}
+    {"name", "season", "tier", "format", "options", "validation_mode", "sign_up_open", "round_limit", "group_count"}
 )
 FIELDS_FIXED_BY_ENTRIES = frozenset({"tier", "format", "options"})
 FIXED_FIELD_NAMES = {"tier": gettext_lazy("tier"), "format": gettext_lazy("format"),
@@ -61,6 +61,8 @@ def league_update(*, league: League, actor: AbstractBaseUser, changes: Mapping[s
         raise LeagueError(_("Teams have entered; %(fields)s can no longer change.") % {"fields": names})
     if "format" in changed and league.fixtures.exists():
         raise LeagueError(_("Fixtures exist; the format can no longer change."))
+    if "group_count" in changed and league.fixtures.exists():
+        raise LeagueError(_("The groups are drawn; the number of groups can no longer change."))
     for name in changed:
         setattr(league, name, changes[name])
     league.full_clean()

@@ -20,7 +20,7 @@ from arena.engine.campaign.results import ResultKind, check_reported_result
 
 from ..errors import LeagueError
 from ..facts import MatchFacts, broken_to_json, facts_of, sides_to_json
-from ..models import Entry, Fixture, League, Result
+from ..models import Entry, Fixture, Result
 from ..permissions import require_opponent_of_reporter, require_organiser, require_player_in
 from ..rosters import entry_roster
 from .campaign import run_campaign_sequence
@@ -35,10 +35,11 @@ def _locked(fixture: Fixture) -> Fixture:
     return Fixture.objects.select_for_update(of=("self",)).select_related("league", "home", "away").get(pk=fixture.pk)
 
 
-def check_facts(league: League, facts: MatchFacts) -> None:
-    """Refuse a result the rules of HR-10.1–10.2 cannot produce (the engine's check)."""
+def check_facts(fixture: Fixture, facts: MatchFacts) -> None:
+    """Refuse a result the rules of HR-10.1–10.2 cannot produce (the engine's check); a knockout
+    match, the knockout stage of a league of groups included, has no draw."""
     check_reported_result(facts.home_result, facts.rounds_played, facts.home_score, facts.away_score,
-                          round_limit=league.round_limit, knockout=league.format == League.Format.KNOCKOUT)
+                          round_limit=fixture.league.round_limit, knockout=fixture.is_knockout)
 
 
 def check_broken(fixture: Fixture, facts: MatchFacts) -> None:
@@ -84,7 +85,7 @@ def fixture_report_result(*, fixture: Fixture, actor: AbstractBaseUser, facts: M
     require_player_in(fixture, actor)
     if fixture.status != Status.SCHEDULED:
         raise LeagueError(_("This fixture has a result already."))
-    check_facts(fixture.league, facts)
+    check_facts(fixture, facts)
     check_broken(fixture, facts)
     result = Result(fixture=fixture, reported_by=actor)
     _fill(result, facts)
@@ -135,7 +136,7 @@ def fixture_settle_result(
     require_organiser(fixture.league, actor)
     if fixture.is_bye:
         raise LeagueError(_("A bye has no result to settle."))
-    check_facts(fixture.league, facts)
+    check_facts(fixture, facts)
     was_final = fixture.is_final
     if not was_final:  # a correction changes the record only: the campaign sequence has run
         check_broken(fixture, facts)
@@ -182,7 +183,7 @@ def fixture_record_hosted_result(
     fixture = _locked(fixture)
     if fixture.status != Status.SCHEDULED:
         raise LeagueError(_("This fixture has a result already."))
-    check_facts(fixture.league, match_facts)
+    check_facts(fixture, match_facts)
     check_broken(fixture, match_facts)
     result = Result(fixture=fixture, hosted=True, confirmed_at=timezone.now())
     _fill(result, match_facts)

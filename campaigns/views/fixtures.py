@@ -17,7 +17,7 @@ from ..forms import GenerateFixturesForm, RescheduleForm
 from ..models import League
 from ..permissions import is_organiser
 from ..selectors.fixtures import fixture_line, league_rounds
-from ..selectors.standings import csv_header, league_standings, standings_csv_rows
+from ..selectors.standings import csv_dialect, csv_header, group_tables, league_standings, standings_csv_rows
 from ..services.fixtures import fixture_reschedule as reschedule, fixtures_generate
 from .common import REFUSALS, HtmxHttpRequest, get_fixture, get_league, tell_refusal
 
@@ -31,8 +31,11 @@ def fixture_list(request: HttpRequest, pk: int) -> HttpResponse:
         "league": league,
         "rounds": rounds,
         "is_organiser": organiser,
-        # a round robin is generated once; Swiss and knockout leagues a round at a time
-        "can_generate": organiser and (not rounds or league.format in (League.Format.SWISS, League.Format.KNOCKOUT)),
+        # a round robin is generated once; Swiss and knockout leagues a round at a time, a league of
+        # groups its group stage at once, then its knockout stage a round at a time
+        "can_generate": organiser and (not rounds or league.format in (League.Format.SWISS, League.Format.KNOCKOUT,
+                                                                       League.Format.GROUPS_KNOCKOUT)),
+        "starts_knockout": bool(rounds) and rounds[-1].group_stage,
         "generate_form": GenerateFixturesForm(),
     }
     return render(request, "campaigns/fixtures.html", context)
@@ -80,7 +83,12 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     league = get_league(pk)
     if not league.has_table:
         return redirect("campaigns:fixtures", pk=pk)
-    return render(request, "campaigns/standings.html", {"league": league, "standings": league_standings(league)})
+    if league.has_groups:
+        tables = group_tables(league)
+        context = {"league": league, "groups": tables, "standings": tables[0] if tables else league_standings(league)}
+    else:
+        context = {"league": league, "standings": league_standings(league)}
+    return render(request, "campaigns/standings.html", context)
 
 
 @require_safe
@@ -88,10 +96,20 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     league = get_league(pk)
     if not league.has_table:
         raise Http404(_("A knockout has a bracket, not a table."))
-    # the CSV speaks the reader's language, like the table it is downloaded from
-    response = HttpResponse(content_type="text/csv; charset=utf-8", headers={"Content-Language": get_language()})
+    # the CSV speaks the reader's language, like the table it is downloaded from; a Hungarian reader's
+    # spreadsheet expects semicolons and a decimal comma, and a BOM to read UTF-8 (docs/decisions.md)
+    language = get_language()
+    dialect = csv_dialect(language)
+    response = HttpResponse(content_type="text/csv; charset=utf-8", headers={"Content-Language": language})
     response["Content-Disposition"] = f'attachment; filename="standings-{slugify(league.name) or league.pk}.csv"'
-    writer = csv.writer(response)
-    writer.writerow(csv_header())
-    writer.writerows(standings_csv_rows(league_standings(league)))
+    if dialect.bom:
+        response.write("\ufeff")
+    writer = csv.writer(response, delimiter=dialect.delimiter)
+    if league.has_groups:
+        writer.writerow((_("Group"), *csv_header()))
+        for table in group_tables(league):
+            writer.writerows(dialect.row((table.letter, *row)) for row in standings_csv_rows(table))
+    else:
+        writer.writerow(csv_header())
+        writer.writerows(dialect.row(row) for row in standings_csv_rows(league_standings(league)))
     return response

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+from decimal import Decimal
 
 import pytest
 from django.urls import reverse
@@ -12,6 +13,7 @@ from django.urls import reverse
 from arena.engine.campaign.results import ResultKind
 from campaigns.facts import Fate, MemberFacts
 from campaigns.models import Entry, Fixture, League
+from campaigns.selectors.standings import csv_dialect
 from campaigns.services.fixtures import fixtures_generate
 from campaigns.services.results import fixture_report_result, fixture_settle_result
 from teams.models import Team
@@ -194,6 +196,22 @@ def test_the_standings_csv_has_a_row_per_team_in_rank_order(client):
     assert [row[:2] + row[11:15] for row in rows[1:]] == [
         [str(line.row.rank), line.entry.name, "3", str(line.row.arena_for), str(line.row.arena_against),
          str(line.row.arena_difference)] for line in lines]
+
+
+def test_the_standings_csv_dialect_follows_the_language(client):
+    """English: commas, a decimal point and no BOM; Hungarian: semicolons, a decimal comma, a BOM."""
+    league, _ = level_league()
+
+    english = client.get(reverse("campaigns:standings-csv", args=[league.pk]), headers={"Accept-Language": "en"})
+    hungarian = client.get(reverse("campaigns:standings-csv", args=[league.pk]), headers={"Accept-Language": "hu"})
+
+    assert english.content.startswith(b"Rank,Team,Player,Played,")
+    assert hungarian.content.startswith("\ufeffHelyezés;Csapat;Játékos;Lejátszott;".encode())
+    hungarian_rows = list(csv.reader(io.StringIO(hungarian.content.decode("utf-8-sig")), delimiter=";"))
+    english_rows = list(csv.reader(io.StringIO(english.content.decode())))
+    assert [row[1:-1] for row in hungarian_rows[1:]] == [row[1:-1] for row in english_rows[1:]]
+    assert csv_dialect("hu").row((1, 2.5, Decimal("0.25"), "a.b")) == (1, "2,5", "0,25", "a.b")
+    assert csv_dialect("en").row((1, 2.5)) == (1, "2.5") and csv_dialect("en-gb").delimiter == ","
 
 
 @pytest.mark.parametrize("teams", [4, 8])

@@ -223,7 +223,9 @@ def test_the_csv_follows_the_readers_language(hu_client, en_client):
     english = en_client.get(reverse("campaigns:standings-csv", args=[league.pk]))
 
     assert (hungarian["Content-Language"], english["Content-Language"]) == ("hu", "en")
-    rows = list(csv.reader(io.StringIO(hungarian.content.decode())))
+    # a Hungarian spreadsheet's dialect: a BOM for UTF-8, then semicolons (docs/decisions.md)
+    assert hungarian.content.startswith("\ufeff".encode()) and not english.content.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.reader(io.StringIO(hungarian.content.decode("utf-8-sig")), delimiter=";"))
     assert rows[0] == ["Helyezés", "Csapat", "Játékos", "Lejátszott", "Győzelmek", "Pontgyőzelmek", "Döntetlenek",
                        "Pontvereségek", "Vereségek", "Feladások", "Erőnyerő fordulók", "Bajnoki pontok",
                        "Szerzett arénapont", "Kapott arénapont", "Arénapont-különbség", "Saját halottak", "Buchholz",

@@ -5,7 +5,8 @@
   the bye to the lowest-ranked team without one).
 - Knockout: :func:`knockout_bracket` (next power of two, byes to the top seeds, 1 v 8, 4 v 5 …),
   :func:`knockout_next_round`.
-- Groups, then knockout: :func:`draw_groups`, a :func:`round_robin` per group, then
+- Groups, then knockout: :func:`default_group_count` (or the organiser's count, checked by
+  :func:`check_group_count`), :func:`draw_groups`, a :func:`round_robin` per group, then
   :func:`groups_knockout_seeds` into :func:`knockout_bracket`.
 
 Every pairing is ``(home, away)`` by team id; the RB p.7 side roll is played at the match.
@@ -23,10 +24,18 @@ from .knockout import (
     seed_order,
 )
 from .pairing import Pairing, Round, TeamId
-from .round_robin import draw_groups, groups_knockout_seeds, round_robin
+from .round_robin import (
+    GROUP_QUALIFIERS,
+    check_group_count,
+    default_group_count,
+    draw_groups,
+    groups_knockout_seeds,
+    round_robin,
+)
 from .swiss import SwissEntry, SwissPairing, swiss_round, swiss_round_count
 
 __all__ = [
+    "GROUP_QUALIFIERS",
     "KnockoutBracket",
     "KnockoutRound",
     "Pairing",
@@ -36,6 +45,8 @@ __all__ = [
     "TeamId",
     "Tie",
     "bracket_size",
+    "check_group_count",
+    "default_group_count",
     "draw_groups",
     "groups_knockout_seeds",
     "knockout_bracket",

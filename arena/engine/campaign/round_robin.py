@@ -22,9 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .errors import CampaignRuleError
 from .pairing import Pairing, Round, TeamId, check_team_ids
 
 GROUP_QUALIFIERS = 2  # HR-10.2: the top 2 of each group go on
+GROUP_MIN_SIZE = 3  # a group of 2 would send both teams on: its matches would decide nothing
+GROUP_MAX_SIZE_DEFAULT = 5  # the automatic group count keeps groups at 3–5 teams
 
 
 def round_robin(team_ids: Sequence[TeamId], *, double: bool = False) -> list[Round]:
@@ -79,6 +82,35 @@ def draw_groups(team_ids: Sequence[TeamId], group_count: int) -> list[list[TeamI
         lap, place = divmod(index, group_count)
         groups[place if lap % 2 == 0 else group_count - 1 - place].append(team)
     return groups
+
+
+def default_group_count(team_count: int) -> int:
+    """The number of groups when the organiser names none: the fewest groups of at most 5 teams,
+    ⌈n / 5⌉. From 6 teams on that makes groups of 3–5 (6: 3 + 3, 11: 4 + 4 + 3, 16: 4 × 4);
+    3 to 5 teams make one group, whose top two meet in the final.
+
+    >>> [default_group_count(n) for n in (3, 5, 6, 10, 11, 15, 16, 21)]
+    [1, 1, 2, 2, 3, 3, 4, 5]
+    """
+    if team_count < GROUP_MIN_SIZE:
+        check_group_count(team_count, 1)
+    return max(1, -(-team_count // GROUP_MAX_SIZE_DEFAULT))
+
+
+def check_group_count(team_count: int, group_count: int) -> None:
+    """Refuse a group stage whose smallest group would hold fewer than 3 teams (or no group).
+
+    >>> check_group_count(8, 3)
+    Traceback (most recent call last):
+    ...
+    arena.engine.campaign.errors.CampaignRuleError: 8 teams cannot make 3 groups of at least 3 teams (HR-10.2)
+    """
+    if group_count < 1 or team_count < GROUP_MIN_SIZE * group_count:
+        raise CampaignRuleError(
+            f"{team_count} teams cannot make {group_count} groups of at least {GROUP_MIN_SIZE} teams",
+            "HR-10.2",
+            f"{team_count} csapatból nem lehet {group_count} legalább {GROUP_MIN_SIZE} csapatos csoportot alkotni",
+        )
 
 
 def groups_knockout_seeds(group_tables: Sequence[Sequence[TeamId]]) -> list[TeamId]:

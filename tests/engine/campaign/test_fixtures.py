@@ -11,6 +11,8 @@ from arena.engine.campaign.errors import CampaignRuleError
 from arena.engine.campaign.fixtures import (
     Pairing,
     bracket_size,
+    check_group_count,
+    default_group_count,
     draw_groups,
     groups_knockout_seeds,
     knockout_bracket,
@@ -203,3 +205,27 @@ def test_groups_knockout_four_groups_cross__hr_10_2() -> None:
     assert seeds == ["A1", "B1", "C1", "D1", "A2", "B2", "C2", "D2"]
     first = knockout_bracket(seeds).first_round
     assert ties(first) == [("A1", "D2"), ("D1", "A2"), ("B1", "C2"), ("C1", "B2")]
+
+
+@pytest.mark.parametrize("n", range(6, 41))
+def test_default_group_count_makes_groups_of_three_to_five__hr_10_2(n: int) -> None:
+    groups = draw_groups(list(range(n)), default_group_count(n))
+    assert {3, 4, 5} >= {len(group) for group in groups}
+    assert len(groups) == -(-n // 5)  # the fewest groups of at most 5
+
+
+def test_default_group_count_of_a_small_league_is_one_group_and_refuses_two_teams__hr_10_2() -> None:
+    assert [default_group_count(n) for n in (3, 4, 5)] == [1, 1, 1]
+    with pytest.raises(CampaignRuleError, match="2 teams cannot make 1 groups of at least 3 teams"):
+        default_group_count(2)
+
+
+def test_check_group_count_wants_three_teams_a_group_in_both_languages__hr_10_2() -> None:
+    check_group_count(9, 3)
+    check_group_count(12, 1)
+    with pytest.raises(CampaignRuleError) as refused:
+        check_group_count(8, 3)
+    assert refused.value.text("hu") == (
+        "8 csapatból nem lehet 3 legalább 3 csapatos csoportot alkotni (HR-10.2)")
+    with pytest.raises(CampaignRuleError):
+        check_group_count(8, 0)
