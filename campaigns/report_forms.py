@@ -140,13 +140,16 @@ class ResultForm(forms.Form):
     def __init__(self, *args: Any, fixture: Fixture, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         home, away = fixture.home.name, fixture.away.name if fixture.away else ""
-        self.fields["home_result"].choices = [
+        choices = [
             (ResultKind.VICTORY.value, _("%(team)s won: Victory") % {"team": home}),
             (ResultKind.POINTS_VICTORY.value, _("%(team)s won on points") % {"team": home}),
             (ResultKind.DRAW.value, result_label(ResultKind.DRAW)),
             (ResultKind.POINTS_DEFEAT.value, _("%(team)s won on points") % {"team": away}),
             (ResultKind.DEFEAT.value, _("%(team)s won: Victory") % {"team": away}),
         ]
+        if fixture.is_knockout:  # a knockout match has no draw (HR-10.2), so the form does not offer one
+            choices = [choice for choice in choices if choice[0] != ResultKind.DRAW.value]
+        self.fields["home_result"].choices = choices
         self.fields["home_score"].label = _("Arena score of %(team)s") % {"team": home}
         self.fields["away_score"].label = _("Arena score of %(team)s") % {"team": away}
         self.fields["rounds_played"].initial = fixture.league.round_limit

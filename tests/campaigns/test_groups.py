@@ -347,3 +347,22 @@ def test_the_group_pages_read_in_hungarian(client):
     assert "Csoportok" in league_page and "A kieséses szakasz ágrajza" in league_page
     assert league_page.count("később dől el") == 6 and "Elődöntő" in league_page and "Döntő" in league_page
     assert "Csoportkör, majd kieséses szakasz" in standings and 'id="standings-B"' in standings
+
+
+def test_the_report_form_offers_a_draw_in_a_group_match_but_not_in_the_knockout(client):
+    """HR-10.2: a knockout match has no draw, so its report form does not offer one."""
+
+    def offers_a_draw(fixture: Fixture) -> bool:
+        client.force_login(fixture.home.player)
+        page = client.get(reverse("campaigns:report", args=[fixture.pk]), HTTP_ACCEPT_LANGUAGE="en")
+        assert page.status_code == 200
+        html = page.content.decode()
+        assert f'value="{ResultKind.VICTORY.value}"' in html
+        return f'value="{ResultKind.DRAW.value}"' in html
+
+    league, _entries = rated_league(6)
+    group_match = fixtures_generate(league=league, actor=league.organiser)[0]
+    assert offers_a_draw(group_match)
+    play_groups_by_seed(league)
+    semi = fixtures_generate(league=league, actor=league.organiser)[0]
+    assert not offers_a_draw(semi)
