@@ -363,27 +363,23 @@ class _Plan(NamedTuple):
 
 def _plan(spell: Spell) -> _Plan:
     attack = spell.effect.attack
-    return _Plan(
-        spell,
-        spell.id,
+    targeting = (  # kind, harmful, blocks, on_caster, touch_or_self, ignores_walls
         KIND[spell.id],
         HARMFUL[spell.id],
         spell.range.blocks or 0,
         spell.range.kind is RangeKind.AREA_ON_CASTER,
         spell.range.kind is RangeKind.TOUCH_OR_SELF,
         isinstance(attack, LightningAttack) and attack.ignores_walls,
+    )
+    own_targets = spell.id if KIND[spell.id] == "chain" or spell.id == "assassination" else ""
+    return _Plan(
+        spell,
+        spell.id,
+        *targeting,
         spell.spell_type is SpellType.LIGHTNING,
         CONCENTRATES[spell.id],
         tuple(o.id for o in spell.effect.choices),
-        (
-            KIND[spell.id],
-            HARMFUL[spell.id],
-            spell.range.blocks or 0,
-            spell.range.kind is RangeKind.AREA_ON_CASTER,
-            spell.range.kind is RangeKind.TOUCH_OR_SELF,
-            isinstance(attack, LightningAttack) and attack.ignores_walls,
-            spell.id if KIND[spell.id] == "chain" or spell.id == "assassination" else "",
-        ),
+        (*targeting, own_targets),
     )
 
 
