@@ -5,25 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from campaigns.models import Fixture, League
+from campaigns.models import Fixture
 from teams.models import Team
-from tests.browser.actions import log_in
+from tests.browser.actions import create_league, enter_team, log_in, log_out
 from tests.factories import TeamFactory, UserFactory
 
 pytestmark = pytest.mark.browser
-
-
-def log_out(page) -> None:
-    page.click("nav >> text=Log out")
-
-
-def enter_team(page, live_server, league: League, username: str, team_name: str) -> None:
-    log_in(page, live_server, username)
-    page.goto(f"{live_server.url}/leagues/{league.pk}/")
-    page.select_option("#id_team", label=team_name)
-    page.click("text=Enter this team")
-    page.wait_for_selector(f"#entries >> text={team_name}")
-    log_out(page)
 
 
 def test_organiser_creates_a_league_players_join_report_and_confirm_and_the_table_shows_it(
@@ -34,14 +21,7 @@ def test_organiser_creates_a_league_players_join_report_and_confirm_and_the_tabl
         TeamFactory(owner=UserFactory(username=username), name=team_name, status=Team.Status.READY)
 
     log_in(page, live_server, "organiser")
-    page.click("nav >> text=Leagues")
-    page.click("text=New league")
-    page.fill("#id_name", "Shulur Spring League")
-    page.fill("#id_season", "Spring 2025")
-    page.check("#id_sign_up_open")
-    page.click("text=Create the league")
-    league = League.objects.get()
-    page.wait_for_url(f"{live_server.url}/leagues/{league.pk}/")
+    league = create_league(page, live_server, "Shulur Spring League", "Spring 2025")
     log_out(page)
 
     enter_team(page, live_server, league, "aurelia", "Aurelia's Lions")

@@ -10,8 +10,7 @@ import pytest
 from arena.engine.campaign.results import ResultKind
 from campaigns.models import Entry, Fixture, League
 from teams.models import Team
-from tests.browser.actions import log_in
-from tests.browser.test_league_flow import enter_team, log_out
+from tests.browser.actions import create_league, enter_team, log_in, log_out
 from tests.campaigns.factories import enter_team as enter_team_directly
 from tests.campaigns.helpers import facts, play
 from tests.factories import TeamFactory, UserFactory
@@ -27,16 +26,7 @@ def test_organiser_runs_groups_then_knockout_and_the_league_page_shows_groups_an
         TeamFactory(owner=UserFactory(username=username), name=team_name, status=Team.Status.READY)
 
     log_in(page, live_server, "organiser")
-    page.click("nav >> text=Leagues")
-    page.click("text=New league")
-    page.fill("#id_name", "Shulur Cup")
-    page.fill("#id_season", "Summer 2025")
-    page.select_option("#id_format", "groups_knockout")
-    page.fill("#id_group_count", "2")
-    page.check("#id_sign_up_open")
-    page.click("text=Create the league")
-    league = League.objects.get()
-    page.wait_for_url(f"{live_server.url}/leagues/{league.pk}/")
+    league = create_league(page, live_server, "Shulur Cup", "Summer 2025", format="groups_knockout", group_count="2")
     assert league.format == League.Format.GROUPS_KNOCKOUT and league.group_count == 2
     log_out(page)
 
