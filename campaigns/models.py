@@ -19,12 +19,12 @@ from simple_history.models import HistoricalRecords
 from arena.engine.campaign.injuries import THUMBS_NAMES, Thumbs
 from arena.engine.campaign.results import FORMAT_NAMES, Format, ResultKind, round_robin_name
 from arena.engine.content.points import DEFAULT_TIER
+from arena.engine.state import ROUND_LIMIT, ROUND_LIMIT_MAX, ROUND_LIMIT_MIN
 from teams.models import Team, slot_choices, tier_choices
 
 from .labels import choice_label
 
-ROUND_LIMIT_DEFAULT = 20  # HR-10.1
-ROUND_LIMIT_MIN, ROUND_LIMIT_MAX = 12, 30  # HR-10.1: "the league sets it (12–30)"
+ROUND_LIMIT_DEFAULT = ROUND_LIMIT  # HR-10.1, the engine's
 GROUP_COUNT_MAX = 16  # groups, then knockout: 16 groups send 32 teams into the knockout
 
 

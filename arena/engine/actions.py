@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .actions_magic import MAGIC_ACTIONS, MagicAction
+from .actions_optional import OPTIONAL_ACTIONS, OptionalAction
 from .hexgrid import Hex
 
 # --- setup (RB p.7, HR-1.7, HR-12 ruling 39) --------------------------------------------
@@ -326,6 +327,7 @@ Action = (
     | Concede
     | TrapAction
     | MagicAction
+    | OptionalAction
 )
 
 ACTION_TYPES: dict[str, type[Any]] = {
@@ -364,6 +366,7 @@ ACTION_TYPES: dict[str, type[Any]] = {
 
 ACTION_TYPES.update({cls.__name__: cls for cls in TRAP_ACTIONS})
 ACTION_TYPES.update({cls.__name__: cls for cls in MAGIC_ACTIONS})  # issue #4: magic
+ACTION_TYPES.update({cls.__name__: cls for cls in OPTIONAL_ACTIONS})  # HR-7: the optional rules
 
 
 def same_action(a: object, b: object) -> bool:

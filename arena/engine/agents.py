@@ -11,12 +11,15 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from . import actions as act
+from . import actions_optional as opt_act
 from .actions import Action
 from .agents_magic import MAGIC_SCORES, corpse_move_score
 from .grid import grid
 from .hexgrid import distance
 from .rules.base import man_of
 from .rules.traps_where import NUMBER_AT
+from .optional_state import PendingReroll
+from .rules.optional import POTION_EP as POTION_HEAL
 from .state import GLADIATOR, SEAT_OF, State
 
 _G = grid()
@@ -114,6 +117,28 @@ _SCORES: dict[type, Scorer] = {
     act.KeepTraps: lambda s, a: sum(_card_worth(card) for card in a.cards),
 }
 _SCORES.update({act.ACTION_TYPES[name]: fn for name, fn in MAGIC_SCORES.items()})  # issue #4: magic
+_SCORES.update(
+    {  # HR-7: the optional rules
+        opt_act.CoatWeapon: lambda s, a: 101.0,  # listed only when he can attack now: coat, then strike
+        opt_act.DrinkPotion: lambda s, a: _potion_score(s, a),
+        opt_act.CollectAmmo: lambda s, a: 30.0,
+        opt_act.Reroll: lambda s, a: _reroll_score(s, a),
+    }
+)
+
+
+def _potion_score(s: State, a: opt_act.DrinkPotion) -> float:
+    """Drink once the whole 5 Ép would be healed (HR-7)."""
+    c = s.index[a.char]
+    return 60.0 if s.sheets[c].ep - s.ep[c] >= POTION_HEAL else -5.0
+
+
+def _reroll_score(s: State, a: opt_act.Reroll) -> float:
+    """Crowd favour (HR-7): a higher d10 is better for its roller in every contest; re-roll a
+    3 or less."""
+    p = s.pending
+    low = isinstance(p, PendingReroll) and p.result <= 3
+    return (1.0 if low else -1.0) if a.use else 0.0
 
 
 def _trap_score(card: int, damaging: float) -> float:

@@ -80,3 +80,27 @@ class FixedDice:
 
     def __repr__(self) -> str:
         return f"FixedDice({self._results[self._next :]!r})"
+
+
+class ScriptedDice:
+    """The given results first, then ``then``'s: resolving an action again with the dice it has
+    already rolled (crowd favour's re-roll, HR-7)."""
+
+    __slots__ = ("_script", "_next", "_then")
+
+    def __init__(self, script: Iterable[int], then: Dice) -> None:
+        self._script = list(script)
+        self._next = 0
+        self._then = then
+
+    def roll(self, sides: int, n: int) -> int:
+        if self._next < len(self._script):
+            result = self._script[self._next]
+            self._next += 1
+            if not 1 <= result <= sides:
+                raise ValueError(f"scripted result {result} is not possible on a d{sides}")
+            return result
+        return self._then.roll(sides, n)
+
+    def __repr__(self) -> str:
+        return f"ScriptedDice({self._script[self._next :]!r}, then={self._then!r})"

@@ -12,14 +12,16 @@ from collections.abc import Callable, Iterable
 from typing import Any, cast
 
 from . import actions as act
+from . import actions_optional as opt_act
 from .actions import Action
 from .context import Context
 from .dice import Dice, SeededDice
 from .errors import IllegalActionError
 from .events import Event
+from .optional_state import PendingReroll
 from .evolve import EVOLVERS
 from .rules import gladiators, melee, movement, ranged, skills, traps, turns
-from .rules import magic_areas, magic_engine, traps_insight
+from .rules import magic_areas, magic_engine, optional, optional_favour, traps_insight
 from .rules.base import ATTACK_MAN, G, Scan, man_of
 from .rules.traps_where import NUMBER_AT
 from .setup import (
@@ -86,6 +88,14 @@ DECIDERS: dict[type[Any], Decider] = {
     act.PassTraps: traps.decide_pass,
 }
 DECIDERS.update(magic_engine.MAGIC_DECIDERS)  # issue #4: casting, the cloud, zombies
+DECIDERS.update(
+    {  # HR-7: the optional rules
+        opt_act.CoatWeapon: optional.decide_coat,
+        opt_act.DrinkPotion: optional.decide_potion,
+        opt_act.CollectAmmo: optional.decide_collect,
+        opt_act.Reroll: optional_favour.decide_reroll,  # answered in apply (optional_favour)
+    }
+)
 
 assert set(DECIDERS) == set(act.ACTION_TYPES.values()), "every action kind needs a decider"
 
@@ -140,6 +150,8 @@ def legal_actions(state: State, seat: int) -> list[Action]:
             found = list(melee.shift_options(s, p))
         elif isinstance(p, PendingTrapInsight):
             found = list(traps_insight.keep_options(s, p))
+        elif isinstance(p, PendingReroll):
+            found = list(optional_favour.reroll_options(s, p))  # HR-7: crowd favour
         else:
             found = list(traps.pending_options(s, p))
         return found + concede
@@ -167,6 +179,8 @@ def _acting_actions(s: State) -> list[Action]:
     m = s.magic
     for c in turns.acting_chars(s):
         mine = _char_actions(s, c, scan)
+        if s.opt is not None:  # HR-7: vials, picking up ammunition
+            mine = optional.char_options(s, c, mine)
         mine.extend(turns.grant_options(s, c))
         mine.extend(turns.end_options(s, c))
         if m is not None and m.frenzied >> c & 1:  # Orgyilkosság (RB p.17)
@@ -248,9 +262,26 @@ def apply(state: State, action: Action, dice: Dice | None = None) -> tuple[State
         )
     if state.magic is not None and state.magic.frenzied:
         magic_engine.check(state, action)  # what an Orgyilkosság victim may do (RB p.17)
+    roll_with = dice if dice is not None else state.dice
+    if state.opt is not None and state.opt.favour:  # HR-7: a roll may pause for a re-roll
+        return optional_favour.apply_favoured(state, action, roll_with, _run)
+    return _run(state, action, roll_with, None, ())
+
+
+def _run(
+    state: State,
+    action: Action,
+    dice: Dice,
+    watch: optional_favour.Watch | None,
+    first: tuple[Event, ...],
+) -> tuple[State, list[Event]]:
+    """Resolve ``action`` on a fork of ``state``: ``first`` events, the decider, the transitions."""
     new = state.fork()
-    ctx = Context(new, dice if dice is not None else state.dice)
-    decider(ctx, action)
+    ctx = Context(new, dice)
+    ctx.watch = watch
+    for event in first:
+        ctx.emit(event)
+    DECIDERS[type(action)](ctx, action)
     if new.magic is not None and new.magic.areas:
         magic_areas.after_action(ctx, state.pos)  # crossing a Bebörtönzés cage (RB p.17)
     turns.advance(ctx)

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from .actions import _field_from_json, tuple_to_json
 from .events_magic import MAGIC_EVENTS, MagicEvent
+from .events_optional import OPTIONAL_EVENTS, OptionalEvent
 from .hexgrid import Hex
 
 EVERYONE = None
@@ -574,7 +575,7 @@ Event = (
     | SkillUsed | StateEnded | StoodUp | WeaponsSwapped | ItemDropped | ItemPickedUp
     | AttackDeclared | DodgeOffered | DodgeDecided | AttackResolved | Damaged | Died | Netted
     | Entangled | KnockedDown | ItemBroken | ShiftOffered | Shifted | ShiftDeclined | EffectAdded
-    | TrapEvent | MagicEvent | InsightEvent
+    | TrapEvent | MagicEvent | InsightEvent | OptionalEvent
 )  # fmt: skip
 
 EVENT_TYPES: dict[str, type[Any]] = {
@@ -592,6 +593,7 @@ EVENT_TYPES: dict[str, type[Any]] = {
 EVENT_TYPES.update({cls.__name__: cls for cls in TRAP_EVENTS})
 EVENT_TYPES.update({cls.__name__: cls for cls in INSIGHT_EVENTS})  # HR-9.5
 EVENT_TYPES.update({cls.__name__: cls for cls in MAGIC_EVENTS})  # issue #4: magic
+EVENT_TYPES.update({cls.__name__: cls for cls in OPTIONAL_EVENTS})  # HR-7: the optional rules
 
 
 def visible(event: Event, seat: int | None) -> bool:

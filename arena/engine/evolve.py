@@ -14,6 +14,7 @@ from . import events as ev
 from .content.common import CombatValue
 from .grid import grid
 from .evolve_magic import MAGIC_EVOLVERS, spend_own
+from .evolve_optional import OPTIONAL_EVOLVERS, note_damage
 from .rules import traps_marks
 from .state import (
     CHARS_PER_SEAT,
@@ -408,6 +409,8 @@ def _damaged(s: State, e: ev.Damaged) -> None:
     c = s.index[e.char]
     own(s, "ep")[c] -= e.ep_loss
     own(s, "stp")[c] -= e.stp_loss
+    if s.opt is not None and e.ep_loss:  # the crowd counts a gladiator's wounds (HR-7)
+        note_damage(s, c, e.ep_loss)
 
 
 def _died(s: State, e: ev.Died) -> None:
@@ -612,6 +615,7 @@ EVOLVERS: dict[type[Any], Evolver] = {
 EVOLVERS.update(TRAP_EVOLVERS)
 EVOLVERS.update(INSIGHT_EVOLVERS)  # HR-9.5
 EVOLVERS.update(MAGIC_EVOLVERS)  # issue #4: magic
+EVOLVERS.update(OPTIONAL_EVOLVERS)  # HR-7: the optional rules
 
 assert set(EVOLVERS) == set(ev.EVENT_TYPES.values()), "every event kind needs an evolver"
 assert CHARS_PER_SEAT == 6

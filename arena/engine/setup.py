@@ -38,6 +38,7 @@ from .events import (
 from .roster import Roster
 from .rules.base import G, HEXES, MAX_PER_HEX, check_char, fail, occupancy
 from .rules.gladiators import grips_from
+from .rules.optional import check_teams
 from .rules.traps_insight import MOST_DRAWN, TRAPS_KEPT, after_role
 from .rules.turns import start_round
 from .state import HALF_IDS, MatchOptions, MatchSetup, Phase, State, initial_state
@@ -58,26 +59,15 @@ def new_match(
     """
     if len(teams) != 2:
         raise ValueError("a two-player match needs exactly two teams (RB p.6)")
-    refuse_optional_rules(teams)
-    setup = MatchSetup((teams[0], teams[1]), options or MatchOptions(), seed)
+    options = options or MatchOptions()
+    check_teams(teams, options)  # the optional rules (HR-7): the team must suit the match's
+    setup = MatchSetup((teams[0], teams[1]), options, seed)
     roll_with = dice or SeededDice(seed)
     state = initial_state(setup, roll_with)
     ctx = Context(state, roll_with)
     deal(ctx)
     state.log = (None, tuple(ctx.events))
     return state
-
-
-def refuse_optional_rules(teams: Sequence[Roster]) -> None:
-    """The optional rules (HR-7: vials, ammunition recovery, the crowd …) are not refereed yet, so a
-    team built for them is refused rather than played without them."""
-    for roster in teams:
-        vials = [m.slot for m in roster.members if m.vial is not None]
-        if roster.options or vials:
-            raise NotImplementedError(
-                f"{roster.name or 'a team'} is built for optional rules the engine does not referee yet "
-                f"(HR-7: {', '.join(sorted(roster.options)) or 'vials'})"
-            )
 
 
 def deal(ctx: Context) -> None:

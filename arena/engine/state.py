@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import enum
 import hashlib
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, NamedTuple
 
@@ -22,12 +21,14 @@ from .content.profiles import MEMBER_SLOTS
 from .content.weapons import GLADIATOR_TYPES, KIT, JAVELIN, NET
 from .dice import Dice
 from .magic_state import Magic
+from .optional_state import OptState, PendingReroll, initial as initial_opt
 from .hexgrid import Hex
 from .roster import Roster
 
 SEATS = (0, 1)
 CHARS_PER_SEAT = len(MEMBER_SLOTS)  # six: RB p.4-5
 ROUND_LIMIT = 20  # HR-10.1, two players
+ROUND_LIMIT_MIN, ROUND_LIMIT_MAX = 12, 30  # HR-10.1: the league sets it (12-30)
 HALF_IDS = ("N", "E", "S", "W")
 # Character numbers follow the sheet order of both teams (MEMBER_SLOTS), so these are fixed.
 SEAT_OF: tuple[int, ...] = tuple(c // CHARS_PER_SEAT for c in range(2 * CHARS_PER_SEAT))
@@ -56,9 +57,12 @@ class Phase(enum.IntEnum):
 
 @dataclass(frozen=True, slots=True)
 class MatchOptions:
-    """Per-match settings. ``round_limit``: HR-10.1 (20 for two players, the league may set 12-30)."""
+    """Per-match settings. ``round_limit``: HR-10.1 (20 for two players, the league may set 12-30).
+    ``optional``: the ids of the optional rules (HR-7) the match uses, ``"opt_poison_vial"`` …
+    (:data:`arena.engine.content.amulets.OPTIONAL_RULES`); a league sets them for all its matches."""
 
     round_limit: int = ROUND_LIMIT
+    optional: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +196,9 @@ class PendingTrapInsight(NamedTuple):
     extra: int  # 1 or 2 drawn: public, the roster is
 
 
-Pending = PendingDodge | PendingShift | PendingTrapWindow | PendingTrapDodge | PendingTrapInsight
+Pending = (
+    PendingDodge | PendingShift | PendingTrapWindow | PendingTrapDodge | PendingTrapInsight | PendingReroll
+)
 
 
 class Result(NamedTuple):
@@ -231,7 +237,7 @@ class State:
         "moved", "attacks", "disengaged", "ran", "run_hexes", "must_attack", "sneak_entry",
         "quick_target", "deaths", "declared",
         "trap_marks", "readied", "entered", "amulet_shown",
-        "magic", "spent", "side",
+        "magic", "spent", "side", "opt",
     )  # fmt: skip
 
     setup: MatchSetup
@@ -307,6 +313,7 @@ class State:
     # 19), whoever's dead fighter it was. Derived from ``magic.zombies`` (so not hashed); the sheet's
     # ``seat`` stays the record's (the arena score counts the fighter as that seat's dead member).
     side: tuple[int, ...]
+    opt: OptState | None  # the optional rules (HR-7); None in a match without them
 
     def clone(self) -> State:
         """A copy that shares only immutable parts (sheets, setup, tuples): a fork whose lists
@@ -391,6 +398,7 @@ class State:
         c.magic = self.magic
         c.spent = self.spent
         c.side = self.side
+        c.opt = self.opt
         return c
 
 
@@ -566,7 +574,13 @@ def initial_state(setup: MatchSetup, dice: Dice) -> State:
     s.magic = None
     s.spent = 0
     s.side = SEAT_OF
+    s.opt = initial_opt(setup.options.optional, tuple(_vial(setup.teams[sh.seat], sh.slot) for sh in sheets))
     return s
+
+
+def _vial(roster: Roster, slot: str) -> str | None:
+    member = roster.member(slot)
+    return member.vial if member is not None else None
 
 
 def team_amulets(roster: Roster) -> tuple[str, ...]:
@@ -579,8 +593,8 @@ def team_amulets(roster: Roster) -> tuple[str, ...]:
 # --- hashing -----------------------------------------------------------------------------------
 
 _HASHED = tuple(
-    name for name in State.__slots__ if name not in ("setup", "sheets", "index", "dice", "log", "side")
-)  # ``side`` follows from ``magic`` (the zombies' creators)
+    name for name in State.__slots__ if name not in ("setup", "sheets", "index", "dice", "log", "side", "opt")
+)  # ``side`` follows from ``magic`` (the zombies' creators); ``opt`` only when a match has it
 
 
 def state_hash(state: State) -> str:
@@ -589,5 +603,7 @@ def state_hash(state: State) -> str:
     Two states with equal hashes are the same position; replaying a match's events gives the
     live state's hash.
     """
-    parts: Sequence[object] = [getattr(state, name) for name in _HASHED]
+    parts: list[object] = [getattr(state, name) for name in _HASHED]
+    if state.opt is not None:  # the optional rules (HR-7): matches without them hash as before
+        parts.append(state.opt)
     return hashlib.sha256(repr(parts).encode()).hexdigest()

@@ -17,6 +17,7 @@ from .grid import grid
 from .rules.damage import arena_scores
 from .rules.magic_view import magic_view, spells_view
 from .rules.traps_marks import JAM, marks_of
+from .optional_state import PendingReroll
 from .state import PendingDodge, PendingShift, PendingTrapDodge, PendingTrapInsight, PendingTrapWindow, State
 
 _G = grid()
@@ -36,7 +37,8 @@ def _token_shown(s: State, c: int) -> bool:
 
 def _char_view(s: State, c: int, seat: int | None) -> dict[str, Any]:
     sh = s.sheets[c]
-    own = seat == sh.seat
+    o = s.opt
+    own = seat == sh.seat or (o is not None and o.open)  # Nyílt lapok: nothing is secret (HR-7)
     out: dict[str, Any] = {
         "id": sh.id,
         "seat": sh.seat,
@@ -63,6 +65,8 @@ def _char_view(s: State, c: int, seat: int | None) -> dict[str, Any]:
     }
     if s.magic is not None:  # issue #4: what spells do to him, all public (HR-12 ruling 35)
         out.update(magic_view(s, c))
+    if o is not None:  # HR-7: his unused vial, secret until used
+        out["vial"] = o.vials[c] if own else None
     if sh.range_blocks:
         out["ammo"] = s.ammo[c]
     if sh.is_gladiator:
@@ -92,13 +96,19 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             kind, who = "trap_insight", s.strategist_of(p.seat)
         elif isinstance(p, PendingTrapWindow):  # the cards he might name stay secret (HR-12 ruling 27)
             kind, who = "trap_window", p.mover
+        elif isinstance(p, PendingReroll):  # crowd favour (HR-7): the roll, never the action
+            kind, who = "reroll", s.index.get(p.who, -1)
         else:
             kind, who = ("dodge" if isinstance(p, PendingDodge) else "trap_dodge"), p.defender
-        pending = {"kind": kind, "seat": p.seat, "char": s.sheets[who].id}
-        if isinstance(p, PendingTrapDodge):
+        pending = {"kind": kind, "seat": p.seat, "char": s.sheets[who].id if who >= 0 else None}
+        if isinstance(p, PendingReroll):
+            pending.update(who=p.who, purpose=p.purpose, result=p.result)
+        elif isinstance(p, PendingTrapDodge):
             pending["card"] = p.card
         elif isinstance(p, PendingTrapInsight):
             pending["extra"] = p.extra
+    o = s.opt
+    open_all = o is not None and o.open  # Nyílt lapok (HR-7)
     seats = []
     for x in (0, 1):
         seats.append(
@@ -109,13 +119,13 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
                 "strategist_man": s.strat_man[x],
                 "trap_cards": len(s.traps[x]),
                 "discs": len(s.discs[x]),
-                "traps": list(s.traps[x]) if seat == x else None,
-                "disc_levels": list(s.discs[x]) if seat == x else None,
+                "traps": list(s.traps[x]) if seat == x or open_all else None,
+                "disc_levels": list(s.discs[x]) if seat == x or open_all else None,
                 "secrets_ready": not (s.amulets_left[x] or s.tokens_left[x]),
                 "grip_recorded": s.grips_done[x],
             }
         )
-    return {
+    out = {
         "viewer": seat,
         "phase": s.phase.name.lower(),
         "round": s.round,
@@ -143,3 +153,12 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "scores": list(arena_scores(s)),
         "result": None if s.result is None else s.result._asdict(),
     }
+    if o is not None:  # the optional rules (HR-7): all public but the vials
+        out["optional_rules"] = sorted(s.setup.options.optional)
+        out["coated"] = s.sheets[o.coated].id if o.coated >= 0 else None
+        out["ammo_lying"] = [
+            {"owner": s.sheets[w].id, "hex": _hex(h), "count": n} for w, h, n in o.lying
+        ]
+        out["favour_tokens"] = list(o.tokens)
+        out["crowd_round"] = {"ep_taken": list(o.taken), "blood_drawn": [bool(o.dealt >> x & 1) for x in (0, 1)]}
+    return out

@@ -65,3 +65,32 @@ def test_simulate_reports_a_broken_team_file(tmp_path):
     path.write_text("{not json", encoding="utf-8")
     with pytest.raises(CommandError):
         call_command("simulate", "--home", str(path), "--matches", "1")
+
+
+def test_simulate_plays_with_optional_rules_and_a_round_limit():
+    """HR-7's optional rules and HR-10.1's round limit are per-match settings the command passes on."""
+    out = StringIO()
+    call_command(
+        "simulate", "--matches", "2", "--seed", "4", "--option", "opt_potion", "--option", "opt_bloodthirsty_crowd",
+        "--round-limit", "12", "--json", stdout=out,
+    )
+    data = json.loads(out.getvalue())
+    assert data["matches"] == 2 and 1 <= data["mean_rounds"] <= 12
+
+
+def test_simulate_refuses_a_round_limit_outside_12_to_30():
+    with pytest.raises(CommandError, match="12-30"):
+        call_command("simulate", "--matches", "1", "--round-limit", "40")
+
+
+def test_simulate_refuses_a_team_built_for_an_optional_rule_the_match_does_not_use(tmp_path):
+    from dataclasses import replace
+
+    from arena.engine.roster import base_roster
+    from arena.engine.teamfile import dumps
+
+    path = tmp_path / "team.json"
+    path.write_text(dumps(replace(base_roster(name="Ködlovagok"), options=frozenset({"opt_potion"}))), encoding="utf-8")
+    with pytest.raises(CommandError, match="Ködlovagok .*HR-7"):
+        call_command("simulate", "--home", str(path), "--matches", "1")
+    call_command("simulate", "--home", str(path), "--matches", "1", "--option", "opt_potion", stdout=StringIO())

@@ -38,7 +38,7 @@ from arena.engine.events import (
 )
 from arena.engine.hexgrid import Hex
 from arena.engine.roster import base_roster
-from arena.engine.state import Phase
+from arena.engine.state import MatchOptions, Phase
 
 from .match_helpers import G, legal, of_kind, started, to_step
 
@@ -253,22 +253,27 @@ def test_a_seat_that_owes_no_decision_may_only_concede__hr12_37_38():
     assert [type(a).__name__ for a in legal_actions(s, 1)] == ["Concede"]
 
 
-@pytest.mark.parametrize("option", ["opt_crowd_favour", "opt_poison_vial"])
-def test_a_team_built_for_optional_rules_is_refused_not_played_without_them(option):
-    """HR-7's optional rules are not refereed yet: a team built for one is refused at set-up with
-    a message naming the rule, instead of silently playing without it."""
+@pytest.mark.parametrize(
+    ("option", "flag"), [("opt_crowd_favour", "OPT_CROWD_FAVOUR"), ("opt_poison_vial", "OPT_POISON_VIAL")]
+)
+def test_a_team_built_for_optional_rules_the_match_does_not_use_is_refused__hr7(option, flag):
+    """HR-7's optional rules are the match's (the league's) setting: a team built for one the match
+    does not use is refused at set-up with a message naming the rule, instead of silently playing
+    without it (docs/engine.md, "Optional rules")."""
     from dataclasses import replace
 
     built = replace(base_roster("Ködlovagok"), options=frozenset({option}))
-    with pytest.raises(NotImplementedError, match=rf"Ködlovagok .*HR-7: {option}"):
+    with pytest.raises(ValueError, match=rf"Ködlovagok is built for {flag} .*HR-7"):
         new_match((base_roster(), built), seed=1)
+    played = new_match((base_roster(), built), MatchOptions(optional=frozenset({option})), seed=1)
+    assert played.opt is not None
 
 
-def test_a_vial_without_its_rule_is_refused_too():
-    """A vial on the sheet (HR-7, HR-9.5) needs its optional rule; the engine refuses either way."""
+def test_a_vial_without_its_rule_is_refused_too__hr7():
+    """A vial on the sheet (HR-7, HR-9.5) needs its optional rule in the match."""
     from dataclasses import replace
 
     roster = base_roster()
     members = tuple(replace(m, vial="potion") if m.slot == "crossbowman" else m for m in roster.members)
-    with pytest.raises(NotImplementedError, match="HR-7: vials"):
+    with pytest.raises(ValueError, match="crossbowman carries a Potion .*does not use OPT_POTION .*HR-7"):
         new_match((replace(roster, members=members), base_roster()), seed=1)

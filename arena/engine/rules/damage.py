@@ -71,6 +71,7 @@ def resolve(ctx: Context, spec: AttackSpec, dodge: bool) -> tuple[int, int]:
     attack = spec.attack_value + attack_roll
     defence = value + defence_roll
     hit = attack > defence
+    ep_before = s.ep[t]
     ctx.emit(AttackResolved(a_id, t_id, spec.weapon, attack, defence, hit, mods))
     if hit:
         if s.magic is None:
@@ -81,6 +82,10 @@ def resolve(ctx: Context, spec: AttackSpec, dodge: bool) -> tuple[int, int]:
             if not weapon_immune(ctx, spec):
                 HIT_EFFECTS[spec.weapon](ctx, spec, attack - defence)
             after_hit(ctx, spec)
+    if s.opt is not None:  # HR-7: a coated weapon's poison, a spent missile, the crowd's tally
+        from .optional import after_attack
+
+        after_attack(ctx, spec, ep_before)
     return attack, defence
 
 

@@ -141,6 +141,10 @@ def decide_ranged(ctx: Context, a: RangedAttack) -> None:
     refusal = _shooter_refusal(s, c)
     if refusal is not None:
         fail(*refusal)
+    if s.opt is not None:  # a bolt cannot be coated (HR-7)
+        from .optional import check_coated_shot
+
+        check_coated_shot(s, c, _weapon(s, c))
     t = target_of(s, a.seat, a.target, c)
     found = shot_refusal(s, c, t, Scan(s))
     if isinstance(found, tuple):
@@ -232,6 +236,10 @@ def decide_throw(ctx: Context, a: Throw) -> None:
     refusal = _thrower_refusal(s, c, a.item)
     if refusal is not None:
         fail(*refusal)
+    if s.opt is not None:  # no javelin or net is coated (HR-7)
+        from .optional import check_coated_shot
+
+        check_coated_shot(s, c, a.item)
     t = target_of(s, a.seat, a.target, c)
     refusal = _throw_refusal(s, c, t, a.item)
     if refusal is not None:

@@ -40,7 +40,7 @@ from .base import (
     man_of,
     strategist_man,
 )
-from . import magic_hooks, magic_turns
+from . import magic_hooks, magic_turns, optional
 from .damage import end_match, end_on_points
 
 NAMED_PER_STEP = 2  # RB p.6
@@ -234,12 +234,18 @@ def end_step(ctx: Context, reason: str) -> None:
                 )
     if s.magic is not None:
         magic_turns.step_ending(ctx)  # zombies collapse (HR-11); Orgyilkosság ends (ruling 16)
+    if s.opt is not None:
+        optional.step_ending(ctx)  # an unused coating is gone (HR-7)
     ctx.emit(StepEnded(s.round, s.step, seat, reason))
     if s.step < 6:
         start_step(ctx, s.step + 1)
         return
     if s.magic is not None:
         magic_turns.round_ending(ctx)  # Tűzvihar, then expiry (RB p.12, HR-12 ruling 25)
+        if s.phase is Phase.OVER:
+            return
+    if s.opt is not None:
+        optional.round_ending(ctx)  # the crowd's stones and favour (HR-7)
         if s.phase is Phase.OVER:
             return
     ctx.emit(RoundEnded(s.round))

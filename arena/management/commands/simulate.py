@@ -8,11 +8,13 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from arena.engine.agents import AGENTS
+from arena.engine.content.amulets import OPTIONAL_RULES
 from arena.engine.simulate import load_team, simulate
+from arena.engine.state import ROUND_LIMIT, ROUND_LIMIT_MAX, ROUND_LIMIT_MIN, MatchOptions
 
 
 class Command(BaseCommand):
-    help = "Play N whole matches between two teams with random or greedy agents (issue #3)."
+    help = "Play N whole matches between two teams with random or greedy agents."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--home", default="base", help="'base' or the path of a team file")
@@ -21,6 +23,11 @@ class Command(BaseCommand):
         parser.add_argument("--seed", default="0")
         parser.add_argument("--agent", choices=sorted(AGENTS), default="random")
         parser.add_argument("--json", action="store_true", help="print the result as JSON")
+        parser.add_argument(
+            "--option", action="append", choices=sorted(OPTIONAL_RULES), default=[], dest="optional",
+            help="play with this optional rule (HR-7); repeat for several",
+        )
+        parser.add_argument("--round-limit", type=int, default=ROUND_LIMIT, help="HR-10.1: 20; a league may set 12-30")
 
     def handle(self, *args: Any, **options: Any) -> None:
         if options["matches"] < 1:
@@ -30,10 +37,13 @@ class Command(BaseCommand):
             away = load_team(options["away"])
         except (OSError, ValueError) as exc:
             raise CommandError(str(exc)) from exc
+        if not ROUND_LIMIT_MIN <= options["round_limit"] <= ROUND_LIMIT_MAX:
+            raise CommandError(f"--round-limit must be {ROUND_LIMIT_MIN}-{ROUND_LIMIT_MAX} (HR-10.1)")
+        match_options = MatchOptions(round_limit=options["round_limit"], optional=frozenset(options["optional"]))
         try:
-            result = simulate(home, away, options["matches"], options["seed"], options["agent"])
-        except NotImplementedError as exc:
-            raise CommandError(f"these teams need a rule the engine does not have yet: {exc}") from exc
+            result = simulate(home, away, options["matches"], options["seed"], options["agent"], match_options)
+        except ValueError as exc:  # a team that does not suit the match's optional rules (HR-7)
+            raise CommandError(str(exc)) from exc
         if options["json"]:
             self.stdout.write(json.dumps(result.as_json()))
             return
