@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .actions import Action
+from .content.amulets import OPTIONAL_RULES
 
 POISON_VIAL = "opt_poison_vial"
 POTION = "opt_potion"
@@ -20,7 +21,7 @@ AMMO_RECOVERY = "opt_ammo_recovery"
 CROWD_FAVOUR = "opt_crowd_favour"
 BLOODTHIRSTY_CROWD = "opt_bloodthirsty_crowd"
 OPEN_INFORMATION = "opt_open_information"
-OPTIONAL_RULE_IDS = (POISON_VIAL, POTION, AMMO_RECOVERY, CROWD_FAVOUR, BLOODTHIRSTY_CROWD, OPEN_INFORMATION)
+OPTIONAL_RULE_IDS = tuple(OPTIONAL_RULES)  # the data's; the names above are those the rules ask for
 
 
 class PendingReroll(NamedTuple):

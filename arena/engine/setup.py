@@ -39,7 +39,7 @@ from .roster import Roster
 from .rules.base import G, HEXES, MAX_PER_HEX, check_char, fail, occupancy
 from .rules.gladiators import grips_from
 from .rules.optional import check_teams
-from .rules.traps_insight import MOST_DRAWN, TRAPS_KEPT, after_role
+from .rules.traps_insight import MOST_DRAWN, TRAPS_KEPT, after_role, cards_drawn
 from .rules.turns import start_round
 from .state import HALF_IDS, MatchOptions, MatchSetup, Phase, State, initial_state
 
@@ -76,10 +76,8 @@ def deal(ctx: Context) -> None:
     Trap insight's extra cards come later, once step order is known (HR-9.5, :func:`decide_role`).
     """
     s = ctx.state
-    for roster in s.setup.teams:
-        strategist = roster.member("strategist")
-        drawn = strategist.trap_cards_drawn if strategist is not None else None
-        if drawn is not None and drawn > MOST_DRAWN:
+    for seat, roster in enumerate(s.setup.teams):
+        if cards_drawn(s, seat) > MOST_DRAWN:
             raise ValueError(f"{roster.name}: a strategist draws at most {MOST_DRAWN} trap cards (HR-9.5)")
     deck = sorted(t.number for t in TRAPS.values())
     for seat in (0, 1):

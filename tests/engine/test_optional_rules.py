@@ -567,7 +567,7 @@ def test_unknown_rules_and_vials_are_refused_at_set_up__hr7():
     with pytest.raises(ValueError, match="the strategist carries no vial"):
         new_match((strategist, base_roster()), options())
     four = team({"gladiator": "potion", "deasta": "potion", "laeva": "potion", "crossbowman": "potion"})
-    with pytest.raises(ValueError, match="carries 4 vials; at most 3"):
+    with pytest.raises(ValueError, match=r"a team carries at most 3 vials .*TB-21"):
         new_match((four, base_roster()), options())
     # a team not built for a rule the league uses plays it all the same (it simply has no vial)
     s = new_match((base_roster(), base_roster()), options("opt_potion"))
@@ -578,3 +578,12 @@ def test_a_match_without_options_has_no_optional_state_and_its_hash_is_unchanged
     s = new_match((base_roster(), base_roster()), seed=7)
     assert s.opt is None and "optional_rules" not in view(s, None)
     _ = Move, Concede, G  # imported for the module's readers
+
+
+def test_a_dagger_thrower_with_no_throw_open_cannot_coat__hr7_poison_vial():
+    """The poison coats a weapon "before an attack" (HR-7): with no enemy to strike and no dagger
+    throw open, the vial is neither offered nor accepted, and nothing is spent."""
+    s = outer({"0.deasta": (6, -8)})
+    assert not any(isinstance(a, (RangedAttack, MeleeAttack)) and a.char == "0.deasta" for a in legal(s, 0))
+    assert not any(isinstance(a, CoatWeapon) for a in legal(s, 0))
+    refused(s, CoatWeapon(0, "0.deasta", 1), "only a melee weapon with an enemy to strike, or a thrown dagger")

@@ -29,10 +29,10 @@ from collections.abc import Sequence
 
 from ..actions import Action, MeleeAttack, RangedAttack, Throw
 from ..actions_optional import CoatWeapon, CollectAmmo, DrinkPotion
-from ..content.amulets import OPTIONAL_RULES, VIAL_FORBIDDEN_ROLES, VIALS, VIALS_PER_TEAM
+from ..content.amulets import OPTIONAL_RULES, VIALS
 from ..content.common import CombatValue, DamageUnit, Role
 from ..context import Context
-from ..events import AmuletRevealed, Damaged, EffectAdded
+from ..events import Damaged, EffectAdded
 from ..events_optional import (
     AmmoCollected,
     AmmoLanded,
@@ -43,7 +43,7 @@ from ..events_optional import (
     VialPoisonResolved,
     VialUsed,
 )
-from ..optional_state import OPTIONAL_RULE_IDS, OptState
+from ..optional_state import OptState
 from ..roster import Roster
 from ..state import GLADIATOR, SEAT_OF, AttackSpec, MatchOptions, State
 from .base import ATTACK_MAN, HEXES, activate, actor, check_char, check_stated, fail, man_of
@@ -54,6 +54,7 @@ POTION = VIALS["potion"]
 COAT_MAN = POISON_VIAL.man_cost  # 1
 POTION_MAN = POTION.man_cost  # 2
 POISON_STRENGTH = POISON_VIAL.params["strength"]  # 6
+POISON_AMULET = POISON_VIAL.spell_type or ""  # the poison neutraliser cancels it (RB p.7)
 POISON_EP = POISON_VIAL.params["ep_damage"]  # 3
 POISON_TE = POISON_VIAL.params["te_modifier"]  # -2
 POISON_VE = POISON_VIAL.params["ve_modifier"]  # -2
@@ -77,14 +78,14 @@ def check_teams(teams: Sequence[Roster], options: MatchOptions) -> None:
     """The match's optional rules are the league's; a team must be built for those (HR-7).
 
     Refused with a ``ValueError`` naming the rule: an unknown rule id; a team built for a rule
-    the match does not use (``Roster.options``); a vial whose rule the match does not use, an
-    unknown vial, a vial on the strategist, more than 3 vials. A team *not* built for a rule the
-    match uses plays it anyway: the league's rules apply to all its matches, and a team that
-    bought no vial simply has none.
+    the match does not use (``Roster.options``); a team whose vials break TB-21 (a vial under a
+    rule the team is not built for, an unknown vial, one on the strategist, more than 3). A team
+    *not* built for a rule the match uses plays it anyway: the league's rules apply to all its
+    matches, and a team that bought no vial simply has none.
     """
-    unknown = sorted(options.optional - set(OPTIONAL_RULE_IDS))
+    unknown = sorted(options.optional - set(OPTIONAL_RULES))
     if unknown:
-        raise ValueError(f"unknown optional rule {', '.join(unknown)} (HR-7: {', '.join(OPTIONAL_RULE_IDS)})")
+        raise ValueError(f"unknown optional rule {', '.join(unknown)} (HR-7: {', '.join(OPTIONAL_RULES)})")
     for roster in teams:
         name = roster.name or "a team"
         for rule in sorted(roster.options):
@@ -92,20 +93,13 @@ def check_teams(teams: Sequence[Roster], options: MatchOptions) -> None:
                 known = OPTIONAL_RULES.get(rule)
                 label = f"{known.flag} ({known.name_hu})" if known is not None else rule
                 raise ValueError(f"{name} is built for {label}, which this match does not use (HR-7)")
-        vials = [m for m in roster.members if m.vial is not None]
-        for m in vials:
-            vial = VIALS.get(m.vial or "")
-            if vial is None:
-                raise ValueError(f"{name}: {m.slot} carries {m.vial!r}, which is no vial (HR-7)")
-            if vial.option not in options.optional:
-                raise ValueError(
-                    f"{name}: {m.slot} carries a {vial.name_en} ({vial.name_hu}), but this match does not "
-                    f"use {flag(vial.option)} (HR-7)"
-                )
-            if m.role in VIAL_FORBIDDEN_ROLES:
-                raise ValueError(f"{name}: the strategist carries no vial (HR-7)")
-        if len(vials) > VIALS_PER_TEAM:
-            raise ValueError(f"{name} carries {len(vials)} vials; at most {VIALS_PER_TEAM} a team (HR-7)")
+        if any(m.vial is not None for m in roster.members):
+            from ..roster_context import rule_context
+            from ..roster_rules import check_tb21_vials
+
+            broken = next(check_tb21_vials(rule_context(roster)), None)  # the team validator's rule
+            if broken is not None:
+                raise ValueError(f"{name}: {broken.message} ({broken.code}, HR-7)")
 
 
 # --- listing ----------------------------------------------------------------------------------
@@ -132,6 +126,14 @@ def char_options(s: State, c: int, found: list[Action]) -> list[Action]:
     if o.lying and o.ammo and man_of(s, c) >= PICKUP_MAN and _lying_here(s, o, c):
         found.append(CollectAmmo(sheet.seat, sheet.id, PICKUP_MAN))
     return found
+
+
+def _can_throw_a_dagger(s: State, c: int) -> bool:
+    """A dagger-thrower with a throw open now: the coating is "before an attack" (HR-7)."""
+    from .base import Scan
+    from .ranged import ranged_options
+
+    return bool(ranged_options(s, c, Scan(s)))
 
 
 def _coatable(s: State, c: int, found: list[Action]) -> bool:
@@ -170,7 +172,7 @@ def decide_coat(ctx: Context, a: CoatWeapon) -> None:
     reason = may_attack(s, c)
     if reason is not None:
         fail(f"the poison coats a weapon for an attack, and {reason[0]}", f"{RULE}, {reason[1]}")
-    dagger = s.sheets[c].role is Role.DAGGER_THROWER and s.ammo[c] > 0
+    dagger = s.sheets[c].role is Role.DAGGER_THROWER and _can_throw_a_dagger(s, c)
     if not melee_targets(s, c) and not dagger:
         what = "a bolt cannot be coated" if s.sheets[c].role is Role.CROSSBOWMAN else "he has no attack to coat"
         fail(f"{what}: only a melee weapon with an enemy to strike, or a thrown dagger", RULE)
@@ -224,18 +226,16 @@ def after_attack(ctx: Context, spec: AttackSpec, ep_before: int) -> None:
 
 def _poison(ctx: Context, a: int, t: int) -> None:
     """6 + d10 against Eg + d10; the poison amulet cancels it and is shown (HR-7, RB p.7)."""
-    from .magic_hooks import eg_of, is_zombie
-    from .traps_effects import deal
+    from .traps_effects import deal, resist_poison
 
     s = ctx.state
     aid, tid = s.sheets[a].id, s.sheets[t].id
-    if s.amulet[t] == POISON_VIAL.spell_type and not is_zombie(s, t):  # a zombie wears none (HR-11)
-        ctx.emit(AmuletRevealed(tid, s.amulet[t] or "", f"cancelled {aid}'s poison vial"))
+    rolled = resist_poison(
+        ctx, t, POISON_AMULET, POISON_STRENGTH, aid, (f"poison vial on {tid}", f"{aid}'s poison vial")
+    )
+    if rolled is None:
         return
-    a_roll = ctx.roll(aid, f"poison vial on {tid}")
-    d_roll = ctx.roll(tid, f"Eg against {aid}'s poison vial")
-    total = POISON_STRENGTH + a_roll
-    against = eg_of(s, t) + d_roll  # 0 after Marcangoló méregvarázs (RB p.15-16)
+    total, against = rolled
     poisoned = total > against
     ctx.emit(VialPoisonResolved(aid, tid, total, against, poisoned))
     if not poisoned:

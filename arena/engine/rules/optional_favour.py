@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from ..actions import Action, action_to_json
+from ..actions import Action, Concede, action_to_json
 from ..actions_optional import Reroll
 from ..context import Context
 from ..dice import Dice, ScriptedDice
@@ -108,7 +108,7 @@ def apply_favoured(state: State, action: Action, dice: Dice, run: Run) -> tuple[
         script = p.settled if action.use else (*p.settled, p.result)
         start = len(p.settled) + 1  # the re-rolled die is not offered again
         real = p.action
-    elif isinstance(state.pending, PendingReroll) and type(action).__name__ != "Concede":
+    elif isinstance(state.pending, PendingReroll) and type(action) is not Concede:
         fail("answer the crowd-favour re-roll first", RULE)
     watch = Watch(start)
     try:

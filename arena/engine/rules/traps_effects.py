@@ -222,23 +222,35 @@ def after_hit(
         ctx.emit(Pushed(tid, owner, HEXES[push]))
 
 
+def resist_poison(
+    ctx: Context, t: int, amulet: str, strength: int, roller: str, what: tuple[str, str]
+) -> tuple[int, int] | None:
+    """A poison's strength + d10 against the target's Eg + d10 (RB p.7, p.18; HR-7's vial too);
+    None when his poison-neutraliser amulet cancels it, which shows it (RB p.7). ``what``: the
+    poisoner's roll's purpose and what the target's roll resists."""
+    s = ctx.state
+    tid = s.sheets[t].id
+    if s.amulet[t] == amulet and not is_zombie(s, t):  # a zombie wears none (HR-11)
+        ctx.emit(AmuletRevealed(tid, amulet, f"cancelled {what[1]}"))
+        return None
+    a_roll = ctx.roll(roller, what[0])
+    d_roll = ctx.roll(tid, f"Eg against {what[1]}")
+    return strength + a_roll, eg_of(s, t) + d_roll  # Eg 0 after Marcangoló méregvarázs (RB p.15-16)
+
+
 def poison(ctx: Context, trap: Trap, t: int) -> None:
     """E + d10 against Eg + d10; the poison-neutraliser amulet cancels it and is shown (RB p.7)."""
     s = ctx.state
     p = trap.effect.poison
     assert p is not None
     tid = s.sheets[t].id
-    if s.amulet[t] == p.amulet_type.value and not is_zombie(s, t):  # a zombie wears none (HR-11)
-        ctx.emit(
-            AmuletRevealed(
-                tid, p.amulet_type.value, f"cancelled the poison of trap {trap.number}"
-            )
-        )
+    rolled = resist_poison(
+        ctx, t, p.amulet_type.value, p.strength, f"trap {trap.number}",
+        (f"{trap.id} poison on {tid}", f"the poison of trap {trap.number}"),
+    )  # fmt: skip
+    if rolled is None:
         return
-    a_roll = ctx.roll(f"trap {trap.number}", f"{trap.id} poison on {tid}")
-    d_roll = ctx.roll(tid, f"Eg against the poison of trap {trap.number}")
-    total = p.strength + a_roll
-    against = eg_of(s, t) + d_roll  # 0 after Marcangoló méregvarázs (RB p.15-16)
+    total, against = rolled
     poisoned = total > against
     ctx.emit(TrapPoisonResolved(trap.number, tid, total, against, poisoned))
     if not poisoned:
