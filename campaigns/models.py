@@ -139,10 +139,6 @@ class Entry(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    @property
-    def group_letter(self) -> str:
-        return group_letter(self.group)
-
 
 class MemberRecord(models.Model):
     """The campaign record of one member of an entry (HR-10.4) beside his roster line.

@@ -54,6 +54,12 @@ class SectionView:
     rows: list[FieldRow]
     problems: list[Problem]
 
+    @property
+    def align_inputs(self) -> bool:
+        """Inputs line up along the row's bottom when no field has help text below it (labels that
+        wrap, as the weapon pile's do, would push their inputs out of line)."""
+        return not any(row.field.help_text for row in self.rows)
+
 
 @dataclass
 class ProblemBoard:

@@ -13,9 +13,10 @@ from django.utils.translation import gettext as _
 from arena.engine.campaign.fixtures import GROUP_QUALIFIERS, bracket_size, default_group_count
 from arena.engine.campaign.knockout import stage_name
 from arena.engine.campaign.results import ResultKind, is_victory, is_win
+from arena.engine.campaign.round_robin import GROUP_MIN_SIZE
 
 from ..labels import stage_label
-from ..models import Fixture, League
+from ..models import Entry, Fixture, League
 from ..permissions import is_opponent_of_reporter, is_organiser, is_player_in
 
 
@@ -122,11 +123,17 @@ class Bracket:
         return bool(self.rounds) and self.rounds[0].drawn
 
     @property
-    def champion(self) -> Fixture | None:
+    def champion(self) -> Entry | None:
         final = self.rounds[-1].ties[0] if self.rounds and len(self.rounds[-1].ties) == 1 else None
         if final is None or final.fixture is None or final.winner is None:
             return None
         return final.fixture.home if final.winner == final.fixture.home_id else final.fixture.away
+
+
+def planned_group_count(league: League, entry_count: int) -> int:
+    """Groups, then knockout, before the draw: the organiser's count, else the automatic one (0
+    while there are too few teams for a group)."""
+    return league.group_count or (default_group_count(entry_count) if entry_count >= GROUP_MIN_SIZE else 0)
 
 
 def bracket(league: League, fixtures: Iterable[Fixture], entry_count: int) -> Bracket | None:
@@ -147,7 +154,7 @@ def bracket(league: League, fixtures: Iterable[Fixture], entry_count: int) -> Br
     else:
         teams = entry_count
         if league.has_groups:
-            count = len(groups) or league.group_count or (default_group_count(entry_count) if entry_count >= 3 else 0)
+            count = len(groups) or planned_group_count(league, entry_count)
             teams = GROUP_QUALIFIERS * count
         if teams < 2:
             return Bracket([])

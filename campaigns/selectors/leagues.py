@@ -9,7 +9,6 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, QuerySet
 
 from arena.engine.campaign.campaign import team_value
-from arena.engine.campaign.fixtures import default_group_count
 from arena.engine.content.amulets import OPTIONAL_RULES
 from arena.engine.roster import Problem
 from arena.engine.roster_rules import validate_roster
@@ -20,7 +19,7 @@ from ..models import Entry, League
 from ..permissions import is_organiser
 from ..rosters import entry_roster
 from ..services.leagues import can_enter
-from .fixtures import Bracket, bracket, fixtures_of
+from .fixtures import Bracket, bracket, fixtures_of, planned_group_count
 from .standings import GroupTable, group_tables
 
 
@@ -62,8 +61,7 @@ class LeaguePage:
     def planned_groups(self) -> int:
         """Groups, then knockout, before the draw: the organiser's count, else the automatic one
         (0 while there are too few teams for a group)."""
-        count = len(self.entries)
-        return self.league.group_count or (default_group_count(count) if count >= 3 else 0)
+        return planned_group_count(self.league, len(self.entries))
 
     @property
     def option_names(self) -> list[str]:

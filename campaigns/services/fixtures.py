@@ -37,11 +37,11 @@ from arena.engine.campaign.fixtures import (
     swiss_round,
     swiss_round_count,
 )
-from arena.engine.campaign.results import ResultKind, is_victory, is_win
 
 from ..errors import LeagueError
 from ..models import CampaignEvent, Entry, Fixture, League
 from ..permissions import require_organiser
+from ..selectors.fixtures import winner_id
 from ..selectors.standings import group_tables, standing_rows
 from .campaign import run_campaign_sequence
 from .log import EventLog
@@ -67,7 +67,8 @@ def fixtures_generate(
     round_robin_format = league.format in (League.Format.ROUND_ROBIN, League.Format.DOUBLE_ROUND_ROBIN)
     if round_robin_format and last_round:
         raise LeagueError(_("The round robin's fixtures are out already."))
-    if league.has_groups and last_round and _in_group_stage(league, last_round):
+    group_stage = league.has_groups and bool(last_round) and _in_group_stage(league, last_round)
+    if group_stage:
         if league.fixtures.exclude(status__in=Fixture.DONE).exists():
             raise LeagueError(_("The group stage is not finished; every group match must be final before the "
                                 "knockout stage starts."))
@@ -77,7 +78,7 @@ def fixtures_generate(
     log = EventLog(league)
     if league.has_groups and not last_round:
         return _group_stage(league, entries, log, start, interval_days)
-    if league.has_groups and _in_group_stage(league, last_round):
+    if group_stage:
         rounds = [_knockout_from_groups(league, entries, last_round)]
     elif round_robin_format:
         rounds = round_robin([e.pk for e in entries], double=league.format == League.Format.DOUBLE_ROUND_ROBIN)
@@ -196,13 +197,8 @@ def _knockout_round(league: League, entries: list[Entry], last_round: int, log: 
         return knockout_bracket(_knockout_seeds(league, entries, log)).first_round
     previous = list(league.fixtures.filter(round=last_round).select_related("result").order_by("position"))
     ties = tuple(Tie(f.home_id, f.away_id, f.home_seed or 0, f.away_seed) for f in previous)
-    winners = {_winner(f) for f in previous if not f.is_bye}
+    winners = {w for f in previous if not f.is_bye and (w := winner_id(f)) is not None}  # every one is final
     return knockout_next_round(KnockoutRound(last_round, ties), winners)
-
-
-def _winner(fixture: Fixture) -> int:
-    kind = ResultKind(fixture.result.home_result)
-    return fixture.home_id if is_win(kind) or is_victory(kind) else fixture.away_id
 
 
 def _knockout_seeds(league: League, entries: list[Entry], log: EventLog, draw: str = "knockout") -> list[int]:

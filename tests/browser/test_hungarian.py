@@ -37,6 +37,9 @@ def test_switch_to_hungarian_build_a_team_and_print_hungarian_sheets(live_server
     page.wait_for_selector("#problem-list [data-code='TB-02']")
     assert "A csapat értéke 201 pont" in page.text_content("#problem-list")
     page.screenshot(path=str(artifacts / "builder-hu.png"), full_page=False)
+    # the points table keeps inside its card with the long Hungarian headings
+    card, table = (page.locator(sel).bounding_box() for sel in ("#points-summary", "#points-summary table"))
+    assert table["x"] + table["width"] <= card["x"] + card["width"] + 0.5
     change_field(page, "#id_gladiator-ep", "20")
     page.wait_for_selector("#team-valid")
     assert page.text_content("#team-valid") == "A csapat minden szabálynak megfelel."
