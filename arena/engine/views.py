@@ -18,16 +18,61 @@ from .rules.damage import arena_scores
 from .rules.magic_view import magic_view, spells_view
 from .rules.traps_marks import JAM, marks_of
 from .optional_state import PendingReroll
-from .state import PendingDodge, PendingShift, PendingTrapDodge, PendingTrapInsight, PendingTrapWindow, State
+from .state import (
+    CharSheet,
+    PendingDodge,
+    PendingShift,
+    PendingTrapDodge,
+    PendingTrapInsight,
+    PendingTrapWindow,
+    Phase,
+    State,
+)
 
 _G = grid()
+_QR: tuple[tuple[int, int], ...] = tuple((x.q, x.r) for x in _G.hexes)
+# the gates whose state changes a hex's slices (RB p.6): most hexes have none
+_GATE_MASK_AT: tuple[int, ...] = tuple(
+    sum(_G.gate_bit[g] for g in set(gates)) for gates in _G.gates_at
+)
+_SLICES: dict[tuple[int, int], tuple[str, ...]] = {}  # (hex, its gates open): at most a few per hex
+_PHASE_NAMES = {p: p.name.lower() for p in Phase}
 
 
 def _hex(h: int) -> list[int] | None:
     if h < 0:
         return None
-    x = _G.hexes[h]
-    return [x.q, x.r]
+    return list(_QR[h])
+
+
+def _slices(h: int, gates: int) -> list[str]:
+    """:meth:`Grid.slices_of`, memoised per hex and the state of its own gates."""
+    key = (h, gates & _GATE_MASK_AT[h])
+    found = _SLICES.get(key)
+    if found is None:
+        found = _SLICES[key] = _G.slices_of(h, gates)
+    return list(found)
+
+
+# What a view shows of a sheet never changes: read once per match's sheets (the enum's value and
+# the sorted skills cost more than the rest of a character's view).
+_Static = tuple[str, int, str, str, str, int, int, tuple[str, ...]]
+_STATIC: dict[int, tuple[tuple[CharSheet, ...], tuple[_Static, ...]]] = {}
+_STATIC_LIMIT = 1_000
+
+
+def _statics(s: State) -> tuple[_Static, ...]:
+    sheets = s.sheets
+    entry = _STATIC.get(id(sheets))
+    if entry is None or entry[0] is not sheets:  # the id of a tuple no longer kept may be reused
+        if len(_STATIC) > _STATIC_LIMIT:
+            _STATIC.clear()
+        made = tuple(
+            (sh.id, sh.seat, sh.slot, sh.role.value, sh.name, sh.ep, sh.stp, tuple(sorted(sh.skills)))
+            for sh in sheets
+        )
+        entry = _STATIC[id(sheets)] = (sheets, made)
+    return entry[1]
 
 
 def _token_shown(s: State, c: int) -> bool:
@@ -35,30 +80,32 @@ def _token_shown(s: State, c: int) -> bool:
     return s.magic is not None and bool(s.magic.tokens_shown >> c & 1)
 
 
-def _char_view(s: State, c: int, seat: int | None) -> dict[str, Any]:
+def _char_view(s: State, c: int, seat: int | None, static: _Static) -> dict[str, Any]:
     sh = s.sheets[c]
     o = s.opt
     own = seat == sh.seat or (o is not None and o.open)  # Nyílt lapok: nothing is secret (HR-7)
+    cid, cseat, slot, role, name, ep_max, stp_max, skills = static
+    h = s.pos[c]
     out: dict[str, Any] = {
-        "id": sh.id,
-        "seat": sh.seat,
-        "slot": sh.slot,
-        "role": sh.role.value,
-        "name": sh.name,
-        "hex": _hex(s.pos[c]),
-        "slices": list(_G.slices_of(s.pos[c], s.gates)) if sh.on_board and s.pos[c] >= 0 else [],
+        "id": cid,
+        "seat": cseat,
+        "slot": slot,
+        "role": role,
+        "name": name,
+        "hex": list(_QR[h]) if h >= 0 else None,
+        "slices": _slices(h, s.gates) if sh.on_board and h >= 0 else [],
         "alive": s.alive[c],
         "ep": s.ep[c],
-        "ep_max": sh.ep,
+        "ep_max": ep_max,
         "stp": s.stp[c],
-        "stp_max": sh.stp,
+        "stp_max": stp_max,
         "sneaking": s.sneaking[c],
         "hiding": s.hiding[c],
         "prone": s.prone[c],
         "netted": s.netted[c],
         "debt": s.debt[c],
         "acted": s.acted[c],
-        "skills": sorted(sh.skills),
+        "skills": list(skills),
         "amulet": s.amulet[c] if own or s.amulet_shown[c] else None,
         "trap_marks": [{"kind": m.kind, "until": m.until} for m in marks_of(s, c)] if s.trap_marks else [],
         "me_token": (s.token[c] or None) if own or _token_shown(s, c) else None,
@@ -82,6 +129,12 @@ def _char_view(s: State, c: int, seat: int | None) -> dict[str, Any]:
         out["shootable_by_crossbow"] = lost >= sh.crossbow_after
         out["shootable_by_daggers"] = lost >= sh.daggers_after
     return out
+
+
+def _jammed(s: State) -> list[str]:
+    """The gates a portcullis jams (HR-5 card 11)."""
+    marks = [m.where for m in marks_of(s, -1) if m.kind == JAM]
+    return [g for g in _G.gate_ids if _G.gate_bit[g] in marks]
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
@@ -127,7 +180,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         )
     out = {
         "viewer": seat,
-        "phase": s.phase.name.lower(),
+        "phase": _PHASE_NAMES[s.phase],
         "round": s.round,
         "step": s.step,
         "round_limit": s.setup.options.round_limit,
@@ -136,7 +189,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "side_chooser": s.chooser if s.chooser >= 0 else None,
         "seat_to_act": s.seat_to_act if s.seat_to_act >= 0 else None,
         "gates_open": [g for g in _G.gate_ids if s.gates & _G.gate_bit[g]],
-        "gates_jammed": [g for g in _G.gate_ids if any(m.where == _G.gate_bit[g] for m in marks_of(s, -1) if m.kind == JAM)],
+        "gates_jammed": _jammed(s) if s.trap_marks else [],
         "named": [s.sheets[c].id for c in s.named],
         "active": s.sheets[s.active].id if s.active >= 0 else None,
         "pool": s.pool,
@@ -149,7 +202,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         ],
         "spells": spells_view(s),  # lasting spells, areas, zombies: public (issue #4)
         "seats": seats,
-        "characters": [_char_view(s, c, seat) for c in range(len(s.sheets))],
+        "characters": [_char_view(s, c, seat, static) for c, static in enumerate(_statics(s))],
         "scores": list(arena_scores(s)),
         "result": None if s.result is None else s.result._asdict(),
     }

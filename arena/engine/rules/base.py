@@ -129,6 +129,26 @@ def check_stated(stated: int | None, cost: int) -> None:
         fail(f"the action states {stated} MAN but costs {cost}", "RB p.8")
 
 
+_Where = tuple[list[int], dict[int, int], set[int], tuple[set[int], set[int]]]
+# The last positions counted: (pos, alive, side, what Scan found). Read-only once made.
+_LAST_SCAN: list[tuple[list[int], list[bool], tuple[int, ...], _Where] | None] = [None]
+
+
+def _where(pos: list[int], alive: list[bool], side: tuple[int, ...]) -> _Where:
+    """Who stands on the board, living characters per hex, the full hexes and the hexes holding
+    each seat's enemies."""
+    here = [c for c in BOARD_CHARS if alive[c] and pos[c] >= 0]
+    occ = dict.fromkeys([pos[c] for c in here], 0)
+    held: tuple[set[int], set[int]] = (set(), set())
+    for c in here:
+        h = pos[c]
+        occ[h] += 1
+        held[side[c]].add(h)
+    # a hex holds three only if at least two characters share hexes with others
+    full = {h for h, n in occ.items() if n >= MAX_PER_HEX} if len(here) - len(occ) >= 2 else set()
+    return here, occ, full, (held[1], held[0])  # enemies of seat 0 stand on seat 1's hexes
+
+
 class Scan:
     """Who stands where, computed once per listing: living characters per hex, full hexes,
     the hexes holding enemies of each side (a zombie's is its creator's), and the characters who
@@ -140,17 +160,14 @@ class Scan:
         pos = s.pos
         alive = s.alive
         side = s.side  # a zombie stands for its creator's side (HR-12 ruling 19)
-        here = [c for c in BOARD_CHARS if alive[c] and pos[c] >= 0]
-        occ = dict.fromkeys([pos[c] for c in here], 0)
-        held: tuple[set[int], set[int]] = (set(), set())
-        for c in here:
-            h = pos[c]
-            occ[h] += 1
-            held[side[c]].add(h)
-        self.occ = occ
-        # a hex holds three only if at least two characters share hexes with others
-        self.full = {h for h, n in occ.items() if n >= MAX_PER_HEX} if len(here) - len(occ) >= 2 else set()
-        self.enemies = (held[1], held[0])  # enemies of seat 0 stand on seat 1's hexes
+        last = _LAST_SCAN[0]
+        # Most actions move nobody: the last listing's counts serve again (compared by content,
+        # so a test that changes a cloned state's list in place is safe too).
+        if last is not None and last[0] == pos and last[1] == alive and last[2] == side:
+            here, self.occ, self.full, self.enemies = last[3]
+        else:
+            here, self.occ, self.full, self.enemies = found = _where(pos, alive, side)
+            _LAST_SCAN[0] = (pos.copy(), alive.copy(), side, found)
         # the lists as they are now: evolvers replace a state's lists, never change them (own)
         self._here = here
         self._pos = pos

@@ -18,6 +18,7 @@ from ..hexgrid import Hex
 from ..state import AttackSpec, PendingDodge, PendingShift, State
 from .base import (
     ATTACK_MAN,
+    BOARD_CHARS,
     CENTRAL,
     G,
     HEXES,
@@ -69,14 +70,12 @@ def _reach_targets(s: State, c: int) -> list[int]:
 
 def melee_targets(s: State, c: int) -> list[tuple[int, str]]:
     """(target, weapon) pairs: ``melee`` on his hex, ``halberd`` on an adjacent one."""
-    here = s.pos[c]
+    pos = s.pos
+    alive = s.alive
+    here = pos[c]
     side = s.side
     seat = side[c]
-    found = [
-        (o, "melee")
-        for o in range(len(s.pos))
-        if s.pos[o] == here and s.alive[o] and side[o] != seat and s.sheets[o].on_board
-    ]
+    found = [(o, "melee") for o in BOARD_CHARS if pos[o] == here and alive[o] and side[o] != seat]
     if s.magic is not None and s.magic.frenzied:  # an Orgyilkosság victim's own team-mate (RB p.17)
         d = magic_hooks.designee(s, c)
         if d >= 0 and side[d] == seat and s.pos[d] == here and s.alive[d]:
@@ -101,12 +100,10 @@ def melee_options(s: State, c: int) -> list[MeleeAttack]:
     man = man_of(s, c)
     if man < ATTACK_MAN:
         return []
-    sheet = s.sheets[c]
     found = []
     if may_attack(s, c) is None:
         for t, weapon in melee_targets(s, c):
-            tid = s.sheets[t].id
-            found.append(MeleeAttack(sheet.seat, sheet.id, tid, None, None, False, ATTACK_MAN))
+            found.append(_attack(s, c, t, None, None, False, ATTACK_MAN))
             if weapon != "melee" or not s.sheets[t].is_gladiator:
                 continue
             for skill, hooks in DECLARED_SKILLS.items():
@@ -114,10 +111,24 @@ def melee_options(s: State, c: int) -> list[MeleeAttack]:
                 if cost > man or not skill_allowed(s, c, skill):
                     continue
                 for item in _breakable(s, t) if hooks.names_item else (None,):
-                    found.append(MeleeAttack(sheet.seat, sheet.id, tid, skill, item, False, cost))
+                    found.append(_attack(s, c, t, skill, item, False, cost))
     quick = _quick_target(s, c)
     if quick >= 0:
-        found.append(MeleeAttack(sheet.seat, sheet.id, s.sheets[quick].id, None, None, True, ATTACK_MAN))
+        found.append(_attack(s, c, quick, None, None, True, ATTACK_MAN))
+    return found
+
+
+_AttackKey = tuple[int, int, str | None, str | None, bool, int]
+_ATTACKS: dict[_AttackKey, MeleeAttack] = {}  # actions are immutable: each made once
+
+
+def _attack(s: State, c: int, t: int, skill: str | None, item: str | None, quick: bool, cost: int) -> MeleeAttack:
+    """The MeleeAttack of ``c`` on ``t`` (a character's number fixes his seat and id)."""
+    key = (c, t, skill, item, quick, cost)
+    found = _ATTACKS.get(key)
+    if found is None:
+        sheet = s.sheets[c]
+        found = _ATTACKS[key] = MeleeAttack(sheet.seat, sheet.id, s.sheets[t].id, skill, item, quick, cost)
     return found
 
 

@@ -28,7 +28,6 @@ from .base import (
     actor,
     check_stated,
     enemies_on,
-    enemy_hexes,
     fail,
     grantable,
     in_melee,
@@ -370,8 +369,9 @@ def decide_move(ctx: Context, a: Move) -> None:
 
 def _check_path(s: State, c: int, path: tuple[Hex, ...]) -> tuple[list[int], set[int]]:
     """The path as hex numbers, refused at the first illegal step, and the enemies' hexes."""
-    occ = occupancy(s)
-    enemy = enemy_hexes(s, SEAT_OF[c])
+    scan = Scan(s)  # the listing's counts, usually: Scan keeps the last ones
+    occ = scan.occ
+    enemy = scan.enemies[SEAT_OF[c]]
     here = s.pos[c]
     hexes = []
     last = len(path) - 1
