@@ -71,12 +71,8 @@ def hexes_left(s: State, c: int) -> int:
 
 
 def affordable_hexes(s: State, c: int, man: int) -> int:
-    if s.trap_marks:
-        man -= trap_marks.move_extra(s, c)
-    if s.ran[c]:
-        done = s.run_hexes[c]
-        return 2 * (man + -(-done // 2)) - done
-    return man // hex_man(s, c)
+    """How many more hexes ``man`` MAN pays for (RB p.8, HR-4, HR-12 ruling 9)."""
+    return _afford(_cost_mode(s, c), man)
 
 
 def can_attack_after_moving(s: State, c: int) -> bool:
@@ -165,10 +161,20 @@ def _mode_costs(mode: CostMode) -> list[int]:
 
 
 def _cost_mode(s: State, c: int) -> CostMode:
+    """What the cost of ``c``'s next hexes depends on: running (and the parity of the hexes run,
+    HR-4: 1 MAN per 2 hexes), else the MAN per hex; and the extra MAN out of a pit (HR-5 card 9)."""
     extra = trap_marks.move_extra(s, c) if s.trap_marks else 0
     if s.ran[c]:
         return (1, s.run_hexes[c] & 1, extra)
     return (0, hex_man(s, c), extra)
+
+
+def _afford(mode: CostMode, man: int) -> int:
+    """The hexes ``man`` MAN pays for in a cost mode: running, a half-paid pair's second hex is free."""
+    running, per, extra = mode
+    if running:
+        return 2 * (man - extra) + per  # ``per``: the parity of the hexes run so far
+    return (man - extra) // per
 
 
 _BALLS: dict[tuple[int, int, int, bool], _Ball] = {}  # by the gates within reach
@@ -284,30 +290,8 @@ def move_options(s: State, c: int, scan: Scan) -> list[Move]:
     if s.melee[c] or s.prone[c] or (marks and trap_marks.cannot_move(s, c)):
         return []
     man = man_of(s, c)
-    m = s.magic
-    # hexes_left, affordable_hexes and the cost mode in one go (the same rules)
-    ran = s.ran[c]
-    left = s.sheets[c].mov - s.moved[c]
-    if ran:
-        left += RUN_MOV_BONUS
-    extra = 0
-    if m is not None and m.mov:
-        left += magic_hooks.mov_change(s, c)
-    if marks:
-        extra = trap_marks.move_extra(s, c)
-    if ran:
-        done = s.run_hexes[c]
-        afford = 2 * (man - extra + -(-done // 2)) - done
-        mode: CostMode = (1, done & 1, extra)
-    else:
-        per = SNEAK_HEX_MAN if s.sneaking[c] else 1
-        if m is not None and m.slow >> c & 1:
-            per *= magic_hooks.MOVE_FACTOR
-        if marks:
-            per = max(per, trap_marks.hex_cost(s, c))
-        afford = (man - extra) // per
-        mode = (0, per, extra)
-    limit = min(left, afford)
+    mode = _cost_mode(s, c)
+    limit = min(hexes_left(s, c), _afford(mode, man))
     if limit <= 0:
         return []
     central = GLADIATOR[c]

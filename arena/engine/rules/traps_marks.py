@@ -35,6 +35,9 @@ def stamp(s: State) -> int:
 
 
 def active(s: State, m: TrapMark) -> bool:
+    """Whether ``m`` is still in force. The evolvers drop a mark when it lapses (:func:`after_step`,
+    :func:`after_round`, :func:`without`), so every mark in a state is in force and the readers
+    below need not ask; the property tests check it with this."""
     if m.kind in STEP_MARKS:
         return m.until == stamp(s)
     if m.kind in ROUND_MARKS:
@@ -60,13 +63,13 @@ def without(marks: tuple[TrapMark, ...], c: int) -> tuple[TrapMark, ...]:
 def find(s: State, c: int, kind: str) -> TrapMark | None:
     """The active mark ``kind`` of character ``c`` (or of no character: -1), if any."""
     for m in s.trap_marks:
-        if m.char == c and m.kind == kind and active(s, m):
+        if m.char == c and m.kind == kind:
             return m
     return None
 
 
 def marks_of(s: State, c: int) -> list[TrapMark]:
-    return [m for m in s.trap_marks if m.char == c and active(s, m)]
+    return [m for m in s.trap_marks if m.char == c]
 
 
 def cannot_move(s: State, c: int) -> tuple[str, str] | None:
@@ -113,6 +116,6 @@ def jammed(s: State, gate_bit: int) -> bool:
     if not s.trap_marks:
         return False
     return any(
-        m.char == -1 and m.kind == JAM and m.where == gate_bit and active(s, m)
+        m.char == -1 and m.kind == JAM and m.where == gate_bit
         for m in s.trap_marks
     )
