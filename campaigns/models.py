@@ -98,6 +98,12 @@ class League(models.Model):
         return self.format == self.Format.GROUPS_KNOCKOUT
 
     @property
+    def is_round_robin(self) -> bool:
+        """A round robin's fixtures are generated once, all rounds; the other formats a round (or a
+        stage) at a time (HR-10.2)."""
+        return self.format in (self.Format.ROUND_ROBIN, self.Format.DOUBLE_ROUND_ROBIN)
+
+    @property
     def has_bracket(self) -> bool:
         return self.format in (self.Format.KNOCKOUT, self.Format.GROUPS_KNOCKOUT)
 

@@ -14,7 +14,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from ..forms import GenerateFixturesForm, RescheduleForm
-from ..models import League
 from ..permissions import is_organiser
 from ..selectors.fixtures import fixture_line, league_rounds
 from ..selectors.standings import csv_dialect, csv_header, group_tables, league_standings, standings_csv_rows
@@ -33,8 +32,7 @@ def fixture_list(request: HttpRequest, pk: int) -> HttpResponse:
         "is_organiser": organiser,
         # a round robin is generated once; Swiss and knockout leagues a round at a time, a league of
         # groups its group stage at once, then its knockout stage a round at a time
-        "can_generate": organiser and (not rounds or league.format in (League.Format.SWISS, League.Format.KNOCKOUT,
-                                                                       League.Format.GROUPS_KNOCKOUT)),
+        "can_generate": organiser and (not rounds or not league.is_round_robin),
         "starts_knockout": bool(rounds) and rounds[-1].group_stage,
         "generate_form": GenerateFixturesForm(),
     }
