@@ -533,3 +533,26 @@ def test_death_dance_no_man_for_two_rounds_on_a_failed_me_roll__rb_p18_a49():
     )
     s = to_step(s, 1, 3)
     assert not s.magic.banned >> deasta & 1  # ended after round 2
+
+
+def test_assassination_victim_never_enters_a_hex_where_he_would_have_to_attack_someone_else__rb_p17_hr12_10():
+    """RB p.17: the victim may attack only his designee; HR-12 ruling 10: entering an enemy's hex
+    obliges an attack. So a shortest step toward the designee onto another enemy's hex is not his
+    to take, and no strategist MAN is counted for him (digest A56: he receives none)."""
+    s = ready({"1.deasta": (8, -6), "1.laeva": (8, -9)})
+    s, _ = act(s, cast("assassination", "1.deasta", man=5, designee="1.laeva"), [5, 9])
+    s = to_step(s, 2)
+    s = place(s, {"0.crossbowman": (8, -7)})  # on his shortest way to the designee
+    s = name(s, 1, "1.deasta", "1.laeva")
+    deasta = s.index["1.deasta"]
+    from arena.engine.rules.base import grantable
+
+    assert man_of(s, deasta) == 4 and grantable(s, deasta) == 0
+    onto = Move(1, "1.deasta", (Hex(8, -7),), 1)
+    assert onto not in legal(s, 1)
+    with pytest.raises(IllegalActionError, match="would have to attack someone but 1.laeva"):
+        apply(s, onto)
+    # whatever he is offered, his seat is never left without a way on (no deadlock)
+    options = legal(s, 1)
+    assert all(not isinstance(a, Move) or a.path[-1] != Hex(8, -7) for a in options)
+    assert any(type(a).__name__ != "Concede" for a in options)

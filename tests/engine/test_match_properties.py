@@ -63,6 +63,7 @@ def playout(seed: int, check_every: int = 1, probe: random.Random | None = None)
     while s.phase is not Phase.OVER:
         seat = seats_to_move(s)[0]
         options = legal_actions(s, seat)
+        assert len(options) > 1, (seed, n)  # a seat that owes a decision has more than conceding
         if probe is not None and n % 25 == 0:
             for other in probe.sample(options, min(3, len(options))):
                 apply(s, other)  # every listed action is applicable

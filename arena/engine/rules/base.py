@@ -108,6 +108,8 @@ def grantable(s: State, c: int) -> int:
     sheet = s.sheets[c]
     if s.step > 4 or sheet.is_gladiator:
         return 0
+    if s.magic is not None and s.magic.frenzied >> c & 1:
+        return 0  # an Orgyilkosság victim receives no pool or strategist MAN (RB p.17, digest A56)
     return strategist_man(s, sheet.seat)
 
 

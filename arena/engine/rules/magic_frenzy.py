@@ -15,7 +15,7 @@ from .. import actions as act
 from ..actions import Action, action_cost
 from ..actions_magic import Cast
 from ..state import State
-from .base import CENTRAL, STEPS_IN, STEPS_OUT, G
+from .base import CENTRAL, STEPS_IN, STEPS_OUT, G, enemies_on
 
 _DIST: dict[tuple[int, bool], dict[int, int]] = {}
 
@@ -78,9 +78,11 @@ def refusal(s: State, c: int, a: Any) -> str | None:
     dist = distances(s.pos[t], CENTRAL[here])
     if kind is act.Move:
         end = G.index.get(a.path[-1], -1) if a.path else -1
-        if end in dist and here in dist and dist[here] - dist[end] == len(a.path):
-            return None
-        return f"he moves only by a shortest path toward {tid}"
+        if not (end in dist and here in dist and dist[here] - dist[end] == len(a.path)):
+            return f"he moves only by a shortest path toward {tid}"
+        if _obliged_elsewhere(s, c, t, end):
+            return f"he may not enter a hex where he would have to attack someone but {tid} (HR-12 ruling 10)"
+        return None
     if kind is act.Disengage:
         to = G.index.get(a.to, -1)
         return (
@@ -97,6 +99,12 @@ def refusal(s: State, c: int, a: Any) -> str | None:
     if kind is act.UseSkill:
         return None if a.skill == "running" else "he uses no skill but Futás on his way"
     return "he does nothing else"
+
+
+def _obliged_elsewhere(s: State, c: int, t: int, end: int) -> bool:
+    """Whether ending a move on ``end`` would oblige ``c`` to attack an enemy there (HR-12 ruling
+    10) while his designee ``t``, the only one he may attack, is not there."""
+    return s.pos[t] != end and bool(enemies_on(s, s.side[c], end))
 
 
 def filter_options(s: State, c: int, options: list[Action]) -> list[Action]:
