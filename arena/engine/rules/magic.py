@@ -403,7 +403,7 @@ PLANS: dict[int, tuple[_Plan, ...]] = {
 Who = tuple[Any, ...]
 _CASTS: dict[tuple[int, str, int, int], list[Cast]] = {}  # casts are immutable: made once
 _CONCENTRATED: dict[tuple[int, str, int, int], list[Cast]] = {}
-_CACHE_LIMIT = 20_000  # entries per memo table: keeps a long-running process near 400 MB
+_CACHE_LIMIT = 20_000  # entries per memo table: keeps a long-running process to a few hundred MB
 
 
 def _who(r: Reach, p: _Plan, attack_ok: bool) -> Who | None:

@@ -89,7 +89,7 @@ def can_attack_after_moving(s: State, c: int) -> bool:
 
 Paths = dict[int, tuple[Hex, ...]]
 CostMode = tuple[int, int, int]  # (running, per hex or the run hexes' parity, extra MAN)
-_CACHE_LIMIT = 10_000  # entries per memo table: keeps a long-running process near 400 MB
+_CACHE_LIMIT = 10_000  # entries per memo table: keeps a long-running process to a few hundred MB
 
 
 class _Ball:
