@@ -173,3 +173,17 @@ def legal(state: State, seat: int) -> list[Action]:
 
 def hexes(*qr: tuple[int, int]) -> tuple[Hex, ...]:
     return tuple(Hex(q, r) for q, r in qr)
+
+
+# Everyone who would otherwise stand on the home-gate hexes (deployment, HR-1.7) goes to a quiet
+# corner, so that nobody is on a line of fire or a gate hex by accident.
+OUT_OF_THE_WAY = {
+    "0.witch_master": (2, -10),
+    "0.crossbowman": (2, -10),
+    "0.deasta": (1, -10),
+    "0.laeva": (1, -10),
+    "1.witch_master": (-2, 10),
+    "1.crossbowman": (-2, 10),
+    "1.deasta": (-1, 10),
+    "1.laeva": (-1, 10),
+}

@@ -44,21 +44,8 @@ from arena.engine.events import (
 from arena.engine.evolve import evolve
 from arena.engine.roster import base_roster
 
-from .match_helpers import G, act, hexes, legal, name, of_kind, place, settle, started, to_step, tweak
+from .match_helpers import OUT_OF_THE_WAY, G, act, hexes, legal, name, of_kind, place, settle, started, to_step, tweak
 from .test_match_skills import team
-
-# Everyone who would otherwise stand on the home-gate hexes (deployment, HR-1.7) goes to a quiet
-# corner, so that nobody is on a line of fire or a gate hex by accident.
-OUT_OF_THE_WAY = {
-    "0.witch_master": (2, -10),
-    "0.crossbowman": (2, -10),
-    "0.deasta": (1, -10),
-    "0.laeva": (1, -10),
-    "1.witch_master": (-2, 10),
-    "1.crossbowman": (-2, 10),
-    "1.deasta": (-1, 10),
-    "1.laeva": (-1, 10),
-}
 
 
 FREE_HAND = (("short_sword",), ("shield", "short_sword"))  # seat 0 can throw; seat 1 holds a shield

@@ -8,7 +8,6 @@ Every expected number is worked out by hand in the comments from the base team's
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
 import pytest
@@ -73,20 +72,10 @@ from arena.engine.roster import base_roster
 from arena.engine.simulate import paused_gc
 from arena.engine.state import Phase
 
-from .match_helpers import G, act, hexes, legal, name, of_kind, place, started, to_step, tweak
+from .match_helpers import OUT_OF_THE_WAY, G, act, hexes, legal, name, of_kind, place, started, to_step, tweak
 
 ALL = frozenset(OPTIONAL_RULE_IDS)
 VIALS = {"0.deasta": "poison_vial", "0.crossbowman": "potion", "0.gladiator": "poison_vial"}
-OUT_OF_THE_WAY = {
-    "0.witch_master": (2, -10),
-    "0.crossbowman": (2, -10),
-    "0.deasta": (1, -10),
-    "0.laeva": (1, -10),
-    "1.witch_master": (-2, 10),
-    "1.crossbowman": (-2, 10),
-    "1.deasta": (-1, 10),
-    "1.laeva": (-1, 10),
-}
 SHOT = {"0.crossbowman": (4, -8), "1.deasta": (8, -6)}  # 4 obstacles (test_match_worked_examples)
 
 
