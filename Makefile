@@ -70,6 +70,8 @@ bench: install-bench
 	$(PY) bench/engine_bench.py
 
 check: install-test
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
 	$(PY) manage.py check
 

@@ -58,7 +58,11 @@ class BoardDrawing:
     deployment: tuple[HexShape, ...]
 
 
-_WALL_CSS = {WallKind.CROSS: "wall wall-cross", WallKind.RING: "wall wall-ring", WallKind.INNER_CIRCLE: "wall wall-inner"}
+_WALL_CSS = {
+    WallKind.CROSS: "wall wall-cross",
+    WallKind.RING: "wall wall-ring",
+    WallKind.INNER_CIRCLE: "wall wall-inner",
+}
 
 
 def _fmt(value: float) -> str:
@@ -99,7 +103,8 @@ def _hex_shape(board: Board, h: Hex) -> HexShape:
     block_text = f"({block.q},{block.r})"
     cx, cy = pixel_centre(h)
     info = " · ".join(
-        part for part in (f"({h.q}, {h.r})", board.slice_of(h), _("block %(block)s") % {"block": block_text}, feature)
+        part
+        for part in (f"({h.q}, {h.r})", board.slice_of(h), _("block %(block)s") % {"block": block_text}, feature)
         if part
     )
     return HexShape(
@@ -153,9 +158,7 @@ def _draw(board: Board) -> BoardDrawing:
     width, height = max(xs) - min(xs) + 2 * MARGIN, max(ys) - min(ys) + 2 * MARGIN
     gate_edges = {gate.edge for gate in board.gates}
     walls = tuple(
-        _segment(edge, _WALL_CSS[kind])
-        for edge, kind in sorted(board.walls.items())
-        if edge not in gate_edges
+        _segment(edge, _WALL_CSS[kind]) for edge, kind in sorted(board.walls.items()) if edge not in gate_edges
     )
     gates = tuple(
         _segment(

@@ -113,9 +113,8 @@ def main() -> None:
     print(
         f"ratio, our decisions/s to its moves/s: {dps / chess_mps:.2f} ({gc_dps / chess_mps:.2f} with the collector on)"
     )
-    print(
-        f"(median legal actions per sampled state: {statistics.median(len(legal_actions(s, x)) for s, x in sample[:500]):.0f})"
-    )
+    median_actions = statistics.median(len(legal_actions(s, x)) for s, x in sample[:500])
+    print(f"(median legal actions per sampled state: {median_actions:.0f})")
 
 
 if __name__ == "__main__":

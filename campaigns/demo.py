@@ -29,15 +29,23 @@ DEMO_SEASON = "Spring 2025"
 DEMO_SEED = 1873  # the demo's rolls are the same on every machine
 
 # Aurelia's gladiator destroys Bálint's, whose crossbowman also falls; her witch-master is wounded.
-WINNER = SideFacts(MappingProxyType({
-    GLADIATOR: MemberFacts(fate=Fate.WOUNDED, damaged_gladiator=True, destroyed_gladiator=True),
-    WITCH_MASTER: MemberFacts(fate=Fate.WOUNDED),
-    DEASTA: MemberFacts(fighters_killed=1),
-}))
-LOSER = SideFacts(MappingProxyType({
-    GLADIATOR: MemberFacts(fate=Fate.DEAD, final_ep=-2, damaged_gladiator=True),
-    CROSSBOWMAN: MemberFacts(fate=Fate.DEAD, final_ep=-1),
-}))
+WINNER = SideFacts(
+    MappingProxyType(
+        {
+            GLADIATOR: MemberFacts(fate=Fate.WOUNDED, damaged_gladiator=True, destroyed_gladiator=True),
+            WITCH_MASTER: MemberFacts(fate=Fate.WOUNDED),
+            DEASTA: MemberFacts(fighters_killed=1),
+        }
+    )
+)
+LOSER = SideFacts(
+    MappingProxyType(
+        {
+            GLADIATOR: MemberFacts(fate=Fate.DEAD, final_ep=-2, damaged_gladiator=True),
+            CROSSBOWMAN: MemberFacts(fate=Fate.DEAD, final_ep=-1),
+        }
+    )
+)
 
 
 def demo_league_load(*, organiser_name: str, players: list[tuple[str, str]]) -> League | None:
@@ -57,9 +65,15 @@ def demo_league_load(*, organiser_name: str, players: list[tuple[str, str]]) -> 
     except TeamInvalidError:
         return None  # a player changed his demo team into a broken one: leave it and him alone
     league = league_create(
-        organiser=organiser, name=DEMO_LEAGUE, season=DEMO_SEASON, tier=DEFAULT_TIER,
-        format=League.Format.DOUBLE_ROUND_ROBIN, options=[], validation_mode=League.Validation.STRICT,
-        sign_up_open=False, round_limit=20,
+        organiser=organiser,
+        name=DEMO_LEAGUE,
+        season=DEMO_SEASON,
+        tier=DEFAULT_TIER,
+        format=League.Format.DOUBLE_ROUND_ROBIN,
+        options=[],
+        validation_mode=League.Validation.STRICT,
+        sign_up_open=False,
+        round_limit=20,
     )
     League.objects.filter(pk=league.pk).update(dice_seed=DEMO_SEED)
     league.refresh_from_db()
@@ -71,8 +85,13 @@ def demo_league_load(*, organiser_name: str, players: list[tuple[str, str]]) -> 
     winner_home = fixture.home_id == entries[0].pk
     kind = ResultKind.VICTORY if winner_home else opposite(ResultKind.VICTORY)
     facts = MatchFacts(
-        home_result=kind, rounds_played=14, home_score=23 if winner_home else 3, away_score=3 if winner_home else 23,
-        home=WINNER if winner_home else LOSER, away=LOSER if winner_home else WINNER, thumbs=Thumbs.UP,
+        home_result=kind,
+        rounds_played=14,
+        home_score=23 if winner_home else 3,
+        away_score=3 if winner_home else 23,
+        home=WINNER if winner_home else LOSER,
+        away=LOSER if winner_home else WINNER,
+        thumbs=Thumbs.UP,
         notes="Demo match: the gladiator fell in round 14 at the north gate.",
     )
     reporter, confirmer = (fixture.home.player, fixture.away.player)

@@ -34,8 +34,17 @@ class LeagueForm(forms.ModelForm):
 
     class Meta:
         model = League
-        fields = ["name", "season", "tier", "format", "group_count", "options", "validation_mode", "sign_up_open",
-                  "round_limit"]
+        fields = [
+            "name",
+            "season",
+            "tier",
+            "format",
+            "group_count",
+            "options",
+            "validation_mode",
+            "sign_up_open",
+            "round_limit",
+        ]
         widgets = {"validation_mode": forms.RadioSelect}
         labels = {
             "name": gettext_lazy("Name"),
@@ -49,7 +58,8 @@ class LeagueForm(forms.ModelForm):
         help_texts = {
             "group_count": gettext_lazy(
                 "Only for groups, then knockout: at least 3 teams a group, the top 2 of each go on. Leave it empty "
-                "for the fewest groups of at most 5 teams."),
+                "for the fewest groups of at most 5 teams."
+            ),
         }
 
     def settings(self) -> dict[str, Any]:
@@ -80,8 +90,13 @@ class EnterForm(forms.Form):
 
 class GenerateFixturesForm(forms.Form):
     start = forms.DateField(label=gettext_lazy("First round on"), required=False, widget=DATE_WIDGET)
-    interval_days = forms.IntegerField(label=gettext_lazy("Days between rounds"), min_value=1, max_value=60,
-                                       initial=7, widget=forms.NumberInput(attrs={"class": "form-control"}))
+    interval_days = forms.IntegerField(
+        label=gettext_lazy("Days between rounds"),
+        min_value=1,
+        max_value=60,
+        initial=7,
+        widget=forms.NumberInput(attrs={"class": "form-control"}),
+    )
 
 
 class RescheduleForm(forms.Form):
@@ -89,5 +104,6 @@ class RescheduleForm(forms.Form):
 
 
 class DisputeForm(forms.Form):
-    reason = forms.CharField(label=gettext_lazy("What is wrong with this result?"),
-                             widget=forms.Textarea(attrs={"rows": 2}))
+    reason = forms.CharField(
+        label=gettext_lazy("What is wrong with this result?"), widget=forms.Textarea(attrs={"rows": 2})
+    )

@@ -67,17 +67,28 @@ def _result(event: CampaignEvent, data: Data) -> str:
     result = result_label(data["result"])
     if is_hungarian():
         result = result.lower()  # a common noun mid-sentence; English keeps HR-10.1's capital Victory
-    values = {"round": data["round"], "opponent": data["opponent"], "result": result, "own": data["own"],
-              "other": data["other"], "rounds": data["rounds"]}
+    values = {
+        "round": data["round"],
+        "opponent": data["opponent"],
+        "result": result,
+        "own": data["own"],
+        "other": data["other"],
+        "rounds": data["rounds"],
+    }
     if data["rounds"]:
-        return _("Round %(round)s against %(opponent)s: %(result)s, arena score %(own)s–%(other)s, "
-                 "%(rounds)s rounds.") % values
+        return (
+            _("Round %(round)s against %(opponent)s: %(result)s, arena score %(own)s–%(other)s, %(rounds)s rounds.")
+            % values
+        )
     return _("Round %(round)s against %(opponent)s: %(result)s, arena score %(own)s–%(other)s.") % values
 
 
 def _income(event: CampaignEvent, data: Data) -> str:
     return _("Income %(gold)s gold (%(lines)s); treasury %(treasury)s.") % {
-        "gold": data["gold"], "lines": lines_text(lines_from_json(data["lines"])), "treasury": data["treasury"]}
+        "gold": data["gold"],
+        "lines": lines_text(lines_from_json(data["lines"])),
+        "treasury": data["treasury"],
+    }
 
 
 def _hireling(event: CampaignEvent, data: Data) -> str:
@@ -87,7 +98,9 @@ def _hireling(event: CampaignEvent, data: Data) -> str:
 def _absence(event: CampaignEvent, data: Data) -> str:
     if data["matches_missed"]:
         return _("%(name)s missed this match and misses %(count)s more match(es).") % {
-            "name": data["name"], "count": data["matches_missed"]}
+            "name": data["name"],
+            "count": data["matches_missed"],
+        }
     return _("%(name)s missed this match and is fit again.") % {"name": data["name"]}
 
 
@@ -97,11 +110,17 @@ def _injury(event: CampaignEvent, data: Data) -> str:
         for line in lines_from_json(data["modifiers"])
     )
     text = _("%(name)s: injury roll %(roll)s%(modifiers)s = %(total)s, %(result)s") % {
-        "name": data["name"], "roll": data["roll"], "modifiers": modifiers, "total": data["total"],
-        "result": injury_label(data["result"])}
+        "name": data["name"],
+        "roll": data["roll"],
+        "modifiers": modifiers,
+        "total": data["total"],
+        "result": injury_label(data["result"]),
+    }
     if data["lasting"]:
         text += _(", −%(amount)s %(stat)s for good") % {
-            "amount": data["lasting"]["amount"], "stat": stat_label(data["lasting"]["stat"])}
+            "amount": data["lasting"]["amount"],
+            "stat": stat_label(data["lasting"]["stat"]),
+        }
     if data["matches_missed"]:
         text += _("; misses %(count)s match(es)") % {"count": data["matches_missed"]}
     return text + "."
@@ -109,8 +128,11 @@ def _injury(event: CampaignEvent, data: Data) -> str:
 
 def _xp(event: CampaignEvent, data: Data) -> str:
     text = _("%(name)s gains %(xp)s XP (%(lines)s); %(total)s XP in all") % {
-        "name": data["name"], "xp": data["xp"], "lines": lines_text(lines_from_json(data["lines"])),
-        "total": data["total"]}
+        "name": data["name"],
+        "xp": data["xp"],
+        "lines": lines_text(lines_from_json(data["lines"])),
+        "total": data["total"],
+    }
     if data["advances_due"]:
         return text + _("; %(count)s advance(s) due.") % {"count": data["advances_due"]}
     return text + "."
@@ -118,14 +140,20 @@ def _xp(event: CampaignEvent, data: Data) -> str:
 
 def _advance(event: CampaignEvent, data: Data) -> str:
     return _("%(name)s takes advance %(number)s: %(advance)s.") % {
-        "name": data["name"], "number": data["number"], "advance": advance_text(advance_from_json(dict(data)))}
+        "name": data["name"],
+        "number": data["number"],
+        "advance": advance_text(advance_from_json(dict(data))),
+    }
 
 
 def _purchase(event: CampaignEvent, data: Data) -> str:
     role = slot_label(event.slot)
     if data["kind"] == "recruit" and data["replaced"]:
         what = _("Recruited %(name)s as %(role)s in place of %(dead)s") % {
-            "name": data["name"], "role": role, "dead": data["replaced"]}
+            "name": data["name"],
+            "role": role,
+            "dead": data["replaced"],
+        }
     elif data["kind"] == "recruit":
         what = _("Recruited %(name)s as %(role)s") % {"name": data["name"], "role": role}
     elif data["kind"] == "training":
@@ -134,30 +162,40 @@ def _purchase(event: CampaignEvent, data: Data) -> str:
         what = _("Repaired the broken %(item)s") % {"item": pick(data["item_hu"], data["item_en"])}
     else:
         what = _("Bought %(kind)s: %(item)s") % {
-            "kind": purchase_label(data["kind"]), "item": pick(data["item_hu"], data["item_en"])}
+            "kind": purchase_label(data["kind"]),
+            "item": pick(data["item_hu"], data["item_en"]),
+        }
     return _("%(purchase)s for %(price)s gold; treasury %(treasury)s.") % {
-        "purchase": what, "price": data["price"], "treasury": data["treasury"]}
+        "purchase": what,
+        "price": data["price"],
+        "treasury": data["treasury"],
+    }
 
 
 def _healer(event: CampaignEvent, data: Data) -> str:
-    return _("The healer takes %(count)s match(es) off %(name)s's absence for %(price)s gold; treasury "
-             "%(treasury)s.") % {"count": data["matches"], "name": data["name"], "price": data["price"],
-                                  "treasury": data["treasury"]}
+    return _(
+        "The healer takes %(count)s match(es) off %(name)s's absence for %(price)s gold; treasury %(treasury)s."
+    ) % {"count": data["matches"], "name": data["name"], "price": data["price"], "treasury": data["treasury"]}
 
 
 def _broken(event: CampaignEvent, data: Data) -> str:
     return _("Fegyvertörés broke %(items)s: out of the pile until repaired (10 gold each, HR-10.7).") % {
-        "items": weapons_text(data["names"])}
+        "items": weapons_text(data["names"])
+    }
 
 
 def _match_item(event: CampaignEvent, data: Data) -> str:
     bought = item_from_json(data)
     values = {"round": data["round"], "opponent": data["opponent"], "item": bought.label, "price": bought.price}
     if bought.is_patronage:
-        return _("Patronage for round %(round)s against %(opponent)s: %(item)s for %(price)s point(s); "
-                 "%(left)s of %(points)s left.") % {**values, "left": data["left"], "points": data["points"]}
-    return _("Bought for round %(round)s against %(opponent)s: %(item)s for %(price)s gold; treasury "
-             "%(treasury)s.") % {**values, "treasury": data["treasury"]}
+        return _(
+            "Patronage for round %(round)s against %(opponent)s: %(item)s for %(price)s point(s); "
+            "%(left)s of %(points)s left."
+        ) % {**values, "left": data["left"], "points": data["points"]}
+    return _("Bought for round %(round)s against %(opponent)s: %(item)s for %(price)s gold; treasury %(treasury)s.") % {
+        **values,
+        "treasury": data["treasury"],
+    }
 
 
 def _items_used(event: CampaignEvent, data: Data) -> str:
@@ -167,16 +205,29 @@ def _items_used(event: CampaignEvent, data: Data) -> str:
         parts.append(_("Used in this match: %(items)s.") % {"items": "; ".join(b.label for b in items)})
     if data["points"]:
         lost = data["points"] - data["spent"]
-        parts.append(_("Patronage: %(points)s points, %(spent)s spent, %(lost)s unspent and lost.") % {
-            "points": data["points"], "spent": data["spent"], "lost": lost})
+        parts.append(
+            _("Patronage: %(points)s points, %(spent)s spent, %(lost)s unspent and lost.")
+            % {"points": data["points"], "spent": data["spent"], "lost": lost}
+        )
     return " ".join(parts)
 
 
 RENDERERS: Mapping[str, Callable[[CampaignEvent, Data], str]] = {
-    Kind.ENTERED: _entered, Kind.DRAW: _draw, Kind.ROLL: _roll, Kind.RESULT: _result, Kind.INCOME: _income,
-    Kind.HIRELING: _hireling, Kind.ABSENCE: _absence, Kind.INJURY: _injury, Kind.XP: _xp,
-    Kind.ADVANCE: _advance, Kind.PURCHASE: _purchase, Kind.HEALER: _healer, Kind.BROKEN: _broken,
-    Kind.MATCH_ITEM: _match_item, Kind.ITEMS_USED: _items_used,
+    Kind.ENTERED: _entered,
+    Kind.DRAW: _draw,
+    Kind.ROLL: _roll,
+    Kind.RESULT: _result,
+    Kind.INCOME: _income,
+    Kind.HIRELING: _hireling,
+    Kind.ABSENCE: _absence,
+    Kind.INJURY: _injury,
+    Kind.XP: _xp,
+    Kind.ADVANCE: _advance,
+    Kind.PURCHASE: _purchase,
+    Kind.HEALER: _healer,
+    Kind.BROKEN: _broken,
+    Kind.MATCH_ITEM: _match_item,
+    Kind.ITEMS_USED: _items_used,
 }
 
 

@@ -31,8 +31,11 @@ def _priced(item: MatchItem) -> str:
     points = patronage_cost(item)
     if item.kind.value == AMULET:
         return _("%(item)s · %(points)s points (patronage only)") % {"item": label, "points": points}
-    return _("%(item)s · %(gold)s gold or %(points)s points") % {"item": label, "gold": gold_price(item),
-                                                                  "points": points}
+    return _("%(item)s · %(gold)s gold or %(points)s points") % {
+        "item": label,
+        "gold": gold_price(item),
+        "points": points,
+    }
 
 
 def item_choices(options: Iterable[str]) -> list[tuple[str, str]]:
@@ -41,8 +44,7 @@ def item_choices(options: Iterable[str]) -> list[tuple[str, str]]:
     allowed = set(options)
     choices = [(f"disc:{level}", _priced(MatchItem.fixed_disc(level))) for level in sorted(set(DISC_POOL))]
     choices += [(f"insight:{drawn}", _priced(MatchItem.trap_insight(drawn))) for drawn in TRAP_INSIGHT_GOLD]
-    choices += [(f"{VIAL}:{v.id}", _priced(MatchItem.vial(v.id, ""))) for v in VIALS.values()
-                if v.option in allowed]
+    choices += [(f"{VIAL}:{v.id}", _priced(MatchItem.vial(v.id, ""))) for v in VIALS.values() if v.option in allowed]
     choices += [(f"{AMULET}:{a.id}", _priced(MatchItem.amulet(a.id))) for a in AMULETS.values()]
     return choices
 
@@ -51,7 +53,8 @@ class MatchItemForm(forms.Form):
     item = forms.ChoiceField(label=gettext_lazy("Item"))
     slot = forms.ChoiceField(label=gettext_lazy("Carried or worn by (a vial, an amulet)"), required=False)
     paid = forms.ChoiceField(
-        label=gettext_lazy("Pay with"), initial=Paid.GOLD.value,
+        label=gettext_lazy("Pay with"),
+        initial=Paid.GOLD.value,
         choices=lambda: [(Paid.GOLD.value, _("Gold")), (Paid.PATRONAGE.value, _("Patronage points"))],
         widget=forms.RadioSelect,
     )

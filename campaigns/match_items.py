@@ -47,13 +47,18 @@ class BoughtItem:
 
 
 def item_to_json(item: MatchItem, paid: Paid, price: int) -> dict[str, Any]:
-    return {"kind": item.kind.value, "value": item.value, "item": item.item, "slot": item.slot,
-            "paid": paid.value, "price": price}
+    return {
+        "kind": item.kind.value,
+        "value": item.value,
+        "item": item.item,
+        "slot": item.slot,
+        "paid": paid.value,
+        "price": price,
+    }
 
 
 def item_from_json(data: Mapping[str, Any]) -> BoughtItem:
-    item = MatchItem(MatchItemKind(data["kind"]), value=data.get("value"), item=data.get("item"),
-                     slot=data.get("slot"))
+    item = MatchItem(MatchItemKind(data["kind"]), value=data.get("value"), item=data.get("item"), slot=data.get("slot"))
     return BoughtItem(item, Paid(data["paid"]), data["price"])
 
 

@@ -62,7 +62,9 @@ class League(models.Model):
         validators=[MinValueValidator(ROUND_LIMIT_MIN), MaxValueValidator(ROUND_LIMIT_MAX)],
     )
     group_count = models.PositiveSmallIntegerField(
-        null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(GROUP_COUNT_MAX)],
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(GROUP_COUNT_MAX)],
         help_text=_("Groups, then knockout: the number of groups; empty for the fewest groups of at most 5 teams."),
     )
     dice_seed = models.BigIntegerField(default=new_dice_seed, editable=False)
@@ -130,11 +132,13 @@ class Entry(models.Model):
     name = models.CharField(max_length=80)
     roster = models.JSONField()
     treasury = models.IntegerField(default=0)
-    broken = models.JSONField(default=list, blank=True,
-                              help_text="Pile items broken by Fegyvertörés, waiting for repair (HR-10.7).")
+    broken = models.JSONField(
+        default=list, blank=True, help_text="Pile items broken by Fegyvertörés, waiting for repair (HR-10.7)."
+    )
     seed = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Rating order, best first.")
-    group = models.PositiveSmallIntegerField(null=True, blank=True,
-                                             help_text="Groups, then knockout: the group drawn (0 is group A).")
+    group = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Groups, then knockout: the group drawn (0 is group A)."
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -198,8 +202,11 @@ class Fixture(models.Model):
     home_seed = models.PositiveSmallIntegerField(null=True, blank=True)
     away_seed = models.PositiveSmallIntegerField(null=True, blank=True)
     group = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Groups, then knockout: the group of a group-stage fixture (0 is group A); "
-                                         "empty in the knockout stage and in the other formats.")
+        null=True,
+        blank=True,
+        help_text="Groups, then knockout: the group of a group-stage fixture (0 is group A); "
+        "empty in the knockout stage and in the other formats.",
+    )
     scheduled_for = models.DateField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status, default=Status.SCHEDULED)
     campaign_done = models.BooleanField(default=False, help_text="The post-match sequence has run.")
@@ -237,7 +244,8 @@ class Fixture(models.Model):
         a league of groups (its fixtures have no group)."""
         league_format = self.league.format
         return league_format == League.Format.KNOCKOUT or (
-            league_format == League.Format.GROUPS_KNOCKOUT and self.group is None)
+            league_format == League.Format.GROUPS_KNOCKOUT and self.group is None
+        )
 
     def side_of(self, entry_id: int) -> int | None:
         """0 for the home entry, 1 for the away entry, None for anyone else."""
@@ -259,8 +267,9 @@ class Result(models.Model):
     away_score = models.PositiveSmallIntegerField(default=0)
     members = models.JSONField(default=dict, blank=True)
     broken = models.JSONField(default=dict, blank=True)
-    thumbs = models.CharField(max_length=4, blank=True,
-                              choices=[(t.value, choice_label(THUMBS_NAMES[t])) for t in Thumbs])
+    thumbs = models.CharField(
+        max_length=4, blank=True, choices=[(t.value, choice_label(THUMBS_NAMES[t])) for t in Thumbs]
+    )
     notes = models.TextField(blank=True)
     hosted = models.BooleanField(default=False)
     reported_by = models.ForeignKey(

@@ -21,8 +21,8 @@ from arena.engine.campaign.purchases import Purchase, purchase_price
 from arena.engine.content.amulets import AMULETS
 from arena.engine.content.common import Stat
 from arena.engine.content.profiles import MEMBER_SLOTS
-from arena.engine.content.weapons import BASE_GLADIATOR_TYPE, GLADIATOR_TYPES, WEAPONS
 from arena.engine.content.skills import skills_for_role
+from arena.engine.content.weapons import BASE_GLADIATOR_TYPE, GLADIATOR_TYPES, WEAPONS
 from arena.engine.roster import Member
 from arena.i18n import entry_label, entry_name
 
@@ -83,8 +83,9 @@ def gladiator_type_choices() -> list[tuple[str, str]]:
 
 
 def pile_weapon_choices() -> list[tuple[str, str]]:
-    return [(w.id, priced(Purchase.pile_weapon(w.id), entry_name(w))) for w in WEAPONS.values()
-            if w.pile_cost is not None]
+    return [
+        (w.id, priced(Purchase.pile_weapon(w.id), entry_name(w))) for w in WEAPONS.values() if w.pile_cost is not None
+    ]
 
 
 def amulet_choices() -> list[tuple[str, str]]:
@@ -99,8 +100,12 @@ class RecruitForm(forms.Form):
     title = gettext_lazy("Recruit a member")
     slot = forms.ChoiceField(label=gettext_lazy("Place"), choices=recruit_choices)
     name = forms.CharField(label=gettext_lazy("Name"), max_length=40)
-    gladiator_type = forms.ChoiceField(label=gettext_lazy("Gladiator type (a gladiator only)"), required=False,
-                                       choices=gladiator_type_choices, initial=BASE_GLADIATOR_TYPE)
+    gladiator_type = forms.ChoiceField(
+        label=gettext_lazy("Gladiator type (a gladiator only)"),
+        required=False,
+        choices=gladiator_type_choices,
+        initial=BASE_GLADIATOR_TYPE,
+    )
 
     def purchase(self) -> Purchase:
         data = self.cleaned_data
@@ -170,4 +175,5 @@ class HealForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["matches"].label = _("Matches of absence to remove (%(price)s gold each)") % {
-            "price": healer_price(1)}
+            "price": healer_price(1)
+        }

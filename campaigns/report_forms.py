@@ -31,17 +31,23 @@ CHECK = forms.CheckboxInput(attrs={"class": "form-check-input"})
 
 
 class MemberFactsForm(forms.Form):
-    fate = forms.ChoiceField(label=gettext_lazy("Ended"), choices=list(FATE_LABELS.items()),
-                             initial=Fate.UNHURT.value,
-                             widget=forms.Select(attrs={"class": "form-select form-select-sm"}))
-    final_ep = forms.IntegerField(label=gettext_lazy("Ép at the end"), initial=0, required=False,
-                                  widget=forms.NumberInput(attrs=SMALL))
-    fighters_killed = forms.IntegerField(label=gettext_lazy("Non-gladiators killed"), min_value=0, initial=0,
-                                         widget=forms.NumberInput(attrs=SMALL))
+    fate = forms.ChoiceField(
+        label=gettext_lazy("Ended"),
+        choices=list(FATE_LABELS.items()),
+        initial=Fate.UNHURT.value,
+        widget=forms.Select(attrs={"class": "form-select form-select-sm"}),
+    )
+    final_ep = forms.IntegerField(
+        label=gettext_lazy("Ép at the end"), initial=0, required=False, widget=forms.NumberInput(attrs=SMALL)
+    )
+    fighters_killed = forms.IntegerField(
+        label=gettext_lazy("Non-gladiators killed"), min_value=0, initial=0, widget=forms.NumberInput(attrs=SMALL)
+    )
     strategist_killed = forms.BooleanField(label=gettext_lazy("Killed the strategist"), required=False, widget=CHECK)
     damaged_gladiator = forms.BooleanField(label=gettext_lazy("Hurt the gladiator"), required=False, widget=CHECK)
-    destroyed_gladiator = forms.BooleanField(label=gettext_lazy("Destroyed the gladiator"), required=False,
-                                             widget=CHECK)
+    destroyed_gladiator = forms.BooleanField(
+        label=gettext_lazy("Destroyed the gladiator"), required=False, widget=CHECK
+    )
 
     def __init__(self, *args: Any, member: Member, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -78,8 +84,11 @@ class MemberFactsForm(forms.Form):
 
 def member_initial(facts: MemberFacts) -> dict[str, Any]:
     return {
-        "fate": facts.fate.value, "final_ep": facts.final_ep, "fighters_killed": facts.fighters_killed,
-        "strategist_killed": facts.strategist_killed, "damaged_gladiator": facts.damaged_gladiator,
+        "fate": facts.fate.value,
+        "final_ep": facts.final_ep,
+        "fighters_killed": facts.fighters_killed,
+        "strategist_killed": facts.strategist_killed,
+        "damaged_gladiator": facts.damaged_gladiator,
         "destroyed_gladiator": facts.destroyed_gladiator,
     }
 
@@ -101,8 +110,9 @@ class BrokenForm(forms.Form):
     """The pile items of one side that Fegyvertörés broke: one box per item of the pile (a pair's
     second copy apart), and any item the result already records."""
 
-    broken = forms.MultipleChoiceField(required=False,
-                                       widget=forms.CheckboxSelectMultiple(attrs={"class": "form-check-input"}))
+    broken = forms.MultipleChoiceField(
+        required=False, widget=forms.CheckboxSelectMultiple(attrs={"class": "form-check-input"})
+    )
 
     def __init__(self, *args: Any, roster: Roster, recorded: tuple[str, ...] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -125,8 +135,9 @@ def _copy_label(value: str) -> str:
 
 
 class ResultForm(forms.Form):
-    home_result = forms.ChoiceField(label=gettext_lazy("Result"),
-                                    widget=forms.RadioSelect(attrs={"class": "form-check-input"}))
+    home_result = forms.ChoiceField(
+        label=gettext_lazy("Result"), widget=forms.RadioSelect(attrs={"class": "form-check-input"})
+    )
     rounds_played = forms.IntegerField(label=gettext_lazy("Rounds played"), min_value=1)
     home_score = forms.IntegerField(min_value=0, initial=0)
     away_score = forms.IntegerField(min_value=0, initial=0)
@@ -172,12 +183,21 @@ class ResultReport:
             known = facts.home if facts and side == "home" else facts.away if facts else SideFacts()
             roster = entry_roster(entry)
             forms_ = [
-                MemberFactsForm(data, member=member, prefix=f"{side}-{member.slot}",
-                                initial=member_initial(known.members.get(member.slot, MemberFacts())))
+                MemberFactsForm(
+                    data,
+                    member=member,
+                    prefix=f"{side}-{member.slot}",
+                    initial=member_initial(known.members.get(member.slot, MemberFacts())),
+                )
                 for member in fielded_roster(roster).members
             ]
-            broken = BrokenForm(data, roster=roster, recorded=known.broken, prefix=f"{side}-pile",
-                                initial={"broken": copies(known.broken)})
+            broken = BrokenForm(
+                data,
+                roster=roster,
+                recorded=known.broken,
+                prefix=f"{side}-pile",
+                initial={"broken": copies(known.broken)},
+            )
             self.sides.append((entry, forms_, broken))
 
     @property
@@ -207,7 +227,10 @@ class ResultReport:
 
 def _result_initial(facts: MatchFacts) -> dict[str, Any]:
     return {
-        "home_result": facts.home_result.value, "rounds_played": facts.rounds_played,
-        "home_score": facts.home_score, "away_score": facts.away_score,
-        "thumbs": facts.thumbs.value if facts.thumbs else "", "notes": facts.notes,
+        "home_result": facts.home_result.value,
+        "rounds_played": facts.rounds_played,
+        "home_score": facts.home_score,
+        "away_score": facts.away_score,
+        "thumbs": facts.thumbs.value if facts.thumbs else "",
+        "notes": facts.notes,
     }

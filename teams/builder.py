@@ -18,9 +18,7 @@ from .services import TeamEdit, team_update
 
 
 class TeamBuilder:
-    def __init__(
-        self, team: Team, characters: Iterable[Character], data: Mapping[str, Any] | None = None
-    ) -> None:
+    def __init__(self, team: Team, characters: Iterable[Character], data: Mapping[str, Any] | None = None) -> None:
         self.team = team
         self.team_form = TeamForm(data, team=team)
         self.member_forms = [

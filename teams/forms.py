@@ -6,8 +6,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from arena.engine.content.amulets import OPTIONAL_RULES
 from arena.engine.content.points import DEFAULT_TIER, TIERS
@@ -55,9 +54,7 @@ class TeamForm(forms.Form):
 
     name = forms.CharField(label=gettext_lazy("Name"), max_length=Team._meta.get_field("name").max_length)
     tier = forms.ChoiceField(label=gettext_lazy("Tier"), choices=tier_choices_with_budget)
-    notes = forms.CharField(
-        label=gettext_lazy("Notes"), required=False, widget=forms.Textarea(attrs={"rows": 3})
-    )
+    notes = forms.CharField(label=gettext_lazy("Notes"), required=False, widget=forms.Textarea(attrs={"rows": 3}))
     options = forms.MultipleChoiceField(
         label=gettext_lazy("Optional rules"),
         choices=optional_rule_choices,

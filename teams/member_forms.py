@@ -37,9 +37,7 @@ class MemberForm(forms.Form):
     Labels, help texts and section titles are in the language active when the form is made.
     """
 
-    def __init__(
-        self, *args: Any, character: Character, team_options: list[str], **kwargs: Any
-    ) -> None:
+    def __init__(self, *args: Any, character: Character, team_options: list[str], **kwargs: Any) -> None:
         kwargs.setdefault("prefix", character.slot)
         super().__init__(*args, **kwargs)
         self.character = character
@@ -48,9 +46,7 @@ class MemberForm(forms.Form):
         self.board = ProblemBoard()
         self.fixed_equipment = fixed_equipment_lines(character)
         self.tokens = _("Amulet, token and vial")
-        name = forms.CharField(
-            label=_("Name"), max_length=Character._meta.get_field("name").max_length, required=False
-        )
+        name = forms.CharField(label=_("Name"), max_length=Character._meta.get_field("name").max_length, required=False)
         self._add("", "name", name, "name")
         for stat, rule in stat_rules(character.slot, self._gladiator_type()).items():
             self._add(_("Profile"), stat.value, self._stat_field(stat, rule), f"stats.{stat.value}")
@@ -62,9 +58,7 @@ class MemberForm(forms.Form):
 
     # --- building -------------------------------------------------------------------------------
 
-    def _add(
-        self, section: str, name: str, field: forms.Field, path: str, initial: Any = FROM_CHARACTER
-    ) -> None:
+    def _add(self, section: str, name: str, field: forms.Field, path: str, initial: Any = FROM_CHARACTER) -> None:
         self.fields[name] = field
         self.initial[name] = getattr(self.character, name) if initial is FROM_CHARACTER else initial
         self.board.route(path, section=section, field=name)
@@ -81,7 +75,10 @@ class MemberForm(forms.Form):
             help_text = _("%(stat)s; fixed at %(base)s") % {"stat": long, "base": rule.base}
         else:
             help_text = _("%(stat)s; %(min)s–%(max)s, base %(base)s, %(points)s each") % {
-                "stat": long, "min": rule.minimum, "max": rule.maximum, "base": rule.base,
+                "stat": long,
+                "min": rule.minimum,
+                "max": rule.maximum,
+                "base": rule.base,
                 "points": choices.points(rule.unit_cost),
             }
         return forms.IntegerField(
@@ -108,15 +105,11 @@ class MemberForm(forms.Form):
         section = _("Gladiator")
         field = forms.ChoiceField(
             label=_("Gladiator type"),
-            choices=choices.with_current(
-                choices.gladiator_type_choices(), self.character.gladiator_type
-            ),
+            choices=choices.with_current(choices.gladiator_type_choices(), self.character.gladiator_type),
             help_text=_("Changing the type puts the values tied to it at the new type's base."),
         )
         self._add(section, "gladiator_type", field, "gladiator_type")
-        grips, shown = choices.grip_choices(
-            self._gladiator_type(), tuple(self.character.starting_grip)
-        )
+        grips, shown = choices.grip_choices(self._gladiator_type(), tuple(self.character.starting_grip))
         field = forms.ChoiceField(label=_("Starting grip"), choices=grips, required=False)
         self._add(section, "starting_grip", field, "starting_grip", initial=shown)
         counts = Counter(self.character.pile)
@@ -144,9 +137,7 @@ class MemberForm(forms.Form):
         if character.trap_cards_drawn is not None:
             field = forms.TypedChoiceField(
                 label=_("Trap insight"),
-                choices=choices.with_current(
-                    choices.trap_insight_choices(), character.trap_cards_drawn
-                ),
+                choices=choices.with_current(choices.trap_insight_choices(), character.trap_cards_drawn),
                 coerce=int,
             )
             self._add(section, "trap_cards_drawn", field, "trap_cards_drawn")
@@ -158,7 +149,10 @@ class MemberForm(forms.Form):
             label=label,
             help_text=_("%(min)s–%(max)s in steps of %(step)s, base %(base)s; %(points)s per step")
             % {
-                "min": rule.minimum, "max": rule.maximum, "step": rule.step, "base": rule.base,
+                "min": rule.minimum,
+                "max": rule.maximum,
+                "step": rule.step,
+                "base": rule.base,
                 "points": choices.points(rule.points_per_step),
             },
             widget=choices.number_input(min=rule.minimum, max=rule.maximum, step=rule.step),
@@ -196,9 +190,7 @@ class MemberForm(forms.Form):
             vials = choices.with_current(vials, character.vial)
             self._add_optional_choice("vial", _("Vial"), vials, character.vial)
 
-    def _add_optional_choice(
-        self, name: str, label: str, options: choices.Choices, current: str | None
-    ) -> None:
+    def _add_optional_choice(self, name: str, label: str, options: choices.Choices, current: str | None) -> None:
         field = forms.ChoiceField(label=label, choices=[choices.NONE_CHOICE, *options], required=False)
         self._add(self.tokens, name, field, name, initial=current or "")
 
@@ -210,8 +202,13 @@ class MemberForm(forms.Form):
         changes: dict[str, Any] = {
             name: data[name]
             for name in (
-                "name", *(s.value for s in Stat), "skills", "gladiator_type", "trap_cards_drawn",
-                "disc_count", "me_token",
+                "name",
+                *(s.value for s in Stat),
+                "skills",
+                "gladiator_type",
+                "trap_cards_drawn",
+                "disc_count",
+                "me_token",
             )
             if name in self.fields and not self.fields[name].disabled
         }

@@ -70,15 +70,15 @@ class Character(models.Model):
     sfe = models.SmallIntegerField()
     stp = models.SmallIntegerField()
     skills = models.JSONField(default=list, blank=True)
-    gladiator_type = models.CharField(max_length=30, null=True, blank=True)
+    gladiator_type = models.CharField(max_length=30, null=True, blank=True)  # noqa: DJ001 None: no type, as in the engine
     pile = models.JSONField(default=list, blank=True)
     kit = models.JSONField(default=dict, blank=True)
     starting_grip = models.JSONField(default=list, blank=True)
     armour = models.CharField(max_length=20, blank=True)
     ammunition = models.JSONField(default=dict, blank=True)
-    amulet = models.CharField(max_length=30, null=True, blank=True)
+    amulet = models.CharField(max_length=30, null=True, blank=True)  # noqa: DJ001 None: no amulet
     me_token = models.SmallIntegerField(null=True, blank=True)
-    vial = models.CharField(max_length=30, null=True, blank=True)
+    vial = models.CharField(max_length=30, null=True, blank=True)  # noqa: DJ001 None: no vial
     disc_count = models.SmallIntegerField(null=True, blank=True)
     fixed_discs = models.JSONField(default=list, blank=True)
     trap_cards_drawn = models.SmallIntegerField(null=True, blank=True)

@@ -108,8 +108,15 @@ def skill_line(number: int | None, skill_id: str, language: str = EN) -> SkillLi
     if skill is None:  # an unknown id is printed as it is; the validator reports it
         return SkillLine(number, skill_id, skill_id, skill_id, None, 0, "", "", language)
     return SkillLine(
-        number, skill.id, skill.name_hu, skill.name_en, skill.man_cost, skill.plus_attack_man,
-        skill.effect_en, skill.effect_hu, language,
+        number,
+        skill.id,
+        skill.name_hu,
+        skill.name_en,
+        skill.man_cost,
+        skill.plus_attack_man,
+        skill.effect_en,
+        skill.effect_hu,
+        language,
     )
 
 
@@ -154,9 +161,7 @@ def weapon_lines(member: Member, language: str = EN) -> tuple[WeaponLine, ...]:
     return tuple(lines)
 
 
-def _weapon_line(
-    item: str, count: int, numbers: Mapping[str, int], in_hand: Counter[str], language: str
-) -> WeaponLine:
+def _weapon_line(item: str, count: int, numbers: Mapping[str, int], in_hand: Counter[str], language: str) -> WeaponLine:
     carried = in_hand[item] > 0
     if carried:
         in_hand[item] -= 1
@@ -199,9 +204,7 @@ def supply_lines(member: Member, language: str = EN) -> tuple[SupplyLine, ...]:
     counts = {kind: count for kind, count in member.ammunition.items()}
     if member.slot == GLADIATOR:
         counts.update({KIT_SUPPLIES[item]: n for item, n in member.kit.items() if item in KIT_SUPPLIES})
-    return tuple(
-        SupplyLine(kind.value, *AMMO_NAMES[kind], count, language) for kind, count in counts.items() if count
-    )
+    return tuple(SupplyLine(kind.value, *AMMO_NAMES[kind], count, language) for kind, count in counts.items() if count)
 
 
 @dataclass(frozen=True)

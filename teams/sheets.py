@@ -163,8 +163,12 @@ class CharacterSheet:
         values = {Stat.TE: self.te, Stat.VE: self.ve, Stat.CE: self.ce, Stat.SFE: self.sfe}
         return tuple(
             SheetRow(
-                STAT_NAMES[stat][0], STAT_NAMES[stat][0], _shown(values[stat]), self.base_notes.get(stat, ""),
-                self.language, pick(*STAT_TITLES[stat], self.language),
+                STAT_NAMES[stat][0],
+                STAT_NAMES[stat][0],
+                _shown(values[stat]),
+                self.base_notes.get(stat, ""),
+                self.language,
+                pick(*STAT_TITLES[stat], self.language),
             )
             for stat in COMBAT_STATS
         )
@@ -305,7 +309,7 @@ def starting_grip_values(member: Member) -> GripValues | None:
 def _bilingual(entry: object, raw: str | None, language: str) -> Bilingual | None:
     """An entry's names; an id the catalog does not know is printed as it is."""
     if entry is not None:
-        return Bilingual(str(getattr(entry, "name_hu")), str(getattr(entry, "name_en")), language)
+        return Bilingual(str(entry.name_hu), str(entry.name_en), language)
     return Bilingual(raw, raw, language) if raw else None
 
 

@@ -383,7 +383,7 @@ def action_cost(action: object) -> int:
 def tuple_to_json(value: tuple[Any, ...], kind: str) -> dict[str, Any]:
     """A named tuple as ``{"type": …, field: value}`` with hexes as ``[q, r]``."""
     out: dict[str, Any] = {"type": kind}
-    for name, field in zip(value._fields, value):  # type: ignore[attr-defined]
+    for name, field in zip(value._fields, value, strict=False):  # type: ignore[attr-defined]
         out[name] = plain(field)
     return out
 

@@ -16,10 +16,10 @@ from .actions import Action
 from .agents_magic import MAGIC_SCORES, corpse_move_score
 from .grid import grid
 from .hexgrid import distance
-from .rules.base import man_of
-from .rules.traps_where import NUMBER_AT
 from .optional_state import PendingReroll
+from .rules.base import man_of
 from .rules.optional import POTION_EP as POTION_HEAL
+from .rules.traps_where import NUMBER_AT
 from .state import GLADIATOR, SEAT_OF, State
 
 _G = grid()

@@ -144,9 +144,9 @@ class Board:
         self._walls = MappingProxyType(self._build_walls())
         self._build_features()
         self._steps = MappingProxyType(self._build_steps())
-        self._sight: Callable[[Hex, Hex], tuple[LineGeometry, ...]] = functools.lru_cache(
-            maxsize=SIGHT_CACHE_SIZE
-        )(functools.partial(trace_lines, self))
+        self._sight: Callable[[Hex, Hex], tuple[LineGeometry, ...]] = functools.lru_cache(maxsize=SIGHT_CACHE_SIZE)(
+            functools.partial(trace_lines, self)
+        )
         self._check_counts()
 
     def __setattr__(self, name: str, value: object) -> None:

@@ -18,10 +18,22 @@ from .context import Context
 from .dice import Dice, SeededDice
 from .errors import IllegalActionError
 from .events import Event
-from .optional_state import PendingReroll
 from .evolve import EVOLVERS
-from .rules import gladiators, melee, movement, ranged, skills, traps, turns
-from .rules import magic_areas, magic_engine, optional, optional_favour, traps_insight
+from .optional_state import PendingReroll
+from .rules import (
+    gladiators,
+    magic_areas,
+    magic_engine,
+    melee,
+    movement,
+    optional,
+    optional_favour,
+    ranged,
+    skills,
+    traps,
+    traps_insight,
+    turns,
+)
 from .rules.base import ATTACK_MAN, G, Scan, man_of
 from .rules.traps_where import NUMBER_AT
 from .setup import (

@@ -12,9 +12,9 @@ from typing import Any
 
 from . import events as ev
 from .content.common import CombatValue
-from .grid import grid
 from .evolve_magic import MAGIC_EVOLVERS, spend_own
 from .evolve_optional import OPTIONAL_EVOLVERS, note_damage
+from .grid import grid
 from .rules import traps_marks
 from .state import (
     CHARS_PER_SEAT,

@@ -104,9 +104,7 @@ def _cloud_moved(s: State, e: em.CloudMoved) -> None:
     hexes = tuple(sorted(_G.index[h] for h in e.area))
     centre = _G.index[e.hex]
     lasting = tuple(
-        x._replace(hexes=hexes, amount=centre)
-        if x.kind == "area" and x.spell == e.spell and x.caster == c
-        else x
+        x._replace(hexes=hexes, amount=centre) if x.kind == "area" and x.spell == e.spell and x.caster == c else x
         for x in m.lasting
     )
     s.magic = derive(m, lasting)
@@ -138,18 +136,14 @@ def _zombie_raised(s: State, e: em.ZombieRaised) -> None:
     own(s, "bell")[c] = False
     own(s, "debt")[c] = 0
     own(s, "entangled_by")[c] = -1
-    if (
-        s.effects
-    ):  # what lay on the dead fighter lapsed with his death (HR-12 ruling 23)
+    if s.effects:  # what lay on the dead fighter lapsed with his death (HR-12 ruling 23)
         s.effects = tuple(x for x in s.effects if x.char != c)
     creator = s.index[e.creator]
     zombie = Zombie(c, creator, s.round, RAISED_MAN, RAISED_HEXES, "", -1, -1)
     # a character of its creator's side for every rule, whoever's dead it was (HR-12 ruling 19)
     s.side = (*s.side[:c], s.side[creator], *s.side[c + 1 :])
     lasting = tuple(x for x in m.lasting if x.target != c)
-    s.magic = derive(
-        m._replace(zombies=(*m.zombies, zombie), risen=m.risen | 1 << c), lasting
-    )
+    s.magic = derive(m._replace(zombies=(*m.zombies, zombie), risen=m.risen | 1 << c), lasting)
 
 
 def _replace_zombie(s: State, z: Zombie) -> None:

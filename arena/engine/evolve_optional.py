@@ -68,7 +68,7 @@ def _ammo_collected(s: State, e: eo.AmmoCollected) -> None:
     h = _G.index[e.hex]
     owners = {s.index[x] for x in e.owners}
     ammo = own(s, "ammo")
-    for owner, count in zip(e.owners, e.counts):
+    for owner, count in zip(e.owners, e.counts, strict=False):
         ammo[s.index[owner]] += count
     s.opt = o._replace(lying=tuple(x for x in o.lying if not (x[1] == h and x[0] in owners)))
 

@@ -109,8 +109,7 @@ class Grid:
         number = {b: i for i, b in enumerate(blocks)}
         self.block_of: tuple[int, ...] = tuple(number[b] for b in self.block_ab)
         self._block_rows: tuple[tuple[int, ...], ...] = tuple(
-            tuple(max(abs(a1 - a2), abs(b1 - b2), abs(a1 - a2 + b1 - b2)) for a2, b2 in blocks)
-            for a1, b1 in blocks
+            tuple(max(abs(a1 - a2), abs(b1 - b2), abs(a1 - a2 + b1 - b2)) for a2, b2 in blocks) for a1, b1 in blocks
         )
         self._dist_rows: list[tuple[int, ...] | None] = [None] * self.size
 
@@ -265,9 +264,7 @@ class Grid:
             count = s.boundaries + s.parapet + others
             for c in s.crossings:
                 if c.gate_bit and open_gates & c.gate_bit:
-                    if (c.a != a and c.a != b and c.a in visible) or (
-                        c.b != a and c.b != b and c.b in visible
-                    ):
+                    if (c.a != a and c.a != b and c.a in visible) or (c.b != a and c.b != b and c.b in visible):
                         return ILLEGAL
                 elif c.cross:
                     return ILLEGAL

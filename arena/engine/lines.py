@@ -89,13 +89,7 @@ class LineOfFire:
     @property
     def obstacles(self) -> int:
         """All obstacles of the RB p.10 formula."""
-        return (
-            self.block_boundaries
-            + self.walls
-            + self.characters_in_line
-            + self.others_on_target
-            + self.parapet
-        )
+        return self.block_boundaries + self.walls + self.characters_in_line + self.others_on_target + self.parapet
 
     @property
     def defence_bonus(self) -> int:

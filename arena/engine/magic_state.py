@@ -55,13 +55,9 @@ class Magic(NamedTuple):
     zombies: tuple[Zombie, ...] = ()
     risen: int = 0  # characters ever raised: never raised again (RB p.15)
     tokens_shown: int = 0  # ME tokens shown by a roll against a mental spell (RB p.7)
-    used: int = (
-        -1
-    )  # step stamp of the casters' magic action (cast, or a zombie command) …
+    used: int = -1  # step stamp of the casters' magic action (cast, or a zombie command) …
     used_by: int = 0  # … and who used it in that step (one spell per step, digest A17)
-    own: tuple[
-        tuple[int, int], ...
-    ] = ()  # (char, MAN) only he may spend in this step (A56)
+    own: tuple[tuple[int, int], ...] = ()  # (char, MAN) only he may spend in this step (A56)
     strat_mark: tuple[int, int] = (
         0,
         0,
@@ -160,11 +156,7 @@ def stamp(round_: int, step: int) -> int:
 
 
 def lasting_on(m: Magic, c: int, kind: str, what: str = "") -> list[Lasting]:
-    return [
-        x
-        for x in m.lasting
-        if x.target == c and x.kind == kind and (not what or x.what == what)
-    ]
+    return [x for x in m.lasting if x.target == c and x.kind == kind and (not what or x.what == what)]
 
 
 def zombie_of(m: Magic | None, c: int) -> Zombie | None:

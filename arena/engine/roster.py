@@ -117,9 +117,7 @@ class Roster:
         taken (``gladiator#2``), so that rosters with duplicate slots can still be priced and
         reported; problems' paths use it (``members.gladiator#2.name``)."""
         order = {slot: index for index, slot in enumerate(MEMBER_SLOTS)}
-        ranked = sorted(
-            enumerate(self.members), key=lambda pair: (order.get(pair[1].slot, len(order)), pair[0])
-        )
+        ranked = sorted(enumerate(self.members), key=lambda pair: (order.get(pair[1].slot, len(order)), pair[0]))
         seen: dict[str, int] = {}
         keyed: list[tuple[str, Member]] = []
         for _, member in ranked:

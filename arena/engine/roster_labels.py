@@ -109,16 +109,11 @@ LABELS: Final[Mapping[str, Labels]] = MappingProxyType(
             slots=MappingProxyType({p.id: p.name_hu.lower() for p in PROFILES.values()}),
             stats=MappingProxyType({s: names[0] for s, names in STAT_NAMES.items()}),
             worn_armour=MappingProxyType(
-                {
-                    a.value: "a vért elhagyása" if a is Armour.NONE else names[0]
-                    for a, names in ARMOUR_NAMES.items()
-                }
+                {a.value: "a vért elhagyása" if a is Armour.NONE else names[0] for a, names in ARMOUR_NAMES.items()}
             ),
             allowed_armour=MappingProxyType({a: names[0] for a, names in ARMOUR_NAMES.items()}),
             ammo=MappingProxyType({a: names[0] for a, names in AMMO_NAMES.items()}),
-            statuses=MappingProxyType(
-                {ACTIVE: "aktív", ABSENT: "távol van", DEAD: "halott", HIRELING: "zsoldos"}
-            ),
+            statuses=MappingProxyType({ACTIVE: "aktív", ABSENT: "távol van", DEAD: "halott", HIRELING: "zsoldos"}),
             tiers=MappingProxyType({t.id: t.name_hu for t in TIERS.values()}),
             skills=MappingProxyType({s.id: s.name_hu for s in SKILLS.values()}),
             gladiator_types=MappingProxyType({t.id: t.name_hu for t in GLADIATOR_TYPES.values()}),
@@ -423,9 +418,7 @@ def grip_reason(reason: str) -> Text:
     for pattern, template_hu, converters in _GRIP_REASONS:
         match = pattern.fullmatch(reason)
         if match is not None:
-            values = {
-                name: converters.get(name, str)(value) for name, value in match.groupdict().items()
-            }
+            values = {name: converters.get(name, str)(value) for name, value in match.groupdict().items()}
             return Text(reason, Phrase(template_hu, template_hu, MappingProxyType(values)))
     return Text(reason, reason)
 

@@ -97,9 +97,7 @@ def priced_type(member: Member) -> str | None:
 def roster_costs(roster: Roster) -> RosterCosts:
     """Price every member and the team's amulets (HR-9); never raises."""
     tier = pricing_tier(roster)
-    members = {
-        key: member_cost_of(member, tier.caps) for key, member in roster.in_sheet_order()
-    }
+    members = {key: member_cost_of(member, tier.caps) for key, member in roster.in_sheet_order()}
     amulets = amulet_cost([amulet for amulet in roster.amulets if amulet in AMULETS])
     total = sum(cost.total for cost in members.values()) + amulets
     return RosterCosts(
@@ -147,9 +145,7 @@ def _equipment_price(member: Member) -> int:
     """HR-9.5's equipment and magic of the fields his slot has, plus a vial."""
     total = 0
     if member.slot == GLADIATOR:
-        total += pile_cost(
-            item for item in member.pile if item in WEAPONS and not WEAPONS[item].is_kit
-        )
+        total += pile_cost(item for item in member.pile if item in WEAPONS and not WEAPONS[item].is_kit)
     for ammo in buyable_ammo(member.slot):
         count = member.ammunition.get(ammo)
         if count is not None:

@@ -128,7 +128,8 @@ def check_tb02_budget(ctx: RuleContext) -> Iterator[Problem]:
         message = phrase(
             "Unknown tier {tier}; choose {choices}.",
             "Ismeretlen kategória: {tier}. Választható: {choices}.",
-            tier=Quoted(ctx.roster.tier), choices=choices,
+            tier=Quoted(ctx.roster.tier),
+            choices=choices,
         )
         yield localized_problem("TB-02", "tier", message)
         return
@@ -136,7 +137,11 @@ def check_tb02_budget(ctx: RuleContext) -> Iterator[Problem]:
     if ctx.tier_binds and value > budget:
         # TB-02: the team value concerns the whole team, so the path is "" (no single field).
         yield problem(
-            "TB-02", "", value=value, tier=TierRef(ctx.tier.id), budget=budget,
+            "TB-02",
+            "",
+            value=value,
+            tier=TierRef(ctx.tier.id),
+            budget=budget,
             excess=value - budget,
         )
 
@@ -149,7 +154,11 @@ def check_tb03_gladiator_cap(ctx: RuleContext) -> Iterator[Problem]:
         cost = ctx.cost(entry)
         if cost.total > cost.cap:
             yield problem(
-                "TB-03", entry.path(), name=entry.name, cost=cost.total, cap=cost.cap,
+                "TB-03",
+                entry.path(),
+                name=entry.name,
+                cost=cost.total,
+                cap=cost.cap,
                 budget=ctx.tier.budget,
             )
 
@@ -162,8 +171,13 @@ def check_tb04_member_cap(ctx: RuleContext) -> Iterator[Problem]:
         cost = ctx.cost(entry)
         if entry.role is not None and cost.total > cost.cap:
             yield problem(
-                "TB-04", entry.path(), name=entry.name, role=RoleRef(entry.role),
-                cost=cost.total, cap=cost.cap, budget=ctx.tier.budget,
+                "TB-04",
+                entry.path(),
+                name=entry.name,
+                role=RoleRef(entry.role),
+                cost=cost.total,
+                cap=cost.cap,
+                budget=ctx.tier.budget,
             )
 
 
@@ -174,9 +188,7 @@ def check_tb05_strategist_cap(ctx: RuleContext) -> Iterator[Problem]:
     for entry in ctx.in_roles(Role.STRATEGIST):
         cost = ctx.cost(entry)
         if cost.total > cost.cap:
-            yield problem(
-                "TB-05", entry.path(), cost=cost.total, cap=cost.cap, budget=ctx.tier.budget
-            )
+            yield problem("TB-05", entry.path(), cost=cost.total, cap=cost.cap, budget=ctx.tier.budget)
 
 
 # --- TB-06 … TB-11: stats, skills, type ---------------------------------------------------------
@@ -206,8 +218,14 @@ def _stat_range_problems(entry: Entry) -> Iterator[Problem]:
         # TB-06: a stat the role lacks ("–" on the sheet) may only be left out or 0.
         if not low <= value <= high:
             yield problem(
-                "TB-06", entry.path("stats", stat.value), name=entry.name,
-                stat=StatRef(stat), value=value, min=low, max=high, role=RoleRef(entry.role),
+                "TB-06",
+                entry.path("stats", stat.value),
+                name=entry.name,
+                stat=StatRef(stat),
+                value=value,
+                min=low,
+                max=high,
+                role=RoleRef(entry.role),
             )
 
 
@@ -229,8 +247,12 @@ def check_tb08_role_skills(ctx: RuleContext) -> Iterator[Problem]:
                 continue  # TB-08: a type special chosen as a skill is TB-10's alone.
             if skill not in allowed:
                 yield problem(
-                    "TB-08", entry.path("skills"), name=entry.name, role=RoleRef(entry.role),
-                    skill=SkillRef(skill), allowed=listing(SkillRef(s) for s in allowed),
+                    "TB-08",
+                    entry.path("skills"),
+                    name=entry.name,
+                    role=RoleRef(entry.role),
+                    skill=SkillRef(skill),
+                    allowed=listing(SkillRef(s) for s in allowed),
                 )
 
 
@@ -239,9 +261,7 @@ def check_tb09_duplicate_skills(ctx: RuleContext) -> Iterator[Problem]:
     for entry in ctx.known():
         for skill, count in Counter(entry.member.skills).items():
             if count > 1:
-                yield problem(
-                    "TB-09", entry.path("skills"), name=entry.name, skill=SkillRef(skill)
-                )
+                yield problem("TB-09", entry.path("skills"), name=entry.name, skill=SkillRef(skill))
 
 
 def check_tb10_type_specials(ctx: RuleContext) -> Iterator[Problem]:
@@ -251,7 +271,9 @@ def check_tb10_type_specials(ctx: RuleContext) -> Iterator[Problem]:
             special = TYPE_SPECIALS.get(skill)
             if special is not None:
                 yield problem(
-                    "TB-10", entry.path("skills"), skill=SkillRef(special.id),
+                    "TB-10",
+                    entry.path("skills"),
+                    skill=SkillRef(special.id),
                     type=TypeRef(special.gladiator_type),
                 )
 
@@ -260,9 +282,7 @@ def check_tb11_gladiator_type(ctx: RuleContext) -> Iterator[Problem]:
     """The gladiator's type is one of HR-3.3's four; left out, it is the Vértes."""
     for entry in ctx.in_slot(GLADIATOR):
         if gladiator_type_of(entry) is None:
-            yield problem(
-                "TB-11", entry.path("gladiator_type"), type=entry.member.gladiator_type
-            )
+            yield problem("TB-11", entry.path("gladiator_type"), type=entry.member.gladiator_type)
 
 
 # --- TB-12 … TB-16: the gladiator's pile, grip and kit ------------------------------------------
@@ -290,7 +310,9 @@ def check_tb13_pile_items(ctx: RuleContext) -> Iterator[Problem]:
                 allowed = item_allowed_for_type(gladiator_type, item)
             if not allowed:
                 yield problem(
-                    "TB-13", entry.path("pile"), item=ItemRef(item, capitalised=True),
+                    "TB-13",
+                    entry.path("pile"),
+                    item=ItemRef(item, capitalised=True),
                     type=TypeRef(entry.member.gladiator_type),
                 )
 
@@ -323,14 +345,13 @@ def _grip_items_missing_from_pile(grip: Iterable[str], pile: Iterable[str]) -> I
             continue  # TB-15: the dagger is on the belt; unknown and thrown items are illegal.
         held = in_pile[item]
         if held == 0:
-            yield phrase(
-                "the pile holds no {item}", "a fegyverhalomban nincs {item}", item=ItemRef(item)
-            )
+            yield phrase("the pile holds no {item}", "a fegyverhalomban nincs {item}", item=ItemRef(item))
         elif held < wanted:
             yield phrase(
                 "the pile holds only {count} × {item}",
                 "a fegyverhalomban csak {count} × {item} van",
-                count=held, item=ItemRef(item),
+                count=held,
+                item=ItemRef(item),
             )
 
 
@@ -354,17 +375,26 @@ def check_tb17_ammunition(ctx: RuleContext) -> Iterator[Problem]:
             rule = AMMO_RULES[ammo]
             if count is not None and not rule.allowed(count):
                 yield problem(
-                    "TB-17", entry.path("ammunition", ammo.value), name=entry.name, count=count,
-                    ammo=AmmoRef(ammo), min=rule.minimum, max=rule.maximum,
+                    "TB-17",
+                    entry.path("ammunition", ammo.value),
+                    name=entry.name,
+                    count=count,
+                    ammo=AmmoRef(ammo),
+                    min=rule.minimum,
+                    max=rule.maximum,
                 )
         drawn = entry.member.trap_cards_drawn
         # TB-17: trap insight (HR-9.5) is the strategist's supply of trap cards (HR-2.1 row).
         if entry.slot == STRATEGIST and drawn is not None:
             if drawn not in TRAP_INSIGHT_COSTS:
                 yield problem(
-                    "TB-17", entry.path("trap_cards_drawn"), name=entry.name, count=drawn,
+                    "TB-17",
+                    entry.path("trap_cards_drawn"),
+                    name=entry.name,
+                    count=drawn,
                     ammo=Text("trap cards drawn", "húzott csapdakártya"),
-                    min=min(TRAP_INSIGHT_COSTS), max=max(TRAP_INSIGHT_COSTS),
+                    min=min(TRAP_INSIGHT_COSTS),
+                    max=max(TRAP_INSIGHT_COSTS),
                 )
 
 
@@ -375,28 +405,28 @@ def check_tb18_discs(ctx: RuleContext) -> Iterator[Problem]:
         count = DISCS_DRAWN if entry.member.disc_count is None else entry.member.disc_count
         if not rule.allowed(count):
             what = phrase(
-                "{name} takes {count}", "{name} {count} korongot visz",
-                name=entry.name, count=count,
+                "{name} takes {count}",
+                "{name} {count} korongot visz",
+                name=entry.name,
+                count=count,
             )
             yield _discs(entry, "disc_count", what)
         fixed = entry.member.fixed_discs
         if len(fixed) > MAX_FIXED_DISCS:
-            what = phrase(
-                "{count} discs of fixed level", "{count} rögzített szintű korong", count=len(fixed)
-            )
+            what = phrase("{count} discs of fixed level", "{count} rögzített szintű korong", count=len(fixed))
             yield _discs(entry, "fixed_discs", what)
         top = fixed.count(LEVEL_5)
         if top > MAX_FIXED_LEVEL_5_DISCS:
             what = phrase(
-                "{count} fixed level-{level} discs", "{count} rögzített {level}. szintű korong",
-                count=top, level=LEVEL_5,
+                "{count} fixed level-{level} discs",
+                "{count} rögzített {level}. szintű korong",
+                count=top,
+                level=LEVEL_5,
             )
             yield _discs(entry, "fixed_discs", what)
         for level in dict.fromkeys(fixed):
             if level not in DISC_POOL:
-                what = phrase(
-                    "there is no level-{level} disc", "nincs {level}. szintű korong", level=level
-                )
+                what = phrase("there is no level-{level} disc", "nincs {level}. szintű korong", level=level)
                 yield _discs(entry, "fixed_discs", what)
 
 
@@ -408,9 +438,7 @@ def check_tb19_amulets(ctx: RuleContext) -> Iterator[Problem]:
     """3 or 4 amulets of known types; one per member is the sheet's single amulet field."""
     count = len(ctx.roster.amulets)
     if not MIN_AMULETS <= count <= MAX_AMULETS:
-        what = phrase(
-            "the team has {count}", "a csapatnak {count} amulettje van", count=count
-        )
+        what = phrase("the team has {count}", "a csapatnak {count} amulettje van", count=count)
         yield problem("TB-19", "amulets", problem=what)
     for entry in ctx.known():
         amulet = entry.member.amulet
@@ -418,7 +446,8 @@ def check_tb19_amulets(ctx: RuleContext) -> Iterator[Problem]:
             what = phrase(
                 "{name} wears {amulet}, which is not an amulet type",
                 "{name} amulettje ({amulet}) ismeretlen",
-                name=entry.name, amulet=Quoted(amulet),
+                name=entry.name,
+                amulet=Quoted(amulet),
             )
             yield problem("TB-19", entry.path("amulet"), problem=what)
 
@@ -451,9 +480,7 @@ def check_tb21_vials(ctx: RuleContext) -> Iterator[Problem]:
             carried += 1  # TB-21: only vials allowed otherwise count towards the 3.
         else:
             known = VIALS.get(vial)
-            label: Localized = (
-                Text(f"a {known.name_en.lower()}", VialRef(vial)) if known else Quoted(vial)
-            )
+            label: Localized = Text(f"a {known.name_en.lower()}", VialRef(vial)) if known else Quoted(vial)
             yield problem("TB-21", entry.path("vial"), name=entry.name, vial=label, reason=reason)
 
 
@@ -462,15 +489,14 @@ def _vial_refusal(ctx: RuleContext, entry: Entry, vial: str, carried: int) -> Ph
     if known is None:
         return phrase("there is no such vial", "ilyen fiola nincs")
     if entry.role in VIAL_FORBIDDEN_ROLES:
-        return phrase(
-            "the strategist carries no vial (HR-7)", "a stratéga semmilyen fiolát nem vihet (HR-7)"
-        )
+        return phrase("the strategist carries no vial (HR-7)", "a stratéga semmilyen fiolát nem vihet (HR-7)")
     if known.option not in ctx.roster.options:
         option = OPTIONAL_RULES[known.option]
         return phrase(
             "the optional rule {option} ({flag}) is off",
             "nincs bekapcsolva a hozzá tartozó opcionális szabály ({option}, {flag})",
-            option=Text(option.name_en, option.name_hu), flag=option.flag,
+            option=Text(option.name_en, option.name_hu),
+            flag=option.flag,
         )
     if carried >= VIALS_PER_TEAM:
         return phrase(
@@ -492,8 +518,11 @@ def check_tb22_armour(ctx: RuleContext) -> Iterator[Problem]:
         allowed = PROFILES[entry.slot].armour
         if entry.member.armour != allowed.value:
             yield problem(
-                "TB-22", entry.path("armour"), name=entry.name,
-                armour=ArmourRef(entry.member.armour), roles=RoleRef(entry.role, plural=True),
+                "TB-22",
+                entry.path("armour"),
+                name=entry.name,
+                armour=ArmourRef(entry.member.armour),
+                roles=RoleRef(entry.role, plural=True),
                 allowed=AllowedArmourRef(allowed),
             )
 
@@ -517,7 +546,9 @@ def check_tb24_campaign_status(ctx: RuleContext) -> Iterator[Problem]:
     for entry in ctx.known():
         if entry.member.status in (DEAD, ABSENT):
             yield problem(
-                "TB-24", entry.path("status"), name=entry.name,
+                "TB-24",
+                entry.path("status"),
+                name=entry.name,
                 status=StatusRef(entry.member.status),
             )
 
@@ -533,7 +564,10 @@ def check_tb25_rookie_base_team(ctx: RuleContext) -> Iterator[Problem]:
     amulets = ctx.roster.amulets
     if Counter(amulets) != Counter(STANDARD_AMULET_SET):
         yield problem(
-            "TB-25", "amulets", field=AMULETS_FIELD, value=amulets_listing(amulets),
+            "TB-25",
+            "amulets",
+            field=AMULETS_FIELD,
+            value=amulets_listing(amulets),
             base=amulets_listing(STANDARD_AMULET_SET),
         )
 

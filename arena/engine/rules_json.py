@@ -103,15 +103,15 @@ def _points() -> dict[str, JSON]:
         slot: to_json(list(points.stat_rules(slot).values())) for slot in slots if slot != profiles.GLADIATOR
     }
     stat_rules["gladiator"] = {
-        gtype: to_json(list(points.stat_rules(profiles.GLADIATOR, gtype).values()))
-        for gtype in weapons.GLADIATOR_TYPES
+        gtype: to_json(list(points.stat_rules(profiles.GLADIATOR, gtype).values())) for gtype in weapons.GLADIATOR_TYPES
     }
     return {
-        "tiers": [
-            {**to_json(tier), "caps": to_json(tier.caps)} for tier in points.TIERS.values()
-        ],
+        "tiers": [{**to_json(tier), "caps": to_json(tier.caps)} for tier in points.TIERS.values()],
         "default_tier": points.DEFAULT_TIER,
-        "frames": {**dict(points.FRAMES), **{f"gladiator:{t.id}": t.frame_cost for t in weapons.GLADIATOR_TYPES.values()}},
+        "frames": {
+            **dict(points.FRAMES),
+            **{f"gladiator:{t.id}": t.frame_cost for t in weapons.GLADIATOR_TYPES.values()},
+        },
         "stat_rules": stat_rules,
         "skill_costs": {sid: skill.point_cost for sid, skill in skills.CHOOSABLE_SKILLS.items()},
         "pile": {
@@ -167,8 +167,7 @@ def board_document(board: Board) -> dict[str, JSON]:
         "hex_count": len(hexes),
         "hexes": hexes,
         "walls": [
-            {"hexes": [_hex(edge.a), _hex(edge.b)], "kind": kind.value}
-            for edge, kind in sorted(board.walls.items())
+            {"hexes": [_hex(edge.a), _hex(edge.b)], "kind": kind.value} for edge, kind in sorted(board.walls.items())
         ],
         "gates": [
             {
@@ -181,9 +180,7 @@ def board_document(board: Board) -> dict[str, JSON]:
             }
             for gate in board.gates
         ],
-        "towers": [
-            {"id": t.id, "hex": _hex(t.hex), "half": t.half.value, "slice": t.slice} for t in board.towers
-        ],
+        "towers": [{"id": t.id, "hex": _hex(t.hex), "half": t.half.value, "slice": t.slice} for t in board.towers],
         "weapon_piles": [{"id": p.id, "hex": _hex(p.hex), "quarter": p.quarter.value} for p in board.piles],
         "trap_hexes": [{"number": t.number, "hex": _hex(t.hex), "slice": t.slice} for t in board.traps],
         "halves": [

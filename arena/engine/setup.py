@@ -36,7 +36,7 @@ from .events import (
     TrapsDealt,
 )
 from .roster import Roster
-from .rules.base import G, HEXES, MAX_PER_HEX, check_char, fail, occupancy
+from .rules.base import HEXES, MAX_PER_HEX, G, check_char, fail, occupancy
 from .rules.gladiators import grips_from
 from .rules.optional import check_teams
 from .rules.traps_insight import MOST_DRAWN, TRAPS_KEPT, after_role, cards_drawn
@@ -82,8 +82,7 @@ def deal(ctx: Context) -> None:
     deck = sorted(t.number for t in TRAPS.values())
     for seat in (0, 1):
         cards = [
-            deck.pop(ctx.roll("deck", f"trap card for seat {seat}", len(deck), NOBODY) - 1)
-            for _ in range(TRAPS_KEPT)
+            deck.pop(ctx.roll("deck", f"trap card for seat {seat}", len(deck), NOBODY) - 1) for _ in range(TRAPS_KEPT)
         ]
         ctx.emit(TrapsDealt(seat, tuple(sorted(cards)), seat))
     pool = build_pool()
@@ -92,8 +91,7 @@ def deal(ctx: Context) -> None:
         fixed = tuple(wm.fixed_discs) if wm is not None else ()
         count = (wm.disc_count if wm is not None and wm.disc_count is not None else 6) - len(fixed)
         drawn_levels = [
-            pool.pop(ctx.roll("deck", f"spell disc for seat {seat}", len(pool), NOBODY) - 1)
-            for _ in range(count)
+            pool.pop(ctx.roll("deck", f"spell disc for seat {seat}", len(pool), NOBODY) - 1) for _ in range(count)
         ]
         ctx.emit(DiscsDealt(seat, tuple(sorted(drawn_levels + list(fixed))), seat))
     ctx.emit(HandsDealt((len(s.traps[0]), len(s.traps[1])), (len(s.discs[0]), len(s.discs[1]))))
@@ -255,4 +253,3 @@ def decide_deploy(ctx: Context, a: Deploy) -> None:
     ctx.emit(Deployed(a.seat, a.char, a.hex))
     if all(s.pos[x] >= 0 for x in range(len(s.pos)) if s.sheets[x].on_board):
         start_round(ctx, 1)
-

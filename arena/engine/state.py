@@ -18,11 +18,12 @@ from typing import Any, Final, NamedTuple
 
 from .content.common import Armour, CombatValue, Role
 from .content.profiles import MEMBER_SLOTS
-from .content.weapons import GLADIATOR_TYPES, KIT, JAVELIN, NET
+from .content.weapons import GLADIATOR_TYPES, JAVELIN, KIT, NET
 from .dice import Dice
-from .magic_state import Magic
-from .optional_state import OptState, PendingReroll, initial as initial_opt
 from .hexgrid import Hex
+from .magic_state import Magic
+from .optional_state import OptState, PendingReroll
+from .optional_state import initial as initial_opt
 from .roster import Roster
 
 SEATS = (0, 1)
@@ -32,14 +33,10 @@ ROUND_LIMIT_MIN, ROUND_LIMIT_MAX = 12, 30  # HR-10.1: the league sets it (12-30)
 HALF_IDS = ("N", "E", "S", "W")
 # Character numbers follow the sheet order of both teams (MEMBER_SLOTS), so these are fixed.
 SEAT_OF: tuple[int, ...] = tuple(c // CHARS_PER_SEAT for c in range(2 * CHARS_PER_SEAT))
-GLADIATOR: tuple[bool, ...] = tuple(
-    MEMBER_SLOTS[c % CHARS_PER_SEAT] == "gladiator" for c in range(2 * CHARS_PER_SEAT)
-)
+GLADIATOR: tuple[bool, ...] = tuple(MEMBER_SLOTS[c % CHARS_PER_SEAT] == "gladiator" for c in range(2 * CHARS_PER_SEAT))
 _GLADIATOR_SLOT = MEMBER_SLOTS.index("gladiator")
 _STRATEGIST_SLOT = MEMBER_SLOTS.index("strategist")
-ON_BOARD: tuple[bool, ...] = tuple(
-    MEMBER_SLOTS[c % CHARS_PER_SEAT] != "strategist" for c in range(2 * CHARS_PER_SEAT)
-)
+ON_BOARD: tuple[bool, ...] = tuple(MEMBER_SLOTS[c % CHARS_PER_SEAT] != "strategist" for c in range(2 * CHARS_PER_SEAT))
 
 
 class Phase(enum.IntEnum):
@@ -196,9 +193,7 @@ class PendingTrapInsight(NamedTuple):
     extra: int  # 1 or 2 drawn: public, the roster is
 
 
-Pending = (
-    PendingDodge | PendingShift | PendingTrapWindow | PendingTrapDodge | PendingTrapInsight | PendingReroll
-)
+Pending = PendingDodge | PendingShift | PendingTrapWindow | PendingTrapDodge | PendingTrapInsight | PendingReroll
 
 
 class Result(NamedTuple):
@@ -401,7 +396,6 @@ class State:
         c.opt = self.opt
         return c
 
-
     # --- small readers used everywhere -------------------------------------------------
 
     def char(self, char_id: str) -> int:
@@ -429,11 +423,47 @@ _SHOOTER_RANGE = {Role.CROSSBOWMAN: 4, Role.DAGGER_THROWER: 2}  # RB p.9-10: own
 
 # The fields that are lists: :meth:`State.clone` copies them, :meth:`State.fork` shares them.
 MUTABLE_FIELDS: Final = (
-    "halves", "amulets_left", "tokens_left", "grips_done", "revealed", "strat_man", "traps",
-    "discs", "pos", "ep", "stp", "alive", "hand", "main", "pile", "ammo", "javelins", "nets",
-    "sneaking", "hiding", "prone", "netted", "entangled_by", "entangled_round", "bell", "debt",
-    "acted", "amulet", "token", "melee", "moved", "attacks", "disengaged", "ran", "run_hexes",
-    "must_attack", "sneak_entry", "quick_target", "deaths", "entered", "amulet_shown",
+    "halves",
+    "amulets_left",
+    "tokens_left",
+    "grips_done",
+    "revealed",
+    "strat_man",
+    "traps",
+    "discs",
+    "pos",
+    "ep",
+    "stp",
+    "alive",
+    "hand",
+    "main",
+    "pile",
+    "ammo",
+    "javelins",
+    "nets",
+    "sneaking",
+    "hiding",
+    "prone",
+    "netted",
+    "entangled_by",
+    "entangled_round",
+    "bell",
+    "debt",
+    "acted",
+    "amulet",
+    "token",
+    "melee",
+    "moved",
+    "attacks",
+    "disengaged",
+    "ran",
+    "run_hexes",
+    "must_attack",
+    "sneak_entry",
+    "quick_target",
+    "deaths",
+    "entered",
+    "amulet_shown",
 )
 
 

@@ -68,9 +68,7 @@ FORMAT: Final = "viadal-team"
 FORMAT_VERSION: Final = 1
 
 TEAM_FIELDS: Final = ("format", "version", "name", "tier", "options", "members", "notes")
-COMMON_MEMBER_FIELDS: Final = (
-    "slot", "name", "stats", "skills", "armour", "amulet", "me_token", "vial", "status"
-)
+COMMON_MEMBER_FIELDS: Final = ("slot", "name", "stats", "skills", "armour", "amulet", "me_token", "vial", "status")
 SLOT_MEMBER_FIELDS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
     {
         GLADIATOR: ("gladiator_type", "pile", "kit", "starting_grip"),
@@ -83,8 +81,22 @@ SLOT_MEMBER_FIELDS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
 )
 # Every member field, in the order a file lists them (the order of ``Member``).
 MEMBER_FIELDS: Final = (
-    "slot", "name", "stats", "skills", "gladiator_type", "pile", "kit", "starting_grip", "armour",
-    "ammunition", "amulet", "me_token", "vial", "disc_count", "fixed_discs", "trap_cards_drawn",
+    "slot",
+    "name",
+    "stats",
+    "skills",
+    "gladiator_type",
+    "pile",
+    "kit",
+    "starting_grip",
+    "armour",
+    "ammunition",
+    "amulet",
+    "me_token",
+    "vial",
+    "disc_count",
+    "fixed_discs",
+    "trap_cards_drawn",
     "status",
 )
 _EMPTY_MEMBER: Final = Member(slot="", name="", stats=MappingProxyType({}))
@@ -196,19 +208,23 @@ def parse_json(text: str | bytes) -> object:
         message = phrase(
             "Invalid JSON at line {line}, column {column}: {error}.",
             "Hibás JSON: {line}. sor, {column}. oszlop: {error}.",
-            line=error.lineno, column=error.colno, error=json_error(error.msg),
+            line=error.lineno,
+            column=error.colno,
+            error=json_error(error.msg),
         )
         raise TeamFileError([localized_problem("FILE-JSON", "", message)]) from None
     except _ConstantError as error:
         message = phrase(
-            "Invalid JSON: {constant} is not a number.", "Hibás JSON: {constant} nem szám.",
+            "Invalid JSON: {constant} is not a number.",
+            "Hibás JSON: {constant} nem szám.",
             constant=str(error),
         )
         raise TeamFileError([localized_problem("FILE-JSON", "", message)]) from None
     if duplicates:
         raise TeamFileError(
             localized_problem(
-                "FILE-JSON", "",
+                "FILE-JSON",
+                "",
                 phrase(
                     "Invalid JSON: the key {key} appears twice in one object.",
                     "Hibás JSON: egy objektumban kétszer szerepel ez a kulcs: {key}.",
@@ -288,9 +304,7 @@ class _Reader:
         self.report("FILE-TYPE", path, expected(INTEGER, json_type(value)))
         return None
 
-    def identifier(
-        self, value: object, path: str, known: Collection[str], what: str
-    ) -> str | None:
+    def identifier(self, value: object, path: str, known: Collection[str], what: str) -> str | None:
         text = self.string(value, path)
         if text is not None and text not in known:
             self.report("FILE-UNKNOWN-ID", path, unknown_id(what, text, known))
@@ -300,9 +314,7 @@ class _Reader:
     def nullable(self, value: object, read: Callable[[object], Any]) -> Any:
         return None if value is None else read(value)
 
-    def items(
-        self, value: object, path: str, read: Callable[[object, str], Any]
-    ) -> tuple[Any, ...]:
+    def items(self, value: object, path: str, read: Callable[[object, str], Any]) -> tuple[Any, ...]:
         values = self.array(value, path) or []
         return tuple(read(item, _at(path, index)) for index, item in enumerate(values))
 
@@ -358,11 +370,11 @@ class _Reader:
             self.report("FILE-VERSION", "version", expected(INTEGER_VERSION, found))
         elif version > FORMAT_VERSION:
             newer = phrase(
-                "version {version} is newer than this reader, which reads up to {latest}; update "
-                "Viadal to read it",
+                "version {version} is newer than this reader, which reads up to {latest}; update Viadal to read it",
                 "a fájl verziója ({version}) újabb annál, amit ez a program olvasni tud "
                 "(legfeljebb {latest}); frissítsd a Viadalt, hogy beolvashasd",
-                version=version, latest=FORMAT_VERSION,
+                version=version,
+                latest=FORMAT_VERSION,
             )
             self.report("FILE-VERSION", "version", newer)
         elif version < 1:
@@ -489,9 +501,7 @@ class _Reader:
             if key not in wanted:
                 self.report("FILE-FIELD", _at(path, key.value), refuse(key.value))
 
-    def counts(
-        self, value: object, path: str, known: Mapping[str, K], what: str
-    ) -> Mapping[K, int]:
+    def counts(self, value: object, path: str, known: Mapping[str, K], what: str) -> Mapping[K, int]:
         """An object of known id → integer (what could be read of it)."""
         result: dict[K, int] = {}
         for key, count in (self.obj(value, path) or {}).items():

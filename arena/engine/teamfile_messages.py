@@ -72,8 +72,10 @@ def expected(wanted: object, found: Text) -> Localized:
     """``expected an integer, got a string ("14")``; Hungarian ``egész szám kellene, de ez
     szöveg ("14")``."""
     return phrase(
-        "expected {wanted}, got {found}", "{wanted} kellene, de {found}",
-        wanted=wanted, found=found,
+        "expected {wanted}, got {found}",
+        "{wanted} kellene, de {found}",
+        wanted=wanted,
+        found=found,
     )
 
 
@@ -97,8 +99,11 @@ _KINDS_HU: Final[Mapping[str, str]] = MappingProxyType(
 def unknown_id(what: str, value: str, known: Iterable[str]) -> Localized:
     """An id the content does not know, with the ids it knows (``what`` as the reader names it)."""
     return phrase(
-        "unknown {what} {value}; known: {known}", "ismeretlen {what}: {value}; ismert: {known}",
-        what=Text(what, _KINDS_HU[what]), value=Quoted(value), known=listing(known),
+        "unknown {what} {value}; known: {known}",
+        "ismeretlen {what}: {value}; ismert: {known}",
+        what=Text(what, _KINDS_HU[what]),
+        value=Quoted(value),
+        known=listing(known),
     )
 
 
@@ -118,7 +123,9 @@ def field_of_other_slots(field: str, slot: str, owners: Iterable[str]) -> Locali
     return phrase(
         "field {field} does not apply to a {slot}, only to: {owners}",
         "a mező ({field}) ennél a tagnál – {slot} – nem használható, csak ezeknél: {owners}",
-        field=Quoted(field), slot=SlotRef(slot), owners=listing(SlotRef(o) for o in owners),
+        field=Quoted(field),
+        slot=SlotRef(slot),
+        owners=listing(SlotRef(o) for o in owners),
     )
 
 

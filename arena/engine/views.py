@@ -14,10 +14,10 @@ from typing import Any
 
 from .engine import seats_to_move
 from .grid import grid
+from .optional_state import PendingReroll
 from .rules.damage import arena_scores
 from .rules.magic_view import magic_view, spells_view
 from .rules.traps_marks import JAM, marks_of
-from .optional_state import PendingReroll
 from .state import (
     CharSheet,
     PendingDodge,
@@ -32,9 +32,7 @@ from .state import (
 _G = grid()
 _QR: tuple[tuple[int, int], ...] = tuple((x.q, x.r) for x in _G.hexes)
 # the gates whose state changes a hex's slices (RB p.6): most hexes have none
-_GATE_MASK_AT: tuple[int, ...] = tuple(
-    sum(_G.gate_bit[g] for g in set(gates)) for gates in _G.gates_at
-)
+_GATE_MASK_AT: tuple[int, ...] = tuple(sum(_G.gate_bit[g] for g in set(gates)) for gates in _G.gates_at)
 _SLICES: dict[tuple[int, int], tuple[str, ...]] = {}  # (hex, its gates open): at most a few per hex
 _PHASE_NAMES = {p: p.name.lower() for p in Phase}
 
@@ -68,8 +66,7 @@ def _statics(s: State) -> tuple[_Static, ...]:
         if len(_STATIC) > _STATIC_LIMIT:
             _STATIC.clear()
         made = tuple(
-            (sh.id, sh.seat, sh.slot, sh.role.value, sh.name, sh.ep, sh.stp, tuple(sorted(sh.skills)))
-            for sh in sheets
+            (sh.id, sh.seat, sh.slot, sh.role.value, sh.name, sh.ep, sh.stp, tuple(sorted(sh.skills))) for sh in sheets
         )
         entry = _STATIC[id(sheets)] = (sheets, made)
     return entry[1]
@@ -209,9 +206,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     if o is not None:  # the optional rules (HR-7): all public but the vials
         out["optional_rules"] = sorted(s.setup.options.optional)
         out["coated"] = s.sheets[o.coated].id if o.coated >= 0 else None
-        out["ammo_lying"] = [
-            {"owner": s.sheets[w].id, "hex": _hex(h), "count": n} for w, h, n in o.lying
-        ]
+        out["ammo_lying"] = [{"owner": s.sheets[w].id, "hex": _hex(h), "count": n} for w, h, n in o.lying]
         out["favour_tokens"] = list(o.tokens)
         out["crowd_round"] = {"ep_taken": list(o.taken), "blood_drawn": [bool(o.dealt >> x & 1) for x in (0, 1)]}
     return out

@@ -1,12 +1,12 @@
 """Template filters for the rules data in the reader's language (see :mod:`arena.i18n`).
 
-    {% load rules_i18n %}
-    {{ skill|localized }}            Kitérés / Dodging
-    {{ skill|localized:"effect" }}   the effect text in the reader's language
-    {{ line|with_term }}             Dodging <small>Kitérés</small> (English); Kitérés (Hungarian)
-    {{ problem|in_language }}        a Problem's or TeamFileError's message
-    {{ place|ordinal_place }}        1. / 1st
-    {{ day|local_date }}             2025. ápr. 12. / 12 Apr 2025 ("day": with the weekday; "datetime")
+{% load rules_i18n %}
+{{ skill|localized }}            Kitérés / Dodging
+{{ skill|localized:"effect" }}   the effect text in the reader's language
+{{ line|with_term }}             Dodging <small>Kitérés</small> (English); Kitérés (Hungarian)
+{{ problem|in_language }}        a Problem's or TeamFileError's message
+{{ place|ordinal_place }}        1. / 1st
+{{ day|local_date }}             2025. ápr. 12. / 12 Apr 2025 ("day": with the weekday; "datetime")
 """
 
 from __future__ import annotations

@@ -5,45 +5,75 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('campaigns', '0001_initial'),
+        ("campaigns", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='entry',
-            name='broken',
-            field=models.JSONField(blank=True, default=list, help_text='Pile items broken by Fegyvertörés, waiting for repair (HR-10.7).'),
+            model_name="entry",
+            name="broken",
+            field=models.JSONField(
+                blank=True, default=list, help_text="Pile items broken by Fegyvertörés, waiting for repair (HR-10.7)."
+            ),
         ),
         migrations.AddField(
-            model_name='historicalresult',
-            name='broken',
+            model_name="historicalresult",
+            name="broken",
             field=models.JSONField(blank=True, default=dict),
         ),
         migrations.AddField(
-            model_name='result',
-            name='broken',
+            model_name="result",
+            name="broken",
             field=models.JSONField(blank=True, default=dict),
         ),
         migrations.AlterField(
-            model_name='campaignevent',
-            name='kind',
-            field=models.CharField(choices=[('entered', 'Entered'), ('draw', 'Draw'), ('roll', 'Die roll'), ('result', 'Result'), ('absence', 'Absence served'), ('injury', 'Injury'), ('xp', 'Experience'), ('advance', 'Advance'), ('income', 'Income'), ('purchase', 'Purchase'), ('healer', 'Healer'), ('hireling', 'Hireling'), ('broken', 'Broken weapon'), ('match_item', 'One-match purchase'), ('items_used', 'One-match items used')], max_length=12),
+            model_name="campaignevent",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("entered", "Entered"),
+                    ("draw", "Draw"),
+                    ("roll", "Die roll"),
+                    ("result", "Result"),
+                    ("absence", "Absence served"),
+                    ("injury", "Injury"),
+                    ("xp", "Experience"),
+                    ("advance", "Advance"),
+                    ("income", "Income"),
+                    ("purchase", "Purchase"),
+                    ("healer", "Healer"),
+                    ("hireling", "Hireling"),
+                    ("broken", "Broken weapon"),
+                    ("match_item", "One-match purchase"),
+                    ("items_used", "One-match items used"),
+                ],
+                max_length=12,
+            ),
         ),
         migrations.CreateModel(
-            name='MatchPreparation',
+            name="MatchPreparation",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('items', models.JSONField(blank=True, default=list)),
-                ('patronage', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('consumed', models.BooleanField(default=False)),
-                ('entry', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='preparations', to='campaigns.entry')),
-                ('fixture', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='preparations', to='campaigns.fixture')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("items", models.JSONField(blank=True, default=list)),
+                ("patronage", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("consumed", models.BooleanField(default=False)),
+                (
+                    "entry",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="preparations", to="campaigns.entry"
+                    ),
+                ),
+                (
+                    "fixture",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="preparations", to="campaigns.fixture"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['fixture', 'pk'],
-                'constraints': [models.UniqueConstraint(fields=('fixture', 'entry'), name='one_preparation_per_side')],
+                "ordering": ["fixture", "pk"],
+                "constraints": [models.UniqueConstraint(fields=("fixture", "entry"), name="one_preparation_per_side")],
             },
         ),
     ]

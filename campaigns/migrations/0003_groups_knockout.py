@@ -5,30 +5,50 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('campaigns', '0002_broken_weapons_and_match_items'),
+        ("campaigns", "0002_broken_weapons_and_match_items"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='entry',
-            name='group',
-            field=models.PositiveSmallIntegerField(blank=True, help_text='Groups, then knockout: the group drawn (0 is group A).', null=True),
+            model_name="entry",
+            name="group",
+            field=models.PositiveSmallIntegerField(
+                blank=True, help_text="Groups, then knockout: the group drawn (0 is group A).", null=True
+            ),
         ),
         migrations.AddField(
-            model_name='fixture',
-            name='group',
-            field=models.PositiveSmallIntegerField(blank=True, help_text='Groups, then knockout: the group of a group-stage fixture (0 is group A); empty in the knockout stage and in the other formats.', null=True),
+            model_name="fixture",
+            name="group",
+            field=models.PositiveSmallIntegerField(
+                blank=True,
+                help_text="Groups, then knockout: the group of a group-stage fixture (0 is group A); empty in the knockout stage and in the other formats.",
+                null=True,
+            ),
         ),
         migrations.AddField(
-            model_name='league',
-            name='group_count',
-            field=models.PositiveSmallIntegerField(blank=True, help_text='Groups, then knockout: the number of groups; empty for the fewest groups of at most 5 teams.', null=True, validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(16)]),
+            model_name="league",
+            name="group_count",
+            field=models.PositiveSmallIntegerField(
+                blank=True,
+                help_text="Groups, then knockout: the number of groups; empty for the fewest groups of at most 5 teams.",
+                null=True,
+                validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(16)],
+            ),
         ),
         migrations.AlterField(
-            model_name='league',
-            name='format',
-            field=models.CharField(choices=[('round_robin', 'Round robin (single)'), ('double_round_robin', 'Round robin (double)'), ('swiss', 'Swiss'), ('knockout', 'Knockout'), ('groups_knockout', 'Groups, then knockout')], default='round_robin', max_length=20),
+            model_name="league",
+            name="format",
+            field=models.CharField(
+                choices=[
+                    ("round_robin", "Round robin (single)"),
+                    ("double_round_robin", "Round robin (double)"),
+                    ("swiss", "Swiss"),
+                    ("knockout", "Knockout"),
+                    ("groups_knockout", "Groups, then knockout"),
+                ],
+                default="round_robin",
+                max_length=20,
+            ),
         ),
     ]

@@ -117,4 +117,3 @@ def fixture_preparations(fixture: Fixture) -> list[SidePreparation]:
         items = items_from_json(prep.items) if prep else []
         sides.append(SidePreparation(entry, name, items, points, bool(prep and prep.consumed)))
     return sides
-

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from arena.engine.campaign.campaign import team_value
 from arena.engine.campaign.experience import ADVANCE_THRESHOLDS, advances_earned
 from arena.engine.campaign.hirelings import fielded_roster
@@ -14,10 +18,6 @@ from arena.engine.content.profiles import GLADIATOR
 from arena.engine.content.weapons import WEAPONS
 from arena.engine.roster import ABSENT, DEAD, HIRELING, Member, Problem, Roster
 from arena.i18n import entry_name
-from django.utils.text import capfirst
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
-
 from teams.models import Character
 from teams.presenters import character_lines
 from teams.services import member_fields

@@ -21,19 +21,35 @@ from ..rosters import entry_roster
 from .fixtures import FixtureLine, fixture_line
 from .match_items import SidePreparation, fixture_preparations
 
-AUDITED_FIELDS = ("home_result", "rounds_played", "home_score", "away_score", "members", "broken", "thumbs",
-                  "notes", "dispute_reason")
+AUDITED_FIELDS = (
+    "home_result",
+    "rounds_played",
+    "home_score",
+    "away_score",
+    "members",
+    "broken",
+    "thumbs",
+    "notes",
+    "dispute_reason",
+)
 FIELD_NAMES = {
-    "home_result": gettext_lazy("home result"), "rounds_played": gettext_lazy("rounds played"),
-    "home_score": gettext_lazy("home score"), "away_score": gettext_lazy("away score"),
+    "home_result": gettext_lazy("home result"),
+    "rounds_played": gettext_lazy("rounds played"),
+    "home_score": gettext_lazy("home score"),
+    "away_score": gettext_lazy("away score"),
     "broken": gettext_lazy("broken weapons"),
-    "thumbs": gettext_lazy("thumbs"), "notes": gettext_lazy("notes"), "dispute_reason": gettext_lazy("dispute reason"),
+    "thumbs": gettext_lazy("thumbs"),
+    "notes": gettext_lazy("notes"),
+    "dispute_reason": gettext_lazy("dispute reason"),
 }
 # the reasons the services give each saved version of a result (``history_change_reason``)
 REASONS = {
-    "Reported": gettext_lazy("Reported"), "Confirmed": gettext_lazy("Confirmed"),
-    "Disputed": gettext_lazy("Disputed"), "Settled": gettext_lazy("Settled"),
-    "Corrected": gettext_lazy("Corrected"), "Hosted match": gettext_lazy("Hosted match"),
+    "Reported": gettext_lazy("Reported"),
+    "Confirmed": gettext_lazy("Confirmed"),
+    "Disputed": gettext_lazy("Disputed"),
+    "Settled": gettext_lazy("Settled"),
+    "Corrected": gettext_lazy("Corrected"),
+    "Hosted match": gettext_lazy("Hosted match"),
 }
 FORFEIT_BY = "Forfeit by "
 
@@ -156,5 +172,12 @@ def match_report(fixture: Fixture, user: AbstractBaseUser | AnonymousUser) -> Ma
         history = result_history(result)
     # what was bought before the match is shown with the items, not with what followed the match
     events = list(fixture.events.exclude(kind=CampaignEvent.Kind.MATCH_ITEM).select_related("entry").order_by("seq"))
-    return MatchReport(fixture_line(fixture, user), result, sides, history, events, fixture_preparations(fixture),
-                       _buying(fixture, user))
+    return MatchReport(
+        fixture_line(fixture, user),
+        result,
+        sides,
+        history,
+        events,
+        fixture_preparations(fixture),
+        _buying(fixture, user),
+    )

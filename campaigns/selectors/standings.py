@@ -63,8 +63,14 @@ class Standings:
     @property
     def points_legend(self) -> list[tuple[str, int]]:
         """League points of each result in this league's format (HR-10.1, HR-10.2)."""
-        kinds = (ResultKind.VICTORY, ResultKind.POINTS_VICTORY, ResultKind.DRAW, ResultKind.DEFEAT,
-                 ResultKind.FORFEIT_LOSS, ResultKind.BYE)
+        kinds = (
+            ResultKind.VICTORY,
+            ResultKind.POINTS_VICTORY,
+            ResultKind.DRAW,
+            ResultKind.DEFEAT,
+            ResultKind.FORFEIT_LOSS,
+            ResultKind.BYE,
+        )
         return [(result_label(kind), league_points(kind, self.league.engine_format)) for kind in kinds]
 
 
@@ -149,9 +155,24 @@ def csv_dialect(language: str | None) -> CsvDialect:
 def csv_header() -> tuple[str, ...]:
     """The CSV's column names in the reader's language: the file follows the page it is taken from."""
     return (
-        _("Rank"), _("Team"), _("Player"), _("Played"), _("Victories"), _("Points victories"), _("Draws"),
-        _("Points defeats"), _("Defeats"), _("Forfeits"), _("Byes"), _("League points"), _("Arena for"),
-        _("Arena against"), _("Arena difference"), _("Killed"), "Buchholz", _("Decided by"),
+        _("Rank"),
+        _("Team"),
+        _("Player"),
+        _("Played"),
+        _("Victories"),
+        _("Points victories"),
+        _("Draws"),
+        _("Points defeats"),
+        _("Defeats"),
+        _("Forfeits"),
+        _("Byes"),
+        _("League points"),
+        _("Arena for"),
+        _("Arena against"),
+        _("Arena difference"),
+        _("Killed"),
+        "Buchholz",
+        _("Decided by"),
     )
 
 
@@ -160,10 +181,26 @@ def standings_csv_rows(standings: Standings) -> list[tuple[object, ...]]:
     rows: list[tuple[object, ...]] = []
     for line in standings.lines:
         r = line.row
-        rows.append((
-            r.rank, line.entry.name, line.entry.player.get_username(), r.played, r.victories,
-            r.points_victories, r.draws, r.points_defeats, r.defeats, r.forfeits, r.byes, r.points,
-            r.arena_for, r.arena_against, r.arena_difference, r.killed, r.buchholz,
-            tie_breaker_name(r.decided_by) if r.decided_by else "",
-        ))
+        rows.append(
+            (
+                r.rank,
+                line.entry.name,
+                line.entry.player.get_username(),
+                r.played,
+                r.victories,
+                r.points_victories,
+                r.draws,
+                r.points_defeats,
+                r.defeats,
+                r.forfeits,
+                r.byes,
+                r.points,
+                r.arena_for,
+                r.arena_against,
+                r.arena_difference,
+                r.killed,
+                r.buchholz,
+                tie_breaker_name(r.decided_by) if r.decided_by else "",
+            )
+        )
     return rows

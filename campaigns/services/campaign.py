@@ -111,8 +111,12 @@ def _income_only(team: TeamState, result: ResultKind, fixture: Fixture, log: Eve
 
 def _pay_income(team: TeamState, gold: int, lines: tuple[Line, ...], fixture: Fixture, log: EventLog) -> None:
     team.entry.treasury += gold
-    log.add(Kind.INCOME, entry=team.entry, fixture=fixture,
-            data={"gold": gold, "lines": lines_to_json(lines), "treasury": team.entry.treasury})
+    log.add(
+        Kind.INCOME,
+        entry=team.entry,
+        fixture=fixture,
+        data={"gold": gold, "lines": lines_to_json(lines), "treasury": team.entry.treasury},
+    )
 
 
 def _after_match(
@@ -143,8 +147,13 @@ def _break_weapons(team: TeamState, items: tuple[str, ...], fixture: Fixture, lo
         return
     breakage = break_items(team.roster, items, broken=team.entry.broken)
     team.roster, team.entry.broken = breakage.roster, list(breakage.broken)
-    log.add(Kind.BROKEN, entry=team.entry, fixture=fixture, slot=GLADIATOR,
-            data={"items": list(items), "names": weapon_names(items)})
+    log.add(
+        Kind.BROKEN,
+        entry=team.entry,
+        fixture=fixture,
+        slot=GLADIATOR,
+        data={"items": list(items), "names": weapon_names(items)},
+    )
 
 
 def _thumbs_for(slot: str, won: bool, facts: MatchFacts) -> Thumbs | None:
@@ -160,8 +169,13 @@ def _serve_absences(team: TeamState, fixture: Fixture, log: EventLog) -> None:
             continue
         served, record.matches_missed = absence_served(member, record.matches_missed)
         team.put(served)
-        log.add(Kind.ABSENCE, entry=team.entry, fixture=fixture, slot=slot,
-                data={"name": member.name, "matches_missed": record.matches_missed})
+        log.add(
+            Kind.ABSENCE,
+            entry=team.entry,
+            fixture=fixture,
+            slot=slot,
+            data={"name": member.name, "matches_missed": record.matches_missed},
+        )
 
 
 def _casualty(
@@ -180,14 +194,23 @@ def _casualty(
     record = team.records[member.slot]
     record.matches_missed = outcome.matches_missed
     lasting = outcome.lasting
-    record.injuries = [*record.injuries, {
-        "fixture": fixture.pk, "result": outcome.result.value, "total": outcome.total,
-        "lasting": {"stat": lasting.stat.value, "amount": lasting.amount} if lasting else None,
-        "matches_missed": outcome.matches_missed,
-    }]
+    record.injuries = [
+        *record.injuries,
+        {
+            "fixture": fixture.pk,
+            "result": outcome.result.value,
+            "total": outcome.total,
+            "lasting": {"stat": lasting.stat.value, "amount": lasting.amount} if lasting else None,
+            "matches_missed": outcome.matches_missed,
+        },
+    ]
     facts_data = {
-        "name": member.name, "roll": outcome.roll.result, "modifiers": lines_to_json(outcome.modifiers),
-        "total": outcome.total, "result": outcome.result.value, "matches_missed": outcome.matches_missed,
+        "name": member.name,
+        "roll": outcome.roll.result,
+        "modifiers": lines_to_json(outcome.modifiers),
+        "total": outcome.total,
+        "result": outcome.result.value,
+        "matches_missed": outcome.matches_missed,
         "lasting": record.injuries[-1]["lasting"],
     }
     log.add(Kind.INJURY, entry=team.entry, fixture=fixture, slot=member.slot, data=facts_data)
@@ -199,9 +222,19 @@ def _experience(team: TeamState, slot: str, facts: MemberFacts, won: bool, fixtu
     before, record.xp = record.xp, record.xp + award.total
     record.kills += facts.kills
     due = advances_due(before, record.xp)
-    log.add(Kind.XP, entry=team.entry, fixture=fixture, slot=slot,
-            data={"name": record.name, "xp": award.total, "lines": lines_to_json(award.lines), "total": record.xp,
-                  "advances_due": due})
+    log.add(
+        Kind.XP,
+        entry=team.entry,
+        fixture=fixture,
+        slot=slot,
+        data={
+            "name": record.name,
+            "xp": award.total,
+            "lines": lines_to_json(award.lines),
+            "total": record.xp,
+            "advances_due": due,
+        },
+    )
 
 
 def _income(team: TeamState, side: int, facts: MatchFacts, fixture: Fixture, log: EventLog) -> None:

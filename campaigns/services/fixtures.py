@@ -11,8 +11,8 @@ with the league's seed and stored in the league's log.
 
 from __future__ import annotations
 
-import datetime
 import dataclasses
+import datetime
 from collections.abc import Sequence
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -61,8 +61,10 @@ def fixtures_generate(
     require_organiser(league, actor)
     entries = list(league.entries.order_by("pk"))
     if len(entries) < MIN_ENTRIES:
-        raise LeagueError(_("A league needs at least %(least)s teams to play; it has %(count)s.")
-                          % {"least": MIN_ENTRIES, "count": len(entries)})
+        raise LeagueError(
+            _("A league needs at least %(least)s teams to play; it has %(count)s.")
+            % {"least": MIN_ENTRIES, "count": len(entries)}
+        )
     last_round = league.fixtures.aggregate(last=Max("round"))["last"] or 0
     round_robin_format = league.format in (League.Format.ROUND_ROBIN, League.Format.DOUBLE_ROUND_ROBIN)
     if round_robin_format and last_round:
@@ -70,11 +72,13 @@ def fixtures_generate(
     group_stage = league.has_groups and bool(last_round) and _in_group_stage(league, last_round)
     if group_stage:
         if league.fixtures.exclude(status__in=Fixture.DONE).exists():
-            raise LeagueError(_("The group stage is not finished; every group match must be final before the "
-                                "knockout stage starts."))
+            raise LeagueError(
+                _("The group stage is not finished; every group match must be final before the knockout stage starts.")
+            )
     elif last_round and league.fixtures.filter(round=last_round).exclude(status__in=Fixture.DONE).exists():
-        raise LeagueError(_("Round %(round)s is not finished; every result must be final first.")
-                          % {"round": last_round})
+        raise LeagueError(
+            _("Round %(round)s is not finished; every result must be final first.") % {"round": last_round}
+        )
     log = EventLog(league)
     if league.has_groups and not last_round:
         return _group_stage(league, entries, log, start, interval_days)
@@ -120,9 +124,16 @@ def _group_stage(
                 listed.append((group, rnd.bye, None))
             places.setdefault(rnd.number, []).extend(listed)
     fixtures = [
-        Fixture(league=league, round=number, position=position, home_id=home, away_id=away, group=group,
-                scheduled_for=_date(start, number - 1, interval_days),
-                status=Fixture.Status.SCHEDULED if away else Fixture.Status.BYE)
+        Fixture(
+            league=league,
+            round=number,
+            position=position,
+            home_id=home,
+            away_id=away,
+            group=group,
+            scheduled_for=_date(start, number - 1, interval_days),
+            status=Fixture.Status.SCHEDULED if away else Fixture.Status.BYE,
+        )
         for number, listed in sorted(places.items())
         for position, (group, home, away) in enumerate(listed)
     ]
@@ -159,10 +170,19 @@ def _store(
             places += [(rnd.bye, None, None, None)] if rnd.bye is not None else []
         for position, (home, away, home_seed, away_seed) in enumerate(places):
             status = Fixture.Status.BYE if away is None else Fixture.Status.SCHEDULED
-            fixtures.append(Fixture(
-                league=league, round=rnd.number, position=position, home_id=home, away_id=away,
-                home_seed=home_seed, away_seed=away_seed, scheduled_for=when, status=status,
-            ))
+            fixtures.append(
+                Fixture(
+                    league=league,
+                    round=rnd.number,
+                    position=position,
+                    home_id=home,
+                    away_id=away,
+                    home_seed=home_seed,
+                    away_seed=away_seed,
+                    scheduled_for=when,
+                    status=status,
+                )
+            )
     return Fixture.objects.bulk_create(fixtures)
 
 
@@ -182,8 +202,10 @@ def _history(league: League) -> list[Round]:
 def _swiss_round(league: League, entries: list[Entry], number: int, log: EventLog) -> Round:
     rounds = swiss_round_count(len(entries))
     if number > rounds:
-        raise LeagueError(_("A Swiss league of %(count)s teams plays %(rounds)s rounds (HR-10.2); all are out.")
-                          % {"count": len(entries), "rounds": rounds})
+        raise LeagueError(
+            _("A Swiss league of %(count)s teams plays %(rounds)s rounds (HR-10.2); all are out.")
+            % {"count": len(entries), "rounds": rounds}
+        )
     dice = RecordedDice.seeded(derive_seed(league.dice_seed, "swiss", number))
     pairing = swiss_round(standing_rows(league, entries), _history(league), number, dice=dice)
     log.rolls(pairing.rolls)

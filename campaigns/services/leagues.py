@@ -29,8 +29,11 @@ LEAGUE_FIELDS = frozenset(
     {"name", "season", "tier", "format", "options", "validation_mode", "sign_up_open", "round_limit", "group_count"}
 )
 FIELDS_FIXED_BY_ENTRIES = frozenset({"tier", "format", "options"})
-FIXED_FIELD_NAMES = {"tier": gettext_lazy("tier"), "format": gettext_lazy("format"),
-                     "options": gettext_lazy("optional rules")}
+FIXED_FIELD_NAMES = {
+    "tier": gettext_lazy("tier"),
+    "format": gettext_lazy("format"),
+    "options": gettext_lazy("optional rules"),
+}
 
 
 def _refuse_unknown(values: Mapping[str, Any]) -> None:
@@ -97,20 +100,23 @@ def league_enter(*, league: League, player: AbstractBaseUser, team: Team) -> Ent
     if not team.is_ready:
         raise LeagueError(_("%(team)s is a draft; mark it ready first.") % {"team": team.name})
     if not can_enter(league, player):
-        raise LeagueError(_("You cannot enter this league: you are not invited, have entered already, "
-                            "or the fixtures are out."))
+        raise LeagueError(
+            _("You cannot enter this league: you are not invited, have entered already, or the fixtures are out.")
+        )
     roster = for_league(league, team_to_roster(team))
     problems = validate_roster(roster)
     if problems and league.is_strict:
         message = _("%(team)s breaks %(count)s rule(s) of this league.")
         raise CampaignRosterError(message % {"team": team.name, "count": len(problems)}, problems)
-    entry = Entry(league=league, player=player, source_team=team, name=team.name,
-                  treasury=starting_treasury(roster))
+    entry = Entry(league=league, player=player, source_team=team, name=team.name, treasury=starting_treasury(roster))
     set_entry_roster(entry, roster)
     entry.save()
     MemberRecord.objects.bulk_create(MemberRecord(entry=entry, slot=m.slot, name=m.name) for m in roster.members)
     log = EventLog(league)
-    log.add(CampaignEvent.Kind.ENTERED, entry=entry,
-            data={"treasury": entry.treasury, "problems": [p.code for p in problems]})
+    log.add(
+        CampaignEvent.Kind.ENTERED,
+        entry=entry,
+        data={"treasury": entry.treasury, "problems": [p.code for p in problems]},
+    )
     log.save()
     return entry

@@ -39,8 +39,9 @@ def fixture_buy_match_item(
     *, fixture: Fixture, entry: Entry, actor: AbstractBaseUser, item: MatchItem, paid: Paid
 ) -> MatchPreparation:
     """``entry``'s player buys ``item`` for his side of ``fixture``, with gold or patronage points."""
-    fixture = Fixture.objects.select_for_update(of=("self",)).select_related("league", "home", "away").get(
-        pk=fixture.pk)
+    fixture = (
+        Fixture.objects.select_for_update(of=("self",)).select_related("league", "home", "away").get(pk=fixture.pk)
+    )
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
     require_owner(entry, actor)
     side = fixture.side_of(entry.pk)
@@ -53,7 +54,8 @@ def fixture_buy_match_item(
     else:
         fixture.away = entry
     prep = MatchPreparation.objects.filter(fixture=fixture, entry=entry).first() or MatchPreparation(
-        fixture=fixture, entry=entry)
+        fixture=fixture, entry=entry
+    )
     bought = items_from_json(prep.items)
     # the rules first (on the roster the side will field, with what it has bought), then the price
     equip_for_match(fixture_fielded_roster(fixture, side), [item])
@@ -73,8 +75,13 @@ def fixture_buy_match_item(
     prep.items = [*prep.items, item_to_json(item, paid, price)]
     prep.save()
     log = EventLog(fixture.league)
-    log.add(Kind.MATCH_ITEM, entry=entry, fixture=fixture, slot=item.slot or "",
-            data={**item_to_json(item, paid, price), **data})
+    log.add(
+        Kind.MATCH_ITEM,
+        entry=entry,
+        fixture=fixture,
+        slot=item.slot or "",
+        data={**item_to_json(item, paid, price), **data},
+    )
     log.save()
     return prep
 
@@ -97,5 +104,9 @@ def use_match_items(*, fixture: Fixture, log: EventLog) -> None:
         prep.consumed = True
         prep.save()
         spent = sum(b.price for b in items_from_json(prep.items) if b.is_patronage)
-        log.add(Kind.ITEMS_USED, entry=entry, fixture=fixture,
-                data={"items": prep.items, "points": prep.patronage, "spent": spent})
+        log.add(
+            Kind.ITEMS_USED,
+            entry=entry,
+            fixture=fixture,
+            data={"items": prep.items, "points": prep.patronage, "spent": spent},
+        )

@@ -65,8 +65,10 @@ def _store(entry: Entry, roster: Roster) -> None:
         raise CampaignRosterError(message % {"count": len(problems)}, problems)
     for prep in entry.preparations.filter(consumed=False):  # a 4th amulet bought for good, say
         if prep.items:
-            equip_for_match(fielded_roster(for_league(entry.league, roster)),
-                            [bought.item for bought in items_from_json(prep.items)])
+            equip_for_match(
+                fielded_roster(for_league(entry.league, roster)),
+                [bought.item for bought in items_from_json(prep.items)],
+            )
     set_entry_roster(entry, roster)
     entry.save(update_fields=["roster", "treasury", "broken"])
 
@@ -85,8 +87,12 @@ def entry_take_advance(*, entry: Entry, actor: AbstractBaseUser, slot: str, adva
     record.advances = [*record.advances, advance_to_json(advance)]
     record.save(update_fields=["advances"])
     log = EventLog(entry.league)
-    log.add(Kind.ADVANCE, entry=entry, slot=slot,
-            data={**advance_to_json(advance), "name": member.name, "number": len(taken) + 1})
+    log.add(
+        Kind.ADVANCE,
+        entry=entry,
+        slot=slot,
+        data={**advance_to_json(advance), "name": member.name, "number": len(taken) + 1},
+    )
     log.save()
     return entry
 
@@ -99,8 +105,9 @@ def entry_purchase(*, entry: Entry, actor: AbstractBaseUser, purchase: Purchase)
     require_owner(entry, actor)
     roster = entry_roster(entry)
     trained = _record(entry, purchase.slot or "") if purchase.kind is PurchaseKind.TRAINING else None
-    outcome = apply_purchase(roster, entry.treasury, purchase, broken=entry.broken,
-                             training_done=trained.training if trained else 0)
+    outcome = apply_purchase(
+        roster, entry.treasury, purchase, broken=entry.broken, training_done=trained.training if trained else 0
+    )
     entry.treasury, entry.broken = outcome.treasury, list(outcome.broken)
     _store(entry, outcome.roster)
     if trained is not None:
@@ -109,10 +116,20 @@ def entry_purchase(*, entry: Entry, actor: AbstractBaseUser, purchase: Purchase)
     if purchase.kind is PurchaseKind.RECRUIT:
         _recruit_record(entry, purchase)
     log = EventLog(entry.league)
-    log.add(Kind.PURCHASE, entry=entry, slot=purchase.slot or "", data={
-        "kind": purchase.kind.value, "item": purchase.item, "price": outcome.price, "treasury": entry.treasury,
-        "name": (purchase.name or "").strip(), "replaced": outcome.replaced.name if outcome.replaced else None,
-        **_item_names(purchase.item)})
+    log.add(
+        Kind.PURCHASE,
+        entry=entry,
+        slot=purchase.slot or "",
+        data={
+            "kind": purchase.kind.value,
+            "item": purchase.item,
+            "price": outcome.price,
+            "treasury": entry.treasury,
+            "name": (purchase.name or "").strip(),
+            "replaced": outcome.replaced.name if outcome.replaced else None,
+            **_item_names(purchase.item),
+        },
+    )
     log.save()
     return entry
 
@@ -126,8 +143,11 @@ def _recruit_record(entry: Entry, purchase: Purchase) -> None:
 def _item_names(item_id: str | None) -> dict[str, str]:
     """A bought weapon's or amulet's names in both languages, for the log."""
     item = WEAPONS.get(item_id or "") or AMULETS.get(item_id or "")
-    return {"item_hu": item.name_hu, "item_en": item.name_en} if item else {"item_hu": str(item_id),
-                                                                          "item_en": str(item_id)}
+    return (
+        {"item_hu": item.name_hu, "item_en": item.name_en}
+        if item
+        else {"item_hu": str(item_id), "item_en": str(item_id)}
+    )
 
 
 @transaction.atomic
@@ -144,7 +164,11 @@ def entry_heal(*, entry: Entry, actor: AbstractBaseUser, slot: str, matches: int
     record.matches_missed = healing.matches_left
     record.save(update_fields=["matches_missed"])
     log = EventLog(entry.league)
-    log.add(Kind.HEALER, entry=entry, slot=slot, data={
-        "price": healing.price, "matches": matches, "name": member.name, "treasury": entry.treasury})
+    log.add(
+        Kind.HEALER,
+        entry=entry,
+        slot=slot,
+        data={"price": healing.price, "matches": matches, "name": member.name, "treasury": entry.treasury},
+    )
     log.save()
     return entry

@@ -38,8 +38,14 @@ def _locked(fixture: Fixture) -> Fixture:
 def check_facts(fixture: Fixture, facts: MatchFacts) -> None:
     """Refuse a result the rules of HR-10.1–10.2 cannot produce (the engine's check); a knockout
     match, the knockout stage of a league of groups included, has no draw."""
-    check_reported_result(facts.home_result, facts.rounds_played, facts.home_score, facts.away_score,
-                          round_limit=fixture.league.round_limit, knockout=fixture.is_knockout)
+    check_reported_result(
+        facts.home_result,
+        facts.rounds_played,
+        facts.home_score,
+        facts.away_score,
+        round_limit=fixture.league.round_limit,
+        knockout=fixture.is_knockout,
+    )
 
 
 def check_broken(fixture: Fixture, facts: MatchFacts) -> None:

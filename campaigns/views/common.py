@@ -39,8 +39,9 @@ def get_league(pk: int) -> League:
 
 
 def get_fixture(pk: int) -> Fixture:
-    return get_object_or_404(Fixture.objects.select_related("league__organiser", "home__player", "away__player",
-                                                            "result"), pk=pk)
+    return get_object_or_404(
+        Fixture.objects.select_related("league__organiser", "home__player", "away__player", "result"), pk=pk
+    )
 
 
 def get_entry(pk: int) -> Entry:

@@ -17,7 +17,8 @@ from ..forms import GenerateFixturesForm, RescheduleForm
 from ..permissions import is_organiser
 from ..selectors.fixtures import fixture_line, league_rounds
 from ..selectors.standings import csv_dialect, csv_header, group_tables, league_standings, standings_csv_rows
-from ..services.fixtures import fixture_reschedule as reschedule, fixtures_generate
+from ..services.fixtures import fixture_reschedule as reschedule
+from ..services.fixtures import fixtures_generate
 from .common import REFUSALS, HtmxHttpRequest, get_fixture, get_league, tell_refusal
 
 
@@ -53,8 +54,11 @@ def fixtures_generate_view(request: HttpRequest, pk: int) -> HttpResponse:
         tell_refusal(request, error)
     else:
         rounds = sorted({f.round for f in fixtures})
-        messages.success(request, _("Generated %(fixtures)s fixture(s) in %(rounds)s round(s).")
-                         % {"fixtures": len(fixtures), "rounds": len(rounds)})
+        messages.success(
+            request,
+            _("Generated %(fixtures)s fixture(s) in %(rounds)s round(s).")
+            % {"fixtures": len(fixtures), "rounds": len(rounds)},
+        )
     return redirect("campaigns:fixtures", pk=pk)
 
 

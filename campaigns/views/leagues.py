@@ -11,7 +11,8 @@ from django.views.decorators.http import require_POST, require_safe
 
 from ..forms import EnterForm, InviteForm, LeagueForm
 from ..permissions import require_organiser
-from ..selectors.leagues import league_list as leagues, league_page
+from ..selectors.leagues import league_list as leagues
+from ..selectors.leagues import league_page
 from ..services.leagues import league_create, league_enter, league_invite, league_update
 from .common import REFUSALS, get_league, refusal_text, tell_refusal
 
@@ -34,8 +35,12 @@ def league_new(request: HttpRequest) -> HttpResponse:
 @require_safe
 def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
     page = league_page(get_league(pk), request.user)
-    context = {"page": page, "league": page.league, "invite_form": InviteForm(),
-               "enter_form": EnterForm(teams=page.enterable_teams)}
+    context = {
+        "page": page,
+        "league": page.league,
+        "invite_form": InviteForm(),
+        "enter_form": EnterForm(teams=page.enterable_teams),
+    }
     return render(request, "campaigns/league_detail.html", context)
 
 
@@ -83,6 +88,9 @@ def league_enter_team(request: HttpRequest, pk: int) -> HttpResponse:
     except REFUSALS as error:
         tell_refusal(request, error)
     else:
-        messages.success(request, _("%(team)s has entered %(league)s. The league keeps its own copy.")
-                         % {"team": entry.name, "league": league.name})
+        messages.success(
+            request,
+            _("%(team)s has entered %(league)s. The league keeps its own copy.")
+            % {"team": entry.name, "league": league.name},
+        )
     return redirect("campaigns:league", pk=pk)

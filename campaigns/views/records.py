@@ -43,8 +43,9 @@ def entry_sheet(request: HttpRequest, pk: int) -> HttpResponse:
 def entry_history(request: HttpRequest, pk: int) -> HttpResponse:
     entry = get_entry(pk)
     events = team_events(entry)
-    return render(request, "campaigns/entry_history.html", {"entry": entry, "events": events,
-                                                            "log": match_log(entry.pk, events)})
+    return render(
+        request, "campaigns/entry_history.html", {"entry": entry, "events": events, "log": match_log(entry.pk, events)}
+    )
 
 
 def _done(request: HttpRequest, pk: int, attempt: Callable[[], object]) -> HttpResponse:
@@ -71,8 +72,9 @@ def entry_advance(request: HttpRequest, pk: int, slot: str) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, _("Choose one of the advances listed."))
         return redirect("campaigns:entry", pk=pk)
-    return _done(request, pk, lambda: entry_take_advance(entry=entry, actor=request.user, slot=slot,
-                                                         advance=form.advance()))
+    return _done(
+        request, pk, lambda: entry_take_advance(entry=entry, actor=request.user, slot=slot, advance=form.advance())
+    )
 
 
 @login_required
@@ -101,5 +103,6 @@ def entry_heal_view(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, _("Choose a member and a number of matches."))
         return redirect("campaigns:entry", pk=pk)
     data = form.cleaned_data
-    return _done(request, pk, lambda: entry_heal(entry=entry, actor=request.user, slot=data["slot"],
-                                                 matches=data["matches"]))
+    return _done(
+        request, pk, lambda: entry_heal(entry=entry, actor=request.user, slot=data["slot"], matches=data["matches"])
+    )

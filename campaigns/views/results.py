@@ -43,10 +43,15 @@ def _answer(request: HtmxHttpRequest, pk: int, notice: str, *, refused: bool = F
 def match_report(request: HttpRequest, pk: int) -> HttpResponse:
     report = report_of(get_fixture(pk), request.user)
     options = report.fixture.league.options
-    item_sides = [(prep, MatchItemForm(options=options, prefix=prep.side) if prep.side in report.buying else None)
-                  for prep in report.preparations]
-    return render(request, "campaigns/match_report.html", {"report": report, "fixture": report.fixture,
-                                                           "dispute_form": DisputeForm(), "item_sides": item_sides})
+    item_sides = [
+        (prep, MatchItemForm(options=options, prefix=prep.side) if prep.side in report.buying else None)
+        for prep in report.preparations
+    ]
+    return render(
+        request,
+        "campaigns/match_report.html",
+        {"report": report, "fixture": report.fixture, "dispute_form": DisputeForm(), "item_sides": item_sides},
+    )
 
 
 @login_required
@@ -64,8 +69,9 @@ def fixture_buy_item(request: HttpRequest, pk: int, side: str) -> HttpResponse:
         messages.error(request, " ".join([_("Fill in the purchase."), *errors]))
         return redirect("campaigns:match", pk=pk)
     try:
-        fixture_buy_match_item(fixture=fixture, entry=entry, actor=request.user, item=form.item_bought(),
-                               paid=form.paid_with())
+        fixture_buy_match_item(
+            fixture=fixture, entry=entry, actor=request.user, item=form.item_bought(), paid=form.paid_with()
+        )
     except REFUSALS as error:
         tell_refusal(request, error)
     else:
@@ -143,5 +149,3 @@ def fixture_forfeit(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(request, _("Recorded: %(team)s forfeits.") % {"team": forfeiting.name})
     return redirect("campaigns:match", pk=pk)
-
-

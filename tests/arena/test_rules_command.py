@@ -29,7 +29,12 @@ def test_document_holds_every_part_of_the_rules(document):
     assert document["magic_resistance_tokens"]["values"] == [2, 3]
     assert document["spell_disc_pool"]["pool"] == {"1": 10, "2": 8, "3": 6, "4": 4, "5": 2}
     assert [p["id"] for p in document["profiles"]] == [
-        "gladiator", "witch_master", "crossbowman", "deasta", "laeva", "strategist"
+        "gladiator",
+        "witch_master",
+        "crossbowman",
+        "deasta",
+        "laeva",
+        "strategist",
     ]
     assert sum(document["points"]["base_member_costs"].values()) == 200
     assert [r["id"] for r in document["points"]["validation_rules"]] == [f"TB-{n:02d}" for n in range(1, 26)]
@@ -75,10 +80,16 @@ def _keys(value: object) -> set[str]:
 
 def _data_keys(document: dict) -> set[str]:
     """Keys that are data, not schema: ids used as map keys, numbers, and per-entry `params` names."""
-    ids = {entry["id"] for section in document.values() if isinstance(section, list) for entry in section
-           if isinstance(entry, dict) and "id" in entry}
-    params = set().union(*(set(e.get("params", {})) for e in document["skills"] + document["vials"]
-                           + document["optional_rules"]))
+    ids = {
+        entry["id"]
+        for section in document.values()
+        if isinstance(section, list)
+        for entry in section
+        if isinstance(entry, dict) and "id" in entry
+    }
+    params = set().union(
+        *(set(e.get("params", {})) for e in document["skills"] + document["vials"] + document["optional_rules"])
+    )
     quarters = set(document["board"]["four_player_deployment"])
     ammo = set(document["points"]["ammunition"])
     return ids | params | quarters | ammo | set(document["sources"]) | set(document["points"]["frames"])

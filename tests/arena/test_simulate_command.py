@@ -11,9 +11,7 @@ from django.core.management import CommandError, call_command
 
 def test_simulate_prints_json_with_the_agreed_keys():
     out = StringIO()
-    call_command(
-        "simulate", "--home", "base", "--away", "base", "--matches", "3", "--seed", "5", "--json", stdout=out
-    )
+    call_command("simulate", "--home", "base", "--away", "base", "--matches", "3", "--seed", "5", "--json", stdout=out)
     data = json.loads(out.getvalue())
     assert set(data) == {
         "matches",
@@ -71,8 +69,19 @@ def test_simulate_plays_with_optional_rules_and_a_round_limit():
     """HR-7's optional rules and HR-10.1's round limit are per-match settings the command passes on."""
     out = StringIO()
     call_command(
-        "simulate", "--matches", "2", "--seed", "4", "--option", "opt_potion", "--option", "opt_bloodthirsty_crowd",
-        "--round-limit", "12", "--json", stdout=out,
+        "simulate",
+        "--matches",
+        "2",
+        "--seed",
+        "4",
+        "--option",
+        "opt_potion",
+        "--option",
+        "opt_bloodthirsty_crowd",
+        "--round-limit",
+        "12",
+        "--json",
+        stdout=out,
     )
     data = json.loads(out.getvalue())
     assert data["matches"] == 2 and 1 <= data["mean_rounds"] <= 12

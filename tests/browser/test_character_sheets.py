@@ -47,5 +47,8 @@ def test_print_view_screen_print_and_pdf(live_server, transactional_db, page, ar
 
     if shutil.which("pdftoppm"):  # poppler-utils; the picture of page 1 is a bonus, not a requirement
         prefix = artifacts / "character-sheets-pdf"
-        subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile", str(pdf_path), str(prefix)], check=True)
+        subprocess.run(
+            ["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile", str(pdf_path), str(prefix)],
+            check=True,
+        )
         assert (artifacts / "character-sheets-pdf.png").stat().st_size > 0

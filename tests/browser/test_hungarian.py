@@ -53,8 +53,20 @@ def test_switch_to_hungarian_build_a_team_and_print_hungarian_sheets(live_server
     page.screenshot(path=str(artifacts / "sheets-hu.png"), full_page=True)
 
     text = sheet.inner_text()
-    for word in ("Karakterlap", "GLADIÁTOR (quicchures)", "BOSZORKÁNYMESTER (magitor)", "Egészség", "Mágiaellenállás",
-                 "Képzettség", "Hatás", "Kitérés", "Rövidkard", "Tulajdonos", "Kategória", "Vértes"):
+    for word in (
+        "Karakterlap",
+        "GLADIÁTOR (quicchures)",
+        "BOSZORKÁNYMESTER (magitor)",
+        "Egészség",
+        "Mágiaellenállás",
+        "Képzettség",
+        "Hatás",
+        "Kitérés",
+        "Rövidkard",
+        "Tulajdonos",
+        "Kategória",
+        "Vértes",
+    ):
         assert word.casefold() in text.casefold(), word  # casefold: the sheet's CSS sets some headings in capitals
     assert SKILLS["dodging"].effect_hu[:40] in text
     for english in ("Health", "Magic resistance", "Dodging", "Owner", SKILLS["dodging"].effect_en[:40]):

@@ -80,8 +80,12 @@ def test_organiser_creates_a_league_players_join_report_and_confirm_and_the_tabl
 
     page.goto(f"{live_server.url}/leagues/entries/{away.pk}/")
     page.wait_for_selector("#kronika")
-    assert page.text_content("[data-slot=gladiator] [data-status]") in {"Dead", "Absent, 1 match", "Absent, 2 matches",
-                                                                        "Active"}
+    assert page.text_content("[data-slot=gladiator] [data-status]") in {
+        "Dead",
+        "Absent, 1 match",
+        "Absent, 2 matches",
+        "Active",
+    }
     page.screenshot(path=str(artifacts / "league-campaign-sheet.png"), full_page=True)
     page.emulate_media(media="print")
     assert page.locator("#record-actions").is_hidden() and page.locator("nav").is_hidden()

@@ -43,8 +43,9 @@ def test_the_standings_match_report_and_krónika_read_in_hungarian(live_server, 
 
     page.goto(f"{live_server.url}/leagues/fixtures/{setup.injured.pk}/")
     sequence = page.inner_text("#campaign-sequence")
-    assert ("Ilona: sérülésdobás 5 −1 (az utolsó találat −3 Ép-re vagy az alá vitte) = 4, Súlyos seb; "
-            "2 mérkőzést kihagy.") in sequence
+    assert (
+        "Ilona: sérülésdobás 5 −1 (az utolsó találat −3 Ép-re vagy az alá vitte) = 4, Súlyos seb; 2 mérkőzést kihagy."
+    ) in sequence
     assert "injury roll" not in sequence
     page.screenshot(path=str(artifacts / "league-match-report-hu.png"), full_page=True)
 

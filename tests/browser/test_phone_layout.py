@@ -79,13 +79,30 @@ def assert_fits(page, url: str) -> None:  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("language", ["en", "hu"])
 def test_no_page_is_wider_than_a_phone_in_either_language(live_server, demo, phone, language):
     base = live_server.url
-    public = ["/", "/accounts/login/", "/accounts/signup/", "/arena/board/", "/leagues/",
-              f"/leagues/{demo['league']}/", f"/leagues/{demo['league']}/fixtures/",
-              f"/leagues/{demo['league']}/standings/", f"/leagues/fixtures/{demo['confirmed']}/"]
-    player = ["/teams/", f"/teams/{demo['team']}/", f"/teams/{demo['team']}/edit/", "/teams/new/", "/teams/import/",
-              f"/teams/{demo['team']}/sheets/", f"/leagues/fixtures/{demo['scheduled']}/",
-              f"/leagues/fixtures/{demo['scheduled']}/report/", f"/leagues/entries/{demo['entry']}/",
-              f"/leagues/entries/{demo['entry']}/history/", f"/teams/{demo['team']}/delete/"]
+    public = [
+        "/",
+        "/accounts/login/",
+        "/accounts/signup/",
+        "/arena/board/",
+        "/leagues/",
+        f"/leagues/{demo['league']}/",
+        f"/leagues/{demo['league']}/fixtures/",
+        f"/leagues/{demo['league']}/standings/",
+        f"/leagues/fixtures/{demo['confirmed']}/",
+    ]
+    player = [
+        "/teams/",
+        f"/teams/{demo['team']}/",
+        f"/teams/{demo['team']}/edit/",
+        "/teams/new/",
+        "/teams/import/",
+        f"/teams/{demo['team']}/sheets/",
+        f"/leagues/fixtures/{demo['scheduled']}/",
+        f"/leagues/fixtures/{demo['scheduled']}/report/",
+        f"/leagues/entries/{demo['entry']}/",
+        f"/leagues/entries/{demo['entry']}/history/",
+        f"/teams/{demo['team']}/delete/",
+    ]
     organiser = ["/leagues/new/", f"/leagues/{demo['league']}/edit/", f"/leagues/{demo['league']}/"]
 
     phone.goto(f"{base}/")
@@ -131,7 +148,8 @@ def test_the_team_builder_shows_status_and_points_above_the_form_on_a_phone(live
         demo_log_in(opened, live_server, "aurelia")
         opened.goto(f"{live_server.url}/teams/{demo['team']}/edit/")
     on_phone = phone.evaluate(
-        "['#team-status', '#points-summary', '#team-builder'].map(s => document.querySelector(s).getBoundingClientRect().top)"
+        "['#team-status', '#points-summary', '#team-builder']"
+        ".map(s => document.querySelector(s).getBoundingClientRect().top)"
     )
     assert on_phone[0] < on_phone[1] < on_phone[2]
     # on a desktop they stay beside the form, on its right
@@ -158,7 +176,7 @@ def test_checkboxes_and_radios_have_a_border_that_can_be_seen(live_server, demo,
     demo_log_in(page, live_server, "aurelia")
     page.goto(f"{live_server.url}/leagues/fixtures/{demo['scheduled']}/report/")
     colour = page.locator("#report-form input[type=radio]").first.evaluate("e => getComputedStyle(e).borderTopColor")
-    red, green, blue, *alpha = (float(part) for part in colour[colour.index("(") + 1:-1].split(","))
+    red, green, blue, *alpha = (float(part) for part in colour[colour.index("(") + 1 : -1].split(","))
     opacity = alpha[0] if alpha else 1.0
 
     def luminance(channel: float) -> float:
@@ -179,7 +197,8 @@ def test_the_report_form_fate_select_shows_its_whole_choice_on_a_phone(live_serv
                   return Math.max(...[...s.options].map(o => c.measureText(o.text).width)); }"""
     )
     room = select.evaluate(
-        "s => { const st = getComputedStyle(s); return s.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight); }"
+        "s => { const st = getComputedStyle(s); "
+        "return s.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight); }"
     )
     assert needed <= room, (needed, room)
 

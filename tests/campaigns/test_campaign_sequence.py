@@ -47,7 +47,11 @@ def record(entry: Entry, slot: str):  # type: ignore[no-untyped-def]
 
 
 BLOODY_WIN = facts(
-    ResultKind.VICTORY, 24, 3, rounds=12, thumbs=Thumbs.DOWN,
+    ResultKind.VICTORY,
+    24,
+    3,
+    rounds=12,
+    thumbs=Thumbs.DOWN,
     home=side(
         gladiator=MemberFacts(damaged_gladiator=True, destroyed_gladiator=True),
         deasta=MemberFacts(fate=Fate.DEAD, final_ep=-1, fighters_killed=1),
@@ -79,7 +83,10 @@ def test_casualties_roll_in_order_with_every_modifier_and_every_roll_is_stored(f
         "Crossbowman: injury roll 3 = 3, Súlyos seb (grievous wound); misses 2 match(es).",
     ]
     assert (status(home, "deasta"), status(away, "gladiator"), status(away, "crossbowman")) == (
-        "active", "dead", "absent")
+        "active",
+        "dead",
+        "absent",
+    )
     assert record(away, "crossbowman").matches_missed == 2
     assert record(away, "gladiator").injuries == [
         {"fixture": match.pk, "result": "dead", "total": 0, "lasting": None, "matches_missed": 0}
@@ -128,8 +135,9 @@ def test_a_lasting_injury_rolls_the_sub_table_until_it_names_a_stat_he_has(fixtu
 def test_without_fixed_dice_the_rolls_come_from_the_league_seed(fixtures):
     match = fixtures[0]
 
-    fixture_report_result(fixture=match, actor=match.home.player,
-                          facts=facts(away=side(strategist=MemberFacts(fate=Fate.DEAD))))
+    fixture_report_result(
+        fixture=match, actor=match.home.player, facts=facts(away=side(strategist=MemberFacts(fate=Fate.DEAD)))
+    )
     fixture_confirm_result(fixture=match, actor=match.away.player)
 
     expected = RecordedDice.seeded(derive_seed(match.league.dice_seed, "fixture", match.pk)).roll(10, "x").result
@@ -161,7 +169,9 @@ def test_next_match_hirelings_stand_in_absences_are_served_and_a_recruit_replace
     gladiator = entry_roster(away).member("gladiator")
     assert (gladiator.name, gladiator.status, gladiator.amulet, away.treasury) == ("Vitus", "active", "poison", 50)
     assert list(away.members.filter(slot="gladiator").values_list("name", "current", "xp")) == [
-        ("Gladiator", False, 2), ("Vitus", True, 0)]
+        ("Gladiator", False, 2),
+        ("Vitus", True, 0),
+    ]
     assert CampaignEvent.objects.filter(entry=away, kind="purchase").get().summary == (
         "Recruited Vitus as Gladiator in place of Gladiator for 100 gold; treasury 50."
     )

@@ -62,8 +62,11 @@ def members(league: League) -> list[list[int]]:
 
 
 def snapshot(league: League) -> tuple[object, ...]:
-    return (list(league.fixtures.values_list("pk", "status")), list(league.entries.values_list("pk", "group")),
-            league.events.count())
+    return (
+        list(league.fixtures.values_list("pk", "status")),
+        list(league.entries.values_list("pk", "group")),
+        league.events.count(),
+    )
 
 
 # --- the group stage ---------------------------------------------------------------------------------
@@ -151,8 +154,14 @@ def test_a_group_stage_is_generated_once_and_the_number_of_groups_is_then_fixed(
 
 
 def test_the_league_form_keeps_a_group_count_only_for_a_league_of_groups():
-    data = {"name": "Cup", "season": "", "tier": "standard", "group_count": 3, "validation_mode": "strict",
-            "round_limit": 20}
+    data = {
+        "name": "Cup",
+        "season": "",
+        "tier": "standard",
+        "group_count": 3,
+        "validation_mode": "strict",
+        "round_limit": 20,
+    }
     groups = LeagueForm({**data, "format": GROUPS})
     other = LeagueForm({**data, "format": "round_robin"})
 
@@ -175,7 +184,14 @@ def test_each_group_has_its_own_table_with_the_round_robin_chain():
     assert [[line.entry.seed for line in table.lines] for table in tables] == [[1, 4, 5], [2, 3, 6]]
     assert [[line.row.points for line in table.lines] for table in tables] == [[6, 3, 0], [6, 3, 0]]
     assert [breaker for breaker, _ in tables[0].chain] == [
-        "points", "head_to_head", "victories", "arena_difference", "arena_for", "fewer_killed", "lots"]
+        "points",
+        "head_to_head",
+        "victories",
+        "arena_difference",
+        "arena_for",
+        "fewer_killed",
+        "lots",
+    ]
     assert all(line.row.byes == 1 and line.row.played == 2 for table in tables for line in table.lines)
 
 
@@ -186,8 +202,9 @@ def test_the_knockout_waits_for_every_group_match_to_be_final():
     league, entries = rated_league(6)
     fixtures_generate(league=league, actor=league.organiser)
     last = league.fixtures.filter(status=Fixture.Status.SCHEDULED).select_related("home", "away").last()
-    for fixture in league.fixtures.filter(status=Fixture.Status.SCHEDULED).exclude(pk=last.pk).select_related(
-            "home", "away"):
+    for fixture in (
+        league.fixtures.filter(status=Fixture.Status.SCHEDULED).exclude(pk=last.pk).select_related("home", "away")
+    ):
         win(fixture, min(fixture.home, fixture.away, key=lambda e: e.seed))
     fixture_report_result(fixture=last, actor=last.home.player, facts=facts())  # reported, not confirmed
     before = snapshot(league)
@@ -247,7 +264,11 @@ def test_three_groups_give_the_two_best_winners_a_bye():
 
     seed = {e.pk: e.seed for e in entries}
     assert [(seed[f.home_id], f.away_id and seed[f.away_id], f.status) for f in first] == [
-        (1, None, "bye"), (5, 4, "scheduled"), (2, None, "bye"), (3, 6, "scheduled")]
+        (1, None, "bye"),
+        (5, 4, "scheduled"),
+        (2, None, "bye"),
+        (3, 6, "scheduled"),
+    ]
 
 
 # --- the pages ---------------------------------------------------------------------------------------
@@ -283,8 +304,11 @@ def test_the_standings_show_a_table_per_group_and_the_fixtures_the_stages(client
     assert 'id="standings-A"' in standings and 'id="standings-B"' in standings
     assert standings.count("data-qualifies") == 4
     fixtures = client.get(reverse("campaigns:fixtures", args=[league.pk]))
-    assert [block.title for block in fixtures.context["rounds"]] == ["Round 1 · Group stage", "Round 2 · Group stage",
-                                                                     "Round 3 · Group stage"]
+    assert [block.title for block in fixtures.context["rounds"]] == [
+        "Round 1 · Group stage",
+        "Round 2 · Group stage",
+        "Round 3 · Group stage",
+    ]
     assert "Start the knockout stage" in fixtures.content.decode()
     client.force_login(entries[0].player)
     player_view = client.get(reverse("campaigns:fixtures", args=[league.pk])).content.decode()
@@ -307,8 +331,14 @@ def test_the_standings_csv_of_a_league_of_groups_lists_each_group(client):
     rows = list(csv.reader(io.StringIO(response.content.decode())))
     assert rows[0][:3] == ["Group", "Rank", "Team"]
     names = {e.seed: e.name for e in entries}
-    assert [row[:3] for row in rows[1:]] == [["A", "1", names[1]], ["A", "2", names[4]], ["A", "3", names[5]],
-                                             ["B", "1", names[2]], ["B", "2", names[3]], ["B", "3", names[6]]]
+    assert [row[:3] for row in rows[1:]] == [
+        ["A", "1", names[1]],
+        ["A", "2", names[4]],
+        ["A", "3", names[5]],
+        ["B", "1", names[2]],
+        ["B", "2", names[3]],
+        ["B", "3", names[6]],
+    ]
 
 
 @pytest.mark.parametrize("teams", [6, 10])

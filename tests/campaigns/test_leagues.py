@@ -29,11 +29,23 @@ def ready_team(owner, **fields) -> Team:  # type: ignore[no-untyped-def]
 def test_create_a_league_with_its_settings():
     organiser = UserFactory()
     league = league_create(
-        organiser=organiser, name="Shulur Cup", season="2025", tier="veteran", format="swiss",
-        options=["opt_potion"], validation_mode="advisory", sign_up_open=True, round_limit=24,
+        organiser=organiser,
+        name="Shulur Cup",
+        season="2025",
+        tier="veteran",
+        format="swiss",
+        options=["opt_potion"],
+        validation_mode="advisory",
+        sign_up_open=True,
+        round_limit=24,
     )
     assert (league.organiser, league.tier, league.format, league.options, league.round_limit) == (
-        organiser, "veteran", "swiss", ["opt_potion"], 24)
+        organiser,
+        "veteran",
+        "swiss",
+        ["opt_potion"],
+        24,
+    )
     assert league.dice_seed > 0
 
 
@@ -55,7 +67,12 @@ def test_tier_format_and_options_are_fixed_once_a_team_entered():
 
     league.refresh_from_db()
     assert (league.name, league.tier, league.format, league.round_limit, league.sign_up_open) == (
-        "Renamed", "champion", "round_robin", 25, False)
+        "Renamed",
+        "champion",
+        "round_robin",
+        25,
+        False,
+    )
 
 
 def test_an_invited_player_enters_when_sign_up_is_closed_and_others_cannot():
@@ -95,10 +112,21 @@ def test_the_league_keeps_its_own_copy_of_the_team():
     roster = entry_roster(entry)
     gladiator = roster.member(GLADIATOR)
     assert (entry.name, roster.name, roster.tier, gladiator.name, gladiator.stats[Stat.EP]) == (
-        "Iron Wolves", "Iron Wolves", "veteran", "Gladiator", 20)
+        "Iron Wolves",
+        "Iron Wolves",
+        "veteran",
+        "Gladiator",
+        20,
+    )
     assert entry.treasury == 50 + 5 * 25  # 25 of the Veteran budget's points unspent (HR-10.7)
     assert list(entry.members.values_list("slot", flat=True)) == [
-        "gladiator", "witch_master", "crossbowman", "deasta", "laeva", "strategist"]
+        "gladiator",
+        "witch_master",
+        "crossbowman",
+        "deasta",
+        "laeva",
+        "strategist",
+    ]
     assert CampaignEvent.objects.get(entry=entry).summary == "Iron Wolves entered with 175 gold in the treasury."
 
 
@@ -118,7 +146,10 @@ def test_a_strict_league_refuses_a_team_the_validators_fault_under_its_tier():
         league_enter(league=league, player=player, team=champion_team(player))
 
     assert [p.code for p in refused.value.problems] == ["TB-02"]
-    assert refused.value.problems[0].message == "Team value is 210 points but the Standard budget is 200. Remove 10 points."
+    assert (
+        refused.value.problems[0].message
+        == "Team value is 210 points but the Standard budget is 200. Remove 10 points."
+    )
     assert not league.entries.exists()
 
 

@@ -27,22 +27,41 @@ HTMX = {"HX-Request": "true"}
 
 def report_data(fixture: Fixture, **changes: object) -> dict[str, object]:
     """The report form as posted: a Victory 18–4 in 9 rounds, every member unhurt."""
-    data: dict[str, object] = {"result-home_result": "victory", "result-rounds_played": 9,
-                               "result-home_score": 18, "result-away_score": 4, "result-thumbs": "", "result-notes": ""}
-    for side in ("home", "away"):
+    data: dict[str, object] = {
+        "result-home_result": "victory",
+        "result-rounds_played": 9,
+        "result-home_score": 18,
+        "result-away_score": 4,
+        "result-thumbs": "",
+        "result-notes": "",
+    }
+    for home_or_away in ("home", "away"):
         for slot in ("gladiator", "witch_master", "crossbowman", "deasta", "laeva", "strategist"):
-            data.update({f"{side}-{slot}-fate": "unhurt", f"{side}-{slot}-final_ep": 0,
-                         f"{side}-{slot}-fighters_killed": 0})
+            data.update(
+                {
+                    f"{home_or_away}-{slot}-fate": "unhurt",
+                    f"{home_or_away}-{slot}-final_ep": 0,
+                    f"{home_or_away}-{slot}-fighters_killed": 0,
+                }
+            )
     return {**data, **changes}
 
 
 def test_an_organiser_creates_a_league_and_a_player_enters_a_ready_team(client):
     organiser, player = UserFactory(), UserFactory()
     client.force_login(organiser)
-    response = client.post(reverse("campaigns:create"), {
-        "name": "Shulur Cup", "season": "2025", "tier": "standard", "format": "round_robin",
-        "validation_mode": "strict", "sign_up_open": "on", "round_limit": 20,
-    })
+    response = client.post(
+        reverse("campaigns:create"),
+        {
+            "name": "Shulur Cup",
+            "season": "2025",
+            "tier": "standard",
+            "format": "round_robin",
+            "validation_mode": "strict",
+            "sign_up_open": "on",
+            "round_limit": 20,
+        },
+    )
     league = League.objects.get()
     assert response["Location"] == reverse("campaigns:league", args=[league.pk])
 
@@ -55,7 +74,7 @@ def test_an_organiser_creates_a_league_and_a_player_enters_a_ready_team(client):
     entry = Entry.objects.get()
     assert (entry.league, entry.player, entry.source_team, entry.name) == (league, player, team, "Iron Wolves")
     page = client.get(reverse("campaigns:league", args=[league.pk])).content.decode()
-    assert 'id="enter-team"' not in page and 'data-entry="%d"' % entry.pk in page
+    assert 'id="enter-team"' not in page and f'data-entry="{entry.pk}"' in page
 
 
 def test_a_strict_refusal_lists_the_problems_on_the_league_page(client):
@@ -101,8 +120,9 @@ def test_the_organiser_reschedules_in_the_row(client):
     fixture = fixtures_generate(league=league, actor=league.organiser)[0]
     client.force_login(league.organiser)
 
-    row = client.post(reverse("campaigns:reschedule", args=[fixture.pk]), {"scheduled_for": "2025-04-12"},
-                      headers=HTMX).content.decode()
+    row = client.post(
+        reverse("campaigns:reschedule", args=[fixture.pk]), {"scheduled_for": "2025-04-12"}, headers=HTMX
+    ).content.decode()
 
     assert "Sat 12 Apr 2025" in row and "Rescheduled." in row and "<nav" not in row
     fixture.refresh_from_db()
@@ -132,14 +152,23 @@ def test_the_organiser_settles_a_dispute_through_the_form(client):
 
     form = client.get(reverse("campaigns:settle", args=[fixture.pk])).content.decode()
     assert "It was a draw." in form and 'value="18"' in form
-    client.post(reverse("campaigns:settle", args=[fixture.pk]),
-                report_data(fixture, **{"result-home_result": "draw", "result-rounds_played": 20,
-                                        "result-home_score": 8, "result-away_score": 7}))
+    client.post(
+        reverse("campaigns:settle", args=[fixture.pk]),
+        report_data(
+            fixture,
+            **{
+                "result-home_result": "draw",
+                "result-rounds_played": 20,
+                "result-home_score": 8,
+                "result-away_score": 7,
+            },
+        ),
+    )
 
     fixture.refresh_from_db()
     assert (fixture.status, fixture.result.home_result, fixture.result.home_score) == ("settled", "draw", 8)
     report = client.get(reverse("campaigns:match", args=[fixture.pk])).content.decode()
-    assert "Disputed</strong> by %s" % fixture.away.player.username in report
+    assert f"Disputed</strong> by {fixture.away.player.username}" in report
     assert "home result: victory → draw" in report
 
 
@@ -172,8 +201,9 @@ def test_the_standings_show_the_chain_in_order_and_what_decided_each_row(client)
 
 def test_the_standings_follow_a_corrected_result_at_once(client):
     league, entries = level_league()
-    before = [line.entry for line in client.get(reverse("campaigns:standings", args=[league.pk])).context[
-        "standings"].lines]
+    before = [
+        line.entry for line in client.get(reverse("campaigns:standings", args=[league.pk])).context["standings"].lines
+    ]
     first = league.fixtures.exclude(status="bye").order_by("round").first()
 
     fixture_settle_result(fixture=first, actor=league.organiser, facts=facts(ResultKind.DEFEAT, 2, 10))
@@ -194,8 +224,16 @@ def test_the_standings_csv_has_a_row_per_team_in_rank_order(client):
     rows = list(csv.reader(io.StringIO(response.content.decode())))
     assert rows[0][:4] == ["Rank", "Team", "Player", "Played"]
     assert [row[:2] + row[11:15] for row in rows[1:]] == [
-        [str(line.row.rank), line.entry.name, "3", str(line.row.arena_for), str(line.row.arena_against),
-         str(line.row.arena_difference)] for line in lines]
+        [
+            str(line.row.rank),
+            line.entry.name,
+            "3",
+            str(line.row.arena_for),
+            str(line.row.arena_against),
+            str(line.row.arena_difference),
+        ]
+        for line in lines
+    ]
 
 
 def test_the_standings_csv_dialect_follows_the_language(client):
@@ -262,7 +300,8 @@ def test_a_knockout_has_a_bracket_instead_of_a_table(client):
     fixtures_generate(league=league, actor=league.organiser)
 
     assert client.get(reverse("campaigns:standings", args=[league.pk]))["Location"] == reverse(
-        "campaigns:fixtures", args=[league.pk])
+        "campaigns:fixtures", args=[league.pk]
+    )
     assert client.get(reverse("campaigns:standings-csv", args=[league.pk])).status_code == 404
     page = client.get(reverse("campaigns:fixtures", args=[league.pk]))
     assert [block.title for block in page.context["rounds"]] == ["Round 1 · Semi final"]
@@ -283,4 +322,4 @@ def test_the_history_page_lists_every_roll_and_change_and_the_match_report_every
     assert "d10: 5</span>" in history and "injury roll: Strategist (HR-10.5)" in history
     assert "Strategist: injury roll 5 −1 (the last hit took him to −3 Ép or below) = 4, Súlyos seb" in history
     assert report.count('data-kind="roll"') == 1 and "d10: 5</span>" in report
-    assert '<strong>Reported</strong> by %s' % fixture.home.player.username in report
+    assert f"<strong>Reported</strong> by {fixture.home.player.username}" in report

@@ -37,45 +37,94 @@ def world() -> dict[str, Any]:
     fixture_report_result(fixture=match, actor=match.home.player, facts=facts())
     outsider = league.entries.exclude(pk__in=[match.home_id, match.away_id]).get()
     return {
-        "league": league, "match": match, "home": match.home,
-        "users": {"organiser": league.organiser, "reporter": match.home.player, "opponent": match.away.player,
-                  "outsider": outsider.player, "stranger": UserFactory()},
+        "league": league,
+        "match": match,
+        "home": match.home,
+        "users": {
+            "organiser": league.organiser,
+            "reporter": match.home.player,
+            "opponent": match.away.player,
+            "outsider": outsider.player,
+            "stranger": UserFactory(),
+        },
     }
 
 
 W = dict[str, Any]
 REPORT = {"result-home_result": "defeat", "result-rounds_played": 5, "result-home_score": 0, "result-away_score": 9}
 CASES: list[tuple[str, str, Callable[[W], str], dict[str, Any]]] = [
-    ("change the league's settings", "opponent", lambda w: reverse("campaigns:edit", args=[w["league"].pk]),
-     {"name": "Hijacked", "tier": "standard", "format": "swiss", "validation_mode": "strict", "round_limit": 20}),
-    ("invite a player", "opponent", lambda w: reverse("campaigns:invite", args=[w["league"].pk]),
-     {"username": "player0"}),
-    ("generate fixtures", "opponent", lambda w: reverse("campaigns:generate", args=[w["league"].pk]),
-     {"interval_days": 7}),
-    ("reschedule a fixture", "opponent", lambda w: reverse("campaigns:reschedule", args=[w["match"].pk]),
-     {"scheduled_for": "2025-05-01"}),
+    (
+        "change the league's settings",
+        "opponent",
+        lambda w: reverse("campaigns:edit", args=[w["league"].pk]),
+        {"name": "Hijacked", "tier": "standard", "format": "swiss", "validation_mode": "strict", "round_limit": 20},
+    ),
+    (
+        "invite a player",
+        "opponent",
+        lambda w: reverse("campaigns:invite", args=[w["league"].pk]),
+        {"username": "player0"},
+    ),
+    (
+        "generate fixtures",
+        "opponent",
+        lambda w: reverse("campaigns:generate", args=[w["league"].pk]),
+        {"interval_days": 7},
+    ),
+    (
+        "reschedule a fixture",
+        "opponent",
+        lambda w: reverse("campaigns:reschedule", args=[w["match"].pk]),
+        {"scheduled_for": "2025-05-01"},
+    ),
     ("settle a result", "opponent", lambda w: reverse("campaigns:settle", args=[w["match"].pk]), REPORT),
     ("record a forfeit", "opponent", lambda w: reverse("campaigns:forfeit", args=[w["match"].pk]), {"side": "home"}),
     ("report another pair's fixture", "outsider", lambda w: reverse("campaigns:report", args=[w["match"].pk]), REPORT),
     ("confirm one's own report", "reporter", lambda w: reverse("campaigns:confirm", args=[w["match"].pk]), {}),
     ("confirm another pair's result", "outsider", lambda w: reverse("campaigns:confirm", args=[w["match"].pk]), {}),
-    ("dispute another pair's result", "outsider", lambda w: reverse("campaigns:dispute", args=[w["match"].pk]),
-     {"reason": "I was not there"}),
+    (
+        "dispute another pair's result",
+        "outsider",
+        lambda w: reverse("campaigns:dispute", args=[w["match"].pk]),
+        {"reason": "I was not there"},
+    ),
     ("settle as a stranger", "stranger", lambda w: reverse("campaigns:settle", args=[w["match"].pk]), REPORT),
-    ("take another team's advance", "opponent",
-     lambda w: reverse("campaigns:advance", args=[w["home"].pk, "gladiator"]), {"advance-gladiator-choice": "stat:te"}),
-    ("spend another team's gold", "opponent", lambda w: reverse("campaigns:spend", args=[w["home"].pk, "training"]),
-     {"slot": "gladiator"}),
-    ("pay another team's healer", "opponent", lambda w: reverse("campaigns:heal", args=[w["home"].pk]),
-     {"slot": "gladiator", "matches": 1}),
-    ("repair another team's weapon", "opponent", lambda w: reverse("campaigns:spend", args=[w["home"].pk, "repair"]),
-     {"item": "shield"}),
-    ("buy one-match items for the opponent", "opponent",
-     lambda w: reverse("campaigns:buy-item", args=[w["match"].pk, "home"]),
-     {"home-item": "disc:1", "home-slot": "", "home-paid": "gold"}),
-    ("buy one-match items for a player's side as organiser", "organiser",
-     lambda w: reverse("campaigns:buy-item", args=[w["match"].pk, "away"]),
-     {"away-item": "disc:1", "away-slot": "", "away-paid": "gold"}),
+    (
+        "take another team's advance",
+        "opponent",
+        lambda w: reverse("campaigns:advance", args=[w["home"].pk, "gladiator"]),
+        {"advance-gladiator-choice": "stat:te"},
+    ),
+    (
+        "spend another team's gold",
+        "opponent",
+        lambda w: reverse("campaigns:spend", args=[w["home"].pk, "training"]),
+        {"slot": "gladiator"},
+    ),
+    (
+        "pay another team's healer",
+        "opponent",
+        lambda w: reverse("campaigns:heal", args=[w["home"].pk]),
+        {"slot": "gladiator", "matches": 1},
+    ),
+    (
+        "repair another team's weapon",
+        "opponent",
+        lambda w: reverse("campaigns:spend", args=[w["home"].pk, "repair"]),
+        {"item": "shield"},
+    ),
+    (
+        "buy one-match items for the opponent",
+        "opponent",
+        lambda w: reverse("campaigns:buy-item", args=[w["match"].pk, "home"]),
+        {"home-item": "disc:1", "home-slot": "", "home-paid": "gold"},
+    ),
+    (
+        "buy one-match items for a player's side as organiser",
+        "organiser",
+        lambda w: reverse("campaigns:buy-item", args=[w["match"].pk, "away"]),
+        {"away-item": "disc:1", "away-slot": "", "away-paid": "gold"},
+    ),
 ]
 
 

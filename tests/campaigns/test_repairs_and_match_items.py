@@ -62,8 +62,9 @@ def pile(entry: Entry) -> tuple[str, ...]:
 def state(entry: Entry) -> tuple[Any, ...]:
     """Everything a refused purchase must leave alone."""
     entry = fresh(entry)
-    preps = list(MatchPreparation.objects.order_by("pk").values_list("fixture", "entry", "items", "patronage",
-                                                                     "consumed"))
+    preps = list(
+        MatchPreparation.objects.order_by("pk").values_list("fixture", "entry", "items", "patronage", "consumed")
+    )
     return entry.treasury, entry.roster, entry.broken, preps, CampaignEvent.objects.count()
 
 
@@ -87,8 +88,12 @@ def drop_from_pile(entry: Entry, item: str) -> Entry:
     gladiator = roster.member("gladiator")
     held = list(gladiator.pile)
     held.remove(item)
-    set_entry_roster(entry, replace(roster, members=tuple(
-        replace(m, pile=tuple(held)) if m.slot == "gladiator" else m for m in roster.members)))
+    set_entry_roster(
+        entry,
+        replace(
+            roster, members=tuple(replace(m, pile=tuple(held)) if m.slot == "gladiator" else m for m in roster.members)
+        ),
+    )
     entry.save(update_fields=["roster"])
     return entry
 
@@ -96,8 +101,9 @@ def drop_from_pile(entry: Entry, item: str) -> Entry:
 def kill(entry: Entry, slot: str) -> Entry:
     """The member is dead on the campaign roster (his value leaves the team value)."""
     roster = entry_roster(entry)
-    set_entry_roster(entry, replace(roster, members=tuple(
-        replace(m, status=DEAD) if m.slot == slot else m for m in roster.members)))
+    set_entry_roster(
+        entry, replace(roster, members=tuple(replace(m, status=DEAD) if m.slot == slot else m for m in roster.members))
+    )
     entry.save(update_fields=["roster"])
     return entry
 
@@ -109,8 +115,7 @@ def test_a_reported_broken_weapon_leaves_the_pile_for_the_broken_items_when_the_
     match = fixtures[0]
     home, away = match.home, match.away
 
-    fixture_report_result(fixture=match, actor=home.player,
-                          facts=facts(away=replace(side(), broken=("short_sword",))))
+    fixture_report_result(fixture=match, actor=home.player, facts=facts(away=replace(side(), broken=("short_sword",))))
     assert pile(away) == BASE_PILE and fresh(away).broken == []  # waiting for the opponent's word
     assert Result.objects.get(fixture=match).broken == {"away": ["short_sword"]}
 
@@ -123,16 +128,16 @@ def test_a_reported_broken_weapon_leaves_the_pile_for_the_broken_items_when_the_
     assert pile(home) == BASE_PILE
     event = CampaignEvent.objects.get(kind="broken")
     assert (event.entry, event.fixture, event.slot) == (away, match, "gladiator")
-    assert event.summary == ("Fegyvertörés broke Short sword: out of the pile until repaired "
-                             "(10 gold each, HR-10.7).")
+    assert event.summary == ("Fegyvertörés broke Short sword: out of the pile until repaired (10 gold each, HR-10.7).")
 
 
 def test_a_broken_weapon_the_pile_does_not_hold_is_refused_and_nothing_is_saved(fixtures):
     match = fixtures[0]
 
     with pytest.raises(CampaignRuleError, match=r"the weapon pile holds no mace .*\(HR-10.7\)") as refused:
-        fixture_report_result(fixture=match, actor=match.home.player,
-                              facts=facts(home=replace(side(), broken=("mace",))))
+        fixture_report_result(
+            fixture=match, actor=match.home.player, facts=facts(home=replace(side(), broken=("mace",)))
+        )
 
     assert refused.value.text("hu") == "a fegyverhalomban nincs buzogány, így az nem is törhetett el (HR-10.7)"
     assert not Result.objects.exists()
@@ -142,8 +147,9 @@ def test_a_broken_weapon_the_pile_does_not_hold_is_refused_and_nothing_is_saved(
 def test_a_hosted_result_breaks_the_weapons_its_match_facts_name(fixtures):
     match = fixtures[0]
 
-    fixture_record_hosted_result(fixture=match, match_facts=facts(home=replace(side(), broken=("halberd",))),
-                                 dice=RecordedDice.fixed(()))
+    fixture_record_hosted_result(
+        fixture=match, match_facts=facts(home=replace(side(), broken=("halberd",))), dice=RecordedDice.fixed(())
+    )
 
     assert pile(match.home) == ("short_sword", "shield", "greatsword")
     assert fresh(match.home).broken == ["halberd"]
@@ -152,12 +158,20 @@ def test_a_hosted_result_breaks_the_weapons_its_match_facts_name(fixtures):
 def test_the_report_form_offers_each_sides_pile_and_records_the_ticked_items(client, fixtures):
     match = fixtures[0]
     client.force_login(match.home.player)
-    data = {"result-home_result": "victory", "result-rounds_played": 10, "result-home_score": 20,
-            "result-away_score": 0, "result-thumbs": "", "result-notes": "", "away-pile-broken": ["shield"]}
+    data = {
+        "result-home_result": "victory",
+        "result-rounds_played": 10,
+        "result-home_score": 20,
+        "result-away_score": 0,
+        "result-thumbs": "",
+        "result-notes": "",
+        "away-pile-broken": ["shield"],
+    }
     for name in ("home", "away"):
         for slot in ("gladiator", "witch_master", "crossbowman", "deasta", "laeva", "strategist"):
-            data.update({f"{name}-{slot}-fate": "unhurt", f"{name}-{slot}-final_ep": 0,
-                         f"{name}-{slot}-fighters_killed": 0})
+            data.update(
+                {f"{name}-{slot}-fate": "unhurt", f"{name}-{slot}-final_ep": 0, f"{name}-{slot}-fighters_killed": 0}
+            )
 
     form = client.get(reverse("campaigns:report", args=[match.pk])).content.decode()
     assert form.count('name="away-pile-broken"') == len(BASE_PILE)
@@ -175,8 +189,10 @@ def test_a_repair_costs_10_gold_and_puts_the_weapon_back_in_the_pile(client, fix
     client.force_login(away.player)
 
     sheet = client.get(reverse("campaigns:entry", args=[away.pk])).content.decode()
-    assert ('<del class="kronika-broken" data-broken="halberd" title="Broken by Fegyvertörés: out of the pile '
-            'until repaired (HR-10.7)">Halberd</del>') in sheet
+    assert (
+        '<del class="kronika-broken" data-broken="halberd" title="Broken by Fegyvertörés: out of the pile '
+        'until repaired (HR-10.7)">Halberd</del>'
+    ) in sheet
     assert 'data-repair="halberd"' in sheet and "Repair · 10 gold" in sheet
 
     response = client.post(reverse("campaigns:spend", args=[away.pk, "repair"]), {"item": "halberd"})
@@ -236,7 +252,9 @@ def test_a_fixed_disc_bought_with_gold_costs_10_per_level_and_goes_on_the_fielde
     assert fixture_fielded_roster(match, 1).member("witch_master").fixed_discs == ()  # the other side's
     event = CampaignEvent.objects.get(kind="match_item")
     assert (event.entry, event.fixture) == (home, match)
-    assert event.summary == f"Bought for round 1 against {match.away.name}: fixed disc, level 3 for 30 gold; treasury 20."
+    assert (
+        event.summary == f"Bought for round 1 against {match.away.name}: fixed disc, level 3 for 30 gold; treasury 20."
+    )
 
 
 def test_fixture_fielded_roster_carries_every_item_bought_and_the_hirelings(fixtures):
@@ -293,8 +311,9 @@ def test_only_the_sides_player_buys_for_it(client, fixtures):
         client.force_login(intruder)
         assert client.post(url, data).status_code == 403
     with pytest.raises(PermissionDenied, match="Only the team's player"):
-        fixture_buy_match_item(fixture=match, entry=home, actor=match.away.player, item=MatchItem.fixed_disc(2),
-                               paid=GOLD)
+        fixture_buy_match_item(
+            fixture=match, entry=home, actor=match.away.player, item=MatchItem.fixed_disc(2), paid=GOLD
+        )
 
     assert state(home) == before
     client.force_login(home.player)
@@ -371,9 +390,11 @@ def test_patronage_is_spent_within_its_points_and_what_is_left_is_lost(client, f
     assert fielded.member("deasta").amulet == "poison"
     assert fresh(away).treasury == 0
     report = page(client, "match", match.pk)
-    assert ("<strong>Patronage: 20 points</strong>, spent on fixed disc, level 5 (10); temporary 4th amulet: "
-            "poison-neutraliser, worn by the Dagger-thrower (deasta) (4); 6 left; unspent points are lost after "
-            "the match.") in report
+    assert (
+        "<strong>Patronage: 20 points</strong>, spent on fixed disc, level 5 (10); temporary 4th amulet: "
+        "poison-neutraliser, worn by the Dagger-thrower (deasta) (4); 6 left; unspent points are lost after "
+        "the match."
+    ) in report
 
     play(match)
 
@@ -385,8 +406,9 @@ def test_patronage_is_spent_within_its_points_and_what_is_left_is_lost(client, f
     assert "(4); 6 unspent and lost." in report and "used in this match" in report
     assert 'id="buy-away"' not in report
     history = page(client, "history", away.pk)
-    assert (f"Patronage for round 1 against {match.home.name}: fixed disc, level 5 for 10 point(s); 10 of 20 "
-            "left.") in history
+    assert (
+        f"Patronage for round 1 against {match.home.name}: fixed disc, level 5 for 10 point(s); 10 of 20 left."
+    ) in history
 
 
 def test_a_change_between_matches_may_not_unsettle_the_items_bought_for_the_next_one(fixtures):
@@ -423,12 +445,18 @@ def test_the_match_report_offers_the_player_his_sides_purchases_only(client, fix
     assert "Trap insight, draw 5 · 40 gold or 8 points" in html
     assert "Temporary 4th amulet: poison-neutraliser · 4 points (patronage only)" in html
     assert "Poison Vial" not in html  # the league plays without vials
-    response = client.post(reverse("campaigns:buy-item", args=[match.pk, "home"]),
-                           {"home-item": "disc:3", "home-slot": "", "home-paid": "gold"}, follow=True)
+    response = client.post(
+        reverse("campaigns:buy-item", args=[match.pk, "home"]),
+        {"home-item": "disc:3", "home-slot": "", "home-paid": "gold"},
+        follow=True,
+    )
     html = " ".join(response.content.decode().split())
     assert "<strong>Bought for this match:</strong> fixed disc, level 3 (30 gold)</div>" in html
     assert "Treasury: 20 gold" in html
 
-    refused = client.post(reverse("campaigns:buy-item", args=[match.pk, "home"]),
-                          {"home-item": "disc:5", "home-slot": "", "home-paid": "gold"}, follow=True)
+    refused = client.post(
+        reverse("campaigns:buy-item", args=[match.pk, "home"]),
+        {"home-item": "disc:5", "home-slot": "", "home-paid": "gold"},
+        follow=True,
+    )
     assert "fixed disc costs 50 gold but the treasury holds 20 (HR-10.7)" in refused.content.decode()

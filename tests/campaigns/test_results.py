@@ -84,12 +84,19 @@ def test_dispute_then_the_organiser_settles_with_a_corrected_result_and_the_trai
     assert fixture.result.dispute_reason == "We stopped at the round limit."
     assert points(league) == {fixture.home.name: 0, fixture.away.name: 0}
 
-    fixture_settle_result(fixture=fixture, actor=league.organiser,
-                          facts=facts(ResultKind.DRAW, 11, 9, rounds=20), dice=RecordedDice.fixed([]))
+    fixture_settle_result(
+        fixture=fixture,
+        actor=league.organiser,
+        facts=facts(ResultKind.DRAW, 11, 9, rounds=20),
+        dice=RecordedDice.fixed([]),
+    )
 
     fixture.refresh_from_db()
     assert (fixture.status, fixture.result.home_result, fixture.result.confirmed_by) == (
-        Fixture.Status.SETTLED, "draw", league.organiser)
+        Fixture.Status.SETTLED,
+        "draw",
+        league.organiser,
+    )
     assert points(league) == {fixture.home.name: 1, fixture.away.name: 1}
     trail = result_history(fixture.result)
     assert [(line.reason, line.who) for line in trail] == [
@@ -99,7 +106,10 @@ def test_dispute_then_the_organiser_settles_with_a_corrected_result_and_the_trai
     ]
     assert trail[1].changes == ["dispute reason: — → We stopped at the round limit."]
     assert trail[2].changes == [
-        "home result: victory → draw", "rounds played: 10 → 20", "home score: 20 → 11", "away score: 3 → 9",
+        "home result: victory → draw",
+        "rounds played: 10 → 20",
+        "home score: 20 → 11",
+        "away score: 3 → 9",
     ]
 
 
@@ -126,8 +136,10 @@ def test_forfeit_gives_the_other_team_a_victory_nil_nil_and_forty_gold(fixture):
 
     fixture.refresh_from_db()
     assert (fixture.status, fixture.result.home_result, fixture.result.home_score) == ("forfeit", "forfeit_win", 0)
-    rows = {line.entry.name: (line.row.points, line.row.victories, line.row.forfeits) for line in
-            league_standings(league).lines}
+    rows = {
+        line.entry.name: (line.row.points, line.row.victories, line.row.forfeits)
+        for line in league_standings(league).lines
+    }
     assert rows == {home.name: (3, 1, 0), away.name: (0, 0, 1)}
     home.refresh_from_db()
     away.refresh_from_db()
@@ -142,7 +154,11 @@ def test_a_hosted_match_records_itself_already_confirmed_and_runs_the_campaign_s
 
     fixture.refresh_from_db()
     assert (fixture.status, result.hosted, result.reported_by, result.confirmed_at is not None) == (
-        "confirmed", True, None, True)
+        "confirmed",
+        True,
+        None,
+        True,
+    )
     assert points(fixture.league) == {fixture.home.name: 2, fixture.away.name: 0}
     roll = CampaignEvent.objects.get(fixture=fixture, kind="roll")
     assert (roll.entry, roll.sides, roll.result, roll.slot) == (fixture.away, 10, 9, "gladiator")
@@ -151,11 +167,13 @@ def test_a_hosted_match_records_itself_already_confirmed_and_runs_the_campaign_s
 
 def test_the_arena_scores_must_give_the_result_at_the_round_limit(fixture):
     with pytest.raises(CampaignRuleError, match="arena scores 12–9 at the round limit give Draw, not Points victory"):
-        fixture_report_result(fixture=fixture, actor=fixture.home.player,
-                              facts=facts(ResultKind.POINTS_VICTORY, 12, 9, rounds=20))
+        fixture_report_result(
+            fixture=fixture, actor=fixture.home.player, facts=facts(ResultKind.POINTS_VICTORY, 12, 9, rounds=20)
+        )
     with pytest.raises(CampaignRuleError, match="a points victory needs the round limit reached"):
-        fixture_report_result(fixture=fixture, actor=fixture.home.player,
-                              facts=facts(ResultKind.POINTS_VICTORY, 12, 2, rounds=15))
+        fixture_report_result(
+            fixture=fixture, actor=fixture.home.player, facts=facts(ResultKind.POINTS_VICTORY, 12, 2, rounds=15)
+        )
     with pytest.raises(CampaignRuleError, match="lasts 1 to 20 rounds, not 21"):
         fixture_report_result(fixture=fixture, actor=fixture.home.player, facts=facts(rounds=21))
     assert not Result.objects.exists()

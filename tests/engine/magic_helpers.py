@@ -14,9 +14,7 @@ HOME = (
 )  # a middle-ring hex of the north half: (5,-8) is 1 block away, (8,-8) 2, (8,-6) 3
 
 
-def ready(
-    where=None, discs=(1, 2, 3, 4, 5), named=(WM, "0.laeva"), other_discs=None, **tweaks
-):
+def ready(where=None, discs=(1, 2, 3, 4, 5), named=(WM, "0.laeva"), other_discs=None, **tweaks):
     """Round 1, step 1: seat 0 has named ``named``; the witch-master on HOME holds ``discs``."""
     s = place(started(), {WM: HOME, **(where or {})})
     s = tweak(
@@ -55,10 +53,7 @@ def magic_at_stake(before, events, seat=0):
     for e in events:
         if isinstance(e, SpellCast) and e.seat != seat:
             sp = SPELLS[e.spell]
-            if (
-                sp.spell_type.value in ("curse", "poison", "lightning")
-                or sp.resistance.value == "me"
-            ):
+            if sp.spell_type.value in ("curse", "poison", "lightning") or sp.resistance.value == "me":
                 return True
         if isinstance(e, MeTokenShown) and e.char.startswith(prefix):
             return True
@@ -69,8 +64,6 @@ def magic_at_stake(before, events, seat=0):
                 return True
             if isinstance(e, (Moved, Disengaged, Pushed)) and e.char.startswith(prefix):
                 return True
-            if isinstance(e, Shifted) and (
-                e.char.startswith(prefix) or e.other.startswith(prefix)
-            ):
+            if isinstance(e, Shifted) and (e.char.startswith(prefix) or e.other.startswith(prefix)):
                 return True
     return False

@@ -288,14 +288,9 @@ HR_9_6 = {
         "crossbowman and two dagger-throwers (one deasta, one laeva). Missing: {missing}. Extra: "
         "{extra}."
     ),
-    "TB-02": (
-        "Team value is {value} points but the {tier} budget is {budget}. Remove {excess} points."
-    ),
+    "TB-02": ("Team value is {value} points but the {tier} budget is {budget}. Remove {excess} points."),
     "TB-03": "{name} costs {cost} points; a gladiator may cost at most {cap} (40% of {budget}).",
-    "TB-04": (
-        "{name} ({role}) costs {cost} points; one team member may cost at most {cap} (25% of "
-        "{budget})."
-    ),
+    "TB-04": ("{name} ({role}) costs {cost} points; one team member may cost at most {cap} (25% of {budget})."),
     "TB-05": "The strategist costs {cost} points; at most {cap} (12% of {budget}) is allowed.",
     "TB-06": "{name}: {stat} {value} is outside the allowed range {min}–{max} for a {role}.",
     "TB-07": "{name} must have exactly 3 skills; it has {count}.",
@@ -303,37 +298,22 @@ HR_9_6 = {
     "TB-09": "{name} has {skill} twice.",
     "TB-10": "{skill} comes only with the {type} gladiator type and cannot be chosen as a skill.",
     "TB-11": "Unknown gladiator type {type}. Choose Vértes, Kardművész, Hálóvető or Nehézvértes.",
-    "TB-12": (
-        "The weapon pile holds {count} items; it must hold 1–5 besides the dagger, javelins and "
-        "nets."
-    ),
+    "TB-12": ("The weapon pile holds {count} items; it must hold 1–5 besides the dagger, javelins and nets."),
     "TB-13": "{item} is not allowed for a {type} gladiator.",
-    "TB-14": (
-        "The pile holds {count} × {item}; only one-handed weapons may be doubled (for a pair)."
-    ),
+    "TB-14": ("The pile holds {count} × {item}; only one-handed weapons may be doubled (for a pair)."),
     "TB-15": "Starting grip {grip} is not legal or not in the pile: {reason}.",
-    "TB-16": (
-        "The gladiator's kit must be exactly one dagger, three javelins and two nets (RB p.20)."
-    ),
+    "TB-16": ("The gladiator's kit must be exactly one dagger, three javelins and two nets (RB p.20)."),
     "TB-17": "{name}: {count} {ammo} is not allowed; use an even number from {min} to {max}.",
-    "TB-18": (
-        "Spell discs: {problem}. Allowed: 5–7 discs, at most 2 of fixed level, at most one fixed "
-        "level-5 disc."
-    ),
-    "TB-19": (
-        "Amulets: {problem}. A team has 3 or 4 amulets and a member may wear only one (RB p.7)."
-    ),
+    "TB-18": ("Spell discs: {problem}. Allowed: 5–7 discs, at most 2 of fixed level, at most one fixed level-5 disc."),
+    "TB-19": ("Amulets: {problem}. A team has 3 or 4 amulets and a member may wear only one (RB p.7)."),
     "TB-20": (
-        "ME tokens must be one of 2 and one of 3 on two different fighters other than the "
-        "witch-master (RB p.7)."
+        "ME tokens must be one of 2 and one of 3 on two different fighters other than the witch-master (RB p.7)."
     ),
     "TB-21": "{name} cannot carry {vial}: {reason}.",
     # HR-9.6 prints "{role}s wear"; the plural is given whole so that "crossbowmen" reads right.
     "TB-22": "{name}: {armour} is not allowed; {roles} wear {allowed}.",
     "TB-23": "Member {slot} needs a unique name of 1–40 characters.",
-    "TB-24": (
-        "{name} is {status} and cannot play this match; hire a replacement or field a hireling."
-    ),
+    "TB-24": ("{name} is {status} and cannot play this match; hire a replacement or field a hireling."),
     "TB-25": "The Rookie tier plays the base team: {field} differs ({value}, base {base}).",
 }
 
@@ -660,9 +640,7 @@ def test_frames_and_type_costs__hr_9_2_hr_9_5() -> None:
 @pytest.mark.parametrize("slot", sorted(HR_9_3))
 def test_stat_rules__hr_9_3(slot: str) -> None:
     rules = stat_rules(slot)
-    assert {
-        stat: (r.unit_cost, r.minimum, r.base, r.maximum) for stat, r in rules.items()
-    } == HR_9_3[slot]
+    assert {stat: (r.unit_cost, r.minimum, r.base, r.maximum) for stat, r in rules.items()} == HR_9_3[slot]
     assert all(r.source == "HR-9.3" for r in rules.values())
 
 
@@ -718,9 +696,7 @@ def test_skill_costs_and_swaps__hr_9_4() -> None:
     base = PROFILES["crossbowman"]
     swapped = ("aiming", "dodging", "running")  # Rejtőzés 3 -> Kitérés 4
     assert (
-        member_cost("crossbowman", base.stats(), swapped)
-        - member_cost("crossbowman", base.stats(), base.skills)
-        == 1
+        member_cost("crossbowman", base.stats(), swapped) - member_cost("crossbowman", base.stats(), base.skills) == 1
     )
 
 
@@ -805,9 +781,7 @@ def test_trap_insight_and_vials__hr_9_5() -> None:
 
 
 def test_custom_member_cost_adds_every_part__hr_9() -> None:
-    equipment = equipment_cost(
-        ammunition={Ammo.SPELL_DISCS: 7}, fixed_disc_levels=[5], vial="potion"
-    )
+    equipment = equipment_cost(ammunition={Ammo.SPELL_DISCS: 7}, fixed_disc_levels=[5], vial="potion")
     assert equipment == 6 + 10 + 4
     stats = {Stat.ME: 8, Stat.EP: 9}
     skills = ("sneaking", "dodging", "concentration")

@@ -214,9 +214,7 @@ def test_each_fighter_has_three_skills__hr_4() -> None:
     assert SKILLS_PER_FIGHTER == 3
 
 
-@pytest.mark.parametrize(
-    ("hexes", "man"), [(0, 0), (1, 1), (2, 1), (3, 2), (4, 2), (5, 3), (6, 3), (7, 4)]
-)
+@pytest.mark.parametrize(("hexes", "man"), [(0, 0), (1, 1), (2, 1), (3, 2), (4, 2), (5, 3), (6, 3), (7, 4)])
 def test_running_costs_half_the_hexes_rounded_up__hr_4(hexes: int, man: int) -> None:
     assert running_move_cost(hexes) == man
 
@@ -299,8 +297,7 @@ def test_kit_is_dagger_three_javelins_two_nets__rb_p_20() -> None:
 
 def test_weapon_flags__hr_3_1() -> None:
     flags = {
-        w.id: (w.unbreakable, w.cannot_attack, w.reach, w.prevents_takedown, w.no_skills)
-        for w in WEAPONS.values()
+        w.id: (w.unbreakable, w.cannot_attack, w.reach, w.prevents_takedown, w.no_skills) for w in WEAPONS.values()
     }
     assert flags["dagger"] == (True, False, False, False, True)
     assert flags["shield"] == (False, True, False, False, False)
@@ -513,12 +510,8 @@ def test_gladiator_type_catalog_and_english_names__hr_3_3() -> None:
     }
 
 
-@pytest.mark.parametrize(
-    ("stp", "crossbow", "daggers"), [(4, 2, 4), (2, 1, 2), (6, 3, 6), (3, 2, 3)]
-)
-def test_ranged_thresholds_are_half_rounded_up_then_all__hr_2_3(
-    stp: int, crossbow: int, daggers: int
-) -> None:
+@pytest.mark.parametrize(("stp", "crossbow", "daggers"), [(4, 2, 4), (2, 1, 2), (6, 3, 6), (3, 2, 3)])
+def test_ranged_thresholds_are_half_rounded_up_then_all__hr_2_3(stp: int, crossbow: int, daggers: int) -> None:
     assert crossbow_threshold(stp) == crossbow
     assert dagger_threshold(stp) == daggers
 
@@ -536,10 +529,7 @@ def test_sword_master_armour_is_the_rulebooks__rb_p_20() -> None:
 
 
 def test_net_fighter_limits__hr_3_3() -> None:
-    limits = {
-        t.id: (t.max_hand_weapons, t.allows_shield, t.allows_two_handed)
-        for t in GLADIATOR_TYPES.values()
-    }
+    limits = {t.id: (t.max_hand_weapons, t.allows_shield, t.allows_two_handed) for t in GLADIATOR_TYPES.values()}
     assert limits == {
         "armoured": (2, True, True),
         "sword_master": (2, True, True),

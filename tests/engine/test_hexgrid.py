@@ -188,9 +188,7 @@ def test_hex_line_is_a_chain_of_neighbours__hr_1_8(a: Hex, b: Hex, nudge: Nudge)
 
 
 @given(hexes, hexes, st.sampled_from([1, -1]))
-def test_reversed_line_with_the_same_nudge_is_the_same_line__hr_1_8(
-    a: Hex, b: Hex, nudge: Nudge
-) -> None:
+def test_reversed_line_with_the_same_nudge_is_the_same_line__hr_1_8(a: Hex, b: Hex, nudge: Nudge) -> None:
     # The samples are the same points moved the same way, visited in reverse order.
     assert hex_line(b, a, nudge) == tuple(reversed(hex_line(a, b, nudge)))
 
@@ -266,15 +264,12 @@ def test_edge_endpoints_are_corners_of_both_hexes__hr_1_1(h: Hex, direction: int
     for x, y in ends:
         for side in e.hexes:
             assert any(
-                math.isclose(x, cx, abs_tol=1e-9) and math.isclose(y, cy, abs_tol=1e-9)
-                for cx, cy in hex_corners(side)
+                math.isclose(x, cx, abs_tol=1e-9) and math.isclose(y, cy, abs_tol=1e-9) for cx, cy in hex_corners(side)
             )
     (x1, y1), (x2, y2) = ends
     assert math.isclose(math.hypot(x2 - x1, y2 - y1), 1.0)
     mx, my = edge_midpoint(e)
-    assert math.isclose((x1 + x2) / 2, mx, abs_tol=1e-9) and math.isclose(
-        (y1 + y2) / 2, my, abs_tol=1e-9
-    )
+    assert math.isclose((x1 + x2) / 2, mx, abs_tol=1e-9) and math.isclose((y1 + y2) / 2, my, abs_tol=1e-9)
 
 
 def test_common_neighbours_of_a_gate_edge__hr_1_7() -> None:

@@ -51,15 +51,9 @@ def test_200_random_base_matches_cast_spells_end_and_keep_the_invariants():
             casts = _casts(s)
             spells.update(e.spell for e in casts)
             for seat in (0, 1):
-                dealt = next(
-                    e
-                    for e in match_events(s)
-                    if isinstance(e, DiscsDealt) and e.seat == seat
-                )
+                dealt = next(e for e in match_events(s) if isinstance(e, DiscsDealt) and e.seat == seat)
                 used = Counter(e.level for e in casts if e.seat == seat)
-                assert Counter(s.discs[seat]) + used == Counter(
-                    dealt.levels
-                )  # each disc played once
+                assert Counter(s.discs[seat]) + used == Counter(dealt.levels)  # each disc played once
     assert sum(spells.values()) > 400 and len(spells) >= 25, spells
 
 
@@ -112,9 +106,7 @@ def test_random_playouts_with_magic_replay_to_the_same_state(seed):
         x = seats_to_move(s)[0]
         s, _ = apply(s, agents[x].choose(s, x, legal_actions(s, x)))
         check_invariants(s)
-        assert s.magic is None or all(
-            x.last is None or x.last >= s.round for x in s.magic.lasting
-        )
+        assert s.magic is None or all(x.last is None or x.last >= s.round for x in s.magic.lasting)
     assert state_hash(replay(s.setup, match_events(s))) == state_hash(s)
 
 
@@ -136,9 +128,7 @@ def _quiet_play(s, seed):
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), shift=st.integers(1, 4))
-def test_no_unplayed_disc_level_reaches_the_opponent_or_the_spectators__rb_p7_hr12_36(
-    seed, shift
-):
+def test_no_unplayed_disc_level_reaches_the_opponent_or_the_spectators__rb_p7_hr12_36(seed, shift):
     """Two matches that differ only in seat 0's disc levels look the same to seat 1 and to the
     spectators, decision by decision, while seat 0 plays no disc."""
     a = new_match(TEAMS, seed=seed)

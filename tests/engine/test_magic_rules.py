@@ -48,10 +48,7 @@ def test_the_match_deals_the_discs_with_the_fixed_ones_a_team_bought__hr6_hr9_5(
     wm = home.member("witch_master")
     home = replace(
         home,
-        members=tuple(
-            replace(m, fixed_discs=(5,), disc_count=7) if m is wm else m
-            for m in home.members
-        ),
+        members=tuple(replace(m, fixed_discs=(5,), disc_count=7) if m is wm else m for m in home.members),
     )
     s = new_match((home, base_roster()), seed=3)
     assert len(s.discs[0]) == 7 and 5 in s.discs[0] and len(s.discs[1]) == 6
@@ -61,29 +58,20 @@ def test_one_spell_per_step_and_a_spell_at_another_is_his_attack__a16_a17_hr12_3
     s = ready({"1.deasta": (4, -8)})
     s1, _ = act(s, cast("lightning_armour", WM, man=2), [])
     assert not any(isinstance(a, Cast) for a in legal(s1, 0))  # one spell per step
-    assert any(
-        isinstance(a, MeleeAttack) for a in legal(s1, 0)
-    )  # on himself: he may still attack
+    assert any(isinstance(a, MeleeAttack) for a in legal(s1, 0))  # on himself: he may still attack
     s2, _ = act(s, cast("bowel_rot", "1.deasta", man=1), [1, 10])
-    assert not any(
-        isinstance(a, MeleeAttack) for a in legal(s2, 0)
-    )  # his attack of the step
+    assert not any(isinstance(a, MeleeAttack) for a in legal(s2, 0))  # his attack of the step
     with pytest.raises(IllegalActionError, match="one spell per step"):
         apply(s2, cast("lightning_armour", WM, man=2))
 
 
 def test_concentration_costs_1_man_and_adds_2_e_or_2_ce__hr4():
     s = ready({"1.deasta": (8, -6)})
-    assert any(
-        isinstance(a, Cast) and a.spell == "pain" and a.concentrate and a.man == 3
-        for a in legal(s, 0)
-    )
+    assert any(isinstance(a, Cast) and a.spell == "pain" and a.concentrate and a.man == 3 for a in legal(s, 0))
     s1, events = act(s, cast("pain", "1.deasta", man=3, concentrate=True), [4, 6])
     assert of_kind(events, SpellResisted)[0][4:7] == (12, 10, True)  # E 6 + 2 + 4
     assert s1.pool == 3
-    _s2, events = act(
-        s, cast("lightning_bolt", "1.deasta", man=2, concentrate=True), [5, 5]
-    )
+    _s2, events = act(s, cast("lightning_bolt", "1.deasta", man=2, concentrate=True), [5, 5])
     assert of_kind(events, AttackResolved)[0].attack_total == 14  # 7 + 2 + 5
     with pytest.raises(IllegalActionError, match="Összpontosítás"):
         apply(s, cast("lightning_armour", WM, man=3, concentrate=True))
@@ -94,9 +82,7 @@ def test_concentration_costs_1_man_and_adds_2_e_or_2_ce__hr4():
 def test_ties_go_to_the_defender__rb_p11():
     s = ready({"1.deasta": (8, -6)})
     s, events = act(s, cast("pain", "1.deasta", man=2), [4, 6])  # 6 + 4 = 4 + 6
-    assert of_kind(events, SpellResisted)[0].took_hold is False and not of_kind(
-        events, Damaged
-    )
+    assert of_kind(events, SpellResisted)[0].took_hold is False and not of_kind(events, Damaged)
 
 
 def test_a_mental_spell_on_a_character_without_me_rolls_the_bare_d10__rb_p11():
@@ -122,10 +108,7 @@ def test_an_me_token_is_shown_when_its_holder_rolls_against_a_mental_spell__rb_p
         8,
         True,
     )  # 6 + 5 against ME 3 + 5
-    assert (
-        view(s, 0)["characters"][c]["me_token"] == 3
-        and view(s, None)["characters"][c]["me_token"] == 3
-    )
+    assert view(s, 0)["characters"][c]["me_token"] == 3 and view(s, None)["characters"][c]["me_token"] == 3
 
 
 def test_an_amulet_gives_full_immunity_and_is_shown_when_it_cancels__rb_p7_p12_a36():
@@ -135,21 +118,11 @@ def test_an_amulet_gives_full_immunity_and_is_shown_when_it_cancels__rb_p7_p12_a
     s1, events = act(s, cast("pain", "1.crossbowman", man=2), [])  # no roll at all
     assert of_kind(events, AmuletRevealed)[0][:2] == ("1.crossbowman", "curse")
     assert not of_kind(events, DiceRolled) and not of_kind(events, Damaged)
-    assert (
-        view(s1, 0)["characters"][c]["amulet"]
-        == "curse"
-        == view(s1, None)["characters"][c]["amulet"]
-    )
+    assert view(s1, 0)["characters"][c]["amulet"] == "curse" == view(s1, None)["characters"][c]["amulet"]
     assert any(isinstance(e, AmuletRevealed) for e in events_for(events, None))
-    _s2, events = act(
-        s, cast("numbing_poison", "1.gladiator", man=2), []
-    )  # both poison effects
-    assert of_kind(events, AmuletRevealed)[0][1] == "poison" and not of_kind(
-        events, Damaged
-    )
-    s3, events = act(
-        s, cast("malediction", "1.crossbowman", man=1), [9, 1]
-    )  # no type: no amulet
+    _s2, events = act(s, cast("numbing_poison", "1.gladiator", man=2), [])  # both poison effects
+    assert of_kind(events, AmuletRevealed)[0][1] == "poison" and not of_kind(events, Damaged)
+    s3, events = act(s, cast("malediction", "1.crossbowman", man=1), [9, 1])  # no type: no amulet
     assert not of_kind(events, AmuletRevealed) and s3.effects
 
 
@@ -158,14 +131,9 @@ def test_spell_modifiers_never_stack_the_worst_penalty_applies__rb_p10_p12_a33()
     s, _ = act(s, cast("malediction", "1.deasta", man=1), [9, 1])  # −4 TÉ, −2 CÉ
     s = to_step(s, 1, 2)
     s = name(s, 0, WM, "0.laeva")
-    s, _ = act(
-        s, cast("blood_curdling", "1.deasta", man=4), [9, 1]
-    )  # −5 TÉ, −5 VÉ, −2 CÉ
+    s, _ = act(s, cast("blood_curdling", "1.deasta", man=4), [9, 1])  # −5 TÉ, −5 VÉ, −2 CÉ
     deasta = s.index["1.deasta"]
-    assert (
-        non_stacking(s, deasta, CombatValue.TE) == -5
-        and non_stacking(s, deasta, CombatValue.CE) == -2
-    )
+    assert non_stacking(s, deasta, CombatValue.TE) == -5 and non_stacking(s, deasta, CombatValue.CE) == -2
 
 
 def test_durations_end_after_the_gladiators_step_of_the_last_round__rb_p12():
@@ -222,16 +190,11 @@ def test_a_zombie_collapses_at_the_end_of_the_step_its_creator_dies_in__hr11():
     s, _ = act(s, cast("create_undead", "0.laeva", man=3), [])
     s = tweak(s, ep={WM: 0}, alive={WM: False})
     s, events = apply(s, EndStep(0))
-    assert of_kind(events, ZombieCollapsed) == [
-        ZombieCollapsed("0.laeva", "its creator is dead (HR-11)")
-    ]
+    assert of_kind(events, ZombieCollapsed) == [ZombieCollapsed("0.laeva", "its creator is dead (HR-11)")]
     assert not s.alive[s.index["0.laeva"]]
 
 
 def test_no_unplayed_disc_level_is_in_the_opponents_view__hr12_36():
     s = started()
-    assert (
-        view(s, 1)["seats"][0]["disc_levels"] is None
-        and view(s, None)["seats"][0]["disc_levels"] is None
-    )
+    assert view(s, 1)["seats"][0]["disc_levels"] is None and view(s, None)["seats"][0]["disc_levels"] is None
     assert view(s, 0)["seats"][0]["disc_levels"] == list(s.discs[0])

@@ -40,20 +40,12 @@ TE, VE, CE, RVE = CombatValue.TE, CombatValue.VE, CombatValue.CE, CombatValue.RA
 
 def effects_of(s, cid):
     c = s.index[cid]
-    return sorted(
-        (e.value.value, e.amount, e.source, e.last_round)
-        for e in s.effects
-        if e.char == c
-    )
+    return sorted((e.value.value, e.amount, e.source, e.last_round) for e in s.effects if e.char == c)
 
 
 def lasting_of(s, cid):
     c = s.index[cid]
-    return sorted(
-        (x.spell, x.kind, x.what, x.amount, x.last)
-        for x in s.magic.lasting
-        if x.target == c
-    )
+    return sorted((x.spell, x.kind, x.what, x.amount, x.last) for x in s.magic.lasting if x.target == c)
 
 
 # --- level 1 -----------------------------------------------------------------------------------------
@@ -73,9 +65,7 @@ def test_malediction_gives_minus_4_te_and_minus_2_ce_for_2_rounds__rb_p13_a43():
         ("ce", -2, "malediction", 2),
         ("te", -4, "malediction", 2),
     ]
-    assert (
-        s.discs[0] == (2, 3, 4, 5) and s.pool == 5
-    )  # the disc leaves his hand; MAN = level
+    assert s.discs[0] == (2, 3, 4, 5) and s.pool == 5  # the disc leaves his hand; MAN = level
 
 
 def test_bowel_rot_costs_3_ep_on_a_failed_check__rb_p13():
@@ -101,9 +91,7 @@ def test_life_drain_touch_at_plus_5_te_costs_4_ep__rb_p13_a47():
 def test_lightning_blade_on_himself_needs_no_roll_and_on_a_team_mate_adds_5_to_the_touch__rb_p13_a39():
     s = ready({"0.laeva": (4, -8)})
     s1, events = act(s, cast("lightning_blade", WM, man=1), [])
-    assert effects_of(s1, WM) == [
-        ("te", 5, "lightning_blade", 3)
-    ]  # 3 rounds: ends after round 3
+    assert effects_of(s1, WM) == [("te", 5, "lightning_blade", 3)]  # 3 rounds: ends after round 3
     s2, events = act(s, cast("lightning_blade", "0.laeva", man=1), [5, 5])
     assert of_kind(events, AttackResolved)[0][3:6] == (
         16,
@@ -118,9 +106,7 @@ def test_dizzying_poison_minus_3_ve_for_3_rounds_only_on_a_failed_check__rb_p13_
     s1, _ = act(s, cast("dizzying_poison", "1.deasta", man=1), [8, 3])
     assert effects_of(s1, "1.deasta") == [("ve", -3, "dizzying_poison", 3)]
     s2, events = act(s, cast("dizzying_poison", "1.deasta", man=1), [1, 9])
-    assert effects_of(s2, "1.deasta") == [] and not of_kind(
-        events, Damaged
-    )  # no milder effect
+    assert effects_of(s2, "1.deasta") == [] and not of_kind(events, Damaged)  # no milder effect
 
 
 def test_lightning_bolt_ce_7_against_the_ranged_defence_3_sp_less_leather_sfe__rb_p13_a50():
@@ -131,9 +117,7 @@ def test_lightning_bolt_ce_7_against_the_ranged_defence_3_sp_less_leather_sfe__r
         9,
         True,
     )  # 7 + 9; 2 × 4 obstacles + 1
-    assert of_kind(events, Damaged) == [
-        Damaged("1.deasta", "sp", 3, 1, 2, 0)
-    ]  # never STP
+    assert of_kind(events, Damaged) == [Damaged("1.deasta", "sp", 3, 1, 2, 0)]  # never STP
     assert s.stp[s.index["1.deasta"]] == 3
 
 
@@ -149,12 +133,8 @@ def test_acid_cloud_1_ep_to_all_but_the_caster_minus_2_ce_and_moving_it_for_1_ma
     assert not of_kind(events, Damaged)  # the 1 Ép is dealt once, at casting (A51)
     from arena.engine.rules.modifiers import Swing, attack_modifiers
 
-    shot = Swing(
-        s.index["1.laeva"], s.index["0.laeva"], "dagger", False, False, False, 1
-    )
-    assert ("spells and traps", -2) in attack_modifiers(
-        s, shot
-    )  # shooting from the cloud
+    shot = Swing(s.index["1.laeva"], s.index["0.laeva"], "dagger", False, False, False, 1)
+    assert ("spells and traps", -2) in attack_modifiers(s, shot)  # shooting from the cloud
 
 
 def test_acid_cloud_spares_its_caster__a42():
@@ -172,14 +152,9 @@ def test_numbing_poison_always_2_ep_and_on_a_failed_check_no_shots_minus_3_ve__r
     s1, events = act(s, cast("numbing_poison", "1.deasta", man=2), [8, 3])
     assert of_kind(events, Damaged) == [Damaged("1.deasta", "ep", 2, 0, 2, 0)]
     assert effects_of(s1, "1.deasta") == [("ve", -3, "numbing_poison", 2)]
-    assert ("numbing_poison", "forbid", "ranged_attacks", 1, 2) in lasting_of(
-        s1, "1.deasta"
-    )
+    assert ("numbing_poison", "forbid", "ranged_attacks", 1, 2) in lasting_of(s1, "1.deasta")
     s2, events = act(s, cast("numbing_poison", "1.deasta", man=2), [1, 9])
-    assert (
-        of_kind(events, Damaged) == [Damaged("1.deasta", "ep", 2, 0, 2, 0)]
-        and not s2.effects
-    )
+    assert of_kind(events, Damaged) == [Damaged("1.deasta", "ep", 2, 0, 2, 0)] and not s2.effects
 
 
 def test_pain_deals_4_ep_on_failed_check__rb_p14():
@@ -219,23 +194,13 @@ def test_burning_nerves_the_caster_chooses_at_most_2_man_or_minus_5_ve__rb_p14_a
 def test_lightning_ward_stops_level_1_to_3_lightning_but_not_level_4__rb_p14():
     s = ready({"0.laeva": (5, -8), "1.witch_master": (8, -8)}, other_discs=(1, 4))
     s, _ = act(s, cast("lightning_ward", "0.laeva", man=2), [])
-    assert ("lightning_ward", "immunity", "lightning_damage", 3, 3) in lasting_of(
-        s, "0.laeva"
-    )
+    assert ("lightning_ward", "immunity", "lightning_damage", 3, 3) in lasting_of(s, "0.laeva")
     s = to_step(s, 2)
     s = name(s, 1, "1.witch_master", "1.deasta")
-    _s1, events = act(
-        s, Cast(1, "1.witch_master", "lightning_bolt", "0.laeva", man=1), [10, 1]
-    )
-    assert of_kind(events, SpellBlocked)[0].char == "0.laeva" and not of_kind(
-        events, Damaged
-    )
-    _s2, events = act(
-        s, Cast(1, "1.witch_master", "turning_lightning", "0.laeva", man=4), [10, 1]
-    )
-    assert of_kind(events, Damaged) == [
-        Damaged("0.laeva", "sp", 6, 1, 5, 0)
-    ]  # level 4 gets through
+    _s1, events = act(s, Cast(1, "1.witch_master", "lightning_bolt", "0.laeva", man=1), [10, 1])
+    assert of_kind(events, SpellBlocked)[0].char == "0.laeva" and not of_kind(events, Damaged)
+    _s2, events = act(s, Cast(1, "1.witch_master", "turning_lightning", "0.laeva", man=4), [10, 1])
+    assert of_kind(events, Damaged) == [Damaged("0.laeva", "sp", 6, 1, 5, 0)]  # level 4 gets through
 
 
 def test_lightning_armour_gives_4_sp_to_whoever_hits_him_in_melee__rb_p14_a46():
@@ -248,9 +213,7 @@ def test_lightning_armour_gives_4_sp_to_whoever_hits_him_in_melee__rb_p14_a46():
     s = settle(s)
     assert of_kind(events, Damaged) == [
         Damaged(WM, "sp", 5, 1, 4, 1),  # TÉ 11 + 9 against VÉ 8 + 1: ⌊11 / 2⌋ Sp
-        Damaged(
-            "1.deasta", "sp", 4, 1, 3, 0
-        ),  # the discharge: lightning, leather SFÉ only
+        Damaged("1.deasta", "sp", 4, 1, 3, 0),  # the discharge: lightning, leather SFÉ only
     ]
     assert s.ep[s.index["1.deasta"]] == 8
 
@@ -263,9 +226,7 @@ def test_life_theft_5_ep_in_all_and_heals_the_caster_5_never_above_his_maximum__
     s1, events = act(s, cast("life_theft", "1.laeva", man=3), [7, 4])
     assert of_kind(events, Damaged) == [Damaged("1.laeva", "ep", 5, 0, 5, 0)]
     assert of_kind(events, Healed) == [Healed(WM, 5)] and s1.ep[s1.index[WM]] == 9
-    _s2, events = act(
-        tweak(s, ep={WM: 8}), cast("life_theft", "1.laeva", man=3), [7, 4]
-    )
+    _s2, events = act(tweak(s, ep={WM: 8}), cast("life_theft", "1.laeva", man=3), [7, 4])
     assert of_kind(events, Healed) == [Healed(WM, 2)]  # up to his maximum of 10
 
 
@@ -276,21 +237,13 @@ def test_create_undead_raises_a_dead_fighter_with_half_his_ep_who_attacks_the_ne
         alive={"0.laeva": False},
     )
     s, events = act(s, cast("create_undead", "0.laeva", man=3), [])
-    assert of_kind(events, ZombieRaised) == [
-        ZombieRaised(0, "0.laeva", WM, 5)
-    ]  # ⌊10 ÷ 2⌋
+    assert of_kind(events, ZombieRaised) == [ZombieRaised(0, "0.laeva", WM, 5)]  # ⌊10 ÷ 2⌋
     s, _ = apply(s, EndActivation(0, WM))
     zombie = [a for a in legal(s, 0) if type(a).__name__ == "ZombieAct"]
-    assert [(a.path, a.target, a.man) for a in zombie] == [
-        ((Hex(5, -8),), "1.deasta", 3)
-    ]
-    assert not any(
-        isinstance(a, EndStep) for a in legal(s, 0)
-    )  # it acts before the step ends
+    assert [(a.path, a.target, a.man) for a in zombie] == [((Hex(5, -8),), "1.deasta", 3)]
+    assert not any(isinstance(a, EndStep) for a in legal(s, 0))  # it acts before the step ends
     s, events = act(s, zombie[0], [])
-    assert (
-        s.pending is not None
-    )  # the deasta may declare Kitérés against the zombie's blow
+    assert s.pending is not None  # the deasta may declare Kitérés against the zombie's blow
 
 
 def test_muscle_wasting_doubles_movement_cost_or_gives_combat_penalties__rb_p15_a62():
@@ -368,10 +321,7 @@ def test_agonising_poison_4_sp_always_and_4_ep_more_on_a_failed_check__rb_p16():
 def test_turning_lightning_goes_over_walls_and_walls_add_nothing__rb_p16_hr12_33():
     s = ready({"1.deasta": (3, -9)})
     s = place(s, {WM: (5, -8)})
-    assert not any(
-        isinstance(a, Cast) and a.spell == "lightning_bolt" and a.target == "1.deasta"
-        for a in legal(s, 0)
-    )
+    assert not any(isinstance(a, Cast) and a.spell == "lightning_bolt" and a.target == "1.deasta" for a in legal(s, 0))
     s, events = act(s, cast("turning_lightning", "1.deasta", man=4), [4, 4])
     assert of_kind(events, AttackResolved)[0][3:6] == (
         13,
@@ -386,9 +336,7 @@ def test_limb_withering_leg_minus_2_mov_or_arm_minus_2_ve_minus_1_ce_and_a_deare
     s1, _ = act(s, cast("limb_withering", "1.deasta", man=4, choice="leg"), [8, 3])
     deasta = s1.index["1.deasta"]
     assert hexes_left(s1, deasta) == 3  # Mozgás 5 − 2
-    s2, _ = act(
-        s, cast("limb_withering", "1.witch_master", man=4, choice="arm"), [9, 2]
-    )
+    s2, _ = act(s, cast("limb_withering", "1.witch_master", man=4, choice="arm"), [9, 2])
     assert effects_of(s2, "1.witch_master") == [
         ("ce", -1, "limb_withering", None),
         ("ve", -2, "limb_withering", None),
@@ -396,9 +344,7 @@ def test_limb_withering_leg_minus_2_mov_or_arm_minus_2_ve_minus_1_ce_and_a_deare
     from arena.engine.content.spells import SPELLS
     from arena.engine.rules.magic import spell_cost
 
-    assert (
-        spell_cost(s2, s2.index["1.witch_master"], SPELLS["pain"], False) == 3
-    )  # level 2 + 1
+    assert spell_cost(s2, s2.index["1.witch_master"], SPELLS["pain"], False) == 3  # level 2 + 1
 
 
 def test_fire_form_plus_8_te_no_weapon_damage_and_no_casting_for_3_rounds__rb_p16_a53():
@@ -449,9 +395,7 @@ def test_imprisonment_crossing_the_cage_costs_8_sp_and_the_caster_gets_plus_4_ra
     s, _ = act(s, cast("imprisonment", hex=(4, -8), man=5), [])
     s, _ = apply(s, EndActivation(0, WM))
     s, events = act(s, Move(0, "0.laeva", (Hex(4, -7),), 1), [])
-    assert of_kind(events, Damaged) == [
-        Damaged("0.laeva", "sp", 8, 1, 7, 0)
-    ]  # leather SFÉ only
+    assert of_kind(events, Damaged) == [Damaged("0.laeva", "sp", 8, 1, 7, 0)]  # leather SFÉ only
     from arena.engine.rules.modifiers import Swing, defence_modifiers
 
     shot = Swing(s.index["1.crossbowman"], s.index[WM], "bolt", False, False, False, 3)
@@ -460,9 +404,7 @@ def test_imprisonment_crossing_the_cage_costs_8_sp_and_the_caster_gets_plus_4_ra
 
 def test_assassination_the_victim_hunts_the_designee_with_4_man_and_acts_first__rb_p17_a56():
     s = ready({"1.deasta": (8, -6), "1.laeva": (8, -8)})
-    s, events = act(
-        s, cast("assassination", "1.deasta", man=5, designee="1.laeva"), [5, 9]
-    )
+    s, events = act(s, cast("assassination", "1.deasta", man=5, designee="1.laeva"), [5, 9])
     assert of_kind(events, SpellResisted)[0][3:7] == (
         "me",
         11,
@@ -474,11 +416,7 @@ def test_assassination_the_victim_hunts_the_designee_with_4_man_and_acts_first__
     deasta = s.index["1.deasta"]
     assert man_of(s, deasta) == 4 and s.pool == 6
     options = legal(s, 1)
-    assert options and all(
-        getattr(a, "char", "1.deasta") == "1.deasta"
-        for a in options
-        if not isinstance(a, EndStep)
-    )
+    assert options and all(getattr(a, "char", "1.deasta") == "1.deasta" for a in options if not isinstance(a, EndStep))
     attacks = [a for a in options if isinstance(a, RangedAttack)]
     assert attacks and all(a.target == "1.laeva" for a in attacks)
     with pytest.raises(IllegalActionError, match="first"):
@@ -514,12 +452,8 @@ def test_chain_lightning_11_9_7_for_6_4_3_sp_from_victim_to_victim__rb_p17_a57()
 
 def test_chain_lightning_stops_at_the_first_miss__rb_p17():
     s = ready({"1.deasta": (8, -6), "1.laeva": (8, -8)})
-    s, events = act(
-        s, cast("chain_lightning", man=5, chain=("1.deasta", "1.laeva")), [1, 10]
-    )
-    assert [r.hit for r in of_kind(events, AttackResolved)] == [False] and not of_kind(
-        events, Damaged
-    )
+    s, events = act(s, cast("chain_lightning", man=5, chain=("1.deasta", "1.laeva")), [1, 10])
+    assert [r.hit for r in of_kind(events, AttackResolved)] == [False] and not of_kind(events, Damaged)
 
 
 def test_death_dance_no_man_for_two_rounds_on_a_failed_me_roll__rb_p18_a49():
@@ -528,9 +462,7 @@ def test_death_dance_no_man_for_two_rounds_on_a_failed_me_roll__rb_p18_a49():
     deasta = s.index["1.deasta"]
     s = to_step(s, 2)
     s = name(s, 1, "1.deasta", "1.laeva")
-    assert man_of(s, deasta) == 0 and all(
-        getattr(a, "char", None) != "1.deasta" for a in legal(s, 1)
-    )
+    assert man_of(s, deasta) == 0 and all(getattr(a, "char", None) != "1.deasta" for a in legal(s, 1))
     s = to_step(s, 1, 3)
     assert not s.magic.banned >> deasta & 1  # ended after round 2
 

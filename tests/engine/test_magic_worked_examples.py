@@ -50,15 +50,11 @@ def ep(s, cid):
 def test_a_withered_arm_makes_every_spell_cost_level_plus_1_man__rb_p11_p16():
     s = ready({"1.witch_master": (8, -8)}, other_discs=(2,))
     # Végtagsorvasztás, arm: E 6 + 9 = 15 against the enemy witch-master's Eg 5 + 2 = 7
-    s, events = act(
-        s, cast("limb_withering", "1.witch_master", man=4, choice="arm"), [9, 2]
-    )
+    s, events = act(s, cast("limb_withering", "1.witch_master", man=4, choice="arm"), [9, 2])
     assert of_kind(events, SpellResisted)[0][4:7] == (15, 7, True)
     s = to_step(s, 2)
     s = name(s, 1, "1.witch_master", "1.deasta")
-    offered = {
-        a.man for a in legal(s, 1) if isinstance(a, Cast) and a.spell == "pain" and not a.concentrate
-    }
+    offered = {a.man for a in legal(s, 1) if isinstance(a, Cast) and a.spell == "pain" and not a.concentrate}
     assert offered == {3}  # Fájdalom is level 2: 2 + 1 for the arm
     with pytest.raises(IllegalActionError):
         apply(s, Cast(1, "1.witch_master", "pain", WM, man=2))

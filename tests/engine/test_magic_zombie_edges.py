@@ -239,4 +239,3 @@ def test_the_marks_of_a_dead_character_leave_the_state__hr12_ruling_23():
     z = s.index[ZOMBIE]
     assert not s.alive[z] and not [m for m in s.trap_marks if m.char == z]
     assert s.phase is Phase.ACTING
-

@@ -68,9 +68,7 @@ def mace_team():
 
 
 def test_a_weapons_extra_sp_is_added_to_the_raw_sp_before_sfe__hr3():
-    s = to_step(
-        started(teams=(mace_team(), base_roster()), grips=(("mace", "shield"), ("shield", "short_sword"))), 5
-    )
+    s = to_step(started(teams=(mace_team(), base_roster()), grips=(("mace", "shield"), ("shield", "short_sword"))), 5)
     s = place(s, {"0.gladiator": (0, 0), "1.gladiator": (0, 0)})
     s, _ = apply(s, MeleeAttack(0, "0.gladiator", "1.gladiator", man=2))
     s, events = act(s, Dodge(1, "1.gladiator", False), [6, 6])  # mace: TÉ 14+4 = 18; 24 against 15
@@ -89,9 +87,7 @@ def test_a_gladiator_with_the_halberd_or_only_the_dagger_cannot_use_kiteres__rb_
 def test_a_broken_weapon_leaves_the_dagger__rb_p20_hr3_1():
     s = to_step(started(grips=(("shield", "short_sword"), ("greatsword",))), 5)
     s = place(s, {"0.gladiator": (0, 0), "1.gladiator": (0, 0)})
-    s, events = act(
-        s, MeleeAttack(0, "0.gladiator", "1.gladiator", "weapon_breaking", "greatsword", man=4), [9, 1]
-    )
+    s, events = act(s, MeleeAttack(0, "0.gladiator", "1.gladiator", "weapon_breaking", "greatsword", man=4), [9, 1])
     assert of_kind(events, ItemBroken) == [ItemBroken("1.gladiator", "greatsword")]
     s = settle(s)
     s, _ = apply(s, EndStep(0))

@@ -59,9 +59,7 @@ def test_the_default_round_limit_is_twenty__hr10_1():
 
 
 def test_arena_score_counts_gladiator_ep_kills_and_the_strategist__hr10_1():
-    s = tweak(
-        started(), ep={"0.gladiator": 12}, alive={"0.laeva": False, "0.strategist": False, "1.deasta": False}
-    )
+    s = tweak(started(), ep={"0.gladiator": 12}, alive={"0.laeva": False, "0.strategist": False, "1.deasta": False})
     assert arena_scores(s) == (3, 8 + 3 + 5)
 
 

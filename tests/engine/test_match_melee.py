@@ -25,8 +25,8 @@ from arena.engine.events import (
     DodgeOffered,
     ItemDropped,
     Netted,
-    ShiftOffered,
     Shifted,
+    ShiftOffered,
     StateEnded,
     StepEnded,
 )
@@ -125,9 +125,7 @@ def test_the_winner_of_a_gladiator_roll_may_move_both_one_hex__rb_p9_hr12_12():
     assert len(one_hex) == 6 and all(a.man == 0 for a in one_hex)
     assert not any(isinstance(a, Shift) and a.acrobatics for a in options)  # no Akrobatika in the base team
     s, events = apply(s, Shift(1, "1.gladiator", hexes((1, 0)), False, 0))
-    assert (
-        G.hexes[s.pos[s.index["0.gladiator"]]] == G.hexes[s.pos[s.index["1.gladiator"]]] == hexes((1, 0))[0]
-    )
+    assert G.hexes[s.pos[s.index["0.gladiator"]]] == G.hexes[s.pos[s.index["1.gladiator"]]] == hexes((1, 0))[0]
     assert of_kind(events, Shifted)[0].other_path == hexes((1, 0))
     assert s.moved[s.index["0.gladiator"]] == 0  # a shift is not movement
 

@@ -39,9 +39,7 @@ def test_ranged_defence_is_two_per_obstacle_plus_d10__rb_p10():
 
 def test_others_on_the_target_hex_and_characters_in_the_line_add_two_each__rb_p10():
     line = G.board.line_of_fire(hexes((4, -8))[0], hexes((8, -6))[0]).path
-    s = shooters(
-        {"0.crossbowman": (4, -8), "1.deasta": (8, -6), "1.laeva": (8, -6), "0.laeva": (line[1].q, line[1].r)}
-    )
+    s = shooters({"0.crossbowman": (4, -8), "1.deasta": (8, -6), "1.laeva": (8, -6), "0.laeva": (line[1].q, line[1].r)})
     s, events = act(s, RangedAttack(0, "0.crossbowman", "1.deasta", man=2), [6, 3])
     assert of_kind(events, AttackResolved)[0][3:5] == (18, 15)  # 2 × (4 + 1 + 1) + 3
     s2 = shooters(
@@ -137,6 +135,7 @@ def test_the_fast_line_of_fire_agrees_with_the_board__hr1_8():
             zip(
                 ("0.witch_master", "0.laeva", "1.witch_master", "1.laeva", "1.crossbowman", "0.deasta"),
                 others,
+                strict=False,
             )
         )
         s2 = place(

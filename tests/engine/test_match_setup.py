@@ -275,5 +275,8 @@ def test_a_vial_without_its_rule_is_refused_too__hr7():
 
     roster = base_roster()
     members = tuple(replace(m, vial="potion") if m.slot == "crossbowman" else m for m in roster.members)
-    with pytest.raises(ValueError, match=r"Crossbowman cannot carry a potion: the optional rule Potion \(OPT_POTION\) is off.*TB-21, HR-7"):
+    with pytest.raises(
+        ValueError,
+        match=r"Crossbowman cannot carry a potion: the optional rule Potion \(OPT_POTION\) is off.*TB-21, HR-7",
+    ):
         new_match((replace(roster, members=members), base_roster()), seed=1)

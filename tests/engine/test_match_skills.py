@@ -101,9 +101,7 @@ def test_kiteres_is_not_possible_while_prone__hr4():
 def test_futas_halves_movement_cost_adds_two_mozgas_and_spoils_aiming__hr4():
     s = outer({"0.deasta": (5, -8)})
     s, _ = apply(s, UseSkill(0, "0.deasta", "running", 1))
-    longest = max(
-        (a for a in legal(s, 0) if isinstance(a, Move) and a.char == "0.deasta"), key=lambda a: len(a.path)
-    )
+    longest = max((a for a in legal(s, 0) if isinstance(a, Move) and a.char == "0.deasta"), key=lambda a: len(a.path))
     assert (len(longest.path), longest.man) == (7, 4)  # Mozgás 5 + 2; ⌈7 ÷ 2⌉ MAN
     s, _ = apply(s, Move(0, "0.deasta", hexes((6, -8)), 1))
     s, _ = apply(s, Move(0, "0.deasta", hexes((7, -8)), 0))  # 2 running hexes cost 1 in all
@@ -136,9 +134,7 @@ def test_celzas_adds_three_ce_for_one_more_man__hr4():
 def test_lopakodas_two_man_a_hex_plus_two_ranged_defence_plus_three_te_on_entering__hr4():
     s = outer({"0.laeva": (5, -8), "1.deasta": (7, -8)})
     s, _ = apply(s, UseSkill(0, "0.laeva", "sneaking", 1))
-    assert {
-        a.man for a in legal(s, 0) if isinstance(a, Move) and a.char == "0.laeva" and len(a.path) == 1
-    } == {2}
+    assert {a.man for a in legal(s, 0) if isinstance(a, Move) and a.char == "0.laeva" and len(a.path) == 1} == {2}
     s, _ = apply(s, Move(0, "0.laeva", hexes((6, -8), (7, -8)), 4))
     s, _ = apply(s, Grant(0, "0.laeva", 2))
     s, _ = apply(s, MeleeAttack(0, "0.laeva", "1.deasta", man=2))
@@ -184,9 +180,7 @@ def test_rejtozes_needs_a_wall_that_is_no_gate_and_keeps_far_shooters_off__hr4()
 
 
 def test_the_first_attack_out_of_hiding_gets_two_more__hr4():
-    s = outer(
-        {"0.laeva": (4, -7), "1.deasta": (6, -8)}, named=("0.laeva", "0.deasta"), hiding={"0.laeva": True}
-    )
+    s = outer({"0.laeva": (4, -7), "1.deasta": (6, -8)}, named=("0.laeva", "0.deasta"), hiding={"0.laeva": True})
     s, events = act(s, RangedAttack(0, "0.laeva", "1.deasta", man=2), [5, 5])
     assert of_kind(events, AttackDeclared)[0].modifiers == (("Rejtőzés: first attack out of hiding", 2),)
     assert not s.hiding[s.index["0.laeva"]]
@@ -224,9 +218,7 @@ def test_fegyvertores_breaks_an_item_on_a_hit_by_four__hr4_rb_p20():
     assert ("weapon_breaking", "short_sword", 4) in options and ("weapon_breaking", "shield", 4) in options
     s, _ = apply(s, MeleeAttack(0, "0.gladiator", "1.gladiator", "weapon_breaking", "shield", man=4))
     s, events = act(s, Dodge(1, "1.gladiator", False), [5, 5])  # 23 against 14: by 9
-    assert of_kind(events, ItemBroken) == [ItemBroken("1.gladiator", "shield")] and not of_kind(
-        events, Damaged
-    )
+    assert of_kind(events, ItemBroken) == [ItemBroken("1.gladiator", "shield")] and not of_kind(events, Damaged)
     assert s.hand[s.index["1.gladiator"]] == ("short_sword",)
 
 

@@ -68,9 +68,7 @@ def test_gladiator_step_has_six_man_of_his_own__rb_p7():
 def test_strategist_gives_four_man_per_round_to_named_characters_only_in_own_steps__rb_p8_hr12_4():
     s = name(place(started(), {"0.deasta": (4, -8)}), 0, "0.deasta", "0.laeva")
     grants = [a for a in legal(s, 0) if isinstance(a, Grant)]
-    assert {(a.char, a.amount) for a in grants} == {
-        (c, n) for c in ("0.deasta", "0.laeva") for n in (1, 2, 3, 4)
-    }
+    assert {(a.char, a.amount) for a in grants} == {(c, n) for c in ("0.deasta", "0.laeva") for n in (1, 2, 3, 4)}
     s, _ = apply(s, Grant(0, "0.deasta", 3))
     assert (s.strat_man[0], s.granted, s.pool) == (1, 3, 6)
     s, _ = apply(s, Move(0, "0.deasta", hexes((5, -8), (6, -8), (7, -8), (8, -8)), 4))

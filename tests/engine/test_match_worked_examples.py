@@ -47,7 +47,6 @@ from arena.engine.roster import base_roster
 from .match_helpers import OUT_OF_THE_WAY, G, act, hexes, legal, name, of_kind, place, settle, started, to_step, tweak
 from .test_match_skills import team
 
-
 FREE_HAND = (("short_sword",), ("shield", "short_sword"))  # seat 0 can throw; seat 1 holds a shield
 
 
@@ -464,9 +463,7 @@ def test_of_several_spell_and_trap_modifiers_only_the_worst_applies_and_skills_a
 # --- gladiator types (HR-3.3) -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("gtype", "mozgas"), [("armoured", 5), ("sword_master", 5), ("net_fighter", 6), ("heavy", 4)]
-)
+@pytest.mark.parametrize(("gtype", "mozgas"), [("armoured", 5), ("sword_master", 5), ("net_fighter", 6), ("heavy", 4)])
 def test_each_gladiator_type_moves_its_own_mozgas__hr3_3(gtype, mozgas):
     pile = ("short_sword", "trident") if gtype == "net_fighter" else None
     # from (-4,0) on the circle's west edge every hex up to 6 steps east is still in C (HR-1.2)

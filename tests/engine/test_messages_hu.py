@@ -32,12 +32,14 @@ from .test_roster_rules import BASE, ROOKIE, edit, edits, worked_example
 from .test_teamfile import TYPE_CASES, UNKNOWN_ID_CASES, Mutation, document, member, problems_of
 
 LATIN_NAMES = {
-    "gladiator": "Quicchures", "witch_master": "Magitor", "crossbowman": "Iaciator",
-    "deasta": "Deasta", "laeva": "Laeva", "strategist": "Tacticus",
+    "gladiator": "Quicchures",
+    "witch_master": "Magitor",
+    "crossbowman": "Iaciator",
+    "deasta": "Deasta",
+    "laeva": "Laeva",
+    "strategist": "Tacticus",
 }
-ENGLISH_ROLE_WORDS = re.compile(
-    r"\b(strategists?|gladiators?|witch-masters?|crossbowm[ae]n|dagger-throwers?)\b", re.I
-)
+ENGLISH_ROLE_WORDS = re.compile(r"\b(strategists?|gladiators?|witch-masters?|crossbowm[ae]n|dagger-throwers?)\b", re.I)
 ENGLISH_WORDS = re.compile(
     r"\b(the|is|are|not|none|allowed|must|cannot|costs?|points?|has|wears?|team|"
     r"discs?|amulets?|bolts|daggers|pile|kit|vials?|armour|skills?)\b",
@@ -48,8 +50,7 @@ ENGLISH_WORDS = re.compile(
 def latin(roster: Roster) -> Roster:
     """The roster with each member still under his slot's English default name renamed."""
     members = tuple(
-        replace(m, name=LATIN_NAMES[m.slot])
-        if m.slot in PROFILES and m.name == PROFILES[m.slot].name_en else m
+        replace(m, name=LATIN_NAMES[m.slot]) if m.slot in PROFILES and m.name == PROFILES[m.slot].name_en else m
         for m in roster.members
     )
     return replace(roster, members=members)
@@ -95,9 +96,7 @@ def test_every_rule_has_a_hungarian_template_with_the_same_placeholders(rule_id:
 
 def test_hungarian_template_renders() -> None:
     message = VALIDATION_RULES["TB-03"].message_hu(name="Brutus", cost=81, cap=80, budget=200)
-    assert message == (
-        "Brutus 81 pontba kerül; egy gladiátor legfeljebb 80 pontba kerülhet (200 pont 40%-a)."
-    )
+    assert message == ("Brutus 81 pontba kerül; egy gladiátor legfeljebb 80 pontba kerülhet (200 pont 40%-a).")
 
 
 def test_every_content_name_has_a_hungarian_label() -> None:
@@ -106,8 +105,12 @@ def test_every_content_name_has_a_hungarian_label() -> None:
     assert set(labels.slots) == set(MEMBER_SLOTS) and set(labels.stats) == set(Stat)
     assert set(labels.allowed_armour) == set(Armour) and set(labels.ammo) == set(Ammo)
     for mapping, catalog in [
-        (labels.skills, SKILLS), (labels.items, WEAPONS), (labels.gladiator_types, GLADIATOR_TYPES),
-        (labels.amulets, AMULETS), (labels.vials, VIALS), (labels.tiers, TIERS),
+        (labels.skills, SKILLS),
+        (labels.items, WEAPONS),
+        (labels.gladiator_types, GLADIATOR_TYPES),
+        (labels.amulets, AMULETS),
+        (labels.vials, VIALS),
+        (labels.tiers, TIERS),
     ]:
         assert set(mapping) == set(catalog)
     assert labels.tiers["veteran"] == "Veterán" and labels.stats[Stat.EP] == "Ép"
@@ -178,8 +181,7 @@ def test_tb06_names_the_hungarian_stat__hr_9_6() -> None:
     assert hu(roster) == [
         (
             "TB-06",
-            "Magitor: TÉ 3 a megengedett tartományon kívül esik; egy boszorkánymester esetében "
-            "a tartomány 4–9.",
+            "Magitor: TÉ 3 a megengedett tartományon kívül esik; egy boszorkánymester esetében a tartomány 4–9.",
         )
     ]
     heavy = edits(
@@ -189,14 +191,13 @@ def test_tb06_names_the_hungarian_stat__hr_9_6() -> None:
     )
     assert hu(heavy)[0] == (
         "TB-06",
-        "Quicchures: SFÉ 2 a megengedett tartományon kívül esik; egy gladiátor esetében a "
-        "tartomány 3–3.",
+        "Quicchures: SFÉ 2 a megengedett tartományon kívül esik; egy gladiátor esetében a tartomány 3–3.",
     )
     unnamed = edit(BASE, "laeva", name="", stats={Stat.EP: 15})
-    assert ("TB-06", (
-        "Tőrvető (laeva): Ép 15 a megengedett tartományon kívül esik; egy tőrvető esetében a "
-        "tartomány 8–14."
-    )) in hu(unnamed)
+    assert (
+        "TB-06",
+        ("Tőrvető (laeva): Ép 15 a megengedett tartományon kívül esik; egy tőrvető esetében a tartomány 8–14."),
+    ) in hu(unnamed)
 
 
 def test_tb08_names_the_hungarian_skills__hr_9_6() -> None:
@@ -208,9 +209,7 @@ def test_tb08_names_the_hungarian_skills__hr_9_6() -> None:
             "Választható: Futás, Lopakodás, Rejtőzés, Kitérés, Célzás.",
         )
     ]
-    strategist = edits(
-        HU_BASE, strategist={"skills": ("running",)}, deasta={"stats": {Stat.EP: 8}}
-    )
+    strategist = edits(HU_BASE, strategist={"skills": ("running",)}, deasta={"stats": {Stat.EP: 8}})
     assert hu(strategist) == [
         (
             "TB-08",
@@ -219,9 +218,7 @@ def test_tb08_names_the_hungarian_skills__hr_9_6() -> None:
     ]
 
 
-AMULET_RULE_HU = (
-    "Egy csapatnak 3 vagy 4 amulettje lehet, és egy tag csak egyet viselhet (szabálykönyv, 7. o.)."
-)
+AMULET_RULE_HU = "Egy csapatnak 3 vagy 4 amulettje lehet, és egy tag csak egyet viselhet (szabálykönyv, 7. o.)."
 
 
 def test_tb19_amulets__hr_9_6() -> None:
@@ -237,17 +234,20 @@ def test_tb19_amulets__hr_9_6() -> None:
     ("slot", "armour", "message"),
     [
         (
-            "crossbowman", "metal",
+            "crossbowman",
+            "metal",
             "Iaciator: fémvért nem megengedett; számszeríjászok vértje: bőrvért.",
         ),
         (
-            "gladiator", "leather",
+            "gladiator",
+            "leather",
             "Quicchures: bőrvért nem megengedett; gladiátorok vértje: fémvért.",
         ),
         ("strategist", "leather", "Tacticus: bőrvért nem megengedett; stratégák vértje: nincs."),
         ("deasta", "plate", "Deasta: „plate” nem megengedett; tőrvetők vértje: bőrvért."),
         (
-            "witch_master", "none",
+            "witch_master",
+            "none",
             "Magitor: a vért elhagyása nem megengedett; boszorkánymesterek vértje: bőrvért.",
         ),
     ],
@@ -274,13 +274,11 @@ def test_tb25_rookie_refuses_other_changes__hr_9_6() -> None:
         ("TB-25", f"{ROOKIE_HU} a számszeríjász CÉ értéke eltér (11, az alapcsapatban 12)."),
         (
             "TB-25",
-            f"{ROOKIE_HU} a számszeríjász lőszere (számszeríjvessző) eltér (10, az alapcsapatban "
-            "12).",
+            f"{ROOKIE_HU} a számszeríjász lőszere (számszeríjvessző) eltér (10, az alapcsapatban 12).",
         ),
         (
             "TB-25",
-            f"{ROOKIE_HU} a tőrvető (laeva) képzettségeinek ára eltér (3 + 3 + 3, az alapcsapatban "
-            "3 + 3 + 4).",
+            f"{ROOKIE_HU} a tőrvető (laeva) képzettségeinek ára eltér (3 + 3 + 3, az alapcsapatban 3 + 3 + 4).",
         ),
     ]
 
@@ -289,9 +287,10 @@ def test_tb25_rookie_type_pile_vial_and_amulets__hr_9_6() -> None:
     roster = edits(
         HU_ROOKIE,
         gladiator={
-            "gladiator_type": "sword_master", "stats": {Stat.TE: 15, Stat.VE: 2, Stat.SFE: 1,
-                                                        Stat.STP: 2},
-            "pile": ("short_sword",), "starting_grip": ("short_sword",),
+            "gladiator_type": "sword_master",
+            "stats": {Stat.TE: 15, Stat.VE: 2, Stat.SFE: 1, Stat.STP: 2},
+            "pile": ("short_sword",),
+            "starting_grip": ("short_sword",),
         },
         crossbowman={"amulet": "poison"},
         laeva={"vial": "potion"},
@@ -369,13 +368,23 @@ def broken_teams() -> list[tuple[Roster, bool]]:
         replace(BASE, members=(*BASE.members, base_member("gladiator", "Spartacus"), wizard)),
         replace(worked_example(), tier="standard"),
         replace(BASE, tier="elite"),
-        edits(BASE, gladiator={"stats": {Stat.TE: 16, Stat.VE: 5}}, witch_master={"stats": {
-            Stat.TE: 4, Stat.VE: 6}}, crossbowman={"stats": {Stat.CE: 10}}),
-        edits(BASE, witch_master={"disc_count": 7, "fixed_discs": (4,), "stats": {Stat.TE: 7}},
-              laeva={"stats": {Stat.TE: 7, Stat.VE: 7, Stat.CE: 9, Stat.EP: 8}},
-              deasta={"stats": {Stat.EP: 9}}),
-        edits(BASE, strategist={"trap_cards_drawn": 5, "stats": {Stat.EP: 12}},
-              laeva={"stats": {Stat.TE: 7, Stat.VE: 7, Stat.CE: 9}}),
+        edits(
+            BASE,
+            gladiator={"stats": {Stat.TE: 16, Stat.VE: 5}},
+            witch_master={"stats": {Stat.TE: 4, Stat.VE: 6}},
+            crossbowman={"stats": {Stat.CE: 10}},
+        ),
+        edits(
+            BASE,
+            witch_master={"disc_count": 7, "fixed_discs": (4,), "stats": {Stat.TE: 7}},
+            laeva={"stats": {Stat.TE: 7, Stat.VE: 7, Stat.CE: 9, Stat.EP: 8}},
+            deasta={"stats": {Stat.EP: 9}},
+        ),
+        edits(
+            BASE,
+            strategist={"trap_cards_drawn": 5, "stats": {Stat.EP: 12}},
+            laeva={"stats": {Stat.TE: 7, Stat.VE: 7, Stat.CE: 9}},
+        ),
         edit(BASE, "gladiator", stats={Stat.TE: 18, Stat.MOV: 7}),
         edit(BASE, "strategist", stats={Stat.TE: 5}),
         edit(BASE, "crossbowman", skills=("aiming", "hiding")),
@@ -407,23 +416,42 @@ def broken_teams() -> list[tuple[Roster, bool]]:
         edits(BASE, strategist={"me_token": 3}, crossbowman={"me_token": 4}),
         edit(BASE, "crossbowman", me_token=2),
         edits(BASE, laeva={"vial": "potion"}, deasta={"vial": "elixir"}),
-        edits(replace(BASE, tier="champion", options=frozenset({"opt_poison_vial"})),
-              gladiator=vial, witch_master=vial, crossbowman=vial, deasta=vial, strategist=vial),
-        edits(BASE, crossbowman={"armour": "metal"}, gladiator={"armour": "leather"},
-              strategist={"armour": "leather"}, deasta={"armour": "plate"},
-              witch_master={"armour": "none"}),
+        edits(
+            replace(BASE, tier="champion", options=frozenset({"opt_poison_vial"})),
+            gladiator=vial,
+            witch_master=vial,
+            crossbowman=vial,
+            deasta=vial,
+            strategist=vial,
+        ),
+        edits(
+            BASE,
+            crossbowman={"armour": "metal"},
+            gladiator={"armour": "leather"},
+            strategist={"armour": "leather"},
+            deasta={"armour": "plate"},
+            witch_master={"armour": "none"},
+        ),
         edits(BASE, deasta={"name": "  "}, witch_master={"name": "Á" * 41}),
         edits(BASE, gladiator={"name": "Brutus"}, laeva={"name": "brutus "}),
-        edits(ROOKIE, witch_master={"disc_count": 5, "fixed_discs": (3,)},
-              crossbowman={"stats": {Stat.CE: 11}, "ammunition": {Ammo.BOLTS: 10}},
-              laeva={"skills": ("sneaking", "hiding", "running"), "vial": "potion"},
-              strategist={"trap_cards_drawn": 4}),
-        edits(ROOKIE, gladiator={"gladiator_type": "sword_master", "pile": ("short_sword",),
-                                 "stats": {Stat.TE: 15}}, crossbowman={"amulet": "poison"}),
+        edits(
+            ROOKIE,
+            witch_master={"disc_count": 5, "fixed_discs": (3,)},
+            crossbowman={"stats": {Stat.CE: 11}, "ammunition": {Ammo.BOLTS: 10}},
+            laeva={"skills": ("sneaking", "hiding", "running"), "vial": "potion"},
+            strategist={"trap_cards_drawn": 4},
+        ),
+        edits(
+            ROOKIE,
+            gladiator={"gladiator_type": "sword_master", "pile": ("short_sword",), "stats": {Stat.TE: 15}},
+            crossbowman={"amulet": "poison"},
+        ),
         edit(replace(BASE, tier="rookie"), "gladiator", gladiator_type="gladius"),
     ]
     campaign = edits(
-        BASE, deasta={"status": "dead"}, crossbowman={"status": "absent"},
+        BASE,
+        deasta={"status": "dead"},
+        crossbowman={"status": "absent"},
         laeva={"status": "hireling"},
     )
     return [(latin(team), False) for team in teams] + [(latin(campaign), True)]
@@ -458,8 +486,7 @@ def test_a_file_error_in_hungarian() -> None:
     (wrong, extra) = problems_of(doc)
     assert wrong.message_hu == 'members[0].stats.te: egész szám kellene, de ez szöveg ("14")'
     assert extra.message_hu == (
-        "members[3].ammunition.bolts: ez a tag – tőrvető (deasta) – nem vásárol ilyen lőszert: "
-        "bolts"
+        "members[3].ammunition.bolts: ez a tag – tőrvető (deasta) – nem vásárol ilyen lőszert: bolts"
     )
     assert problems_of('{"format": "viadal-team",\n  "version": 1,,\n}')[0].message_hu == (
         "Hibás JSON: 2. sor, 16. oszlop: itt idézőjelek közötti kulcsnak kellene állnia."
@@ -475,17 +502,14 @@ def test_the_whole_file_report_in_hungarian() -> None:
         loads(json.dumps(doc))
     assert caught.value.text("hu").splitlines() == [
         "A csapatfájl nem olvasható be (3 hiba):",
-        "FILE-UNKNOWN-ID: tier: ismeretlen kategória: „elite”; ismert: rookie, standard, "
-        "veteran, champion",
+        "FILE-UNKNOWN-ID: tier: ismeretlen kategória: „elite”; ismert: rookie, standard, veteran, champion",
         "FILE-TYPE: members[0].skills[1]: szöveg kellene, de ez egész szám (3)",
         "FILE-FIELD: members[5].status: hiányzó mező: „status”",
     ]
     assert caught.value.text("en") == str(caught.value)
 
 
-@pytest.mark.parametrize(
-    ("mutate", "path"), [(m, p) for m, p, _ in UNKNOWN_ID_CASES + TYPE_CASES]
-)
+@pytest.mark.parametrize(("mutate", "path"), [(m, p) for m, p, _ in UNKNOWN_ID_CASES + TYPE_CASES])
 def test_every_file_error_has_a_hungarian_message(mutate: Mutation, path: str) -> None:
     doc = document()
     mutate(doc)

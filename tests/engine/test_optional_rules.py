@@ -218,7 +218,9 @@ def test_the_poison_amulet_cancels_the_vial_and_is_shown__hr7_poison_vial():
     s, events = act(s, Dodge(1, "1.gladiator", False), [10, 1])
     # TÉ 18 + 10 = 28 against VÉ 9 + 1 = 10: ⌊18/2⌋ = 9 raw Sp ≥ 4: 1 STP; 9 − SFÉ 2 = 7 Ép
     assert of_kind(events, Damaged) == [Damaged("1.gladiator", "sp", 9, 2, 7, 1)]
-    assert of_kind(events, AmuletRevealed) == [AmuletRevealed("1.gladiator", "poison", "cancelled 0.gladiator's poison vial")]
+    assert of_kind(events, AmuletRevealed) == [
+        AmuletRevealed("1.gladiator", "poison", "cancelled 0.gladiator's poison vial")
+    ]
     assert not of_kind(events, VialPoisonResolved) and value(s, "ep", "1.gladiator") == 13
     assert view(s, 0)["characters"][s.index["1.gladiator"]]["amulet"] == "poison"
 
@@ -260,7 +262,9 @@ def test_an_unused_coating_is_gone_at_the_end_of_the_step__hr7_poison_vial():
 
 
 def test_without_the_rule_there_is_no_coating__hr7():
-    s = place(started(teams=(base_roster(), base_roster())), {**OUT_OF_THE_WAY, "0.deasta": (6, -8), "1.laeva": (6, -8)})
+    s = place(
+        started(teams=(base_roster(), base_roster())), {**OUT_OF_THE_WAY, "0.deasta": (6, -8), "1.laeva": (6, -8)}
+    )
     s = name(s, 0, "0.deasta", "0.laeva")
     assert s.opt is None and "vial" not in view(s, 0)["characters"][0]
     refused(s, CoatWeapon(0, "0.deasta", 1), "this match does not use OPT_POISON_VIAL")

@@ -82,7 +82,11 @@ def test_base_team_is_valid_in_every_tier__hr_9_1(tier: str, campaign: bool) -> 
 def test_base_team_costs_exactly_200__hr_9_2() -> None:
     costs = roster_costs(BASE)
     assert {slot: cost.total for slot, cost in costs.members.items()} == {
-        "gladiator": 70, "witch_master": 35, "crossbowman": 30, "deasta": 25, "laeva": 25,
+        "gladiator": 70,
+        "witch_master": 35,
+        "crossbowman": 30,
+        "deasta": 25,
+        "laeva": 25,
         "strategist": 15,
     }
     assert list(costs.members) == list(MEMBER_SLOTS)
@@ -181,7 +185,13 @@ def test_costs_of_missing_and_extra_members__hr_9() -> None:
     roster = replace(BASE, members=(*BASE.members[1:], spartacus, wizard))
     costs = roster_costs(roster)
     assert list(costs.members) == [
-        "gladiator", "witch_master", "crossbowman", "deasta", "laeva", "strategist", "wizard"
+        "gladiator",
+        "witch_master",
+        "crossbowman",
+        "deasta",
+        "laeva",
+        "strategist",
+        "wizard",
     ]
     assert costs.members["wizard"] == MemberCost("wizard", 0, 0, 0, 0, 0, 50)
     assert costs.total == 200
@@ -208,12 +218,22 @@ def test_pricing_and_validation_never_raise__hr_9(
     slot: str, stats: dict[Stat, int], ids: list[str], number: int | None, tier: str
 ) -> None:
     odd = Member(
-        slot=slot, name=ids[0] if ids else "", stats=MappingProxyType(stats), skills=tuple(ids),
-        gladiator_type=ids[-1] if ids else None, pile=tuple(ids), starting_grip=tuple(ids[:2]),
-        kit=MappingProxyType({i: number or 0 for i in ids}), armour=ids[0] if ids else "",
-        ammunition=MappingProxyType({Ammo.BOLTS: number or 0}), amulet=ids[0] if ids else None,
-        me_token=number, vial=ids[-1] if ids else None, disc_count=number,
-        fixed_discs=tuple(range(number or 0)), trap_cards_drawn=number,
+        slot=slot,
+        name=ids[0] if ids else "",
+        stats=MappingProxyType(stats),
+        skills=tuple(ids),
+        gladiator_type=ids[-1] if ids else None,
+        pile=tuple(ids),
+        starting_grip=tuple(ids[:2]),
+        kit=MappingProxyType({i: number or 0 for i in ids}),
+        armour=ids[0] if ids else "",
+        ammunition=MappingProxyType({Ammo.BOLTS: number or 0}),
+        amulet=ids[0] if ids else None,
+        me_token=number,
+        vial=ids[-1] if ids else None,
+        disc_count=number,
+        fixed_discs=tuple(range(number or 0)),
+        trap_cards_drawn=number,
     )
     roster = replace(BASE, tier=tier, members=(*BASE.members, odd))
     costs = roster_costs(roster)
@@ -281,7 +301,8 @@ def test_tb03_gladiator_over_the_40_percent_cap__hr_9_6() -> None:
     assert total(roster) == 200
     assert validate_roster(roster) == (
         tb(
-            "TB-03", "Brutus costs 82 points; a gladiator may cost at most 80 (40% of 200).",
+            "TB-03",
+            "Brutus costs 82 points; a gladiator may cost at most 80 (40% of 200).",
             "members.gladiator",
         ),
     )
@@ -297,7 +318,8 @@ def test_tb04_fighter_over_the_25_percent_cap__hr_9_6() -> None:
     assert total(roster) == 200
     assert validate_roster(roster) == (
         tb(
-            "TB-04", f"Witch-master (witch-master) costs 51 points; {TB04_CAP_MESSAGE}",
+            "TB-04",
+            f"Witch-master (witch-master) costs 51 points; {TB04_CAP_MESSAGE}",
             "members.witch_master",
         ),
     )
@@ -312,7 +334,8 @@ def test_tb05_strategist_over_the_12_percent_cap__hr_9_6() -> None:
     assert total(roster) == 198
     assert validate_roster(roster) == (
         tb(
-            "TB-05", "The strategist costs 25 points; at most 24 (12% of 200) is allowed.",
+            "TB-05",
+            "The strategist costs 25 points; at most 24 (12% of 200) is allowed.",
             "members.strategist",
         ),
     )
@@ -330,11 +353,13 @@ def test_tb06_gladiator_te_18_breaks_range_budget_and_cap__hr_9_6() -> None:
             "",
         ),
         tb(
-            "TB-03", "Gladiator costs 82 points; a gladiator may cost at most 80 (40% of 200).",
+            "TB-03",
+            "Gladiator costs 82 points; a gladiator may cost at most 80 (40% of 200).",
             "members.gladiator",
         ),
         tb(
-            "TB-06", "Gladiator: TÉ 18 is outside the allowed range 12–16 for a gladiator.",
+            "TB-06",
+            "Gladiator: TÉ 18 is outside the allowed range 12–16 for a gladiator.",
             "members.gladiator.stats.te",
         ),
     )
@@ -344,7 +369,8 @@ def test_tb06_stat_below_its_minimum__hr_9_6() -> None:
     roster = edit(BASE, "witch_master", name="Magitor", stats={Stat.TE: 3})
     assert validate_roster(roster) == (
         tb(
-            "TB-06", "Magitor: TÉ 3 is outside the allowed range 4–9 for a witch-master.",
+            "TB-06",
+            "Magitor: TÉ 3 is outside the allowed range 4–9 for a witch-master.",
             "members.witch_master.stats.te",
         ),
     )
@@ -354,17 +380,20 @@ def test_tb06_gladiator_stats_follow_his_type__hr_9_6() -> None:
     roster = edits(
         BASE,
         gladiator={  # frame 51: +3; TÉ, VÉ and Mozgás at the heavy type's base
-            "gladiator_type": "heavy", "stats": {Stat.TE: 13, Stat.VE: 2, Stat.MOV: 4}
+            "gladiator_type": "heavy",
+            "stats": {Stat.TE: 13, Stat.VE: 2, Stat.MOV: 4},
         },
         deasta={"stats": {Stat.EP: 8}},  # −3
     )
     assert validate_roster(roster) == (
         tb(
-            "TB-06", "Gladiator: SFÉ 2 is outside the allowed range 3–3 for a gladiator.",
+            "TB-06",
+            "Gladiator: SFÉ 2 is outside the allowed range 3–3 for a gladiator.",
             "members.gladiator.stats.sfe",
         ),
         tb(
-            "TB-06", "Gladiator: STP 4 is outside the allowed range 6–6 for a gladiator.",
+            "TB-06",
+            "Gladiator: STP 4 is outside the allowed range 6–6 for a gladiator.",
             "members.gladiator.stats.stp",
         ),
     )
@@ -374,7 +403,8 @@ def test_tb06_a_stat_the_role_lacks__hr_9_6() -> None:
     roster = edit(BASE, "strategist", stats={Stat.TE: 5})
     assert validate_roster(roster) == (
         tb(
-            "TB-06", "Strategist: TÉ 5 is outside the allowed range 0–0 for a strategist.",
+            "TB-06",
+            "Strategist: TÉ 5 is outside the allowed range 0–0 for a strategist.",
             "members.strategist.stats.te",
         ),
     )
@@ -389,7 +419,8 @@ def test_tb07_fighter_with_two_skills__hr_9_6() -> None:
     roster = edit(BASE, "crossbowman", skills=("aiming", "hiding"))
     assert validate_roster(roster) == (
         tb(
-            "TB-07", "Crossbowman must have exactly 3 skills; it has 2.",
+            "TB-07",
+            "Crossbowman must have exactly 3 skills; it has 2.",
             "members.crossbowman.skills",
         ),
     )
@@ -400,8 +431,7 @@ def test_tb08_skill_from_another_role__hr_9_6() -> None:
     assert validate_roster(roster) == (
         tb(
             "TB-08",
-            "Crossbowman (crossbowman) cannot take Földrevitel. "
-            "Allowed: Futás, Lopakodás, Rejtőzés, Kitérés, Célzás.",
+            "Crossbowman (crossbowman) cannot take Földrevitel. Allowed: Futás, Lopakodás, Rejtőzés, Kitérés, Célzás.",
             "members.crossbowman.skills",
         ),
     )
@@ -409,11 +439,14 @@ def test_tb08_skill_from_another_role__hr_9_6() -> None:
 
 def test_tb08_strategist_takes_no_skill__hr_9_6() -> None:
     roster = edits(
-        BASE, strategist={"skills": ("running",)}, deasta={"stats": {Stat.EP: 8}}  # +3, −3
+        BASE,
+        strategist={"skills": ("running",)},
+        deasta={"stats": {Stat.EP: 8}},  # +3, −3
     )
     assert validate_roster(roster) == (
         tb(
-            "TB-08", "Strategist (strategist) cannot take Futás. Allowed: none.",
+            "TB-08",
+            "Strategist (strategist) cannot take Futás. Allowed: none.",
             "members.strategist.skills",
         ),
     )
@@ -470,9 +503,7 @@ PILE_SIZE = "items; it must hold 1–5 besides the dagger, javelins and nets."
 
 def test_tb12_empty_pile__hr_9_6() -> None:
     roster = edit(BASE, "gladiator", pile=(), starting_grip=())
-    assert validate_roster(roster) == (
-        tb("TB-12", f"The weapon pile holds 0 {PILE_SIZE}", "members.gladiator.pile"),
-    )
+    assert validate_roster(roster) == (tb("TB-12", f"The weapon pile holds 0 {PILE_SIZE}", "members.gladiator.pile"),)
 
 
 def test_tb12_six_pile_items__hr_9_6() -> None:
@@ -481,9 +512,7 @@ def test_tb12_six_pile_items__hr_9_6() -> None:
         gladiator={"pile": ("short_sword", "shield", "halberd", "greatsword", "sabre", "mace")},
         crossbowman={"stats": {Stat.CE: 10}},  # +4, −4
     )
-    assert validate_roster(roster) == (
-        tb("TB-12", f"The weapon pile holds 6 {PILE_SIZE}", "members.gladiator.pile"),
-    )
+    assert validate_roster(roster) == (tb("TB-12", f"The weapon pile holds 6 {PILE_SIZE}", "members.gladiator.pile"),)
 
 
 def test_tb13_net_fighter_pile_breaks_type_limits__hr_9_6() -> None:
@@ -572,9 +601,7 @@ def test_tb15_legal_grips_including_the_belt_dagger__hr_3_1(grip: tuple[str, ...
     assert validate_roster(edit(BASE, "gladiator", starting_grip=grip)) == ()
 
 
-KIT_MESSAGE = (
-    "The gladiator's kit must be exactly one dagger, three javelins and two nets (RB p.20)."
-)
+KIT_MESSAGE = "The gladiator's kit must be exactly one dagger, three javelins and two nets (RB p.20)."
 
 
 def test_tb16_kit_changed__hr_9_6() -> None:
@@ -631,7 +658,8 @@ def test_tb18_too_few_discs__hr_9_6() -> None:
     roster = edit(BASE, "witch_master", disc_count=4)
     assert validate_roster(roster) == (
         tb(
-            "TB-18", f"Spell discs: Witch-master takes 4. {DISCS_ALLOWED}",
+            "TB-18",
+            f"Spell discs: Witch-master takes 4. {DISCS_ALLOWED}",
             "members.witch_master.disc_count",
         ),
     )
@@ -648,11 +676,13 @@ def test_tb18_every_disc_rule_at_once__hr_9_6() -> None:
             "",
         ),
         tb(
-            "TB-04", f"Witch-master (witch-master) costs 67 points; {TB04_CAP_MESSAGE}",
+            "TB-04",
+            f"Witch-master (witch-master) costs 67 points; {TB04_CAP_MESSAGE}",
             "members.witch_master",
         ),
         tb(
-            "TB-18", f"Spell discs: Witch-master takes 8. {DISCS_ALLOWED}",
+            "TB-18",
+            f"Spell discs: Witch-master takes 8. {DISCS_ALLOWED}",
             "members.witch_master.disc_count",
         ),
         tb("TB-18", f"Spell discs: 3 discs of fixed level. {DISCS_ALLOWED}", fixed),
@@ -666,9 +696,7 @@ AMULET_RULE = "A team has 3 or 4 amulets and a member may wear only one (RB p.7)
 
 def test_tb19_too_few_amulets__hr_9_6() -> None:
     roster = edit(BASE, "gladiator", amulet=None)
-    assert validate_roster(roster) == (
-        tb("TB-19", f"Amulets: the team has 2. {AMULET_RULE}", "amulets"),
-    )
+    assert validate_roster(roster) == (tb("TB-19", f"Amulets: the team has 2. {AMULET_RULE}", "amulets"),)
 
 
 def test_tb19_five_amulets__hr_9_6() -> None:
@@ -690,16 +718,14 @@ def test_tb19_unknown_amulet__hr_9_6() -> None:
     roster = edit(BASE, "gladiator", amulet="fire")
     assert validate_roster(roster) == (
         tb(
-            "TB-19", f"Amulets: Gladiator wears 'fire', which is not an amulet type. {AMULET_RULE}",
+            "TB-19",
+            f"Amulets: Gladiator wears 'fire', which is not an amulet type. {AMULET_RULE}",
             "members.gladiator.amulet",
         ),
     )
 
 
-ME_MESSAGE = (
-    "ME tokens must be one of 2 and one of 3 on two different fighters other than the "
-    "witch-master (RB p.7)."
-)
+ME_MESSAGE = "ME tokens must be one of 2 and one of 3 on two different fighters other than the witch-master (RB p.7)."
 
 
 def test_tb20_pre_assigned_tokens_may_be_valid__hr_9_6() -> None:
@@ -717,9 +743,7 @@ def test_tb20_token_on_the_strategist__hr_12_ruling_32() -> None:
 
 
 def test_tb20_only_one_token_or_two_alike__hr_9_6() -> None:
-    assert validate_roster(edit(BASE, "crossbowman", me_token=2)) == (
-        tb("TB-20", ME_MESSAGE, "members"),
-    )
+    assert validate_roster(edit(BASE, "crossbowman", me_token=2)) == (tb("TB-20", ME_MESSAGE, "members"),)
     twice = edits(BASE, crossbowman={"me_token": 2}, laeva={"me_token": 2})
     assert validate_roster(twice) == (tb("TB-20", ME_MESSAGE, "members"),)
 
@@ -736,7 +760,8 @@ def test_tb21_vial_without_its_option__hr_9_6() -> None:
     roster = edits(BASE, laeva={"name": "Laeva", "vial": "potion", "stats": {Stat.CE: 9}})  # +4 −4
     assert validate_roster(roster) == (
         tb(
-            "TB-21", "Laeva cannot carry a potion: the optional rule Potion (OPT_POTION) is off.",
+            "TB-21",
+            "Laeva cannot carry a potion: the optional rule Potion (OPT_POTION) is off.",
             "members.laeva.vial",
         ),
     )
@@ -762,13 +787,15 @@ def test_tb21_at_most_three_vials__hr_9_6() -> None:
     vial = {"vial": "poison_vial"}
     roster = edits(
         replace(BASE, tier="champion", options=frozenset({"opt_poison_vial"})),
-        gladiator=vial, witch_master=vial, crossbowman=vial, deasta=vial,
+        gladiator=vial,
+        witch_master=vial,
+        crossbowman=vial,
+        deasta=vial,
     )
     assert validate_roster(roster) == (
         tb(
             "TB-21",
-            "Dagger-thrower (deasta) cannot carry a poison vial: a team carries at most 3 vials "
-            "(HR-7).",
+            "Dagger-thrower (deasta) cannot carry a poison vial: a team carries at most 3 vials (HR-7).",
             "members.deasta.vial",
         ),
     )
@@ -778,7 +805,8 @@ def test_tb21_unknown_vial__hr_9_6() -> None:
     roster = edit(BASE, "deasta", vial="elixir")
     assert validate_roster(roster) == (
         tb(
-            "TB-21", "Dagger-thrower (deasta) cannot carry 'elixir': there is no such vial.",
+            "TB-21",
+            "Dagger-thrower (deasta) cannot carry 'elixir': there is no such vial.",
             "members.deasta.vial",
         ),
     )
@@ -791,19 +819,23 @@ def test_tb21_unknown_vial__hr_9_6() -> None:
     ("slot", "armour", "message"),
     [
         (
-            "crossbowman", "metal",
+            "crossbowman",
+            "metal",
             "Crossbowman: metal armour is not allowed; crossbowmen wear leather armour.",
         ),
         (
-            "gladiator", "leather",
+            "gladiator",
+            "leather",
             "Gladiator: leather armour is not allowed; gladiators wear metal armour.",
         ),
         (
-            "strategist", "leather",
+            "strategist",
+            "leather",
             "Strategist: leather armour is not allowed; strategists wear no armour.",
         ),
         (
-            "deasta", "plate",
+            "deasta",
+            "plate",
             "Dagger-thrower (deasta): 'plate' is not allowed; dagger-throwers wear leather armour.",
         ),
     ],
@@ -817,7 +849,8 @@ def test_tb23_empty_name__hr_9_6() -> None:
     roster = edit(BASE, "deasta", name="  ")
     assert validate_roster(roster) == (
         tb(
-            "TB-23", "Member dagger-thrower (deasta) needs a unique name of 1–40 characters.",
+            "TB-23",
+            "Member dagger-thrower (deasta) needs a unique name of 1–40 characters.",
             "members.deasta.name",
         ),
     )
@@ -827,7 +860,8 @@ def test_tb23_name_of_41_characters__hr_9_6() -> None:
     assert validate_roster(edit(BASE, "witch_master", name="Á" * 40)) == ()
     assert validate_roster(edit(BASE, "witch_master", name="Á" * 41)) == (
         tb(
-            "TB-23", "Member witch-master needs a unique name of 1–40 characters.",
+            "TB-23",
+            "Member witch-master needs a unique name of 1–40 characters.",
             "members.witch_master.name",
         ),
     )
@@ -837,7 +871,8 @@ def test_tb23_two_members_with_one_name__hr_9_6() -> None:
     roster = edits(BASE, gladiator={"name": "Brutus"}, laeva={"name": "brutus "})
     assert validate_roster(roster) == (
         tb(
-            "TB-23", "Member dagger-thrower (laeva) needs a unique name of 1–40 characters.",
+            "TB-23",
+            "Member dagger-thrower (laeva) needs a unique name of 1–40 characters.",
             "members.laeva.name",
         ),
     )
@@ -854,8 +889,7 @@ def test_tb24_dead_and_absent_members_in_a_campaign__hr_9_6() -> None:
     assert validate_roster(roster, campaign=True) == (
         tb(
             "TB-24",
-            "Iaciator is absent and cannot play this match; hire a replacement or field a "
-            "hireling.",
+            "Iaciator is absent and cannot play this match; hire a replacement or field a hireling.",
             "members.crossbowman.status",
         ),
         tb(
@@ -899,15 +933,18 @@ def test_tb25_rookie_refuses_other_changes__hr_9_6() -> None:
     )
     assert validate_roster(roster) == (
         tb(
-            "TB-25", f"{ROOKIE_TEXT} witch-master spell discs differs (5, base 6).",
+            "TB-25",
+            f"{ROOKIE_TEXT} witch-master spell discs differs (5, base 6).",
             "members.witch_master.disc_count",
         ),
         tb(
-            "TB-25", f"{ROOKIE_TEXT} crossbowman CÉ differs (11, base 12).",
+            "TB-25",
+            f"{ROOKIE_TEXT} crossbowman CÉ differs (11, base 12).",
             "members.crossbowman.stats.ce",
         ),
         tb(
-            "TB-25", f"{ROOKIE_TEXT} crossbowman crossbow bolts differs (10, base 12).",
+            "TB-25",
+            f"{ROOKIE_TEXT} crossbowman crossbow bolts differs (10, base 12).",
             "members.crossbowman.ammunition.bolts",
         ),
         tb(
@@ -930,35 +967,38 @@ def test_tb25_rookie_type_pile_and_amulets__hr_9_6() -> None:
     problems = [p for p in validate_roster(roster) if p.code == "TB-25"]
     assert problems == [
         tb(
-            "TB-25", f"{ROOKIE_TEXT} gladiator TÉ differs (15, base 14).",
+            "TB-25",
+            f"{ROOKIE_TEXT} gladiator TÉ differs (15, base 14).",
             "members.gladiator.stats.te",
         ),
         tb(
-            "TB-25", f"{ROOKIE_TEXT} gladiator VÉ differs (2, base 3).",
+            "TB-25",
+            f"{ROOKIE_TEXT} gladiator VÉ differs (2, base 3).",
             "members.gladiator.stats.ve",
         ),
         tb(
-            "TB-25", f"{ROOKIE_TEXT} gladiator SFÉ differs (1, base 2).",
+            "TB-25",
+            f"{ROOKIE_TEXT} gladiator SFÉ differs (1, base 2).",
             "members.gladiator.stats.sfe",
         ),
         tb(
-            "TB-25", f"{ROOKIE_TEXT} gladiator STP differs (2, base 4).",
+            "TB-25",
+            f"{ROOKIE_TEXT} gladiator STP differs (2, base 4).",
             "members.gladiator.stats.stp",
         ),
         tb(
-            "TB-25", f"{ROOKIE_TEXT} gladiator type differs (Kardművész, base Vértes).",
+            "TB-25",
+            f"{ROOKIE_TEXT} gladiator type differs (Kardművész, base Vértes).",
             "members.gladiator.gladiator_type",
         ),
         tb(
             "TB-25",
-            f"{ROOKIE_TEXT} gladiator pile differs "
-            "(short sword, base short sword + shield + halberd + greatsword).",
+            f"{ROOKIE_TEXT} gladiator pile differs (short sword, base short sword + shield + halberd + greatsword).",
             "members.gladiator.pile",
         ),
         tb(
             "TB-25",
-            f"{ROOKIE_TEXT} amulets differs (poison + lightning + poison, base poison + lightning "
-            "+ curse).",
+            f"{ROOKIE_TEXT} amulets differs (poison + lightning + poison, base poison + lightning + curse).",
             "amulets",
         ),
     ]
@@ -985,7 +1025,8 @@ def test_every_broken_rule_is_reported_by_rule_then_sheet_order__hr_9_6() -> Non
             "members.crossbowman.ammunition.bolts",
         ),
         tb(
-            "TB-23", "Member strategist needs a unique name of 1–40 characters.",
+            "TB-23",
+            "Member strategist needs a unique name of 1–40 characters.",
             "members.strategist.name",
         ),
     )

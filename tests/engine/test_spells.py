@@ -192,16 +192,12 @@ EFFECT_TABLE: dict[str, dict[str, frozenset[str]]] = {
         "parts": frozenset({f"te +8 {W3}", f"immune weapon_damage {W3}", f"no casting {W3}"}),
     },
     "blood_curdling": {
-        "on_fail": frozenset(
-            {f"te -5 {W3}", f"ve -5 {W3}", f"ce -2 {W3}", f"no aiming {W3}", f"no running {W3}"}
-        ),
+        "on_fail": frozenset({f"te -5 {W3}", f"ve -5 {W3}", f"ce -2 {W3}", f"no aiming {W3}", f"no running {W3}"}),
     },
     "haemophilia": {"on_fail": frozenset({f"injury_ep add 1 {WEND}"})},
     "imprisonment": {
         "area": frozenset({f"one_block {W3}"}),
-        "parts": frozenset(
-            {f"cage dmg 8 sp/leather_only {W3}", f"ranged_ve +4 {W3} caster_in_area"}
-        ),
+        "parts": frozenset({f"cage dmg 8 sp/leather_only {W3}", f"ranged_ve +4 {W3} caster_in_area"}),
     },
     "assassination": {"on_fail": frozenset({f"frenzy 4 man/step {W2}"})},
     "fatal_poison": {
@@ -268,9 +264,7 @@ def _render(part: Part) -> str:
 
 def _render_attack(attack: TouchAttack | LightningAttack) -> frozenset[str]:
     if isinstance(attack, TouchAttack):
-        return frozenset(
-            {f"touch te+{attack.te_bonus}" + (" weapon" if attack.with_weapon else "")}
-        )
+        return frozenset({f"touch te+{attack.te_bonus}" + (" weapon" if attack.with_weapon else "")})
     walls = " over walls" if attack.ignores_walls else ""
     bolts = {f"bolt ce{link.ce} {_damage(link.damage)}{walls}" for link in attack.links}
     if attack.min_links > 1:
@@ -366,9 +360,7 @@ def test_hungarian_texts_use_proper_long_accents__digest_0() -> None:
     ocr_letters = set("ôûÔÛõũ")
     for spell in SPELLS.values():
         assert not ocr_letters & set(spell.name_hu + spell.effect_hu), spell.id
-    with_long_accents = {
-        spell.name_hu for spell in SPELLS.values() if set("őűŐŰ") & set(spell.name_hu)
-    }
+    with_long_accents = {spell.name_hu for spell in SPELLS.values() if set("őűŐŰ") & set(spell.name_hu)}
     assert with_long_accents == {
         "Életerőszívás",
         "Szédítő méregvarázs",
@@ -422,11 +414,7 @@ def test_lightning_damage_ignores_metal_sfe__rb_p12() -> None:
 
 
 def test_protective_lightning_spells_need_no_ce_roll__rb_p12_digest_15_8() -> None:
-    no_bolt = {
-        spell.id
-        for spell in spells_of_type(LIGHTNING)
-        if not isinstance(spell.effect.attack, LightningAttack)
-    }
+    no_bolt = {spell.id for spell in spells_of_type(LIGHTNING) if not isinstance(spell.effect.attack, LightningAttack)}
     assert no_bolt == {"lightning_blade", "lightning_ward", "lightning_armour", "imprisonment"}
 
 
@@ -443,11 +431,7 @@ def test_only_three_curses_offer_two_effects__rb_p12_a41() -> None:
 
 
 def test_touch_spells_attack_in_melee_with_their_bonus__rb_p12_a39_a52() -> None:
-    touch = {
-        spell.id: spell.effect.attack
-        for spell in SPELLS.values()
-        if spell.range.kind in (TOUCH, TOUCH_OR_SELF)
-    }
+    touch = {spell.id: spell.effect.attack for spell in SPELLS.values() if spell.range.kind in (TOUCH, TOUCH_OR_SELF)}
     assert touch == {
         "life_drain": TouchAttack(te_bonus=5),
         "lightning_blade": TouchAttack(),
@@ -528,9 +512,7 @@ def test_assassination_victim_gets_4_man_per_step__rb_p17_a56() -> None:
 
 def test_acid_cloud_penalty_reaches_lightning_spells__rb_p13_14_a40() -> None:
     penalties = [p for p in SPELLS["acid_cloud"].effect.parts if isinstance(p, Modifier)]
-    assert [(p.value, p.amount, p.applies_to_lightning) for p in penalties] == [
-        (CombatValue.CE, -2, True)
-    ]
+    assert [(p.value, p.amount, p.applies_to_lightning) for p in penalties] == [(CombatValue.CE, -2, True)]
     others = [
         part
         for spell in SPELLS.values()
@@ -570,9 +552,7 @@ def test_spell_data_imports_without_django() -> None:
         "import sys, arena.engine.content.spells, arena.engine.content.traps;"
         "print(any(name.split('.')[0] == 'django' for name in sys.modules))"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"
 
 

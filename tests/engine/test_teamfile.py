@@ -78,14 +78,15 @@ def test_base_team_round_trips_exactly() -> None:
 
 def test_dumps_is_pretty_stable_and_keeps_utf8_names() -> None:
     text = dumps(BASE)
-    assert text.startswith(
-        '{\n  "format": "viadal-team",\n  "version": 1,\n  "name": "Vörös Sólymok",'
-    )
+    assert text.startswith('{\n  "format": "viadal-team",\n  "version": 1,\n  "name": "Vörös Sólymok",')
     assert text.endswith("}\n")
     assert dumps(loads(text)) == text
-    assert dumps(replace(BASE, options=frozenset({"opt_potion", "opt_crowd_favour"}))).count(
-        '"options": [\n    "opt_crowd_favour",\n    "opt_potion"\n  ]'
-    ) == 1
+    assert (
+        dumps(replace(BASE, options=frozenset({"opt_potion", "opt_crowd_favour"}))).count(
+            '"options": [\n    "opt_crowd_favour",\n    "opt_potion"\n  ]'
+        )
+        == 1
+    )
 
 
 def test_document_holds_each_slots_own_fields() -> None:
@@ -96,12 +97,18 @@ def test_document_holds_each_slots_own_fields() -> None:
     for written, slot in zip(members, MEMBER_SLOTS, strict=True):
         assert tuple(written) == member_fields(slot)
     gladiator = members[0]
-    assert gladiator["stats"] == {
-        "te": 14, "ve": 3, "ep": 20, "eg": 5, "me": 0, "mov": 5, "sfe": 2, "stp": 4
-    }
+    assert gladiator["stats"] == {"te": 14, "ve": 3, "ep": 20, "eg": 5, "me": 0, "mov": 5, "sfe": 2, "stp": 4}
     assert gladiator["kit"] == {"dagger": 1, "javelin": 3, "net": 2}
     assert member_fields("crossbowman") == (
-        "slot", "name", "stats", "skills", "armour", "ammunition", "amulet", "me_token", "vial",
+        "slot",
+        "name",
+        "stats",
+        "skills",
+        "armour",
+        "ammunition",
+        "amulet",
+        "me_token",
+        "vial",
         "status",
     )
     assert members[2]["ammunition"] == {"bolts": 12}
@@ -116,9 +123,7 @@ def test_notes_are_written_only_when_there_are_some() -> None:
 def test_a_field_of_another_slot_is_written_and_then_refused() -> None:
     roster = replace(
         BASE,
-        members=tuple(
-            replace(m, pile=("sabre",)) if m.slot == "crossbowman" else m for m in BASE.members
-        ),
+        members=tuple(replace(m, pile=("sabre",)) if m.slot == "crossbowman" else m for m in BASE.members),
     )
     assert problems_of(dumps(roster)) == (
         Problem(
@@ -139,9 +144,7 @@ def members(draw: st.DrawFn, slot: str) -> Member:
     role = base.role
     assert role is not None
     choosable = [s.id for s in skills_for_role(role)]
-    skills = draw(st.lists(st.sampled_from(choosable), min_size=3, max_size=3, unique=True)) if (
-        choosable
-    ) else []
+    skills = draw(st.lists(st.sampled_from(choosable), min_size=3, max_size=3, unique=True)) if (choosable) else []
     changes: dict[str, Any] = {
         "name": draw(st.text(min_size=1, max_size=40)),
         "stats": MappingProxyType(stats),
@@ -226,7 +229,7 @@ def test_a_document_that_is_not_an_object() -> None:
 @pytest.mark.parametrize(
     ("value", "message"),
     [
-        ("viadal-league", 'format: expected \'viadal-team\', got a string ("viadal-league")'),
+        ("viadal-league", "format: expected 'viadal-team', got a string (\"viadal-league\")"),
         (None, "format: expected 'viadal-team', got null"),
     ],
 )
@@ -235,9 +238,7 @@ def test_wrong_format(value: object, message: str) -> None:
     doc["format"] = value
     assert problems_of(doc) == (Problem("FILE-FORMAT", message, "format"),)
     del doc["format"]
-    assert problems_of(doc) == (
-        Problem("FILE-FORMAT", "format: expected 'viadal-team', got nothing", "format"),
-    )
+    assert problems_of(doc) == (Problem("FILE-FORMAT", "format: expected 'viadal-team', got nothing", "format"),)
 
 
 @pytest.mark.parametrize(
@@ -245,8 +246,7 @@ def test_wrong_format(value: object, message: str) -> None:
     [
         (
             2,
-            "version: version 2 is newer than this reader, which reads up to 1; update Viadal to "
-            "read it",
+            "version: version 2 is newer than this reader, which reads up to 1; update Viadal to read it",
         ),
         (0, "version: there is no version 0 (first: 1)"),
         ("1", 'version: expected an integer version, got a string ("1")'),
@@ -342,8 +342,7 @@ UNKNOWN_ID_CASES = [
     (
         _set("laeva", "slot", "sagittarius"),
         "members[4].slot",
-        "unknown slot 'sagittarius'; known: gladiator, witch_master, crossbowman, deasta, laeva, "
-        "strategist",
+        "unknown slot 'sagittarius'; known: gladiator, witch_master, crossbowman, deasta, laeva, strategist",
     ),
     (
         _set_in("strategist", "stats", "luck", 3),
@@ -353,8 +352,7 @@ UNKNOWN_ID_CASES = [
     (
         _set_in("crossbowman", "ammunition", "arrows", 10),
         "members[2].ammunition.arrows",
-        "unknown ammunition 'arrows'; known: bolts, throwing_daggers, javelins, nets, "
-        "spell_discs, trap_cards",
+        "unknown ammunition 'arrows'; known: bolts, throwing_daggers, javelins, nets, spell_discs, trap_cards",
     ),
     (
         _set("deasta", "status", "injured"),
@@ -430,9 +428,7 @@ def test_a_member_that_is_not_an_object() -> None:
     doc = document()
     doc["members"].append("gladiator")
     assert problems_of(doc) == (
-        Problem(
-            "FILE-TYPE", 'members[6]: expected an object, got a string ("gladiator")', "members[6]"
-        ),
+        Problem("FILE-TYPE", 'members[6]: expected an object, got a string ("gladiator")', "members[6]"),
     )
 
 
@@ -449,11 +445,13 @@ def test_missing_fields() -> None:
         Problem("FILE-FIELD", "members[0].name: missing field 'name'", "members[0].name"),
         Problem("FILE-FIELD", "members[0].stats.ve: missing stat", "members[0].stats.ve"),
         Problem(
-            "FILE-FIELD", "members[2].ammunition.bolts: missing count",
+            "FILE-FIELD",
+            "members[2].ammunition.bolts: missing count",
             "members[2].ammunition.bolts",
         ),
         Problem(
-            "FILE-FIELD", "members[5].trap_cards_drawn: missing field 'trap_cards_drawn'",
+            "FILE-FIELD",
+            "members[5].trap_cards_drawn: missing field 'trap_cards_drawn'",
             "members[5].trap_cards_drawn",
         ),
         Problem("FILE-FIELD", "members[6].slot: missing field 'slot'", "members[6].slot"),
@@ -476,7 +474,8 @@ def test_unexpected_fields() -> None:
             "members[1].pile",
         ),
         Problem(
-            "FILE-FIELD", "members[1].familiar: unexpected field 'familiar'",
+            "FILE-FIELD",
+            "members[1].familiar: unexpected field 'familiar'",
             "members[1].familiar",
         ),
         Problem(
@@ -490,9 +489,7 @@ def test_unexpected_fields() -> None:
 def test_an_option_listed_twice() -> None:
     doc = document()
     doc["options"] = ["opt_potion", "opt_potion"]
-    assert problems_of(doc) == (
-        Problem("FILE-FIELD", "options[1]: option 'opt_potion' is listed twice", "options[1]"),
-    )
+    assert problems_of(doc) == (Problem("FILE-FIELD", "options[1]: option 'opt_potion' is listed twice", "options[1]"),)
 
 
 def test_every_problem_is_reported_together() -> None:

@@ -48,9 +48,7 @@ def stp(s, char):
 
 
 def test_swinging_blades_attack_14_plus_d10_hits_for_half_the_margin_in_sp__hr_5_card_1():
-    s = on_trap_hex(
-        1, {"1.laeva": (3, 3)}
-    )  # (3,3) in M-SE lies beside the inner circle wall
+    s = on_trap_hex(1, {"1.laeva": (3, 3)})  # (3,3) in M-SE lies beside the inner circle wall
     options = triggers(s)
     assert [a.target for a in options] == ["1.laeva"] and options[0].man == 2
     # 14 + 8 = 22 against laeva's VÉ 9 + 2 = 11: Δ 11, ⌊11/2⌋ = 5 Sp: STP 3 → 2, Ép 10 - (5 - 1) = 6
@@ -63,9 +61,7 @@ def test_swinging_blades_attack_14_plus_d10_hits_for_half_the_margin_in_sp__hr_5
     )
     assert of_kind(events, Damaged)[0][:6] == ("1.laeva", "sp", 5, 1, 4, 1)
     assert ep(s, "1.laeva") == 6 and stp(s, "1.laeva") == 2
-    assert (
-        s.pool == 6 - 1 - 2 and s.traps[0] == ()
-    )  # 1 for the hex, 2 for the card; played once
+    assert s.pool == 6 - 1 - 2 and s.traps[0] == ()  # 1 for the hex, 2 for the card; played once
     played = of_kind(events, TrapPlayed)[0]
     assert (played.card, played.by, played.target, played.strategist) == (
         1,
@@ -128,9 +124,7 @@ def test_erupting_spring_hits_a_gladiator_in_the_central_circle_and_pushes_him__
     s = on_trap_hex(4, {"1.gladiator": (-1, -4)}, cards=(4,))
     s = tweak(s, pool=6)
     options = triggers(s)
-    assert {a.target for a in options} == {"1.gladiator"} and all(
-        a.man == 3 for a in options
-    )
+    assert {a.target for a in options} == {"1.gladiator"} and all(a.man == 3 for a in options)
     assert {a.push for a in options} == {
         G.hexes[n] for n, gate in G.steps[G.index[hexes((-1, -4))[0]]] if G.central[n]
     }  # one hex, never out of the circle
@@ -138,17 +132,12 @@ def test_erupting_spring_hits_a_gladiator_in_the_central_circle_and_pushes_him__
     # 4 Sp against metal SFÉ 2: 2 Ép (20 → 18); raw 4 ≥ 4 costs the gladiator 1 STP (4 → 3)
     s, events = act(s, TriggerTrap(0, "0.deasta", 4, "1.gladiator", push, 3), [])
     assert of_kind(events, Damaged)[0][:6] == ("1.gladiator", "sp", 4, 2, 2, 1)
-    assert (
-        of_kind(events, Pushed)[0].to == push
-        and G.hexes[s.pos[s.index["1.gladiator"]]] == push
-    )
+    assert of_kind(events, Pushed)[0].to == push and G.hexes[s.pos[s.index["1.gladiator"]]] == push
     assert ep(s, "1.gladiator") == 18 and stp(s, "1.gladiator") == 3
 
 
 def test_no_other_trap_works_in_the_central_circle__rb_p18():
-    s = on_trap_hex(
-        7, {"1.gladiator": (-4, 3)}
-    )  # within 4 blocks of hex 7, but in the circle
+    s = on_trap_hex(7, {"1.gladiator": (-4, 3)})  # within 4 blocks of hex 7, but in the circle
     assert all(a.target != "1.gladiator" for a in triggers(s))
     with pytest.raises(IllegalActionError):
         apply(s, TriggerTrap(0, "0.deasta", 7, "1.gladiator"))
@@ -157,9 +146,7 @@ def test_no_other_trap_works_in_the_central_circle__rb_p18():
 def test_a_gladiator_killed_by_the_spring_loses_the_match__rb_p6_hr_5_card_4():
     s = on_trap_hex(4, {"1.gladiator": (-1, -4)}, cards=(4,))
     s = tweak(s, ep={"1.gladiator": 2})
-    s, events = act(
-        s, TriggerTrap(0, "0.deasta", 4, "1.gladiator", hexes((0, -4))[0], 3), []
-    )
+    s, events = act(s, TriggerTrap(0, "0.deasta", 4, "1.gladiator", hexes((0, -4))[0], 3), [])
     assert s.result is not None and s.result.winner == 0 and of_kind(events, MatchEnded)
     assert not of_kind(events, Pushed)
 
@@ -171,9 +158,7 @@ def test_quicksand_makes_every_hex_cost_2_and_forbids_running_until_the_end_of_n
     s = to_step(s, 2)
     s, _ = apply(s, Name(1, ("1.deasta", "1.laeva")))
     moves = [a for a in legal(s, 1) if isinstance(a, Move) and a.char == "1.deasta"]
-    assert moves and all(
-        a.man == 2 * len(a.path) for a in moves
-    )  # 6 MAN: 3 hexes at most
+    assert moves and all(a.man == 2 * len(a.path) for a in moves)  # 6 MAN: 3 hexes at most
     assert max(len(a.path) for a in moves) == 3
     assert UseSkill(1, "1.deasta", "running", 1) not in legal(s, 1)
     with pytest.raises(IllegalActionError, match="quicksand"):
@@ -185,18 +170,10 @@ def test_quicksand_makes_every_hex_cost_2_and_forbids_running_until_the_end_of_n
         s,
         Name(
             1,
-            next(
-                a.chars
-                for a in legal(s, 1)
-                if isinstance(a, Name) and "1.deasta" in a.chars
-            ),
+            next(a.chars for a in legal(s, 1) if isinstance(a, Name) and "1.deasta" in a.chars),
         ),
     )
-    assert all(
-        a.man == len(a.path)
-        for a in legal(s, 1)
-        if isinstance(a, Move) and a.char == "1.deasta"
-    )
+    assert all(a.man == len(a.path) for a in legal(s, 1) if isinstance(a, Move) and a.char == "1.deasta")
 
 
 def test_poisoned_spikes_2_ep_then_poison_5_plus_d10_against_eg_for_3_more__hr_5_card_6():
@@ -215,16 +192,10 @@ def test_the_poison_amulet_cancels_the_spikes_poison_and_is_shown__hr_5_card_6_r
     s = on_trap_hex(6, {"1.deasta": (7, 0)})
     s = tweak(s, amulet={"1.deasta": "poison", "1.gladiator": None})
     assert view(s, 0)["characters"][9]["amulet"] is None
-    s, events = act(
-        s, TriggerTrap(0, "0.deasta", 6, "1.deasta", man=2), []
-    )  # no poison roll
+    s, events = act(s, TriggerTrap(0, "0.deasta", 6, "1.deasta", man=2), [])  # no poison roll
     assert of_kind(events, AmuletRevealed)[0][:2] == ("1.deasta", "poison")
     assert ep(s, "1.deasta") == 9 and not of_kind(events, TrapPoisonResolved)
-    assert (
-        view(s, 0)["characters"][9]["amulet"]
-        == "poison"
-        == view(s, None)["characters"][9]["amulet"]
-    )
+    assert view(s, 0)["characters"][9]["amulet"] == "poison" == view(s, None)["characters"][9]["amulet"]
 
 
 def test_rockfall_deals_5_sp_no_roll__hr_5_card_7():
@@ -233,11 +204,7 @@ def test_rockfall_deals_5_sp_no_roll__hr_5_card_7():
     # 5 Sp: raw 5 ≥ 3 costs 1 STP (2 → 1); SFÉ 1: 4 Ép, 10 → 6
     s, events = act(s, TriggerTrap(0, "0.deasta", 7, "1.witch_master", man=3), [])
     assert of_kind(events, Damaged)[0][:6] == ("1.witch_master", "sp", 5, 1, 4, 1)
-    assert (
-        ep(s, "1.witch_master") == 6
-        and stp(s, "1.witch_master") == 1
-        and s.pool == 6 - 3
-    )
+    assert ep(s, "1.witch_master") == 6 and stp(s, "1.witch_master") == 1 and s.pool == 6 - 3
 
 
 def test_blinding_mirrors_minus_3_ce_minus_2_te_until_the_end_of_the_next_round__hr_5_card_8():
@@ -261,12 +228,8 @@ def test_trap_modifiers_do_not_stack_with_each_other__hr_5_digest_13():
 
     s = on_trap_hex(8, {"1.crossbowman": (-5, -8)})
     s, _ = act(s, TriggerTrap(0, "0.deasta", 8, "1.crossbowman", man=1), [])
-    s = tweak(
-        s, effects=(*s.effects, s.effects[0]._replace(amount=-2, source="another trap"))
-    )
-    assert (
-        non_stacking(s, s.index["1.crossbowman"], CombatValue.CE) == -3
-    )  # the largest penalty only
+    s = tweak(s, effects=(*s.effects, s.effects[0]._replace(amount=-2, source="another trap")))
+    assert non_stacking(s, s.index["1.crossbowman"], CombatValue.CE) == -3  # the largest penalty only
 
 
 def test_a_remote_trap_needs_the_hex_entered_in_this_step__rb_p18_hr12_30():
@@ -278,9 +241,7 @@ def test_a_remote_trap_needs_the_hex_entered_in_this_step__rb_p18_hr12_30():
         s.index["0.witch_master"],
         s.index["0.crossbowman"],
     }  # named by force
-    assert not triggers(
-        s
-    )  # standing on hex 2 is not enough: he must step off and back on
+    assert not triggers(s)  # standing on hex 2 is not enough: he must step off and back on
     with pytest.raises(IllegalActionError, match="enter hex 2"):
         apply(s, TriggerTrap(0, "0.crossbowman", 2, "1.laeva"))
     s, _ = apply(s, Move(0, "0.crossbowman", hexes((3, 6))))

@@ -66,9 +66,7 @@ def test_the_window_opens_on_every_enemy_move_and_waits_for_the_owner__hr12_26_3
     s = mover_step((13,))
     s, events = apply(s, Move(1, DEASTA, EAST))
     assert isinstance(s.pending, PendingTrapWindow) and seats_to_move(s) == (0,)
-    assert of_kind(events, TrapWindowOpened)[0].path == EAST and not of_kind(
-        events, Moved
-    )
+    assert of_kind(events, TrapWindowOpened)[0].path == EAST and not of_kind(events, Moved)
     assert view(s, 1)["pending"] == {"kind": "trap_window", "seat": 0, "char": DEASTA}
     assert [type(a) for a in legal(s, 1)] == []  # only the owner decides (ruling 38)
 
@@ -99,19 +97,13 @@ def test_a_card_named_for_a_hex_never_reached_is_not_played_and_leaves_no_trace_
         s = mover_step((9, 10))
         s, first = apply(s, Move(1, DEASTA, EAST))
         s, events = act(s, PlayTraps(0, strikes), [])
-        assert [e.card for e in of_kind(events, TrapPlayed)] == [10] and s.traps[0] == (
-            9,
-        )
-        seen.append(
-            (events_for(first + events, 1), json.dumps(view(s, 1), sort_keys=True))
-        )
+        assert [e.card for e in of_kind(events, TrapPlayed)] == [10] and s.traps[0] == (9,)
+        seen.append((events_for(first + events, 1), json.dumps(view(s, 1), sort_keys=True)))
     assert seen[0] == seen[1]
 
 
 def test_the_window_is_offered_even_when_no_card_could_apply__hr12_27():
-    s = mover_step(
-        (1, 2, 3)
-    )  # remote cards only: he can only pass, but is asked all the same
+    s = mover_step((1, 2, 3))  # remote cards only: he can only pass, but is asked all the same
     s, _ = apply(s, Move(1, DEASTA, EAST))
     assert isinstance(s.pending, PendingTrapWindow) and window(s) == [PassTraps(0)]
 
@@ -155,9 +147,7 @@ def test_several_cards_strike_in_one_move_in_path_order__hr12_26():
     s = mover_step((13, 14))
     s, _ = apply(s, Move(1, DEASTA, EAST))
     s, events = act(s, PlayTraps(0, ((14, EAST[2]), (13, EAST[0]))), [])
-    assert [e.card for e in of_kind(events, TrapPlayed)] == [
-        13
-    ]  # waits for his Kitérés
+    assert [e.card for e in of_kind(events, TrapPlayed)] == [13]  # waits for his Kitérés
     # 15 + 1 = 16 against VÉ 10 + 10 = 20: a miss; he goes on, and the thorn pricks at (6,3):
     # 1 Ép, poison 6 + 1 = 7 against Eg 4 + 10 = 14: resisted
     s, events = act(s, Dodge(1, DEASTA, False), [1, 10, 1, 10])
@@ -188,15 +178,11 @@ def test_gate_cards_strike_toggles_and_only_they__hr12_26_28():
 
 def test_disengaging_is_moving_for_direct_traps__hr12_29():
     s = mover_step((16,), {DEASTA: (4, 3), "0.laeva": (4, 3)})
-    s = tweak(
-        s, melee={DEASTA: 1 << s.index["0.laeva"], "0.laeva": 1 << s.index[DEASTA]}
-    )
+    s = tweak(s, melee={DEASTA: 1 << s.index["0.laeva"], "0.laeva": 1 << s.index[DEASTA]})
     s, events = apply(s, Disengage(1, DEASTA, hexes((5, 3))[0]))
     assert of_kind(events, TrapWindowOpened)[0].action == "disengage"
     s, _ = act(s, PlayTraps(0, ((16, hexes((5, 3))[0]),)), [])
-    assert (
-        s.prone[s.index[DEASTA]] and G.hexes[s.pos[s.index[DEASTA]]] == hexes((5, 3))[0]
-    )
+    assert s.prone[s.index[DEASTA]] and G.hexes[s.pos[s.index[DEASTA]]] == hexes((5, 3))[0]
 
 
 def test_an_illegal_move_opens_no_window__hr12_26():
@@ -209,9 +195,7 @@ def test_an_illegal_move_opens_no_window__hr12_26():
 # --- secrecy: two matches that differ only in seat 0's trap cards ------------------------------
 
 
-def _play(
-    seed: int, cards: tuple[int, ...], other: tuple[int, ...], play_at: int | None
-) -> tuple[list[str], int]:
+def _play(seed: int, cards: tuple[int, ...], other: tuple[int, ...], play_at: int | None) -> tuple[list[str], int]:
     """A random match in which seat 0 holds ``cards``; seat 0 never plays a card before decision
     ``play_at`` (and plays the first trap action offered from then on). Returns what seat 1 saw
     after each decision, and the decision at which a card was first played (or -1)."""
@@ -223,11 +207,7 @@ def _play(
         x = seats_to_move(s)[0]
         options = [a for a in legal_actions(s, x) if type(a).__name__ != "Concede"]
         trap_plays = [a for a in options if isinstance(a, (PlayTraps, TriggerTrap))]
-        public = (
-            [a for a in options if not isinstance(a, (PlayTraps, TriggerTrap))]
-            if x == 0
-            else options
-        )
+        public = [a for a in options if not isinstance(a, (PlayTraps, TriggerTrap))] if x == 0 else options
         if x == 0 and play_at is not None and n >= play_at and trap_plays:
             action = trap_plays[0]
         else:
@@ -252,9 +232,7 @@ def _play(
     hands=st.permutations(list(range(1, 17))),
     play_at=st.one_of(st.none(), st.integers(0, 400)),
 )
-def test_seat_1_sees_the_same_match_whatever_seat_0s_cards_until_one_is_played__rb_p7_hr12_27_36(
-    seed, hands, play_at
-):
+def test_seat_1_sees_the_same_match_whatever_seat_0s_cards_until_one_is_played__rb_p7_hr12_27_36(seed, hands, play_at):
     """Seat 1's views and events are identical, decision by decision, in two matches that differ
     only in seat 0's three cards (the windows, the passes, the card count), until seat 0 plays a
     card in either of them."""
@@ -283,9 +261,7 @@ def test_windows_happen_in_random_matches_and_cards_get_played():
         log = match_events(s)
         windows += len(of_kind(log, TrapWindowOpened))
         played += len(of_kind(log, TrapPlayed))
-        assert len(of_kind(log, TrapWindowOpened)) == len(
-            of_kind(log, TrapWindowAnswered)
-        )
+        assert len(of_kind(log, TrapWindowOpened)) == len(of_kind(log, TrapWindowAnswered))
     assert windows > 20 and played > 3
     assert MeleeAttack and name and place  # helpers kept for readers
 
@@ -306,9 +282,7 @@ def test_trap_actions_and_events_survive_json():
         TriggerTrap(0, "0.deasta", 2, "1.laeva", None, 2),
         OpenJaws(1, "1.deasta", 2),
     ):
-        assert (
-            action_from_json(json.loads(json.dumps(action_to_json(action)))) == action
-        )
+        assert action_from_json(json.loads(json.dumps(action_to_json(action)))) == action
     s = mover_step((9, 13))
     s, first = apply(s, Move(1, DEASTA, EAST))
     s, events = act(s, PlayTraps(0, ((9, EAST[1]),)), [])
@@ -323,8 +297,6 @@ def test_greedy_plays_a_damaging_trap_when_one_applies_and_random_mostly_passes(
     s, _ = apply(s, Move(1, DEASTA, EAST))
     options = legal_actions(s, 0)
     chosen = GreedyAgent(1).choose(s, 0, options)
-    assert (
-        isinstance(chosen, PlayTraps) and chosen.strikes[0][0] == 13
-    )  # the spear deals Sp
+    assert isinstance(chosen, PlayTraps) and chosen.strikes[0][0] == 13  # the spear deals Sp
     picks = [type(RandomAgent(i).choose(s, 0, options)) for i in range(200)]
     assert 100 < picks.count(PassTraps) < 200 and PlayTraps in picks

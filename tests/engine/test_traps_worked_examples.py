@@ -89,9 +89,7 @@ def test_falling_portcullis_strikes_a_gate_being_closed_and_jams_it__hr_5_card_1
     ("card", "glad", "laeva", "reach"),
     [(3, (-5, 1), (-7, 6), 3), (8, (-2, -3), (-5, -8), 4)],
 )
-def test_a_gladiator_in_the_circle_within_the_cards_reach_is_no_target__rb_p18(
-    card, glad, laeva, reach
-):
+def test_a_gladiator_in_the_circle_within_the_cards_reach_is_no_target__rb_p18(card, glad, laeva, reach):
     s = on_trap_hex(card, {"1.gladiator": glad, "1.laeva": laeva})
     h = hexes(glad)[0]
     assert G.central[G.index[h]]

@@ -19,9 +19,7 @@ def on_trap_hex(
 ) -> State:
     """Seat 0, step 1: 0.deasta has just entered the numbered hex of remote ``card`` (RB p.18)."""
     q, r = TRAP_HEXES[card]
-    start = next(
-        G.hexes[n] for n, gate in G.steps[G.index[hexes((q, r))[0]]] if not gate
-    )
+    start = next(G.hexes[n] for n, gate in G.steps[G.index[hexes((q, r))[0]]] if not gate)
     s = started(traps=(cards or (card,), enemy_cards))
     s = place(s, {"0.deasta": (start.q, start.r), **(where or {})})
     s = name(s, 0, "0.deasta", "0.laeva")
@@ -29,9 +27,7 @@ def on_trap_hex(
     return s
 
 
-def mover_step(
-    cards: tuple[int, ...], where: dict | None = None, strategist_man: int | None = None
-) -> State:
+def mover_step(cards: tuple[int, ...], where: dict | None = None, strategist_man: int | None = None) -> State:
     """Seat 1's step 2 with 1.deasta and 1.laeva named; seat 0 holds ``cards``. 1.deasta stands on
     (3,3) in M-SE unless ``where`` says otherwise."""
     s = started(traps=(cards, ()))

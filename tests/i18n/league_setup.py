@@ -18,8 +18,14 @@ from tests.campaigns.factories import LeagueFactory
 from tests.campaigns.helpers import facts, play, side
 from tests.factories import TeamFactory, UserFactory
 
-NAMES = {"gladiator": "Vazul", "witch_master": "Bence", "crossbowman": "Csenge", "deasta": "Dénes",
-         "laeva": "Emese", "strategist": "Ilona"}
+NAMES = {
+    "gladiator": "Vazul",
+    "witch_master": "Bence",
+    "crossbowman": "Csenge",
+    "deasta": "Dénes",
+    "laeva": "Emese",
+    "strategist": "Ilona",
+}
 TEAMS = ("Vasfarkasok", "Vörös Sólymok", "Arany Bikák")
 START = datetime.date(2026, 3, 5)
 
@@ -40,8 +46,9 @@ def hungarian_team(name: str, player_name: str) -> Team:
 
 
 def hungarian_league(**league_fields: object) -> HungarianLeague:
-    league = LeagueFactory(name="Shuluri Tavaszi Liga", season="2026 tavasz",
-                           organiser=UserFactory(username="szervezo"), **league_fields)
+    league = LeagueFactory(
+        name="Shuluri Tavaszi Liga", season="2026 tavasz", organiser=UserFactory(username="szervezo"), **league_fields
+    )
     entries = {}
     for number, name in enumerate(TEAMS):
         team = hungarian_team(name, f"jatekos{number + 1}")

@@ -64,17 +64,17 @@ def read_po(path: Path) -> list[Entry]:
             continue
         started = True
         if line.startswith("msgid_plural "):
-            entry.msgid_plural = _unquote(line[len("msgid_plural "):])
+            entry.msgid_plural = _unquote(line[len("msgid_plural ") :])
             current = ("msgid_plural", 0)
         elif line.startswith("msgid "):
-            entry.msgid = _unquote(line[len("msgid "):])
+            entry.msgid = _unquote(line[len("msgid ") :])
             current = ("msgid", 0)
         elif line.startswith("msgstr["):
-            index = int(line[len("msgstr["):line.index("]")])
-            entry.msgstr[index] = _unquote(line[line.index("]") + 1:])
+            index = int(line[len("msgstr[") : line.index("]")])
+            entry.msgstr[index] = _unquote(line[line.index("]") + 1 :])
             current = ("msgstr", index)
         elif line.startswith("msgstr "):
-            entry.msgstr[0] = _unquote(line[len("msgstr "):])
+            entry.msgstr[0] = _unquote(line[len("msgstr ") :])
             current = ("msgstr", 0)
         elif line.startswith('"') and current is not None:
             kind, index = current

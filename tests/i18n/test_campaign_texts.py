@@ -109,13 +109,28 @@ def test_every_vocabulary_names_each_value_in_both_languages(name):
 
 def test_the_hungarian_words_of_hr_10():
     assert [RESULT_NAMES[kind][0] for kind in ResultKind] == [
-        "Győzelem", "Pontgyőzelem", "Döntetlen", "Pontvereség", "Vereség", "Játék nélküli győzelem", "Feladás",
-        "Erőnyerő"]
+        "Győzelem",
+        "Pontgyőzelem",
+        "Döntetlen",
+        "Pontvereség",
+        "Vereség",
+        "Játék nélküli győzelem",
+        "Feladás",
+        "Erőnyerő",
+    ]
     assert [FORMAT_NAMES[f][0] for f in (Format.ROUND_ROBIN, Format.SWISS, Format.KNOCKOUT)] == [
-        "Körmérkőzés", "Svájci rendszer", "Kieséses rendszer"]
+        "Körmérkőzés",
+        "Svájci rendszer",
+        "Kieséses rendszer",
+    ]
     assert round_robin_name(double=True) == ("Körmérkőzés (kétfordulós)", "Round robin (double)")
     assert [INJURY_RESULT_NAMES[result][0] for result in InjuryResult] == [
-        "Halál", "Maradandó sérülés", "Súlyos seb", "Seb", "Felépül"]
+        "Halál",
+        "Maradandó sérülés",
+        "Súlyos seb",
+        "Seb",
+        "Felépül",
+    ]
     assert stage_names("final") == ("Döntő", "Final") and stage_names("round_of_16")[0] == "Nyolcaddöntő"
     assert TIE_BREAKER_DESCRIPTIONS[TieBreaker.ARENA_DIFFERENCE][0] == "Arénapont-különbség (szerzett − kapott)"
 
@@ -138,8 +153,13 @@ def test_a_line_is_worded_again_from_its_key():
     stored = [[line.key, line.amount, line.count] for line in award.lines]
     again = [Line(key, amount, count) for key, amount, count in stored]
     assert [line.text("hu") for line in again] == [
-        "részt vett", "túlélte", "2 ellenséges nem gladiátort ölt meg", "Ép-sebzést okozott az ellenséges gladiátornak",
-        "elpusztította az ellenséges gladiátort", "csapata nyert"]
+        "részt vett",
+        "túlélte",
+        "2 ellenséges nem gladiátort ölt meg",
+        "Ép-sebzést okozott az ellenséges gladiátornak",
+        "elpusztította az ellenséges gladiátort",
+        "csapata nyert",
+    ]
     assert [line.text("en") for line in again][2] == "killed 2 enemy non-gladiator(s)"
     with pytest.raises(ValueError, match="no text for the line"):
         Line("xp.unknown", 1)
@@ -148,13 +168,17 @@ def test_a_line_is_worded_again_from_its_key():
 def test_every_roll_of_the_rules_says_what_it_is_for_in_hungarian():
     crossbowman = base_member("crossbowman", "Csenge")
     injury = injury_roll(crossbowman, team_won=False, final_ep=-1, dice=RecordedDice.fixed([2, 8, 3]))
-    lots = knockout_at_round_limit(KnockoutSide(4, 10, 20), KnockoutSide(4, 10, 20), extra_rounds_played=5,
-                                   dice=RecordedDice.fixed([1]))
+    lots = knockout_at_round_limit(
+        KnockoutSide(4, 10, 20), KnockoutSide(4, 10, 20), extra_rounds_played=5, dice=RecordedDice.fixed([1])
+    )
     swiss = swiss_round([SwissEntry(t, 0) for t in "abcd"], [], 1, dice=RecordedDice.fixed([1, 1, 1]))
     _, drawn = draw_order("abc", RecordedDice.fixed([1, 1]), "a draw", "egy sorsolás")
     rolls = [*injury.rolls, lots.roll, *swiss.rolls, *drawn]
     assert [roll.text("hu") for roll in injury.rolls] == [
-        "sérülésdobás: Csenge (HR-10.5)", "maradandó sérülés: Csenge (HR-10.5)", "maradandó sérülés: Csenge (HR-10.5)"]
+        "sérülésdobás: Csenge (HR-10.5)",
+        "maradandó sérülés: Csenge (HR-10.5)",
+        "maradandó sérülés: Csenge (HR-10.5)",
+    ]
     assert lots.roll is not None and lots.roll.text("hu") == "kieséses sorsolás 5 ráadáskör után (HR-10.2)"
     assert swiss.rolls[0].text("hu") == "svájci 1. forduló sorsolása (HR-10.2)"
     for roll in rolls:
@@ -171,12 +195,15 @@ def test_a_refusal_reads_in_the_readers_language():
     with pytest.raises(CampaignRuleError) as not_absent:
         heal(vazul, 0, 1, 100)
     assert not_absent.value.text("hu") == "Vazul nem hiányzik; nincs mit gyógyítani (HR-10.5)"
-    assert not_absent.value.text("en") == str(not_absent.value) == "Vazul is not absent; there is nothing to heal (HR-10.5)"
+    assert (
+        not_absent.value.text("en")
+        == str(not_absent.value)
+        == "Vazul is not absent; there is nothing to heal (HR-10.5)"
+    )
 
     with pytest.raises(CampaignRuleError) as early:
         apply_advance(vazul, Advance.raise_stat(Stat.MOV), taken=[], xp=5)
-    assert early.value.text("hu") == (
-        "a Mozgás csak a harmadik fejlődéstől növelhető; ez az 1. fejlődés (HR-10.6)")
+    assert early.value.text("hu") == ("a Mozgás csak a harmadik fejlődéstől növelhető; ez az 1. fejlődés (HR-10.6)")
 
     with pytest.raises(CampaignRuleError) as poor:
         apply_purchase(base_roster(), 30, Purchase.fourth_amulet("poison"))
@@ -184,5 +211,7 @@ def test_a_refusal_reads_in_the_readers_language():
 
     with pytest.raises(CampaignRuleError) as draw:
         check_reported_result(ResultKind.DRAW, 22, 3, 3, round_limit=20, knockout=True)
-    assert draw.value.text("hu") == "kieséses mérkőzés nem végződhet döntetlenre; azt jelentsd, ki jutott tovább (HR-10.2)"
+    assert (
+        draw.value.text("hu") == "kieséses mérkőzés nem végződhet döntetlenre; azt jelentsd, ki jutott tovább (HR-10.2)"
+    )
     assert CampaignRuleError("x", "HR-1").text("hu") == "x (HR-1)"  # no Hungarian given: English

@@ -63,7 +63,8 @@ def test_hungarian_keeps_every_placeholder_and_reads_hungarian():
 def test_msgfmt_accepts_the_catalogue(language):
     result = subprocess.run(
         ["msgfmt", "--check", "--statistics", "-o", os.devnull, str(CATALOGUES[language])],
-        capture_output=True, text=True,
+        capture_output=True,
+        text=True,
     )
     assert result.returncode == 0, result.stderr
     assert "untranslated" not in result.stderr and "fuzzy" not in result.stderr

@@ -11,7 +11,16 @@ from collections.abc import Iterable, Mapping
 import pytest
 
 from arena.engine.content.amulets import AMULETS, ME_TOKENS, OPTIONAL_RULES, VIALS
-from arena.engine.content.common import ARMOUR_NAMES, ROLE_NAMES, ROLE_PLURALS_HU, STAT_NAMES, STAT_TITLES, Armour, Role, Stat
+from arena.engine.content.common import (
+    ARMOUR_NAMES,
+    ROLE_NAMES,
+    ROLE_PLURALS_HU,
+    STAT_NAMES,
+    STAT_TITLES,
+    Armour,
+    Role,
+    Stat,
+)
 from arena.engine.content.discs import DISC_LEVELS
 from arena.engine.content.points import TIERS
 from arena.engine.content.profiles import AMMO_NAMES, PROFILES, Ammo
@@ -20,8 +29,8 @@ from arena.engine.content.spells import SPELL_TYPE_NAMES, SPELLS, SpellType
 from arena.engine.content.traps import TRAPS
 from arena.engine.content.validation import VALIDATION_RULES, placeholders
 from arena.engine.content.weapons import GLADIATOR_TYPES, WEAPONS
-from teams.sheets import AMULET_HEADING, HEADINGS, ROW_HEADINGS, VIAL_HEADING
 from teams.sheet_parts import TRACKER_ROWS
+from teams.sheets import AMULET_HEADING, HEADINGS, ROW_HEADINGS, VIAL_HEADING
 
 CATALOGUES: Mapping[str, Mapping[str, object]] = {
     "SPELLS": SPELLS,
@@ -66,7 +75,9 @@ def bilingual_pairs(entry: object) -> Iterable[tuple[str, str, str]]:
 
 
 def catalogue_entries() -> list[tuple[str, object]]:
-    return [(f"{catalogue}[{key}]", entry) for catalogue, entries in CATALOGUES.items() for key, entry in entries.items()]
+    return [
+        (f"{catalogue}[{key}]", entry) for catalogue, entries in CATALOGUES.items() for key, entry in entries.items()
+    ]
 
 
 @pytest.mark.parametrize(("where", "entry"), catalogue_entries(), ids=[w for w, _ in catalogue_entries()])
@@ -109,7 +120,13 @@ def test_the_rulebook_terms_are_spelt_as_the_rulebook_spells_them():
     assert roles[Role.DAGGER_THROWER] == "tőrvető"
     assert roles[Role.STRATEGIST] == "stratéga"
     assert [STAT_NAMES[s][0] for s in (Stat.TE, Stat.VE, Stat.CE, Stat.EP, Stat.EG, Stat.SFE, Stat.STP)] == [
-        "TÉ", "VÉ", "CÉ", "Ép", "Eg", "SFÉ", "STP",
+        "TÉ",
+        "VÉ",
+        "CÉ",
+        "Ép",
+        "Eg",
+        "SFÉ",
+        "STP",
     ]
 
 

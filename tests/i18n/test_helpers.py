@@ -21,8 +21,21 @@ def render(source: str, language: str, **context: object) -> str:
 
 @pytest.mark.parametrize(
     ("place", "english"),
-    [(1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"), (11, "11th"), (12, "12th"), (13, "13th"), (21, "21st"),
-     (22, "22nd"), (23, "23rd"), (101, "101st"), (111, "111th"), (112, "112th")],
+    [
+        (1, "1st"),
+        (2, "2nd"),
+        (3, "3rd"),
+        (4, "4th"),
+        (11, "11th"),
+        (12, "12th"),
+        (13, "13th"),
+        (21, "21st"),
+        (22, "22nd"),
+        (23, "23rd"),
+        (101, "101st"),
+        (111, "111th"),
+        (112, "112th"),
+    ],
 )
 def test_ordinal_places(place, english):
     assert i18n.ordinal_place(place, "en") == english
@@ -54,7 +67,9 @@ def test_entry_helpers():
 def test_template_filters():
     dodging = SKILLS["dodging"]
     assert render("{{ s|localized }}", "hu", s=dodging) == "Kitérés"
-    assert render('{{ s|localized:"effect" }}', "en", s=dodging) == dodging.effect_en.replace("'", "&#x27;").replace('"', "&quot;")
+    assert render('{{ s|localized:"effect" }}', "en", s=dodging) == dodging.effect_en.replace("'", "&#x27;").replace(
+        '"', "&quot;"
+    )
     assert render("{{ pair|localized }}", "hu", pair=ROLE_NAMES[Role.DAGGER_THROWER]) == "tőrvető"
     assert render("{{ s|with_term }}", "hu", s=dodging) == "Kitérés"
     assert render("{{ s|with_term }}", "en", s=dodging) == 'Dodging <small class="term" lang="hu">Kitérés</small>'

@@ -42,7 +42,13 @@ def test_settings_offer_hungarian_and_english_and_fall_back_to_hungarian():
 
 @pytest.mark.parametrize(
     ("accept_language", "expected"),
-    [("hu-HU,hu;q=0.9", "hu"), ("en-US,en;q=0.9", "en"), ("en-GB,hu;q=0.5", "en"), ("de-DE,de;q=0.9", "hu"), (None, "hu")],
+    [
+        ("hu-HU,hu;q=0.9", "hu"),
+        ("en-US,en;q=0.9", "en"),
+        ("en-GB,hu;q=0.5", "en"),
+        ("de-DE,de;q=0.9", "hu"),
+        (None, "hu"),
+    ],
 )
 def test_the_browser_decides_and_hungarian_is_the_fallback(accept_language, expected):
     headers = {"HTTP_ACCEPT_LANGUAGE": accept_language} if accept_language else {}
@@ -117,7 +123,8 @@ def test_a_player_who_never_chose_reads_his_browsers_language():
 
 def test_signing_up_remembers_the_language_of_the_sign_up(hu_client):
     response = hu_client.post(
-        reverse("signup"), {"username": "aurelia", "password1": "gate-runner-4417", "password2": "gate-runner-4417"},
+        reverse("signup"),
+        {"username": "aurelia", "password1": "gate-runner-4417", "password2": "gate-runner-4417"},
         follow=True,
     )
     assert Preferences.objects.get(user__username="aurelia").language == "hu"

@@ -46,9 +46,23 @@ def test_the_builder_reads_in_hungarian_with_a_hungarian_validation_message(hu_c
     assert html.count(escape(message)) == 2  # in the rule list and beside the team's tier
     assert "Team value is" not in html
     for word in (
-        "Gladiátor", "Boszorkánymester", "Számszeríjász", "Tőrvető (deasta)", "Stratéga", "Képzettségek",
-        "Gladiátortípus", "Kezdő fegyverzet", "Fegyverhalom", "Készletek", "Amulett, jelző és fiola",
-        "Pontok", "Szabályok", "Piszkozat", "Mentés", "Kategória", "Opcionális szabályok",
+        "Gladiátor",
+        "Boszorkánymester",
+        "Számszeríjász",
+        "Tőrvető (deasta)",
+        "Stratéga",
+        "Képzettségek",
+        "Gladiátortípus",
+        "Kezdő fegyverzet",
+        "Fegyverhalom",
+        "Készletek",
+        "Amulett, jelző és fiola",
+        "Pontok",
+        "Szabályok",
+        "Piszkozat",
+        "Mentés",
+        "Kategória",
+        "Opcionális szabályok",
     ):
         assert word in html, word
     assert "Vértes · alapár 48 pont" in html
@@ -81,15 +95,34 @@ def test_a_team_made_in_hungarian_names_its_members_in_hungarian(hu_client, play
     response = hu_client.post(reverse("teams:create"), {"name": "Vörös Sólymok", "tier": "standard"}, follow=True)
     assert "Vörös Sólymok az alapcsapatból indul." in response.content.decode()
     names = list(Character.objects.order_by("pk").values_list("name", flat=True))
-    assert names == ["Gladiátor", "Boszorkánymester", "Számszeríjász", "Tőrvető (deasta)", "Tőrvető (laeva)", "Stratéga"]
+    assert names == [
+        "Gladiátor",
+        "Boszorkánymester",
+        "Számszeríjász",
+        "Tőrvető (deasta)",
+        "Tőrvető (laeva)",
+        "Stratéga",
+    ]
 
 
 def test_the_team_page_reads_in_hungarian(hu_client, team):
     hu_client.force_login(team.owner)
     html = hu_client.get(reverse("teams:detail", args=[team.pk])).content.decode()
-    for word in ("Karakterlapok", "Tulajdonságok", "Képzettségek", "Kitérés, Fegyvertörés, Földrevitel",
-                 "Standard kategória", "Piszkozat", "Késznek jelölés", "Megosztási hivatkozás", "Fegyverhalom",
-                 "Alapfelszerelés", "fémvért", "számszeríjvessző", "Amulett"):
+    for word in (
+        "Karakterlapok",
+        "Tulajdonságok",
+        "Képzettségek",
+        "Kitérés, Fegyvertörés, Földrevitel",
+        "Standard kategória",
+        "Piszkozat",
+        "Késznek jelölés",
+        "Megosztási hivatkozás",
+        "Fegyverhalom",
+        "Alapfelszerelés",
+        "fémvért",
+        "számszeríjvessző",
+        "Amulett",
+    ):
         assert word in html, word
     assert "Character sheets" not in html and "Skills" not in html
 
@@ -108,11 +141,35 @@ def test_the_team_list_formats_dates_for_the_language(hu_client, en_client, team
 def test_the_sheets_read_fully_in_hungarian(hu_client, team):
     hu_client.force_login(team.owner)
     html = hu_client.get(reverse("sheets:html", args=[team.pk])).content.decode()
-    for word in ("Karakterlap", "Egészség", "Mágiaellenállás", "Mozgás", "Amulett", "Fiola", "Képzettség",
-                 "Hatás", "Viselt", "Törött", "Hatások", "Lopakodás", "GLADIÁTOR (quicchures)",
-                 "BOSZORKÁNYMESTER (magitor)", "SZÁMSZERÍJÁSZ (iaciator)", "TŐRVETŐ (deasta)", "STRATÉGA",
-                 "Tulajdonos", "Kategória", "PDF letöltése", "típusképesség", "Rövidkard", "Pajzsfal",
-                 "számszeríjvessző", "Vértes", "sodronyvért", "alap: 14"):
+    for word in (
+        "Karakterlap",
+        "Egészség",
+        "Mágiaellenállás",
+        "Mozgás",
+        "Amulett",
+        "Fiola",
+        "Képzettség",
+        "Hatás",
+        "Viselt",
+        "Törött",
+        "Hatások",
+        "Lopakodás",
+        "GLADIÁTOR (quicchures)",
+        "BOSZORKÁNYMESTER (magitor)",
+        "SZÁMSZERÍJÁSZ (iaciator)",
+        "TŐRVETŐ (deasta)",
+        "STRATÉGA",
+        "Tulajdonos",
+        "Kategória",
+        "PDF letöltése",
+        "típusképesség",
+        "Rövidkard",
+        "Pajzsfal",
+        "számszeríjvessző",
+        "Vértes",
+        "sodronyvért",
+        "alap: 14",
+    ):
         assert word in html, word
     for skill in GLADIATOR_SKILLS:
         assert SKILLS[skill].name_hu in html
@@ -161,11 +218,20 @@ def test_the_import_page_reports_in_hungarian(hu_client, player):
 
 def test_the_board_reads_in_hungarian(hu_client):
     html = hu_client.get(reverse("arena:board")).content.decode()
-    for word in ("Az aréna", "központi kör", "középső gyűrű", "keresztfal", "kapumező: G-N-M (1)", "blokk (",
-                 "csapdamező", "fegyverhalom", "torony"):
+    for word in (
+        "Az aréna",
+        "központi kör",
+        "középső gyűrű",
+        "keresztfal",
+        "kapumező: G-N-M (1)",
+        "blokk (",
+        "csapdamező",
+        "fegyverhalom",
+        "torony",
+    ):
         assert word in html, word
     assert "gate hex of" not in html and "The arena" not in html
-    assert 'x1="' in html and ',' not in html.split('x1="')[1].split('"')[0]  # SVG numbers keep their point
+    assert 'x1="' in html and "," not in html.split('x1="')[1].split('"')[0]  # SVG numbers keep their point
 
 
 def test_validate_team_speaks_hungarian_on_request(tmp_path):

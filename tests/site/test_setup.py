@@ -63,9 +63,7 @@ def test_production_settings_pass_deploy_checks():
 def test_production_settings_refuse_missing_secret_key():
     env = {k: v for k, v in os.environ.items() if k != "SECRET_KEY"}
     env["DJANGO_SETTINGS_MODULE"] = "viadal_site.settings.prod"
-    result = subprocess.run(
-        [sys.executable, "manage.py", "check"], cwd=ROOT, env=env, capture_output=True, text=True
-    )
+    result = subprocess.run([sys.executable, "manage.py", "check"], cwd=ROOT, env=env, capture_output=True, text=True)
     assert result.returncode != 0
     assert "SECRET_KEY" in result.stderr
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from arena.engine.content.common import Role, Stat
 from arena.engine.content.points import stat_rules
 from arena.engine.content.profiles import GLADIATOR, LAEVA, STRATEGIST, WITCH_MASTER
 from arena.engine.content.skills import skills_for_role
-from arena.engine.content.common import Role, Stat
 from teams.models import Character, Team
 from teams.services import team_mark_ready
 from tests.factories import TeamFactory, UserFactory
@@ -36,7 +36,12 @@ def test_the_page_has_a_form_per_member_with_the_engine_ranges_and_skills(client
 
     builder = response.context["builder"]
     assert [form.prefix for form in builder.member_forms] == [
-        GLADIATOR, WITCH_MASTER, "crossbowman", "deasta", LAEVA, STRATEGIST
+        GLADIATOR,
+        WITCH_MASTER,
+        "crossbowman",
+        "deasta",
+        LAEVA,
+        STRATEGIST,
     ]
     gladiator = builder.member_forms[0]
     ep = stat_rules(GLADIATOR, "armoured")[Stat.EP]
@@ -48,8 +53,8 @@ def test_the_page_has_a_form_per_member_with_the_engine_ranges_and_skills(client
     ]
     assert "skills" not in builder.member_forms[5].fields  # the strategist has none to choose
     html = response.content.decode()
-    assert 'hx-post="%s"' % edit_url(team) in html and 'hx-trigger="change"' in html
-    assert 'action="%s"' % edit_url(team) in html
+    assert f'hx-post="{edit_url(team)}"' in html and 'hx-trigger="change"' in html
+    assert f'action="{edit_url(team)}"' in html
 
 
 def test_an_htmx_change_answers_with_the_editor_partial_new_points_and_the_budget_problem(client, team):

@@ -46,17 +46,42 @@ def test_export_then_import_gives_the_same_team():
 
 
 BROKEN_FILES = {
-    "malformed JSON": ('{"format": "viadal-team", "version": 1,', "FILE-JSON",
-                       "Invalid JSON at line 1, column 40: Expecting property name enclosed in double quotes."),
-    "wrong version": (json.dumps(base_file(version=2)), "FILE-VERSION",
-                      "version: version 2 is newer than this reader, which reads up to 1; update Viadal to read it"),
-    "unknown id": (with_member_field("laeva", "skills", ["sneaking", "hiding", "flying"]), "FILE-UNKNOWN-ID",
-                   "members[4].skills[2]: unknown skill 'flying'; known: running, sneaking, hiding, dodging, "
-                   "acrobatics, weapon_breaking, takedown, aiming, concentration, golden_bell, shield_wall, "
-                   "quick_blade, net_master, steadfast"),
-    "out-of-range value": (with_member_field("laeva", "stats", {
-        "te": 6, "ve": 9, "ce": 11, "ep": 10, "eg": 4, "me": 0, "mov": 5, "sfe": 1, "stp": 3,
-    }), "TB-06", "Dagger-thrower (laeva): TÉ 6 is outside the allowed range 7–12 for a dagger-thrower."),
+    "malformed JSON": (
+        '{"format": "viadal-team", "version": 1,',
+        "FILE-JSON",
+        "Invalid JSON at line 1, column 40: Expecting property name enclosed in double quotes.",
+    ),
+    "wrong version": (
+        json.dumps(base_file(version=2)),
+        "FILE-VERSION",
+        "version: version 2 is newer than this reader, which reads up to 1; update Viadal to read it",
+    ),
+    "unknown id": (
+        with_member_field("laeva", "skills", ["sneaking", "hiding", "flying"]),
+        "FILE-UNKNOWN-ID",
+        "members[4].skills[2]: unknown skill 'flying'; known: running, sneaking, hiding, dodging, "
+        "acrobatics, weapon_breaking, takedown, aiming, concentration, golden_bell, shield_wall, "
+        "quick_blade, net_master, steadfast",
+    ),
+    "out-of-range value": (
+        with_member_field(
+            "laeva",
+            "stats",
+            {
+                "te": 6,
+                "ve": 9,
+                "ce": 11,
+                "ep": 10,
+                "eg": 4,
+                "me": 0,
+                "mov": 5,
+                "sfe": 1,
+                "stp": 3,
+            },
+        ),
+        "TB-06",
+        "Dagger-thrower (laeva): TÉ 6 is outside the allowed range 7–12 for a dagger-thrower.",
+    ),
 }
 
 

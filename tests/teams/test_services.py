@@ -42,7 +42,12 @@ def test_copy_belongs_to_the_new_owner_with_the_same_members_and_its_own_share_l
 
     copy = team_copy(team=team, owner=other)
 
-    assert (copy.owner, copy.name, copy.notes, copy.status) == (other, "Copy of Iron Wolves", "Plays the gates.", "draft")
+    assert (copy.owner, copy.name, copy.notes, copy.status) == (
+        other,
+        "Copy of Iron Wolves",
+        "Plays the gates.",
+        "draft",
+    )
     assert copy.share_token != team.share_token
     assert team_to_roster(copy).members == team_to_roster(team).members
     assert Character.objects.filter(team=team).count() == 6

@@ -50,7 +50,12 @@ def test_base_team_sheets_in_sheet_order_with_the_team_header():
     assert tuple(c.label for c in sheet.characters) == LABELS_HU
     assert all(c.label_term == "" for c in sheet.characters)
     assert (sheet.name, sheet.owner, str(sheet.tier), sheet.points, sheet.budget, sheet.status) == (
-        "Iron Wolves", "cassia", "Standard", 200, 200, "Ready",
+        "Iron Wolves",
+        "cassia",
+        "Standard",
+        200,
+        200,
+        "Ready",
     )
     assert sum(c.points for c in sheet.characters) <= sheet.points  # amulets are priced for the team
     assert sheet.tracker_rounds == (1, 2, 3)
@@ -66,13 +71,23 @@ def test_the_english_sheet_reads_english_first_with_the_hungarian_term_beside():
     assert (sheet.headings["skill"].name, sheet.headings["skill"].term) == ("Skill", "Képzettség")
     gladiator = sheet.characters[0]
     assert [(row.name, row.term) for row in gladiator.rows] == [
-        ("Health", "Egészség"), ("Magic resistance", "Mágiaellenállás"), ("Movement", "Mozgás"),
-        ("Amulet", "Amulett"), ("Vial", "Fiola"),
+        ("Health", "Egészség"),
+        ("Magic resistance", "Mágiaellenállás"),
+        ("Movement", "Mozgás"),
+        ("Amulet", "Amulett"),
+        ("Vial", "Fiola"),
     ]
     assert [(row.name, row.title) for row in gladiator.combat] == [
-        ("TÉ", "attack value"), ("VÉ", "defence value"), ("CÉ", "aim value"), ("SFÉ", "damage absorption"),
+        ("TÉ", "attack value"),
+        ("VÉ", "defence value"),
+        ("CÉ", "aim value"),
+        ("SFÉ", "damage absorption"),
     ]
-    assert (gladiator.type_name.name, gladiator.type_name.term, gladiator.grip) == ("Armoured", "Vértes", "Short sword + Shield")
+    assert (gladiator.type_name.name, gladiator.type_name.term, gladiator.grip) == (
+        "Armoured",
+        "Vértes",
+        "Short sword + Shield",
+    )
     dodging = gladiator.skills[0]
     assert (dodging.name, dodging.term, dodging.effect) == ("Dodging", "Kitérés", dodging.effect_en)
     assert [(w.name, w.term) for w in gladiator.weapons[:2]] == [("Short sword", "Rövidkard"), ("Shield", "Pajzs")]
@@ -84,12 +99,23 @@ def test_gladiator_sheet_has_hr_2_1_values_with_short_sword_and_shield():
     gladiator = by_slot()["gladiator"]
     assert (gladiator.te, gladiator.ve, gladiator.base_te, gladiator.base_ve) == (18, 9, 14, 3)
     assert values(gladiator) == {
-        "TÉ": "18", "VÉ": "9", "CÉ": "–", "SFÉ": "2",
-        "Egészség": "5", "Mágiaellenállás": "0", "Mozgás": "5", "Amulett": "méregsemlegesítő", "Fiola": "",
+        "TÉ": "18",
+        "VÉ": "9",
+        "CÉ": "–",
+        "SFÉ": "2",
+        "Egészség": "5",
+        "Mágiaellenállás": "0",
+        "Mozgás": "5",
+        "Amulett": "méregsemlegesítő",
+        "Fiola": "",
     }
     assert (len(gladiator.ep_circles), len(gladiator.stp_boxes)) == (20, 4)
     assert [box.opens for box in gladiator.stp_boxes] == ["", "számszeríjvessző", "", "dobótőr"]
-    assert (str(gladiator.type_name), str(gladiator.armour), gladiator.grip) == ("Vértes", "sodronyvért", "Rövidkard + Pajzs")
+    assert (str(gladiator.type_name), str(gladiator.armour), gladiator.grip) == (
+        "Vértes",
+        "sodronyvért",
+        "Rövidkard + Pajzs",
+    )
     assert [(s.number, s.name_hu, s.name_en, s.man_cost, s.attack_man) for s in gladiator.skills] == [
         (1, "Kitérés", "Dodging", 1, 0),
         (2, "Fegyvertörés", "Weapon Breaking", 2, 2),
@@ -102,9 +128,7 @@ def test_gladiator_sheet_has_hr_2_1_values_with_short_sword_and_shield():
 def test_gladiator_weapons_carry_skill_numbers_and_the_starting_grip():
     weapons = {w.id: w for w in by_slot()["gladiator"].weapons}
     assert list(weapons) == ["short_sword", "shield", "halberd", "greatsword", "dagger", "javelin", "net"]
-    rows = {
-        key: (w.count, w.te, w.ve, w.sp, w.skill_numbers, w.carried, w.breakable) for key, w in weapons.items()
-    }
+    rows = {key: (w.count, w.te, w.ve, w.sp, w.skill_numbers, w.carried, w.breakable) for key, w in weapons.items()}
     assert rows == {
         "short_sword": (1, "+4", "+2", "0", (1, 2, 3), True, True),
         "shield": (1, "0", "+4", "–", (1,), True, True),
@@ -139,11 +163,19 @@ def test_outer_fighters_and_strategist_sheets():
     assert trap_cards is not None and (trap_cards.drawn, trap_cards.kept, list(trap_cards.slots)) == (3, 3, [1, 2, 3])
     assert values(sheets["strategist"])["Mozgás"] == "–" and sheets["strategist"].skills == ()
     assert [c.armour and c.armour.name for c in sheets.values()] == [
-        "sodronyvért", "bőrvért", "bőrvért", "bőrvért", "bőrvért", None,
+        "sodronyvért",
+        "bőrvért",
+        "bőrvért",
+        "bőrvért",
+        "bőrvért",
+        None,
     ]
     assert all(c.weapons == () for slot, c in sheets.items() if slot != "gladiator")
     assert [(r.name_hu, r.name_en) for r in sheets["laeva"].tracker] == [
-        ("Csapda", "Trap"), ("Méreg", "Poison"), ("Rontás", "Curse"), ("Varázslat", "Spell"),
+        ("Csapda", "Trap"),
+        ("Méreg", "Poison"),
+        ("Rontás", "Curse"),
+        ("Varázslat", "Spell"),
     ]
 
 

@@ -61,11 +61,11 @@ def test_exit_status_from_the_command_line(tmp_path: Path) -> None:
     manage = Path(__file__).resolve().parents[2] / "manage.py"
     done = subprocess.run(
         [sys.executable, str(manage), "validate_team", broken],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
-    assert (done.returncode, done.stdout) == (
-        1, "TB-23: Member strategist needs a unique name of 1–40 characters.\n"
-    )
+    assert (done.returncode, done.stdout) == (1, "TB-23: Member strategist needs a unique name of 1–40 characters.\n")
 
 
 def test_over_budget_and_duplicate_skill(tmp_path: Path) -> None:
@@ -82,8 +82,7 @@ def test_over_budget_and_duplicate_skill(tmp_path: Path) -> None:
 def test_malformed_file(tmp_path: Path) -> None:
     assert run(write(tmp_path, '{"format": "viadal-team",\n  "version": 1,,\n}')) == (
         1,
-        "FILE-JSON: Invalid JSON at line 2, column 16: "
-        "Expecting property name enclosed in double quotes.\n",
+        "FILE-JSON: Invalid JSON at line 2, column 16: Expecting property name enclosed in double quotes.\n",
     )
 
 
@@ -105,8 +104,7 @@ def test_newer_version(tmp_path: Path) -> None:
     document["version"] = 2
     assert run(write(tmp_path, document)) == (
         1,
-        "FILE-VERSION: version: version 2 is newer than this reader, which reads up to 1; "
-        "update Viadal to read it\n",
+        "FILE-VERSION: version: version 2 is newer than this reader, which reads up to 1; update Viadal to read it\n",
     )
 
 
@@ -140,6 +138,4 @@ def test_unknown_tier_option_is_refused() -> None:
 
 def test_missing_file(tmp_path: Path) -> None:
     path = tmp_path / "absent.json"
-    assert run(str(path)) == (
-        1, f"FILE-READ: Cannot read {path}: No such file or directory.\n"
-    )
+    assert run(str(path)) == (1, f"FILE-READ: Cannot read {path}: No such file or directory.\n")

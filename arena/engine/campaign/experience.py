@@ -132,9 +132,7 @@ class Advance:
 
     def __post_init__(self) -> None:
         swap = self.swap_out is not None or self.swap_in is not None
-        if (self.stat is None) == (not swap) or (
-            swap and (self.swap_out is None or self.swap_in is None)
-        ):
+        if (self.stat is None) == (not swap) or (swap and (self.swap_out is None or self.swap_in is None)):
             raise ValueError("an advance raises one stat or swaps one skill for another")
 
     @classmethod
@@ -178,8 +176,7 @@ def apply_advance(member: Member, choice: Advance, *, taken: Sequence[Advance], 
         raise CampaignRuleError(
             f"{name} has {xp} XP, which earns {earned} advance(s); {len(taken)} taken already",
             "HR-10.6",
-            f"{name} {xp} TP-vel {earned} fejlődésre jogosult, és már {len(taken)} "
-            "fejlődést felvett",
+            f"{name} {xp} TP-vel {earned} fejlődésre jogosult, és már {len(taken)} fejlődést felvett",
         )
     if choice.stat is not None:
         return _raise_stat(member, choice.stat, number, taken)
@@ -197,9 +194,7 @@ def _raise_stat(member: Member, stat: Stat, number: int, taken: Sequence[Advance
             f"{label} fejlődéssel nem növelhető",
         )
     if stat not in member.stats:
-        raise CampaignRuleError(
-            f"{name} has no {label} on his sheet", "HR-10.6", f"{name} lapján nincs {label}"
-        )
+        raise CampaignRuleError(f"{name} has no {label} on his sheet", "HR-10.6", f"{name} lapján nincs {label}")
     if stat is Stat.MOV:
         if number < MOVEMENT_FROM_ADVANCE:
             raise CampaignRuleError(
@@ -248,8 +243,7 @@ def _swap_skill(member: Member, out: str, into: str) -> Member:
         raise CampaignRuleError(
             f"{name} cannot take {into}; the {role.value} list is {', '.join(sorted(allowed))}",
             "HR-10.6",
-            f"{name} nem választhatja ezt: {_skill_hu(into)}; a {ROLE_NAMES[role][0]} "
-            f"képzettségei: {allowed_hu}",
+            f"{name} nem választhatja ezt: {_skill_hu(into)}; a {ROLE_NAMES[role][0]} képzettségei: {allowed_hu}",
         )
     if into in member.skills:
         raise CampaignRuleError(

@@ -35,9 +35,7 @@ def hireling_member(slot: str, name: str | None = None) -> Member:
     """
     profile = PROFILES.get(slot)
     if profile is None:
-        raise CampaignRuleError(
-            f"there is no {slot!r} to hire", "HR-10.8", f"nincs ilyen felbérelhető tag: {slot!r}"
-        )
+        raise CampaignRuleError(f"there is no {slot!r} to hire", "HR-10.8", f"nincs ilyen felbérelhető tag: {slot!r}")
     member = base_member(slot, name or f"Hireling {profile.name_en.lower()}")
     stats = {stat: value - HIRELING_PENALTIES.get(stat, 0) for stat, value in member.stats.items()}
     return replace(member, stats=MappingProxyType(stats), amulet=None, status=HIRELING)
@@ -55,9 +53,7 @@ def stands_in_for(hireling: Member, member: Member | None) -> Member:
             hired,
             pile=member.pile,
             kit=member.kit,
-            starting_grip=grip
-            if is_legal_grip(grip, BASE_GLADIATOR_TYPE)
-            else hireling.starting_grip,
+            starting_grip=grip if is_legal_grip(grip, BASE_GLADIATOR_TYPE) else hireling.starting_grip,
         )
     return hired
 

@@ -198,8 +198,7 @@ def injury_roll(
         raise CampaignRuleError(
             f"{member.name} ended with {final_ep} Ép; only members at Ép ≤ 0 roll for injury",
             "HR-10.5",
-            f"{member.name} {final_ep} Ép-vel végzett; csak a 0 vagy kevesebb Ép-re jutott "
-            "tagok dobnak sérülésre",
+            f"{member.name} {final_ep} Ép-vel végzett; csak a 0 vagy kevesebb Ép-re jutott tagok dobnak sérülésre",
         )
     modifiers = injury_modifiers(member, team_won=team_won, final_ep=final_ep, thumbs=thumbs)
     roll = dice.roll(
@@ -213,9 +212,7 @@ def injury_roll(
     lasting_rolls: tuple[DieRoll, ...] = ()
     if result is InjuryResult.LASTING_INJURY:
         lasting, lasting_rolls = lasting_injury(member, dice)
-    return InjuryOutcome(
-        member.slot, roll, modifiers, total, result, MATCHES_MISSED[result], lasting, lasting_rolls
-    )
+    return InjuryOutcome(member.slot, roll, modifiers, total, result, MATCHES_MISSED[result], lasting, lasting_rolls)
 
 
 def lasting_injury(member: Member, dice: CampaignDice) -> tuple[LastingInjury, tuple[DieRoll, ...]]:
@@ -257,9 +254,7 @@ def apply_injury(member: Member, outcome: InjuryOutcome) -> Member:
 def absence_served(member: Member, matches_left: int) -> tuple[Member, int]:
     """After a match he missed: one match fewer to miss, and active again at 0."""
     if member.status != ABSENT or matches_left < 1:
-        raise CampaignRuleError(
-            f"{member.name} is not absent", "HR-10.5", f"{member.name} nem hiányzik"
-        )
+        raise CampaignRuleError(f"{member.name} is not absent", "HR-10.5", f"{member.name} nem hiányzik")
     left = matches_left - 1
     return (replace(member, status=ACTIVE) if left == 0 else member), left
 
@@ -297,11 +292,9 @@ def heal(member: Member, matches_left: int, matches: int, treasury: int) -> Heal
         )
     if matches > matches_left:
         raise CampaignRuleError(
-            f"{member.name} misses {matches_left} more match(es); "
-            f"the healer cannot remove {matches}",
+            f"{member.name} misses {matches_left} more match(es); the healer cannot remove {matches}",
             "HR-10.5",
-            f"{member.name} még {matches_left} mérkőzést hagy ki; "
-            f"a gyógyító nem vehet le {matches} mérkőzést",
+            f"{member.name} még {matches_left} mérkőzést hagy ki; a gyógyító nem vehet le {matches} mérkőzést",
         )
     price = healer_price(matches)
     if price > treasury:

@@ -161,11 +161,9 @@ def knockout_next_round(previous: KnockoutRound, winners: Collection[TeamId]) ->
         home_won, away_won = tie.home in winners, tie.away in winners
         if home_won == away_won:
             raise CampaignRuleError(
-                f"exactly one of {tie.home} and {tie.away} must win their knockout match; "
-                "there are no draws",
+                f"exactly one of {tie.home} and {tie.away} must win their knockout match; there are no draws",
                 "HR-10.2",
-                f"{tie.home} és {tie.away} kieséses mérkőzésén pontosan az egyiküknek kell "
-                "nyernie; döntetlen nincs",
+                f"{tie.home} és {tie.away} kieséses mérkőzésén pontosan az egyiküknek kell nyernie; döntetlen nincs",
             )
         through.append((tie.home, tie.home_seed) if home_won else (tie.away, tie.away_seed))
     ties: list[Tie] = []

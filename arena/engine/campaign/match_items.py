@@ -114,13 +114,9 @@ def _check(item: MatchItem) -> None:
             f"csapdabetekintéssel 4 vagy 5 lapot kell húzni (nem ennyit: {item.value})",
         )
     if item.kind is MatchItemKind.VIAL and item.item not in VIALS:
-        raise CampaignRuleError(
-            f"unknown vial {item.item!r}", "HR-9.5", f"ismeretlen fiola: {item.item!r}"
-        )
+        raise CampaignRuleError(f"unknown vial {item.item!r}", "HR-9.5", f"ismeretlen fiola: {item.item!r}")
     if item.kind is MatchItemKind.AMULET and item.item not in AMULETS:
-        raise CampaignRuleError(
-            f"unknown amulet {item.item!r}", "HR-9.5", f"ismeretlen amulett: {item.item!r}"
-        )
+        raise CampaignRuleError(f"unknown amulet {item.item!r}", "HR-9.5", f"ismeretlen amulett: {item.item!r}")
 
 
 def gold_price(item: MatchItem) -> int:
@@ -193,9 +189,7 @@ def _member(roster: Roster, slot: str, what: str, what_hu: str) -> Member:
 
 
 def _put(roster: Roster, member: Member) -> Roster:
-    return replace(
-        roster, members=tuple(member if m.slot == member.slot else m for m in roster.members)
-    )
+    return replace(roster, members=tuple(member if m.slot == member.slot else m for m in roster.members))
 
 
 def _equip(roster: Roster, item: MatchItem) -> Roster:
@@ -240,9 +234,7 @@ def _equip_vial(roster: Roster, item: MatchItem) -> Roster:
         )
     carrier = _member(roster, item.slot or "", "a vial", "fiola")
     if carrier.slot == STRATEGIST:
-        raise CampaignRuleError(
-            "the strategist carries no vial", "HR-7", "a stratéga nem visz fiolát"
-        )
+        raise CampaignRuleError("the strategist carries no vial", "HR-7", "a stratéga nem visz fiolát")
     if carrier.vial is not None:
         raise CampaignRuleError(
             f"{carrier.name} carries a vial already (one per fighter)",
@@ -266,9 +258,7 @@ def _equip_amulet(roster: Roster, item: MatchItem) -> Roster:
             f"a csapatnak már {MAX_AMULETS} amulettje van",
         )
     order = {slot: i for i, slot in enumerate(MEMBER_SLOTS)}
-    free = sorted(
-        (m for m in roster.members if m.amulet is None), key=lambda m: order.get(m.slot, 9)
-    )
+    free = sorted((m for m in roster.members if m.amulet is None), key=lambda m: order.get(m.slot, 9))
     if item.slot is not None:
         free = [m for m in free if m.slot == item.slot]
     if not free:

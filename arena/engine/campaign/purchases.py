@@ -191,9 +191,7 @@ def apply_purchase(
 
 
 def _no_such_place(slot: str | None) -> CampaignRuleError:
-    return CampaignRuleError(
-        f"there is no {slot!r} to recruit", "HR-10.7", f"nincs ilyen toborozható tag: {slot!r}"
-    )
+    return CampaignRuleError(f"there is no {slot!r} to recruit", "HR-10.7", f"nincs ilyen toborozható tag: {slot!r}")
 
 
 def _with_member(roster: Roster, member: Member) -> Roster:
@@ -254,18 +252,14 @@ def _recruit(roster: Roster, purchase: Purchase) -> tuple[Roster, Member | None]
 def _takes_over_pile(recruit: Member, previous: Member) -> Member:
     """A recruited gladiator fights with the team's pile (HR-10.5); his type must allow it."""
     gtype = recruit.gladiator_type or BASE_GLADIATOR_TYPE
-    banned = [
-        item for item in previous.pile if item in WEAPONS and not item_allowed_for_type(gtype, item)
-    ]
+    banned = [item for item in previous.pile if item in WEAPONS and not item_allowed_for_type(gtype, item)]
     if banned:
         banned_hu = ", ".join(WEAPONS[item].name_hu.lower() for item in banned)
         type_hu = GLADIATOR_TYPES[gtype].name_hu
         raise CampaignRuleError(
-            f"the team's pile holds {', '.join(banned)}, which a {type_hu} "
-            "gladiator may not use",
+            f"the team's pile holds {', '.join(banned)}, which a {type_hu} gladiator may not use",
             "HR-3.3",
-            f"a csapat fegyverhalmában ilyen is van: {banned_hu}, ezt {type_hu} gladiátor nem "
-            "használhatja",
+            f"a csapat fegyverhalmában ilyen is van: {banned_hu}, ezt {type_hu} gladiátor nem használhatja",
         )
     grip = previous.starting_grip
     if not is_legal_grip(grip, gtype):
@@ -298,19 +292,16 @@ def _add_to_pile(roster: Roster, item: str, broken: tuple[str, ...]) -> Roster:
     held = [*gladiator.pile, *broken]
     if len(held) >= PILE_MAX_ITEMS:
         raise CampaignRuleError(
-            f"the weapon pile holds {len(held)} items (broken ones included); at most "
-            f"{PILE_MAX_ITEMS} besides the kit",
+            f"the weapon pile holds {len(held)} items (broken ones included); at most {PILE_MAX_ITEMS} besides the kit",
             "HR-9.5",
             f"a fegyverhalomban {len(held)} tárgy van (a törötteket is számítva); az "
             f"alapfelszerelésen kívül legfeljebb {PILE_MAX_ITEMS} lehet",
         )
     if Counter(held)[item] >= pile_copies_allowed(item):
         raise CampaignRuleError(
-            f"the pile holds {weapon.name_en} already; only one-handed weapons may be "
-            "doubled (for a pair)",
+            f"the pile holds {weapon.name_en} already; only one-handed weapons may be doubled (for a pair)",
             "HR-9.5",
-            f"a fegyverhalomban már van {weapon.name_hu.lower()}; csak egykezes fegyver lehet "
-            "kétszer (párban)",
+            f"a fegyverhalomban már van {weapon.name_hu.lower()}; csak egykezes fegyver lehet kétszer (párban)",
         )
     return _with_member(roster, replace(gladiator, pile=(*gladiator.pile, item)))
 
@@ -331,9 +322,7 @@ def _repair(roster: Roster, item: str, broken: tuple[str, ...]) -> tuple[Roster,
 
 def _fourth_amulet(roster: Roster, amulet: str, wearer: str | None) -> Roster:
     if amulet not in AMULETS:
-        raise CampaignRuleError(
-            f"unknown amulet {amulet!r}", "HR-10.7", f"ismeretlen amulett: {amulet!r}"
-        )
+        raise CampaignRuleError(f"unknown amulet {amulet!r}", "HR-10.7", f"ismeretlen amulett: {amulet!r}")
     if len(roster.amulets) >= MAX_AMULETS:
         raise CampaignRuleError(
             f"the team has {MAX_AMULETS} amulets already (at most 4)",
@@ -347,8 +336,7 @@ def _fourth_amulet(roster: Roster, amulet: str, wearer: str | None) -> Roster:
         raise CampaignRuleError(
             "no member can wear another amulet; a member wears at most one (RB p.7)",
             "HR-9.5",
-            "egyik tag sem viselhet több amulettet; egy tagon legfeljebb egy lehet "
-            "(szabálykönyv, 7. o.)",
+            "egyik tag sem viselhet több amulettet; egy tagon legfeljebb egy lehet (szabálykönyv, 7. o.)",
         )
     return _with_member(roster, replace(free[0][1], amulet=amulet))
 
@@ -363,11 +351,9 @@ def _train(roster: Roster, slot: str, training_done: int) -> Roster:
         )
     if training_done >= MAX_TRAINING:
         raise CampaignRuleError(
-            f"{member.name} has bought +{training_done} Ép by training already "
-            f"(at most +{MAX_TRAINING})",
+            f"{member.name} has bought +{training_done} Ép by training already (at most +{MAX_TRAINING})",
             "HR-10.7",
-            f"{member.name} már +{training_done} Ép-t vett edzéssel "
-            f"(legfeljebb +{MAX_TRAINING} lehet)",
+            f"{member.name} már +{training_done} Ép-t vett edzéssel (legfeljebb +{MAX_TRAINING} lehet)",
         )
     stats = dict(member.stats)
     stats[Stat.EP] += 1

@@ -269,21 +269,15 @@ def knockout_at_round_limit(
     """
     if not 0 <= extra_rounds_played <= KNOCKOUT_EXTRA_ROUNDS:
         raise CampaignRuleError(
-            f"a knockout match plays at most {KNOCKOUT_EXTRA_ROUNDS} extra rounds, "
-            f"not {extra_rounds_played}",
+            f"a knockout match plays at most {KNOCKOUT_EXTRA_ROUNDS} extra rounds, not {extra_rounds_played}",
             "HR-10.2",
-            f"egy kieséses mérkőzésben legfeljebb {KNOCKOUT_EXTRA_ROUNDS} ráadáskör jár, "
-            f"nem {extra_rounds_played}",
+            f"egy kieséses mérkőzésben legfeljebb {KNOCKOUT_EXTRA_ROUNDS} ráadáskör jár, nem {extra_rounds_played}",
         )
     if home.arena_score != away.arena_score:
-        return KnockoutDecision(
-            0 if home.arena_score > away.arena_score else 1, KnockoutStep.ARENA_SCORE
-        )
+        return KnockoutDecision(0 if home.arena_score > away.arena_score else 1, KnockoutStep.ARENA_SCORE)
     for side in (home, away):
         if side.gladiator_start_ep <= 0:
-            raise ValueError(
-                f"a gladiator's starting Ép must be positive: {side.gladiator_start_ep}"
-            )
+            raise ValueError(f"a gladiator's starting Ép must be positive: {side.gladiator_start_ep}")
     # a/b against c/d without floats: a·d against c·b
     left = max(0, home.gladiator_ep) * away.gladiator_start_ep
     right = max(0, away.gladiator_ep) * home.gladiator_start_ep
@@ -380,8 +374,7 @@ def check_reported_result(
         if expected is not kind:
             right_hu, right_en = RESULT_NAMES[expected]
             raise CampaignRuleError(
-                f"arena scores {home_score}–{away_score} at the round limit give {right_en}, "
-                f"not {english}",
+                f"arena scores {home_score}–{away_score} at the round limit give {right_en}, not {english}",
                 "HR-10.1",
                 f"a körhatárnál {home_score}–{away_score} arénapont eredménye "
                 f"{right_hu.lower()}, nem {hungarian.lower()}",

@@ -59,10 +59,7 @@ def round_robin(team_ids: Sequence[TeamId], *, double: bool = False) -> list[Rou
         rounds.append(Round(index + 1, tuple(pairings), bye))
     if double:
         cycle = len(rounds)
-        rounds += [
-            Round(r.number + cycle, tuple(p.swapped() for p in r.pairings), r.bye)
-            for r in rounds[:cycle]
-        ]
+        rounds += [Round(r.number + cycle, tuple(p.swapped() for p in r.pairings), r.bye) for r in rounds[:cycle]]
     return rounds
 
 
@@ -130,9 +127,7 @@ def groups_knockout_seeds(group_tables: Sequence[Sequence[TeamId]]) -> list[Team
             raise ValueError(f"a group needs at least {GROUP_QUALIFIERS} teams")
     winners = [table[0] for table in group_tables]
     runners = [table[1] for table in group_tables]
-    group_of = {
-        team: g for g, table in enumerate(group_tables) for team in table[:GROUP_QUALIFIERS]
-    }
+    group_of = {team: g for g, table in enumerate(group_tables) for team in table[:GROUP_QUALIFIERS]}
     for turn in range(len(runners)):
         seeds = winners + runners[turn:] + runners[:turn]
         first = knockout_bracket(seeds).first_round

@@ -112,9 +112,7 @@ def swiss_round(
         order = sorted(teams, key=lambda team: -points[team])  # stable: keeps the tie-breakers
     unknown = {t for r in history for t in r.teams} - set(teams)
     if unknown:
-        raise ValueError(
-            f"teams in the history but not in the standings: {sorted(map(str, unknown))}"
-        )
+        raise ValueError(f"teams in the history but not in the standings: {sorted(map(str, unknown))}")
     met = {p.teams for r in history for p in r.pairings}
     had_bye = {r.bye for r in history if r.bye is not None}
     pairings, bye, rematches = _pair_round(order, met, had_bye)
@@ -148,9 +146,7 @@ def _pair_round(
     raise AssertionError("a pairing with every match a rematch always exists")
 
 
-def _pair_top_down(
-    order: list[TeamId], met: set[frozenset[TeamId]], allowed: int
-) -> list[Pairing] | None:
+def _pair_top_down(order: list[TeamId], met: set[frozenset[TeamId]], allowed: int) -> list[Pairing] | None:
     """Pair ``order`` top-down with at most ``allowed`` rematches, or None. The best unpaired team
     tries its partners from the next-ranked down; failures are remembered per set of unpaired
     teams and rematch budget, so no position is searched twice."""

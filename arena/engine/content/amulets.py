@@ -45,9 +45,7 @@ AMULETS: Final[Mapping[str, Amulet]] = make_catalog(
             name_en="poison-neutraliser",
             protects_against=POISON,
             effect_en="Immune to every spell of type poison, both of its effects included.",
-            effect_hu=(
-                "Viselője minden méreg típusú varázslattal szemben immunis, mindkét hatásukkal."
-            ),
+            effect_hu=("Viselője minden méreg típusú varázslattal szemben immunis, mindkét hatásukkal."),
             source="RB p.7",
         ),
         Amulet(
@@ -55,13 +53,8 @@ AMULETS: Final[Mapping[str, Amulet]] = make_catalog(
             name_hu="villámtagadó",
             name_en="lightning-negator",
             protects_against=LIGHTNING,
-            effect_en=(
-                "Lightning does not damage the wearer: immune to every spell of type lightning."
-            ),
-            effect_hu=(
-                "A villám nem sebzi viselőjét: minden villám típusú varázslattal szemben "
-                "immunis."
-            ),
+            effect_en=("Lightning does not damage the wearer: immune to every spell of type lightning."),
+            effect_hu=("A villám nem sebzi viselőjét: minden villám típusú varázslattal szemben immunis."),
             source="RB p.7",
         ),
         Amulet(
@@ -225,10 +218,7 @@ OPTIONAL_RULES: Final[Mapping[str, OptionalRule]] = make_catalog(
             name_hu="Nyílt lapok",
             name_en="Open Information",
             params=_p(),
-            effect_en=(
-                "For teaching: everything secret is public: traps, discs, amulets, ME tokens, "
-                "weapons, vials."
-            ),
+            effect_en=("For teaching: everything secret is public: traps, discs, amulets, ME tokens, weapons, vials."),
             effect_hu=(
                 "Tanuláshoz: minden titkos információ nyilvános: csapdák, korongok, amulettek, "
                 "ME-jelzők, fegyverek, fiolák."
@@ -272,7 +262,11 @@ VIALS: Final[Mapping[str, Vial]] = make_catalog(
             man_cost=1,
             spell_type=POISON,
             params=_p(
-                uses_per_match=1, min_ep_dealt=1, strength=6, ep_damage=3, te_modifier=-2,
+                uses_per_match=1,
+                min_ep_dealt=1,
+                strength=6,
+                ep_damage=3,
+                te_modifier=-2,
                 ve_modifier=-2,
             ),
             effect_en=(

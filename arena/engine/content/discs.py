@@ -44,9 +44,7 @@ DISC_LEVELS: Final[Mapping[str, DiscLevel]] = make_catalog(
     for level, count, spells in ((1, 10, 7), (2, 8, 6), (3, 6, 7), (4, 4, 6), (5, 2, 5))
 )
 
-DISC_POOL: Final[Mapping[int, int]] = MappingProxyType(
-    {d.level: d.count for d in DISC_LEVELS.values()}
-)
+DISC_POOL: Final[Mapping[int, int]] = MappingProxyType({d.level: d.count for d in DISC_LEVELS.values()})
 DISC_POOL_SIZE: Final = sum(DISC_POOL.values())  # 30
 
 

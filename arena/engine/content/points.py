@@ -158,22 +158,46 @@ GLADIATOR_MOV_MAX: Final = 6
 _RANGES: Final[Mapping[str, Mapping[Stat, tuple[int, int, int]]]] = MappingProxyType(
     {
         WITCH_MASTER: {
-            Stat.TE: (4, 6, 9), Stat.VE: (6, 8, 11), Stat.EP: (8, 10, 14), Stat.EG: (3, 5, 8),
-            Stat.ME: (4, 6, 9), Stat.MOV: (3, 4, 5), Stat.SFE: (0, 1, 2), Stat.STP: (1, 2, 3),
+            Stat.TE: (4, 6, 9),
+            Stat.VE: (6, 8, 11),
+            Stat.EP: (8, 10, 14),
+            Stat.EG: (3, 5, 8),
+            Stat.ME: (4, 6, 9),
+            Stat.MOV: (3, 4, 5),
+            Stat.SFE: (0, 1, 2),
+            Stat.STP: (1, 2, 3),
         },
         CROSSBOWMAN: {
-            Stat.TE: (5, 7, 10), Stat.VE: (6, 8, 11), Stat.CE: (10, 12, 15), Stat.EP: (9, 12, 15),
-            Stat.EG: (2, 4, 7), Stat.ME: (0, 0, 3), Stat.MOV: (3, 4, 5), Stat.SFE: (0, 2, 2),
+            Stat.TE: (5, 7, 10),
+            Stat.VE: (6, 8, 11),
+            Stat.CE: (10, 12, 15),
+            Stat.EP: (9, 12, 15),
+            Stat.EG: (2, 4, 7),
+            Stat.ME: (0, 0, 3),
+            Stat.MOV: (3, 4, 5),
+            Stat.SFE: (0, 2, 2),
             Stat.STP: (2, 3, 4),
         },
         DEASTA: {
-            Stat.TE: (9, 11, 14), Stat.VE: (8, 10, 13), Stat.CE: (8, 10, 13), Stat.EP: (8, 11, 14),
-            Stat.EG: (2, 4, 7), Stat.ME: (0, 0, 3), Stat.MOV: (4, 5, 6), Stat.SFE: (0, 1, 2),
+            Stat.TE: (9, 11, 14),
+            Stat.VE: (8, 10, 13),
+            Stat.CE: (8, 10, 13),
+            Stat.EP: (8, 11, 14),
+            Stat.EG: (2, 4, 7),
+            Stat.ME: (0, 0, 3),
+            Stat.MOV: (4, 5, 6),
+            Stat.SFE: (0, 1, 2),
             Stat.STP: (2, 3, 4),
         },
         LAEVA: {
-            Stat.TE: (7, 9, 12), Stat.VE: (7, 9, 12), Stat.CE: (9, 11, 14), Stat.EP: (8, 10, 14),
-            Stat.EG: (2, 4, 7), Stat.ME: (0, 0, 3), Stat.MOV: (4, 5, 6), Stat.SFE: (0, 1, 2),
+            Stat.TE: (7, 9, 12),
+            Stat.VE: (7, 9, 12),
+            Stat.CE: (9, 11, 14),
+            Stat.EP: (8, 10, 14),
+            Stat.EG: (2, 4, 7),
+            Stat.ME: (0, 0, 3),
+            Stat.MOV: (4, 5, 6),
+            Stat.SFE: (0, 1, 2),
             Stat.STP: (2, 3, 4),
         },
         STRATEGIST: {Stat.EP: (6, 10, 14), Stat.EG: (2, 4, 7), Stat.ME: (0, 0, 3)},
@@ -196,16 +220,13 @@ def stat_rules(slot: str, gladiator_type: str | None = None) -> Mapping[Stat, St
     too.
     """
     rules: dict[Stat, StatRule] = {
-        stat: StatRule(stat, _unit_cost(slot, stat), *bounds)
-        for stat, bounds in _RANGES[slot].items()
+        stat: StatRule(stat, _unit_cost(slot, stat), *bounds) for stat, bounds in _RANGES[slot].items()
     }
     if slot == GLADIATOR:
         gtype = GLADIATOR_TYPES[gladiator_type or BASE_GLADIATOR_TYPE]
         spread = GLADIATOR_TE_VE_SPREAD
         for stat, base in ((Stat.TE, gtype.base_te), (Stat.VE, gtype.base_ve)):
-            rules[stat] = StatRule(
-                stat, GLADIATOR_TE_VE_UNIT_COST, base - spread, base, base + spread
-            )
+            rules[stat] = StatRule(stat, GLADIATOR_TE_VE_UNIT_COST, base - spread, base, base + spread)
         rules[Stat.MOV] = StatRule(
             Stat.MOV,
             UNIT_COSTS[Stat.MOV],
@@ -291,9 +312,7 @@ AMMO_RULES: Final[Mapping[Ammo, AmmoRule]] = MappingProxyType(
         Ammo.THROWING_DAGGERS: AmmoRule(
             Ammo.THROWING_DAGGERS, base=8, minimum=6, maximum=12, step=2, points_per_step=1
         ),
-        Ammo.SPELL_DISCS: AmmoRule(
-            Ammo.SPELL_DISCS, base=6, minimum=5, maximum=7, step=1, points_per_step=6
-        ),
+        Ammo.SPELL_DISCS: AmmoRule(Ammo.SPELL_DISCS, base=6, minimum=5, maximum=7, step=1, points_per_step=6),
     }
 )
 FIXED_AMMO: Final[Mapping[Ammo, int]] = MappingProxyType(
@@ -311,9 +330,7 @@ def ammo_cost(ammo: Ammo, count: int) -> int:
     rule = AMMO_RULES[ammo]
     delta = count - rule.base
     if delta % rule.step:
-        raise ValueError(
-            f"{count} {ammo.value}: only steps of {rule.step} from {rule.base} are priced"
-        )
+        raise ValueError(f"{count} {ammo.value}: only steps of {rule.step} from {rule.base} are priced")
     return delta // rule.step * rule.points_per_step
 
 

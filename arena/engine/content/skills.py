@@ -221,9 +221,7 @@ SKILLS: Final[Mapping[str, Skill]] = make_catalog(
             roles=frozenset({Role.GLADIATOR, Role.DAGGER_THROWER}),
             point_cost=3,
             is_type_special=False,
-            params=_p(
-                shift_hexes=1, gladiator_shift_hexes=2, disengage_man=1, normal_disengage_man=2
-            ),
+            params=_p(shift_hexes=1, gladiator_shift_hexes=2, disengage_man=1, normal_disengage_man=2),
             effect_en=(
                 "(a) After he wins a melee roll, attacking or defending: an outer fighter shifts "
                 "himself and his opponent 1 hex together; a gladiator may shift 2 hexes instead of "
@@ -256,7 +254,7 @@ SKILLS: Final[Mapping[str, Skill]] = make_catalog(
             effect_en=(
                 "Declared with a melee attack on a gladiator, 2 MAN on top of the attack's 2. A "
                 "hit by 4 or more does no damage and destroys one item in the defender's hands "
-                "(attacker's choice, never the dagger); it is crossed out in the \"Viselt\" "
+                '(attacker\'s choice, never the dagger); it is crossed out in the "Viselt" '
                 "column. A hit by 1–3 does normal damage."
             ),
             effect_hu=(
@@ -327,8 +325,7 @@ SKILLS: Final[Mapping[str, Skill]] = make_catalog(
                 "it is a lightning spell."
             ),
             effect_hu=(
-                "Saját lépésben, varázslat előtt: +2 E a varázslat ellenállás-próbájára, "
-                "villámvarázslatnál +2 CÉ."
+                "Saját lépésben, varázslat előtt: +2 E a varázslat ellenállás-próbájára, villámvarázslatnál +2 CÉ."
             ),
             source="HR-4",
         ),
@@ -445,12 +442,8 @@ SKILLS: Final[Mapping[str, Skill]] = make_catalog(
     ]
 )
 
-CHOOSABLE_SKILLS: Final[Mapping[str, Skill]] = make_catalog(
-    s for s in SKILLS.values() if not s.is_type_special
-)
-TYPE_SPECIALS: Final[Mapping[str, Skill]] = make_catalog(
-    s for s in SKILLS.values() if s.is_type_special
-)
+CHOOSABLE_SKILLS: Final[Mapping[str, Skill]] = make_catalog(s for s in SKILLS.values() if not s.is_type_special)
+TYPE_SPECIALS: Final[Mapping[str, Skill]] = make_catalog(s for s in SKILLS.values() if s.is_type_special)
 
 
 def skills_for_role(role: Role) -> tuple[Skill, ...]:

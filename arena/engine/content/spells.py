@@ -344,18 +344,7 @@ class RaiseUndead:
     may_rise_again: bool = False
 
 
-Part: TypeAlias = (
-    Damage
-    | Heal
-    | Modifier
-    | Adjust
-    | Forbid
-    | Immunity
-    | Retaliation
-    | Cage
-    | Frenzy
-    | RaiseUndead
-)
+Part: TypeAlias = Damage | Heal | Modifier | Adjust | Forbid | Immunity | Retaliation | Cage | Frenzy | RaiseUndead
 
 
 @dataclass(frozen=True, slots=True)
@@ -577,10 +566,7 @@ _SPELLS = (
             parts=(Modifier(CombatValue.TE, 5, ROUNDS_3),),
             attack=TouchAttack(),
         ),
-        effect_en=(
-            "Discharges surround the weapon of a person on the caster's hex: for 3 rounds "
-            "he attacks at +5 TE."
-        ),
+        effect_en=("Discharges surround the weapon of a person on the caster's hex: for 3 rounds he attacks at +5 TE."),
         effect_hu=(
             "A varázstudóval azonos mezőn álló, általa kiválasztott személy kezében lévő fegyvert "
             "3 körig energiakisülések övezik, így forgatója (+5) TÉ bónusszal támadhat."
@@ -601,8 +587,7 @@ _SPELLS = (
         duration=Duration.ROUNDS_3,
         effect=SpellEffect(on_fail=(Modifier(CombatValue.VE, -3, ROUNDS_3),)),
         effect_en=(
-            "If the target fails his health check, he defends at -3 VE for 3 rounds; "
-            "this poison has no milder effect."
+            "If the target fails his health check, he defends at -3 VE for 3 rounds; this poison has no milder effect."
         ),
         effect_hu=(
             "A legfeljebb 2 blokk távolságban álló célszemély, ha elvéti Egészség-próbáját, "
@@ -624,8 +609,7 @@ _SPELLS = (
         duration=Duration.INSTANT,
         effect=SpellEffect(attack=LightningAttack((LightningLink(7, lightning_sp(3)),))),
         effect_en=(
-            "A bolt shot with CE 7 against the ranged defence; a hit deals 3 SP, "
-            "reduced only by leather armour's SFE."
+            "A bolt shot with CE 7 against the ranged defence; a hit deals 3 SP, reduced only by leather armour's SFE."
         ),
         effect_hu=(
             "A boszorkánymester 7 CÉ-vel lövi ki villámát a legfeljebb 3 blokk távolságban álló "
@@ -738,9 +722,7 @@ _SPELLS = (
         resistance=Resistance.NONE,
         duration=Duration.INSTANT,
         effect=SpellEffect(attack=LightningAttack((LightningLink(9, lightning_sp(4)),))),
-        effect_en=(
-            "A forked bolt shot with CE 9; a hit deals 4 SP, and metal armour's SFE is ignored."
-        ),
+        effect_en=("A forked bolt shot with CE 9; a hit deals 4 SP, and metal armour's SFE is ignored."),
         effect_hu=(
             "A többágú villám 9 CÉ-vel támad, és a legfeljebb 3 blokk távolságban tartózkodó "
             "áldozaton 4 Sp-t sebez; a gladiátorok fémvértjének SFÉ-je nem érvényesül ellene."
@@ -798,9 +780,7 @@ _SPELLS = (
         strength=None,
         resistance=Resistance.NONE,
         duration=Duration.ROUNDS_3,
-        effect=SpellEffect(
-            parts=(Immunity(ImmunityKind.LIGHTNING_DAMAGE, ROUNDS_3, max_spell_level=3),)
-        ),
+        effect=SpellEffect(parts=(Immunity(ImmunityKind.LIGHTNING_DAMAGE, ROUNDS_3, max_spell_level=3),)),
         effect_en="For 3 rounds the target cannot be damaged by level 1-3 lightning spells.",
         effect_hu=(
             "A legfeljebb 2 blokk távolságban tartózkodó célszemély három körig védetté válik "
@@ -1038,8 +1018,7 @@ _SPELLS = (
             on_fail=(Adjust(Quantity.EG, Op.SET, 0, UNTIL_END_OF_GAME),),
         ),
         effect_en=(
-            "The target always loses 3 EP; if he fails his health check, his EG drops to 0 "
-            "for the rest of the game."
+            "The target always loses 3 EP; if he fails his health check, his EG drops to 0 for the rest of the game."
         ),
         effect_hu=(
             "A legfeljebb 2 blokk távolságban álló célszemély a marcangoló fájdalomtól "
@@ -1061,9 +1040,7 @@ _SPELLS = (
         resistance=Resistance.NONE,
         duration=Duration.INSTANT,
         effect=SpellEffect(attack=LightningAttack((LightningLink(11, lightning_sp(5)),))),
-        effect_en=(
-            "A braided bolt shot with CE 11; a hit deals 5 SP, and metal armour's SFE is ignored."
-        ),
+        effect_en=("A braided bolt shot with CE 11; a hit deals 5 SP, and metal armour's SFE is ignored."),
         effect_hu=(
             "A többszörös villámfonat 11 CÉ-vel támad, és a legfeljebb 3 blokk távolságban "
             "tartózkodó áldozaton 5 Sp-t sebez; a gladiátorok fémvértjének SFÉ-je nem érvényesül "
@@ -1084,10 +1061,7 @@ _SPELLS = (
         resistance=Resistance.EG,
         duration=Duration.INSTANT,
         effect=SpellEffect(parts=(sp(4),), on_fail=(ep(4),)),
-        effect_en=(
-            "The target always takes 4 SP; if he fails his health check, cramps cost him "
-            "another 4 EP."
-        ),
+        effect_en=("The target always takes 4 SP; if he fails his health check, cramps cost him another 4 EP."),
         effect_hu=(
             "A legfeljebb 2 blokk távolságban tartózkodó áldozat mindenképpen 4 Sp-t sérül, ha "
             "pedig elvéti Egészség-próbáját, a görcsöktől még 4 Ép-t sebződik."
@@ -1106,9 +1080,7 @@ _SPELLS = (
         strength=None,
         resistance=Resistance.NONE,
         duration=Duration.INSTANT,
-        effect=SpellEffect(
-            attack=LightningAttack((LightningLink(9, lightning_sp(6)),), ignores_walls=True)
-        ),
+        effect=SpellEffect(attack=LightningAttack((LightningLink(9, lightning_sp(6)),), ignores_walls=True)),
         effect_en=(
             "A bolt that bends through open gates and over walls, at most 3 blocks away in a "
             "straight line, and walls add nothing to the defence; CE 9, a hit deals 6 SP, "
@@ -1332,8 +1304,7 @@ _SPELLS = (
             ),
         ),
         effect_en=(
-            "The target always loses 5 EP; if he fails his health check, he also suffers -3 TE "
-            "and -3 VE for 3 rounds."
+            "The target always loses 5 EP; if he fails his health check, he also suffers -3 TE and -3 VE for 3 rounds."
         ),
         effect_hu=(
             "A legfeljebb 2 blokk távolságban álló célszemély mindenképpen 5 Ép-t sérül, és ha "

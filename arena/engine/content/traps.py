@@ -257,9 +257,7 @@ _TRAPS = (
         man_cost=2,
         condition=TargetCondition(_STANDING, wall_edges=frozenset({WallKind.CROSS})),
         effect=TrapEffect(damage=sp(4)),
-        effect_en=(
-            "Spears from the wall strike an enemy on a hex beside a cross wall: 4 SP, no roll."
-        ),
+        effect_en=("Spears from the wall strike an enemy on a hex beside a cross wall: 4 SP, no roll."),
         effect_hu=(
             "A keresztfal melletti mezőn álló ellenséges karaktert a falból kicsapó dárdák "
             "dobás nélkül 4 Sp-vel sebzik."
@@ -385,8 +383,7 @@ _TRAPS = (
             )
         ),
         effect_en=(
-            "Mirrors dazzle an enemy within 4 blocks of hex 8: -3 CE and -2 TE until the end of "
-            "the next round."
+            "Mirrors dazzle an enemy within 4 blocks of hex 8: -3 CE and -2 TE until the end of the next round."
         ),
         effect_hu=(
             "A 8-as mezőtől legfeljebb 4 blokk távolságban álló ellenséges karaktert tükrök "
@@ -468,9 +465,7 @@ _TRAPS = (
         kind=TrapKind.DIRECT,
         man_cost=1,
         gate_bound=True,
-        condition=TargetCondition(
-            frozenset({Trigger.CROSSING_GATE, Trigger.ENTERING_GATE_HEX, Trigger.TOGGLING_GATE})
-        ),
+        condition=TargetCondition(frozenset({Trigger.CROSSING_GATE, Trigger.ENTERING_GATE_HEX, Trigger.TOGGLING_GATE})),
         effect=TrapEffect(damage=sp(3)),
         effect_en=(
             "A spiked gate-wing strikes an enemy crossing a gate, entering a gate hex, or opening "

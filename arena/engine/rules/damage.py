@@ -131,9 +131,7 @@ def _knock_down(ctx: Context, spec: AttackSpec) -> None:
 
 DECLARED_SKILLS: dict[str, DeclaredSkill] = {
     "weapon_breaking": DeclaredSkill(True, _break_item, lambda raw: raw, lambda ctx, spec: None),
-    "takedown": DeclaredSkill(
-        False, lambda ctx, spec, margin: False, lambda raw: raw // TAKEDOWN_DIVISOR, _knock_down
-    ),
+    "takedown": DeclaredSkill(False, lambda ctx, spec, margin: False, lambda raw: raw // TAKEDOWN_DIVISOR, _knock_down),
 }
 
 

@@ -26,7 +26,7 @@ from ..content.weapons import (
 from ..context import Context
 from ..events import ItemDropped, ItemPickedUp, StoodUp, WeaponsSwapped
 from ..state import State
-from .base import G, HEXES, activate, actor, check_stated, fail, man_of, pay
+from .base import HEXES, G, activate, actor, check_stated, fail, man_of, pay
 from .modifiers import RANGED_WEAPONS, Swing, attack_hook, defence_hook
 
 SWAP_MAN = 1  # RB p.8

@@ -72,8 +72,7 @@ LIGHTNING_DEFENCE_HOOKS = (
     "Rejtőzés",
 )  # HR-4: +2 ranged defence, against spells too
 BY_LEVEL: dict[int, tuple[Spell, ...]] = {
-    level: tuple(sp for sp in SPELLS.values() if sp.level == level)
-    for level in range(1, 6)
+    level: tuple(sp for sp in SPELLS.values() if sp.level == level) for level in range(1, 6)
 }
 
 
@@ -95,8 +94,7 @@ def kind_of(spell: Spell) -> str:
 
 KIND: dict[str, str] = {sid: kind_of(sp) for sid, sp in SPELLS.items()}
 CONCENTRATES: dict[str, bool] = {
-    sid: sp.is_resisted or isinstance(sp.effect.attack, LightningAttack)
-    for sid, sp in SPELLS.items()
+    sid: sp.is_resisted or isinstance(sp.effect.attack, LightningAttack) for sid, sp in SPELLS.items()
 }
 
 
@@ -174,9 +172,7 @@ def lightning_obstacles(s: State, a: int, t: int, scan: Scan, turning: bool) -> 
     others = min(2, present - 1) if present > 1 else 0
     best = 0
     for line in G._trace(a, b):
-        count = (
-            line.boundaries + others + sum(scan.visible.get(h, 0) for h in line.inner)
-        )
+        count = line.boundaries + others + sum(scan.visible.get(h, 0) for h in line.inner)
         best = max(best, count)
     return best
 
@@ -198,9 +194,7 @@ def _designees(s: State, t: int) -> list[int]:
     return [o for o in BOARD_CHARS if o != t and s.alive[o] and s.pos[o] >= 0]
 
 
-def _chain_refusal(
-    s: State, c: int, spell: Spell, order: tuple[int, ...], scan: Scan
-) -> str | None:
+def _chain_refusal(s: State, c: int, spell: Spell, order: tuple[int, ...], scan: Scan) -> str | None:
     attack = spell.effect.attack
     assert isinstance(attack, LightningAttack)
     if not attack.min_links <= len(order) <= len(attack.links):
@@ -210,9 +204,7 @@ def _chain_refusal(
     prev = c
     for t in order:
         if t == prev:
-            return (
-                "the chain jumps from person to person, never back onto the same (A57)"
-            )
+            return "the chain jumps from person to person, never back onto the same (A57)"
         reason = _reach_refusal(s, s.pos[c], t, blocks)
         if reason is not None:
             return reason
@@ -286,9 +278,7 @@ class Reach:
         key = (a, t, turning)
         found = self.lines.get(key)
         if found is None:
-            found = self.lines[key] = lightning_obstacles(
-                self.s, self.s.pos[a], t, self.scan, turning
-            )
+            found = self.lines[key] = lightning_obstacles(self.s, self.s.pos[a], t, self.scan, turning)
         return found
 
     def centres(self, blocks: int) -> tuple[int, ...]:
@@ -326,8 +316,6 @@ CENTRES_FOR: tuple[tuple[int, ...], ...] = tuple(tuple(x for x in AREA[h] if not
 _new = tuple.__new__  # a named tuple from its fields, without the Python-level __new__
 
 
-
-
 def _chain_orders(r: Reach, spell: Spell) -> list[tuple[int, ...]]:
     """Villámlánc orders of distinct enemies within 3 blocks, each link with a line from the
     previous victim (A57); ``apply`` also accepts a victim struck again (A→B→A)."""
@@ -342,11 +330,7 @@ def _chain_orders(r: Reach, spell: Spell) -> list[tuple[int, ...]]:
         for order in permutations(pool, n):
             prev = r.c
             for t in order:
-                if (
-                    prev != r.c
-                    and s.hiding[t]
-                    and G.block_distance(s.pos[prev], s.pos[t]) > HIDDEN_TARGET_BLOCKS
-                ):
+                if prev != r.c and s.hiding[t] and G.block_distance(s.pos[prev], s.pos[t]) > HIDDEN_TARGET_BLOCKS:
                     break
                 if r.line(prev, t, turning) == ILLEGAL:
                     break
@@ -395,9 +379,7 @@ def _plan(spell: Spell) -> _Plan:
     )
 
 
-PLANS: dict[int, tuple[_Plan, ...]] = {
-    level: tuple(_plan(sp) for sp in spells) for level, spells in BY_LEVEL.items()
-}
+PLANS: dict[int, tuple[_Plan, ...]] = {level: tuple(_plan(sp) for sp in spells) for level, spells in BY_LEVEL.items()}
 
 
 Who = tuple[Any, ...]
@@ -570,9 +552,7 @@ def _char(s: State, char_id: str | None, what: str) -> int:
     return t
 
 
-def _validate(
-    s: State, c: int, spell: Spell, a: Cast, scan: Scan
-) -> tuple[int, int, tuple[int, ...], int]:
+def _validate(s: State, c: int, spell: Spell, a: Cast, scan: Scan) -> tuple[int, int, tuple[int, ...], int]:
     """(target, centre, chain, designee) of a legal cast, or an IllegalActionError."""
     kind = KIND[spell.id]
     here = s.pos[c]
@@ -600,10 +580,7 @@ def _validate(
                     "Bebörtönzés is centred on the caster's own hex",
                     "RB p.17, digest A55",
                 )
-        elif (
-            G.block_distance(here, centre) > (spell.range.blocks or 0)
-            or G.tower[centre]
-        ):
+        elif G.block_distance(here, centre) > (spell.range.blocks or 0) or G.tower[centre]:
             fail(
                 f"the centre must be a hex within {spell.range.blocks} blocks",
                 "RB p.13, p.15",
@@ -685,9 +662,7 @@ def decide_cast(ctx: Context, a: Cast) -> None:
         fail(f"he holds no disc of level {spell.level}", "RB p.11")
     if spell.spell_type is SpellType.LIGHTNING and ranged_banned(s, c):
         fail("dust: no lightning for the rest of this step", "HR-5 card 15")
-    if a.concentrate and (
-        CONCENTRATION not in s.sheets[c].skills or not CONCENTRATES[spell.id]
-    ):
+    if a.concentrate and (CONCENTRATION not in s.sheets[c].skills or not CONCENTRATES[spell.id]):
         fail(
             "Összpontosítás needs the skill and a spell with a resistance contest or a bolt",
             "HR-4",
@@ -708,9 +683,7 @@ def decide_cast(ctx: Context, a: Cast) -> None:
     check_stated(a.man, cost)
     pay(s, c, cost, f"casting {spell.name_hu}")
     activate(ctx, c)
-    end_states(
-        ctx, c, "cast a spell", ("sneaking", "hiding") if attack else ("hiding",)
-    )
+    end_states(ctx, c, "cast a spell", ("sneaking", "hiding") if attack else ("hiding",))
     rolled_touch = KIND[spell.id] == "touch" and attack
     ids = s.sheets
     ctx.emit(
@@ -764,9 +737,7 @@ def touch(ctx: Context, c: int, t: int, spell: Spell) -> None:
             mods,
         )
     )
-    offer_dodge_or_resolve(
-        ctx, AttackSpec(c, t, "touch", spell.id, None, False, value, -1)
-    )
+    offer_dodge_or_resolve(ctx, AttackSpec(c, t, "touch", spell.id, None, False, value, -1))
 
 
 def _touch_hit(ctx: Context, spec: AttackSpec, margin: int) -> None:
@@ -780,27 +751,19 @@ HIT_EFFECTS["touch"] = _touch_hit
 # --- lightning (RB p.12, p.16-18; digest A40, A50, A57) ----------------------------------------
 
 
-def lightning_defence(
-    s: State, t: int, a: int, obstacles: int
-) -> tuple[int, tuple[tuple[str, int], ...]]:
+def lightning_defence(s: State, t: int, a: int, obstacles: int) -> tuple[int, tuple[tuple[str, int], ...]]:
     """2 × obstacles + the ranged-defence modifiers (Lopakodás, Rejtőzés; spells, non-stacking)."""
     swing = Swing(-1, t, "bolt", False, False, False, 0)
     mods = [
-        (name, amount)
-        for name, fn in DEFENCE_HOOKS
-        if name in LIGHTNING_DEFENCE_HOOKS and (amount := fn(s, swing))
+        (name, amount) for name, fn in DEFENCE_HOOKS if name in LIGHTNING_DEFENCE_HOOKS and (amount := fn(s, swing))
     ]
-    spells = combine(
-        non_stacking(s, t, CombatValue.RANGED_VE), ranged_ve(s, t, a, s.pos[t])
-    )
+    spells = combine(non_stacking(s, t, CombatValue.RANGED_VE), ranged_ve(s, t, a, s.pos[t]))
     if spells:
         mods.append(("spells and traps", spells))
     return 2 * obstacles + sum(m for _, m in mods), tuple(mods)
 
 
-def strike(
-    ctx: Context, c: int, spell: Spell, victims: tuple[int, ...], concentrate: bool
-) -> None:
+def strike(ctx: Context, c: int, spell: Spell, victims: tuple[int, ...], concentrate: bool) -> None:
     """One roll per link, in the caster's order, from the previous victim; the chain stops at
     the first miss (RB p.17-18, A57). A hit deals the link's fixed damage: only leather SFÉ
     counts, never STP (RB p.12)."""
@@ -809,7 +772,7 @@ def strike(
     assert isinstance(attack, LightningAttack)
     origin = s.pos[c]
     cid = s.sheets[c].id
-    for link, t in zip(attack.links, victims):
+    for link, t in zip(attack.links, victims, strict=False):
         if not s.alive[t] or s.result is not None:
             return
         scan = Scan(s)
@@ -828,11 +791,7 @@ def strike(
         defence, dmods = lightning_defence(s, t, origin, obstacles)
         total = sum(m for _, m in mods) + attack_roll
         hit = total > defence + defence_roll
-        ctx.emit(
-            AttackResolved(
-                cid, tid, "lightning", total, defence + defence_roll, hit, dmods
-            )
-        )
+        ctx.emit(AttackResolved(cid, tid, "lightning", total, defence + defence_roll, hit, dmods))
         if not hit:
             return
         if not (amulet_cancels(ctx, t, spell) or lightning_warded(ctx, t, spell)):

@@ -41,18 +41,11 @@ CLOUD = _modifier("acid_cloud")  # −2 CÉ, lightning included (A40, A51)
 STORM = _modifier("firestorm")  # +2 ranged VÉ
 CAGE_VE = _modifier("imprisonment")  # +4 ranged VÉ for the caster in his cage
 CAGE = next(p for p in SPELLS["imprisonment"].effect.parts if isinstance(p, Cage))
-STORM_TICK = next(
-    p
-    for p in SPELLS["firestorm"].effect.parts
-    if isinstance(p, Damage) and p.ticks is not None
-)
+STORM_TICK = next(p for p in SPELLS["firestorm"].effect.parts if isinstance(p, Damage) and p.ticks is not None)
 _CLOUD_AREA = SPELLS["acid_cloud"].effect.area
 assert _CLOUD_AREA is not None and _CLOUD_AREA.move_man_per_hex is not None
 CLOUD_MAN_PER_HEX: int = _CLOUD_AREA.move_man_per_hex  # RB p.13-14: 1 MAN a hex
-assert (
-    CLOUD.bearer is Bearer.SHOOTERS_FROM_OR_THROUGH_AREA
-    and STORM.bearer is Bearer.TARGETS_SHOT_THROUGH_OR_INTO_AREA
-)
+assert CLOUD.bearer is Bearer.SHOOTERS_FROM_OR_THROUGH_AREA and STORM.bearer is Bearer.TARGETS_SHOT_THROUGH_OR_INTO_AREA
 
 
 @functools.cache
@@ -157,9 +150,7 @@ def cast_area(ctx: Context, c: int, spell: Spell, centre: int) -> None:
             area.window.last_round(s.round), None, tuple(G.hexes[h] for h in hexes),
         )
     )  # fmt: skip
-    blasts = [
-        p for p in spell.effect.parts if isinstance(p, Damage) and p.ticks is None
-    ]
+    blasts = [p for p in spell.effect.parts if isinstance(p, Damage) and p.ticks is None]
     if not blasts:
         return
     if c in in_area(s, hexes):
@@ -195,9 +186,7 @@ def round_ending(ctx: Context) -> None:
             window = STORM_TICK.ticks
             assert window is not None
             if window.is_active(x.first, s.round):
-                _blast(
-                    ctx, SPELLS["firestorm"], in_area(s, x.hexes, x.caster), STORM_TICK
-                )
+                _blast(ctx, SPELLS["firestorm"], in_area(s, x.hexes, x.caster), STORM_TICK)
 
 
 def move_cloud_options(s: State, c: int) -> list[tuple[int, int]]:

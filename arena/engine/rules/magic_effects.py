@@ -52,11 +52,7 @@ from .skills import end_states
 
 def _harmful(spell: Spell) -> bool:
     effect = spell.effect
-    if (
-        effect.area is not None
-        or isinstance(effect.attack, LightningAttack)
-        or spell.is_resisted
-    ):
+    if effect.area is not None or isinstance(effect.attack, LightningAttack) or spell.is_resisted:
         return True
     return any(isinstance(p, Damage) for p in effect.parts)
 
@@ -83,11 +79,7 @@ def amulet_cancels(ctx: Context, t: int, spell: Spell) -> bool:
     amulet = AMULET_OF.get(spell.spell_type)
     if amulet is None or s.amulet[t] != amulet or is_zombie(s, t):
         return False
-    ctx.emit(
-        AmuletRevealed(
-            s.sheets[t].id, amulet, f"cancels {spell.name_hu} (RB p.7, p.12)"
-        )
-    )
+    ctx.emit(AmuletRevealed(s.sheets[t].id, amulet, f"cancels {spell.name_hu} (RB p.7, p.12)"))
     return True
 
 
@@ -97,11 +89,7 @@ def lightning_warded(ctx: Context, t: int, spell: Spell) -> bool:
     m = s.magic
     if m is None or not m.ward >> t & 1 or spell.spell_type is not SpellType.LIGHTNING:
         return False
-    top = max(
-        x.amount
-        for x in m.lasting
-        if x.target == t and x.kind == "immunity" and x.what != "weapon_damage"
-    )
+    top = max(x.amount for x in m.lasting if x.target == t and x.kind == "immunity" and x.what != "weapon_damage")
     if spell.level > top:
         return False
     ctx.emit(
@@ -221,9 +209,7 @@ def contest(ctx: Context, c: int, t: int, spell: Spell, concentrate: bool) -> bo
     attack = strength + ctx.roll(cid, f"{spell.id} on {tid}")
     defence = value + ctx.roll(tid, f"resistance against {spell.id}")
     took = attack > defence
-    ctx.emit(
-        SpellResisted(spell.id, cid, tid, spell.resistance.value, attack, defence, took)
-    )
+    ctx.emit(SpellResisted(spell.id, cid, tid, spell.resistance.value, attack, defence, took))
     return took
 
 
@@ -386,12 +372,8 @@ def affect(
 # --- weapons against magic (RB p.14, p.16; A46, A53) ---------------------------------------------
 
 WEAPON_DAMAGE = frozenset({"melee", "halberd", "bolt", "dagger", "javelin"})
-CONTACT = frozenset(
-    {"melee", "halberd", "touch"}
-)  # Villámvért answers melee only (A46)
-ARMOUR = next(
-    p for p in SPELLS["lightning_armour"].effect.parts if isinstance(p, Retaliation)
-)
+CONTACT = frozenset({"melee", "halberd", "touch"})  # Villámvért answers melee only (A46)
+ARMOUR = next(p for p in SPELLS["lightning_armour"].effect.parts if isinstance(p, Retaliation))
 
 
 def weapon_immune(ctx: Context, spec: AttackSpec) -> bool:
@@ -419,12 +401,7 @@ def after_hit(ctx: Context, spec: AttackSpec) -> None:
     m = s.magic
     t = spec.target
     a = spec.attacker
-    if (
-        m is None
-        or not m.armour >> t & 1
-        or spec.weapon not in CONTACT
-        or not s.alive[a]
-    ):
+    if m is None or not m.armour >> t & 1 or spec.weapon not in CONTACT or not s.alive[a]:
         return
     casters = {x.caster for x in m.lasting if x.kind == "retaliation" and x.target == t}
     spell = SPELLS["lightning_armour"]

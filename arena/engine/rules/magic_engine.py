@@ -25,9 +25,7 @@ from .magic_zombie import (
     zombie_waiting,
 )
 
-WITCH: tuple[bool, ...] = tuple(
-    MEMBER_SLOTS[c % len(MEMBER_SLOTS)] == "witch_master" for c in range(12)
-)
+WITCH: tuple[bool, ...] = tuple(MEMBER_SLOTS[c % len(MEMBER_SLOTS)] == "witch_master" for c in range(12))
 
 
 def cloud_options(s: State, c: int) -> list[MoveCloud]:
@@ -56,9 +54,7 @@ def decide_move_cloud(ctx: Context, a: MoveCloud) -> None:
         fail("a prone character spends MAN only on standing up", "HR-4")
     to = G.index.get(a.to, -1)
     if not any(h == to for _, h in move_cloud_options(s, c)):
-        fail(
-            "the cloud's centre moves one hex, and only his own Savfelhő", "RB p.13-14"
-        )
+        fail("the cloud's centre moves one hex, and only his own Savfelhő", "RB p.13-14")
     check_stated(a.man, CLOUD_MAN_PER_HEX)
     pay(s, c, CLOUD_MAN_PER_HEX, "moving the acid cloud")
     activate(ctx, c)
@@ -74,9 +70,7 @@ MAGIC_DECIDERS: dict[type[Any], Callable[[Context, Any], None]] = {
 }
 
 
-def witch_options(
-    s: State, c: int, scan: Scan, touch_only: bool = False
-) -> list[Action]:
+def witch_options(s: State, c: int, scan: Scan, touch_only: bool = False) -> list[Action]:
     """The witch-master's casts, zombie commands and cloud moves."""
     found: list[Action] = list(cast_options(s, c, scan, touch_only))
     if not touch_only and s.magic is not None:
@@ -108,11 +102,7 @@ def check(state: State, action: Any) -> None:
     kind = type(action)
     char = getattr(action, "char", None)
     if kind is EndStep:
-        v = (
-            first(s)
-            if s.active < 0
-            else (s.active if s.magic and s.magic.frenzied >> s.active & 1 else -1)
-        )
+        v = first(s) if s.active < 0 else (s.active if s.magic and s.magic.frenzied >> s.active & 1 else -1)
         if v >= 0 and _victim_can_act(s, v):
             raise IllegalActionError(
                 "the Orgyilkosság victim may not stop while he can act against his designee",

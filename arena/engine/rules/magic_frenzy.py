@@ -58,20 +58,14 @@ def refusal(s: State, c: int, a: Any) -> str | None:
     tid = s.sheets[t].id
     kind = type(a)
     if not s.alive[t]:
-        return (
-            None
-            if kind in (act.EndActivation, act.EndStep)
-            else "his designee is dead: he does nothing"
-        )
+        return None if kind in (act.EndActivation, act.EndStep) else "his designee is dead: he does nothing"
     if kind in (act.StandUp, act.StopState, act.DropItem, act.EndActivation, act.EndStep, act.Dodge, act.Shift,
                 act.DeclineShift, act.Concede):  # fmt: skip
         return None
     if kind in (act.MeleeAttack, act.RangedAttack, act.Throw):
         return None if a.target == tid else f"he may attack only {tid}"
     if kind is Cast:
-        return (
-            None if a.target == tid or tid in a.chain else f"he may cast only at {tid}"
-        )
+        return None if a.target == tid or tid in a.chain else f"he may cast only at {tid}"
     here = s.pos[c]
     if CENTRAL[here] != CENTRAL[s.pos[t]]:
         return f"{tid} cannot be reached from his region"
@@ -85,17 +79,9 @@ def refusal(s: State, c: int, a: Any) -> str | None:
         return None
     if kind is act.Disengage:
         to = G.index.get(a.to, -1)
-        return (
-            None
-            if to in dist and here in dist and dist[to] < dist[here]
-            else f"he disengages only toward {tid}"
-        )
+        return None if to in dist and here in dist and dist[to] < dist[here] else f"he disengages only toward {tid}"
     if kind is act.ToggleGate:
-        return (
-            None
-            if not s.gates & G.gate_bit.get(a.gate, 0)
-            else "he only opens gates on his way"
-        )
+        return None if not s.gates & G.gate_bit.get(a.gate, 0) else "he only opens gates on his way"
     if kind is act.UseSkill:
         return None if a.skill == "running" else "he uses no skill but Futás on his way"
     return "he does nothing else"
@@ -125,12 +111,6 @@ def first(s: State) -> int:
     if m is None or not m.frenzied:
         return -1
     for c in s.named:
-        if (
-            m.frenzied >> c & 1
-            and s.alive[c]
-            and not s.finished >> c & 1
-            and not s.netted[c]
-            and not m.banned >> c & 1
-        ):
+        if m.frenzied >> c & 1 and s.alive[c] and not s.finished >> c & 1 and not s.netted[c] and not m.banned >> c & 1:
             return c
     return -1

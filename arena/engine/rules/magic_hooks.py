@@ -18,11 +18,7 @@ MAN_CAP = next(
     for p in choice.parts
     if isinstance(p, Adjust) and p.quantity is Quantity.MAN_PER_STEP and p.op is Op.CAP
 )  # Izzó idegek: at most 2 MAN a step (RB p.14, digest A45)
-FRENZY_MAN = next(
-    p.man_per_step
-    for p in SPELLS["assassination"].effect.on_fail
-    if isinstance(p, Frenzy)
-)
+FRENZY_MAN = next(p.man_per_step for p in SPELLS["assassination"].effect.on_fail if isinstance(p, Frenzy))
 MOVE_FACTOR = next(
     p.amount
     for choice in SPELLS["muscle_wasting"].effect.choices

@@ -21,23 +21,21 @@ from .magic_hooks import FRENZY_MAN, magic
 QUINTARHA = SPELLS["quintarha"]
 
 
-def step_pool(
-    s: State, chars: Sequence[int], base: int, paid: Sequence[int], pool: int
-) -> int:
+def step_pool(s: State, chars: Sequence[int], base: int, paid: Sequence[int], pool: int) -> int:
     """An Orgyilkosság victim's debt comes off his own 4; a gladiator victim has 4, not 6 (A56)."""
     m = magic(s)
     if not any(m.frenzied >> c & 1 for c in chars):
         return pool
     if s.step >= 5:
         return max(0, FRENZY_MAN - sum(paid))
-    return max(0, base - sum(p for c, p in zip(chars, paid) if not m.frenzied >> c & 1))
+    return max(0, base - sum(p for c, p in zip(chars, paid, strict=False) if not m.frenzied >> c & 1))
 
 
 def after_naming(ctx: Context, chars: Sequence[int], paid: Sequence[int]) -> None:
     s = ctx.state
     m = magic(s)
     if s.step <= 4:
-        for c, debt in zip(chars, paid):
+        for c, debt in zip(chars, paid, strict=False):
             if m.frenzied >> c & 1:
                 ctx.emit(OwnMan(s.sheets[c].id, max(0, FRENZY_MAN - debt)))
     if m.capped & (1 << s.strategist_of(0) | 1 << s.strategist_of(1)):
@@ -51,16 +49,12 @@ def round_starting(ctx: Context) -> None:
         if x.kind != "onset" or x.first != s.round:
             continue
         cid, tid = s.sheets[x.caster].id, s.sheets[x.target].id
-        ctx.emit(
-            SpellEnded(x.spell, cid, tid, "onset", x.what, "the shock begins (RB p.15)")
-        )
+        ctx.emit(SpellEnded(x.spell, cid, tid, "onset", x.what, "the shock begins (RB p.15)"))
         if not s.alive[x.target]:
             continue
         for part in QUINTARHA.effect.parts:
             if isinstance(part, Modifier):
-                ctx.emit(
-                    EffectAdded(tid, part.value.value, part.amount, x.spell, s.round)
-                )
+                ctx.emit(EffectAdded(tid, part.value.value, part.amount, x.spell, s.round))
         if x.amount:
             for part in QUINTARHA.effect.on_fail:
                 if isinstance(part, Forbid):

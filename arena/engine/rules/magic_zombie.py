@@ -47,19 +47,13 @@ from .gladiators import melee_te
 from .melee import offer_dodge_or_resolve
 from .modifiers import Swing, attack_modifiers
 
-RAISE = next(
-    p for p in SPELLS["create_undead"].effect.parts if isinstance(p, RaiseUndead)
-)
+RAISE = next(p for p in SPELLS["create_undead"].effect.parts if isinstance(p, RaiseUndead))
 COMMANDS = ("move_to", "attack", "guard")
 GATE_HEXES = sorted({h for pair in G.gate_hexes.values() for h in pair if not CENTRAL[h]})
 
 
 def _persons(s: State, z: Zombie) -> list[int]:
-    return [
-        o
-        for o in BOARD_CHARS
-        if o != z.creator and o != z.char and s.alive[o] and s.pos[o] >= 0
-    ]
+    return [o for o in BOARD_CHARS if o != z.creator and o != z.char and s.alive[o] and s.pos[o] >= 0]
 
 
 def _paths(s: State, start: int, goals: set[int], scan: Scan) -> list[tuple[Hex, ...]]:
@@ -148,7 +142,11 @@ def releases(s: State, c: int, a: ZombieAct) -> tuple[int, int]:
 
 
 def _walks(
-    s: State, c: int, goals: set[int], targets: list[int], persons: list[int],
+    s: State,
+    c: int,
+    goals: set[int],
+    targets: list[int],
+    persons: list[int],
     budget: tuple[int, int, int],
 ) -> list[ZombieAct]:
     """Its walks by shortest paths toward ``goals``, each ending short of a person it could not
@@ -168,10 +166,7 @@ def _walks(
         if len(path) <= steps:
             cost = movement.move_cost(s, c, len(path))
             if arrive and man - cost >= ATTACK_MAN and not s.attacks[c]:
-                found.extend(
-                    ZombieAct(seat, zid, path, s.sheets[o].id, extra + cost + ATTACK_MAN)
-                    for o in arrive
-                )
+                found.extend(ZombieAct(seat, zid, path, s.sheets[o].id, extra + cost + ATTACK_MAN) for o in arrive)
                 continue
             if occupied:
                 path = path[:-1]
@@ -187,13 +182,7 @@ def acting_zombies(s: State) -> list[Zombie]:
     """Zombies that may still act in this step: the creator is named and alive (RB p.15), and
     no net bans this activation (HR-4)."""
     m = s.magic
-    if (
-        m is None
-        or not m.zombies
-        or s.phase is not Phase.ACTING
-        or s.active >= 0
-        or s.pending is not None
-    ):
+    if m is None or not m.zombies or s.phase is not Phase.ACTING or s.active >= 0 or s.pending is not None:
         return []
     now = stamp(s.round, s.step)
     return [
@@ -275,9 +264,7 @@ def _attack(ctx: Context, c: int, t: int) -> None:
     mods = attack_modifiers(s, Swing(c, t, "melee", False, False, False, 0))
     value = melee_te(s, c) + sum(m for _, m in mods)
     ctx.emit(
-        AttackDeclared(
-            s.side[c], s.sheets[c].id, s.sheets[t].id, "melee", None, None, False, False, 0, value, mods
-        )
+        AttackDeclared(s.side[c], s.sheets[c].id, s.sheets[t].id, "melee", None, None, False, False, 0, value, mods)
     )
     offer_dodge_or_resolve(ctx, AttackSpec(c, t, "melee", None, None, False, value, -1))
 
@@ -312,20 +299,12 @@ def arrive(ctx: Context, c: int, t: int) -> None:
 
 def _own_zombies(s: State, c: int) -> list[Zombie]:
     m = s.magic
-    return (
-        [z for z in m.zombies if z.creator == c and s.alive[z.char]]
-        if m is not None
-        else []
-    )
+    return [z for z in m.zombies if z.creator == c and s.alive[z.char]] if m is not None else []
 
 
 def command_options(s: State, c: int) -> list[CommandZombie]:
     zombies = _own_zombies(s, c)
-    if (
-        not zombies
-        or man_of(s, c) < RAISE.command_man
-        or magic.cast_refusal(s, c) is not None
-    ):
+    if not zombies or man_of(s, c) < RAISE.command_man or magic.cast_refusal(s, c) is not None:
         return []
     sheet = s.sheets[c]
     found = []
@@ -400,11 +379,7 @@ def decide_command(ctx: Context, a: CommandZombie) -> None:
     check_stated(a.man, RAISE.command_man)
     pay(s, c, RAISE.command_man, "a zombie command")
     activate(ctx, c)
-    ctx.emit(
-        ZombieCommanded(
-            a.seat, a.char, a.zombie, a.command, a.target, a.hex, RAISE.command_man
-        )
-    )
+    ctx.emit(ZombieCommanded(a.seat, a.char, a.zombie, a.command, a.target, a.hex, RAISE.command_man))
 
 
 def nets_lapse(ctx: Context) -> None:
@@ -431,11 +406,9 @@ def collapse(ctx: Context) -> None:
         return
     for z in m.zombies:
         if s.alive[z.char] and not s.alive[z.creator]:
-            ctx.emit(
-                ZombieCollapsed(s.sheets[z.char].id, "its creator is dead (HR-11)")
-            )
+            ctx.emit(ZombieCollapsed(s.sheets[z.char].id, "its creator is dead (HR-11)"))
 
 
 _ = MAX_PER_HEX
 
-from . import magic, movement, traps  # last: they import modules that import this one
+from . import magic, movement, traps  # noqa: E402 last: they import modules that import this one

@@ -13,17 +13,18 @@ from ..actions import DeclineShift, Dodge, MeleeAttack, Shift
 from ..content.skills import ACROBATICS, DODGING, QUICK_BLADE, SKILLS, STEADFAST
 from ..content.weapons import HALBERD, WEAPONS
 from ..context import Context
-from ..events import AttackDeclared, DodgeDecided, DodgeOffered, ShiftDeclined, ShiftOffered, Shifted
+from ..events import AttackDeclared, DodgeDecided, DodgeOffered, ShiftDeclined, Shifted, ShiftOffered
 from ..hexgrid import Hex
 from ..state import AttackSpec, PendingDodge, PendingShift, State
+from . import magic_hooks
 from .base import (
     ATTACK_MAN,
     BOARD_CHARS,
     CENTRAL,
-    G,
     HEXES,
     STEP_GATE,
     STEPS,
+    G,
     activate,
     actor,
     check_stated,
@@ -32,7 +33,6 @@ from .base import (
     occupancy,
     pay,
 )
-from . import magic_hooks
 from .damage import DECLARED_SKILLS, resolve
 from .gladiators import holds, melee_te, skill_allowed
 from .modifiers import Swing, attack_modifiers
@@ -60,11 +60,7 @@ def _reach_targets(s: State, c: int) -> list[int]:
     return [
         o
         for o in range(len(s.pos))
-        if s.alive[o]
-        and s.side[o] != seat
-        and s.sheets[o].on_board
-        and s.pos[o] in near
-        and CENTRAL[s.pos[o]]
+        if s.alive[o] and s.side[o] != seat and s.sheets[o].on_board and s.pos[o] in near and CENTRAL[s.pos[o]]
     ]
 
 
@@ -172,11 +168,7 @@ def decide_melee(ctx: Context, a: MeleeAttack) -> None:
     mods = attack_modifiers(s, swing)
     value = melee_te(s, c) + sum(m for _, m in mods)
     activate(ctx, c)
-    ctx.emit(
-        AttackDeclared(
-            a.seat, a.char, a.target, weapon, a.skill, a.break_item, False, a.quick, cost, value, mods
-        )
-    )
+    ctx.emit(AttackDeclared(a.seat, a.char, a.target, weapon, a.skill, a.break_item, False, a.quick, cost, value, mods))
     end_states(ctx, c, "attacked")
     spec = AttackSpec(c, t, weapon, a.skill, a.break_item, a.quick, value, -1)
     offer_dodge_or_resolve(ctx, spec)

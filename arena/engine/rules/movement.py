@@ -15,16 +15,18 @@ from ..content.skills import ACROBATICS, SKILLS, SNEAKING
 from ..context import Context
 from ..hexgrid import Hex
 from ..state import GLADIATOR, SEAT_OF, State
+from . import magic_hooks, traps
+from . import traps_marks as trap_marks
 from .base import (
     ATTACK_MAN,
     CENTRAL,
-    G,
     HEXES,
     MAX_PER_HEX,
     STEP_GATE,
     STEPS,
     STEPS_IN,
     STEPS_OUT,
+    G,
     Scan,
     activate,
     actor,
@@ -37,9 +39,6 @@ from .base import (
     occupancy,
     pay,
 )
-from . import traps
-from . import traps_marks as trap_marks
-from . import magic_hooks
 from .gladiators import holds, skill_allowed
 from .skills import end_states
 
@@ -320,7 +319,7 @@ def move_options(s: State, c: int, scan: Scan) -> list[Move]:
     attack_ok = can_attack_after_moving(s, c)
     return [
         m
-        for n, cost, m in zip(ends[:count], costs, moves)
+        for n, cost, m in zip(ends[:count], costs, moves, strict=False)
         if n not in enemies or (attack_ok and spare - cost >= ATTACK_MAN)
     ]
 
@@ -484,4 +483,3 @@ def decide_gate(ctx: Context, a: ToggleGate) -> None:
     activate(ctx, c)
     end_states(ctx, c, "opened or closed a gate")
     traps.run_toggle(ctx, c, a.gate, GATE_MAN)  # gate traps may strike (HR-12 ruling 28)
-

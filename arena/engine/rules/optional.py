@@ -251,7 +251,9 @@ def check_coated_shot(s: State, c: int, weapon: str) -> None:
     """A coated weapon is a melee weapon or a dagger: no bolt, javelin or net while coated."""
     o = s.opt
     if o is not None and o.coated == c and weapon not in COATABLE:
-        fail("his coated weapon is for a melee attack or a thrown dagger; a bolt, javelin or net cannot be coated", RULE)
+        fail(
+            "his coated weapon is for a melee attack or a thrown dagger; a bolt, javelin or net cannot be coated", RULE
+        )
 
 
 # --- ammunition ---------------------------------------------------------------------------------

@@ -20,13 +20,12 @@ from ..events import AttackDeclared
 from ..grid import ILLEGAL
 from ..hexgrid import Hex
 from ..state import GLADIATOR, ON_BOARD, AttackSpec, State
+from . import magic_hooks, traps_marks
 from .base import ATTACK_MAN, G, Scan, activate, actor, check_stated, fail, man_of, pay
-from . import magic_hooks
-from . import traps_marks
+from .damage import resolve
 from .gladiators import free_hand
 from .melee import may_attack, offer_dodge_or_resolve, target_of
 from .modifiers import Swing, attack_modifiers
-from .damage import resolve
 from .skills import can_aim, end_states
 
 AIM_MAN = SKILLS[AIMING].man_cost
@@ -205,9 +204,7 @@ def throw_options(s: State, c: int) -> list[Throw]:
             here = s.pos[c]
             row = G.distances(here)
             targets = [
-                (t, row[s.pos[t]])
-                for t in _targets(s, c)
-                if ON_BOARD[t] and G.central[s.pos[t]] and s.pos[t] != here
+                (t, row[s.pos[t]]) for t in _targets(s, c) if ON_BOARD[t] and G.central[s.pos[t]] and s.pos[t] != here
             ]
         reach = _REACH[item]
         for t, blocks in targets:
@@ -250,7 +247,5 @@ def decide_throw(ctx: Context, a: Throw) -> None:
     mods = attack_modifiers(s, swing)
     value = s.sheets[c].te + WEAPONS[a.item].te + sum(m for _, m in mods)
     activate(ctx, c)
-    ctx.emit(
-        AttackDeclared(a.seat, a.char, a.target, a.item, None, None, False, False, ATTACK_MAN, value, mods)
-    )
+    ctx.emit(AttackDeclared(a.seat, a.char, a.target, a.item, None, None, False, False, ATTACK_MAN, value, mods))
     offer_dodge_or_resolve(ctx, AttackSpec(c, t, a.item, None, None, False, value, -1))

@@ -28,9 +28,8 @@ from ..context import Context
 from ..events import SkillUsed, StateEnded
 from ..evolve import TRAP_PRONE
 from ..state import State
+from . import magic_hooks, traps_marks
 from .base import G, activate, actor, check_stated, fail, in_melee, man_of, pay
-from . import magic_hooks
-from . import traps_marks
 from .gladiators import skill_allowed
 from .modifiers import MELEE_VALUE_WEAPONS, RANGED_WEAPONS, Swing, attack_hook, defence_hook
 

@@ -93,9 +93,7 @@ def run_move(ctx: Context, c: int, path: tuple[Hex, ...], cost: int) -> None:
     if owner < 0:
         _moved(ctx, c, path, cost)
     else:
-        ctx.emit(
-            TrapWindowOpened(owner, s.sheets[c].id, "move", path, None, False, cost)
-        )
+        ctx.emit(TrapWindowOpened(owner, s.sheets[c].id, "move", path, None, False, cost))
 
 
 def run_disengage(ctx: Context, c: int, to: Hex, cost: int, acrobatics: bool) -> None:
@@ -104,11 +102,7 @@ def run_disengage(ctx: Context, c: int, to: Hex, cost: int, acrobatics: bool) ->
     if owner < 0:
         _disengaged(ctx, c, to, cost, acrobatics)
     else:
-        ctx.emit(
-            TrapWindowOpened(
-                owner, s.sheets[c].id, "disengage", (to,), None, acrobatics, cost
-            )
-        )
+        ctx.emit(TrapWindowOpened(owner, s.sheets[c].id, "disengage", (to,), None, acrobatics, cost))
 
 
 def run_toggle(ctx: Context, c: int, gate: str, cost: int) -> None:
@@ -207,9 +201,7 @@ def decide_play(ctx: Context, a: PlayTraps) -> None:
                 "RB p.18, digest A58",
             )
         if CARDS[card].kind is not TrapKind.DIRECT:
-            fail(
-                f"card {card} is a remote trap, played from its numbered hex", "RB p.18"
-            )
+            fail(f"card {card} is a remote trap, played from its numbered hex", "RB p.18")
     cost = sum(CARDS[card].man_cost for card in cards)
     if cost > s.strat_man[a.seat]:
         fail(
@@ -294,9 +286,7 @@ def _play(ctx: Context, card: int, owner: int, c: int) -> None:
     )
 
 
-def _strike_here(
-    ctx: Context, c: int, owner: int, h: int, rest: tuple[Hex, ...], gate: str | None
-) -> bool:
+def _strike_here(ctx: Context, c: int, owner: int, h: int, rest: tuple[Hex, ...], gate: str | None) -> bool:
     """The named cards at ``h`` strike in the order named; True while he may go on moving."""
     s = ctx.state
     for card in _ready_at(s, h):
@@ -308,17 +298,10 @@ def _strike_here(
         _play(ctx, card, owner, c)
         if strike(ctx, trap, owner, c, None, gate, rest):
             return False  # waits for his Kitérés
-    return (
-        s.alive[c]
-        and not s.over
-        and not s.prone[c]
-        and marks.find(s, c, marks.STOPPED) is None
-    )
+    return s.alive[c] and not s.over and not s.prone[c] and marks.find(s, c, marks.STOPPED) is None
 
 
-def _walk(
-    ctx: Context, c: int, owner: int, path: tuple[Hex, ...], man: int | None
-) -> None:
+def _walk(ctx: Context, c: int, owner: int, path: tuple[Hex, ...], man: int | None) -> None:
     """Enter ``path`` hex by hex, paying for each segment up to a strike (HR-12 ruling 28).
 
     ``man``: the validated cost of the whole path while nothing has struck yet (None after)."""
@@ -327,17 +310,13 @@ def _walk(
     prev = s.pos[c]
     for i, h in enumerate(path):
         n = G.index[h]
-        if man is None and not _may_enter(
-            s, c, prev, n, i - start + 1, i == len(path) - 1
-        ):
+        if man is None and not _may_enter(s, c, prev, n, i - start + 1, i == len(path) - 1):
             _segment(ctx, c, path[start:i])
             return
         here = _ready_at(s, n) if s.readied else []
         if here:
             gate = crossing_gate(prev, n)
-            if gate is not None and any(
-                CARDS[card].effect.stays_on_entry_side for card in here
-            ):
+            if gate is not None and any(CARDS[card].effect.stays_on_entry_side for card in here):
                 _segment(ctx, c, path[start:i])
                 _portcullis(ctx, c, owner, s.pos[c], n)
                 return
@@ -363,11 +342,7 @@ def _may_enter(s: State, c: int, prev: int, n: int, count: int, last: bool) -> b
     if not s.alive[c] or s.over or s.prone[c] or marks.cannot_move(s, c) is not None:
         return False
     gate = STEP_GATE[prev].get(n)
-    if (
-        gate is None
-        or (gate and not s.gates & gate)
-        or CENTRAL[n] != s.sheets[c].is_gladiator
-    ):
+    if gate is None or (gate and not s.gates & gate) or CENTRAL[n] != s.sheets[c].is_gladiator:
         return False
     if occupancy(s).get(n, 0) >= MAX_PER_HEX:
         return False
@@ -448,9 +423,7 @@ def trigger_options(s: State, c: int) -> list[TriggerTrap]:
         pushes = push_options(s, t) if trap.effect.push_hexes else []
         if not pushes:
             found.append(TriggerTrap(seat, cid, card, tid, None, trap.man_cost))
-        found.extend(
-            TriggerTrap(seat, cid, card, tid, HEXES[n], trap.man_cost) for n in pushes
-        )
+        found.extend(TriggerTrap(seat, cid, card, tid, HEXES[n], trap.man_cost) for n in pushes)
     return found
 
 
@@ -465,9 +438,7 @@ def decide_trigger(ctx: Context, a: TriggerTrap) -> None:
             "RB p.8, HR-12 ruling 10",
         )
     if a.card not in s.traps[a.seat]:
-        fail(
-            f"seat {a.seat} holds no unplayed trap card {a.card}", "RB p.18, digest A58"
-        )
+        fail(f"seat {a.seat} holds no unplayed trap card {a.card}", "RB p.18, digest A58")
     trap = CARDS[a.card]
     if trap.kind is not TrapKind.REMOTE:
         fail(f"card {a.card} is a direct trap, played while an enemy moves", "RB p.18")
@@ -492,9 +463,7 @@ def decide_trigger(ctx: Context, a: TriggerTrap) -> None:
             "HR-5 card 4",
         )
     if not pushes and a.push is not None:
-        fail(
-            "this card pushes nobody, or there is no hex to push him to", "HR-5 card 4"
-        )
+        fail("this card pushes nobody, or there is no hex to push him to", "HR-5 card 4")
     activate(ctx, c)
     ctx.emit(
         TrapPlayed(
@@ -530,9 +499,7 @@ def decide_jaws(ctx: Context, a: OpenJaws) -> None:
     if s.prone[c]:
         fail("a prone character spends MAN only on standing up", "HR-4")
     if marks.find(s, c, marks.STOPPED) is not None:
-        fail(
-            "the jaws shut in this step; he opens them in his next step", "HR-5 card 10"
-        )
+        fail("the jaws shut in this step; he opens them in his next step", "HR-5 card 10")
     check_stated(a.man, marks.JAWS_MAN)
     pay(s, c, marks.JAWS_MAN, "opening the jaws")
     activate(ctx, c)

@@ -78,9 +78,7 @@ def strike(
     s = ctx.state
     if trap.effect.attack is not None:
         if can_dodge(s, trap, t) and (s.active != t or man_of(s, t) >= DODGE_MAN):
-            ctx.emit(
-                TrapDodgeOffered(s.side[t], s.sheets[t].id, trap.number, owner, rest)
-            )
+            ctx.emit(TrapDodgeOffered(s.side[t], s.sheets[t].id, trap.number, owner, rest))
             return True
         attack_roll(ctx, trap, owner, t, False)
         return False
@@ -153,11 +151,7 @@ def after_hit(
     s = ctx.state
     e = trap.effect
     tid = s.sheets[t].id
-    if (
-        e.attack is not None
-        and e.attack.margin_damage is not None
-        and margin is not None
-    ):
+    if e.attack is not None and e.attack.margin_damage is not None and margin is not None:
         deal(ctx, t, margin // 2, e.attack.margin_damage)
     if e.damage is not None and s.alive[t]:
         deal(ctx, t, e.damage.amount, e.damage.unit)
@@ -167,9 +161,7 @@ def after_hit(
         poison(ctx, trap, t)
     if s.over:
         return
-    if (
-        e.gate_jam is not None and gate is not None
-    ):  # the gate shuts whatever befalls him
+    if e.gate_jam is not None and gate is not None:  # the gate shuts whatever befalls him
         end = e.gate_jam.last_round(s.round)
         ctx.emit(GateJammed(gate, s.round + 1 if end is None else end))
     if not s.alive[t]:
@@ -177,19 +169,11 @@ def after_hit(
     here = HEXES[s.pos[t]]
     last = s.round + 1  # "until the end of the next round" (HR-5)
     for m in e.modifiers:
-        ctx.emit(
-            EffectAdded(
-                tid, m.value.value, m.amount, source(trap), m.window.last_round(s.round)
-            )
-        )
+        ctx.emit(EffectAdded(tid, m.value.value, m.amount, source(trap), m.window.last_round(s.round)))
     for adj in e.adjustments:
         if adj.quantity is Quantity.MOVE_COST:
             end = adj.window.last_round(s.round)
-            ctx.emit(
-                TrapMarked(
-                    tid, marks.QUICKSAND, here, adj.amount, last if end is None else end
-                )
-            )
+            ctx.emit(TrapMarked(tid, marks.QUICKSAND, here, adj.amount, last if end is None else end))
     dusted = False
     for ban in e.bans:
         if ban.action is Forbidden.SPENDING_MAN and ban.span is StepSpan.NEXT_STEP:
@@ -197,19 +181,12 @@ def after_hit(
                 ctx.emit(Netted(tid, source(trap)))
         elif ban.action is Forbidden.RUNNING:
             ctx.emit(TrapMarked(tid, marks.NO_RUNNING, here, 0, last))
-        elif (
-            ban.action in (Forbidden.RANGED_ATTACKS, Forbidden.LIGHTNING_SPELLS)
-            and not dusted
-        ):
+        elif ban.action in (Forbidden.RANGED_ATTACKS, Forbidden.LIGHTNING_SPELLS) and not dusted:
             dusted = True
             ctx.emit(TrapMarked(tid, marks.DUST, here, 0, marks.stamp(s)))
     if e.prone and not s.prone[t]:
         ctx.emit(KnockedDown(tid))
-        ctx.emit(
-            EffectAdded(
-                tid, CombatValue.VE.value, PRONE_MELEE_VE_MODIFIER, TRAP_PRONE, None
-            )
-        )
+        ctx.emit(EffectAdded(tid, CombatValue.VE.value, PRONE_MELEE_VE_MODIFIER, TRAP_PRONE, None))
     if e.ends_movement:
         ctx.emit(TrapMarked(tid, marks.STOPPED, here, 0, marks.stamp(s)))
     if e.exit_extra_man:

@@ -59,8 +59,7 @@ def _begin(ctx: Context, seats: tuple[int, ...]) -> None:
 def _draw(ctx: Context, seat: int, extra: int) -> None:
     cards = deck(ctx.state)
     drawn = [
-        cards.pop(ctx.roll("deck", f"insight card for seat {seat}", len(cards), NOBODY) - 1)
-        for _ in range(extra)
+        cards.pop(ctx.roll("deck", f"insight card for seat {seat}", len(cards), NOBODY) - 1) for _ in range(extra)
     ]  # the dice go to nobody: they would tell which cards were left in the deck
     ctx.emit(TrapInsightDrawn(seat, tuple(sorted(drawn)), seat))
     ctx.emit(TrapInsightOwed(seat, extra))

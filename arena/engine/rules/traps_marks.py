@@ -115,7 +115,4 @@ def jammed(s: State, gate_bit: int) -> bool:
     """The portcullis jams the gate shut (HR-5 card 11)."""
     if not s.trap_marks:
         return False
-    return any(
-        m.char == -1 and m.kind == JAM and m.where == gate_bit
-        for m in s.trap_marks
-    )
+    return any(m.char == -1 and m.kind == JAM and m.where == gate_bit for m in s.trap_marks)

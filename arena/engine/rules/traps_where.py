@@ -17,16 +17,10 @@ from ..state import State
 from .base import BOARD_CHARS, CENTRAL, MAX_PER_HEX, STEP_GATE, STEPS, G, occupancy
 
 CARDS: dict[int, Trap] = {t.number: t for t in TRAPS.values()}
-TRAP_HEX: dict[int, int] = {
-    t.number: G.index[t.hex] for t in G.board.traps
-}  # card → its hex
-NUMBER_AT: tuple[int, ...] = tuple(
-    (t.number if (t := G.board.trap_at(h)) is not None else 0) for h in G.hexes
-)
+TRAP_HEX: dict[int, int] = {t.number: G.index[t.hex] for t in G.board.traps}  # card → its hex
+NUMBER_AT: tuple[int, ...] = tuple((t.number if (t := G.board.trap_at(h)) is not None else 0) for h in G.hexes)
 GATE_HEX: tuple[bool, ...] = tuple(bool(g) for g in G.gates_at)
-HIDING_SAFE_BLOCKS = SKILLS[HIDING].param(
-    "max_target_blocks"
-)  # HR-4: none from farther away
+HIDING_SAFE_BLOCKS = SKILLS[HIDING].param("max_target_blocks")  # HR-4: none from farther away
 
 
 def _walls(n: int) -> frozenset[WallKind]:
@@ -52,9 +46,7 @@ def rings_of(s: State, h: int) -> frozenset[Ring]:
     return frozenset(Ring(x[0]) for x in G.slices_of(h, s.gates))
 
 
-_GATE_BITS_AT: tuple[int, ...] = tuple(
-    sum(G.gate_bit[g] for g in G.gates_at[h]) for h in range(G.size)
-)
+_GATE_BITS_AT: tuple[int, ...] = tuple(sum(G.gate_bit[g] for g in G.gates_at[h]) for h in range(G.size))
 _FITS: dict[tuple[int, int, int], bool] = {}
 
 
@@ -76,10 +68,7 @@ def _hex_fits(s: State, trap: Trap, h: int) -> bool:
         return False
     if cond.wall_edges and not (WALLS_AT[h] & cond.wall_edges):
         return False
-    if (
-        cond.within_blocks is not None
-        and G.block_distance(h, TRAP_HEX[trap.number]) > cond.within_blocks
-    ):
+    if cond.within_blocks is not None and G.block_distance(h, TRAP_HEX[trap.number]) > cond.within_blocks:
         return False
     return cond.on_gate_hex is None or GATE_HEX[h] == cond.on_gate_hex
 
@@ -105,11 +94,7 @@ def remote_refusal(s: State, seat: int, trap: Trap, t: int) -> str | None:
 
 
 def remote_targets(s: State, seat: int, trap: Trap) -> list[int]:
-    return [
-        t
-        for t in BOARD_CHARS
-        if s.side[t] != seat and remote_refusal(s, seat, trap, t) is None
-    ]
+    return [t for t in BOARD_CHARS if s.side[t] != seat and remote_refusal(s, seat, trap, t) is None]
 
 
 def push_options(s: State, t: int) -> list[int]:
@@ -120,35 +105,23 @@ def push_options(s: State, t: int) -> list[int]:
     return [
         n
         for n, gate in STEPS[here]
-        if (not gate or s.gates & gate)
-        and CENTRAL[n] == CENTRAL[here]
-        and occ.get(n, 0) < MAX_PER_HEX
+        if (not gate or s.gates & gate) and CENTRAL[n] == CENTRAL[here] and occ.get(n, 0) < MAX_PER_HEX
     ]
 
 
 # --- direct traps (9-16) ---------------------------------------------------------------------
 
 
-def strike_fits(
-    s: State, trap: Trap, mover: int, prev: int, h: int, toggling: bool
-) -> bool:
+def strike_fits(s: State, trap: Trap, mover: int, prev: int, h: int, toggling: bool) -> bool:
     """Whether direct card ``trap`` may strike ``mover`` as he enters ``h`` from ``prev`` (or,
     ``toggling``, as he opens or closes a gate on ``h``) (RB p.18, HR-5, HR-12 rulings 26-29)."""
-    if (
-        trap.kind is not TrapKind.DIRECT
-        or s.sneaking[mover]
-        or not s.sheets[mover].on_board
-    ):
+    if trap.kind is not TrapKind.DIRECT or s.sneaking[mover] or not s.sheets[mover].on_board:
         return False
     moving, crossing, entering, toggled = TRIGGERS[trap.number]
     if toggling:
         if not toggled:
             return False
-    elif not (
-        moving
-        or (crossing and STEP_GATE[prev].get(h, 0))
-        or (entering and GATE_HEX[h])
-    ):
+    elif not (moving or (crossing and STEP_GATE[prev].get(h, 0)) or (entering and GATE_HEX[h])):
         return False
     return hex_fits(s, trap, h)
 

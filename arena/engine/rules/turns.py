@@ -27,6 +27,7 @@ from ..events import (
     StepStarted,
 )
 from ..state import SEAT_OF, Phase, State
+from . import magic_hooks, magic_turns, optional
 from .base import (
     ATTACK_MAN,
     GLADIATOR_STEP_MAN,
@@ -40,7 +41,6 @@ from .base import (
     man_of,
     strategist_man,
 )
-from . import magic_hooks, magic_turns, optional
 from .damage import end_match, end_on_points
 
 NAMED_PER_STEP = 2  # RB p.6
@@ -84,7 +84,7 @@ def decide_name(ctx: Context, a: Name) -> None:
         fail(f"seat {a.seat} is not naming characters now", "RB p.6")
     chars = [check_char(s, a.seat, c) for c in a.chars]
     allowed = eligible(s, a.seat)
-    for c, cid in zip(chars, a.chars):
+    for c, cid in zip(chars, a.chars, strict=False):
         if c not in allowed:
             fail(f"{cid} cannot be named: dead, the gladiator, or already acted this round", "RB p.6 §8.2")
     if len(set(chars)) != len(chars) or len(chars) != min(NAMED_PER_STEP, len(allowed)):
@@ -229,9 +229,7 @@ def end_step(ctx: Context, reason: str) -> None:
         g = s.gladiator_of(seat)
         for t in s.seat_chars(1 - seat):
             if s.entangled_by[t] == g and s.entangled_round[t] <= s.round:
-                ctx.emit(
-                    StateEnded(s.sheets[t].id, "entangled", "end of the net-thrower's next step (HR-3.3)")
-                )
+                ctx.emit(StateEnded(s.sheets[t].id, "entangled", "end of the net-thrower's next step (HR-3.3)"))
     if s.magic is not None:
         magic_turns.step_ending(ctx)  # zombies collapse (HR-11); Orgyilkosság ends (ruling 16)
     if s.opt is not None:
@@ -302,4 +300,3 @@ def end_options(s: State, c: int) -> list[EndActivation]:
 
 
 _END_ACTIVATION: dict[int, EndActivation] = {}
-

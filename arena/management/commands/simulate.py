@@ -24,7 +24,11 @@ class Command(BaseCommand):
         parser.add_argument("--agent", choices=sorted(AGENTS), default="random")
         parser.add_argument("--json", action="store_true", help="print the result as JSON")
         parser.add_argument(
-            "--option", action="append", choices=sorted(OPTIONAL_RULES), default=[], dest="optional",
+            "--option",
+            action="append",
+            choices=sorted(OPTIONAL_RULES),
+            default=[],
+            dest="optional",
             help="play with this optional rule (HR-7); repeat for several",
         )
         parser.add_argument("--round-limit", type=int, default=ROUND_LIMIT, help="HR-10.1: 20; a league may set 12-30")

@@ -29,9 +29,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("file", help="the team file (.json)")
-        parser.add_argument(
-            "--tier", choices=list(TIERS), help="check against this tier instead of the file's"
-        )
+        parser.add_argument("--tier", choices=list(TIERS), help="check against this tier instead of the file's")
         parser.add_argument(
             "--language", choices=["en", "hu"], default="en", help="the messages' language (default: en)"
         )

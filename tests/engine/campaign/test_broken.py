@@ -24,8 +24,7 @@ def gladiator(roster: Roster) -> Member:
 
 
 def with_gladiator(roster: Roster, **changes: object) -> Roster:
-    return replace(roster, members=tuple(
-        replace(m, **changes) if m.slot == "gladiator" else m for m in roster.members))  # type: ignore[arg-type]
+    return replace(roster, members=tuple(replace(m, **changes) if m.slot == "gladiator" else m for m in roster.members))  # type: ignore[arg-type]
 
 
 def test_a_broken_item_leaves_the_pile_and_waits_for_repair__hr_10_7() -> None:
@@ -65,7 +64,10 @@ def test_a_repair_returns_it_to_the_pile_and_the_broken_count_against_the_limits
     after = break_items(BASE, ["halberd"])
     repaired = apply_purchase(after.roster, 10, Purchase.repair("halberd"), broken=after.broken)
     assert (gladiator(repaired.roster).pile, repaired.broken, repaired.treasury) == (
-        ("short_sword", "shield", "greatsword", "halberd"), (), 0)
+        ("short_sword", "shield", "greatsword", "halberd"),
+        (),
+        0,
+    )
     full = apply_purchase(after.roster, 20, Purchase.pile_weapon("mace"), broken=after.broken)
     with pytest.raises(CampaignRuleError, match=r"holds 5 items \(broken ones included\)"):
         apply_purchase(full.roster, 20, Purchase.pile_weapon("sabre"), broken=full.broken)

@@ -102,13 +102,9 @@ def test_advance_raises_stats__hr_10_6() -> None:
 
 
 def test_advance_must_be_earned__hr_10_6() -> None:
-    with pytest.raises(
-        CampaignRuleError, match=r"Bence has 4 XP, which earns 0 advance\(s\); 0 taken"
-    ):
+    with pytest.raises(CampaignRuleError, match=r"Bence has 4 XP, which earns 0 advance\(s\); 0 taken"):
         apply_advance(CROSSBOWMAN, Advance.raise_stat(TE), taken=[], xp=4)
-    with pytest.raises(
-        CampaignRuleError, match=r"earns 1 advance\(s\); 1 taken already \(HR-10.6\)"
-    ):
+    with pytest.raises(CampaignRuleError, match=r"earns 1 advance\(s\); 1 taken already \(HR-10.6\)"):
         apply_advance(CROSSBOWMAN, Advance.raise_stat(TE), taken=[Advance.raise_stat(VE)], xp=11)
 
 
@@ -138,15 +134,11 @@ def test_advance_may_pass_the_hr_9_3_maximum__hr_10_6() -> None:
 
 def test_advance_movement_from_the_third_and_once__hr_10_6() -> None:
     two = [Advance.raise_stat(TE), Advance.raise_stat(VE)]
-    with pytest.raises(
-        CampaignRuleError, match="only from the third advance on; this is advance 2"
-    ):
+    with pytest.raises(CampaignRuleError, match="only from the third advance on; this is advance 2"):
         apply_advance(CROSSBOWMAN, Advance.raise_stat(MOV), taken=two[:1], xp=12)
     assert apply_advance(CROSSBOWMAN, Advance.raise_stat(MOV), taken=two, xp=21).stats[MOV] == 5
     with pytest.raises(CampaignRuleError, match=r"has raised Mozgás already \(at most once\)"):
-        apply_advance(
-            CROSSBOWMAN, Advance.raise_stat(MOV), taken=[*two, Advance.raise_stat(MOV)], xp=32
-        )
+        apply_advance(CROSSBOWMAN, Advance.raise_stat(MOV), taken=[*two, Advance.raise_stat(MOV)], xp=32)
     with pytest.raises(CampaignRuleError, match="Ilona has no Mozgás"):
         apply_advance(STRATEGIST, Advance.raise_stat(MOV), taken=two, xp=21)
 

@@ -127,9 +127,7 @@ def test_knockout_8_teams_1v8_4v5_2v7_3v6__hr_10_2() -> None:
     assert ties(semi) == [(1, 5), (3, 7)]  # the better seed at home
     final = knockout_next_round(semi, {5, 3})
     assert (final.stage, ties(final)) == ("final", [(3, 5)])
-    with pytest.raises(
-        CampaignRuleError, match=r"the final was the last round of the knockout \(HR-10.2\)"
-    ):
+    with pytest.raises(CampaignRuleError, match=r"the final was the last round of the knockout \(HR-10.2\)"):
         knockout_next_round(final, {3})
 
 
@@ -225,7 +223,6 @@ def test_check_group_count_wants_three_teams_a_group_in_both_languages__hr_10_2(
     check_group_count(12, 1)
     with pytest.raises(CampaignRuleError) as refused:
         check_group_count(8, 3)
-    assert refused.value.text("hu") == (
-        "8 csapatból nem lehet 3 legalább 3 csapatos csoportot alkotni (HR-10.2)")
+    assert refused.value.text("hu") == ("8 csapatból nem lehet 3 legalább 3 csapatos csoportot alkotni (HR-10.2)")
     with pytest.raises(CampaignRuleError):
         check_group_count(8, 0)

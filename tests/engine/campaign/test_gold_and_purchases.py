@@ -32,9 +32,7 @@ def test_starting_treasury_50_plus_5_per_unspent_point__hr_10_7() -> None:
     crossbowman = cheap.member("crossbowman")
     assert crossbowman is not None
     cheaper = replace(crossbowman, stats={**crossbowman.stats, Stat.EP: 9})  # −3 points
-    cheap = replace(
-        cheap, members=tuple(cheaper if m.slot == "crossbowman" else m for m in cheap.members)
-    )
+    cheap = replace(cheap, members=tuple(cheaper if m.slot == "crossbowman" else m for m in cheap.members))
     assert starting_treasury(cheap) == 65
 
 
@@ -43,9 +41,7 @@ def test_starting_treasury_refuses_over_budget__hr_9_1() -> None:
     gladiator = over.member("gladiator")
     assert gladiator is not None
     bigger = replace(gladiator, stats={**gladiator.stats, Stat.EP: 22})
-    over = replace(
-        over, members=tuple(bigger if m.slot == "gladiator" else m for m in over.members)
-    )
+    over = replace(over, members=tuple(bigger if m.slot == "gladiator" else m for m in over.members))
     with pytest.raises(CampaignRuleError, match=r"2 points over its budget .*\(HR-9.1\)"):
         starting_treasury(over)
 
@@ -89,9 +85,7 @@ def test_thumbs_down_gold_only_for_the_victor__hr_10_5() -> None:
 
 def test_pay_refuses_a_short_treasury__hr_10_7() -> None:
     assert pay(50, 40, "a 4th amulet") == 10
-    with pytest.raises(
-        CampaignRuleError, match=r"a 4th amulet costs 40 gold but the treasury holds 30 \(HR-10.7\)"
-    ):
+    with pytest.raises(CampaignRuleError, match=r"a 4th amulet costs 40 gold but the treasury holds 30 \(HR-10.7\)"):
         pay(30, 40, "a 4th amulet")
 
 
@@ -124,9 +118,7 @@ def test_recruit_replaces_a_dead_gladiator_and_keeps_pile_and_amulet__hr_10_7() 
     roster = replace(
         roster,
         members=tuple(
-            replace(
-                m, pile=("short_sword", "shield", "greatsword", "mace"), starting_grip=("mace",)
-            )
+            replace(m, pile=("short_sword", "shield", "greatsword", "mace"), starting_grip=("mace",))
             if m.slot == "gladiator"
             else m
             for m in roster.members
@@ -153,9 +145,7 @@ def test_recruit_replaces_a_dead_gladiator_and_keeps_pile_and_amulet__hr_10_7() 
 
 def test_recruit_net_fighter_refused_with_a_shield_in_the_pile__hr_3_3() -> None:
     roster = with_status(BASE, "gladiator", DEAD)
-    with pytest.raises(
-        CampaignRuleError, match=r"pile holds shield, halberd, greatsword.*Hálóvető .*\(HR-3.3\)"
-    ):
+    with pytest.raises(CampaignRuleError, match=r"pile holds shield, halberd, greatsword.*Hálóvető .*\(HR-3.3\)"):
         apply_purchase(roster, 200, Purchase.recruit("gladiator", "Ákos", "net_fighter"))
 
 
@@ -172,17 +162,11 @@ def test_recruit_refusals__hr_10_7() -> None:
     with pytest.raises(CampaignRuleError, match=r"held by Crossbowman \(active\); a recruit fills"):
         apply_purchase(BASE, 100, Purchase.recruit("crossbowman", "Bence"))
     with pytest.raises(CampaignRuleError, match=r"held by Crossbowman \(absent\)"):
-        apply_purchase(
-            with_status(BASE, "crossbowman", ABSENT), 100, Purchase.recruit("crossbowman", "B")
-        )
+        apply_purchase(with_status(BASE, "crossbowman", ABSENT), 100, Purchase.recruit("crossbowman", "B"))
     with pytest.raises(CampaignRuleError, match="the treasury holds 49"):
-        apply_purchase(
-            with_status(BASE, "crossbowman", DEAD), 49, Purchase.recruit("crossbowman", "B")
-        )
+        apply_purchase(with_status(BASE, "crossbowman", DEAD), 49, Purchase.recruit("crossbowman", "B"))
     with pytest.raises(CampaignRuleError, match="a recruit needs a name"):
-        apply_purchase(
-            with_status(BASE, "crossbowman", DEAD), 50, Purchase.recruit("crossbowman", " ")
-        )
+        apply_purchase(with_status(BASE, "crossbowman", DEAD), 50, Purchase.recruit("crossbowman", " "))
     with pytest.raises(CampaignRuleError, match="only a gladiator has a type"):
         recruit_member("crossbowman", "B", "heavy")
     with pytest.raises(CampaignRuleError, match="there is no 'wizard' to recruit"):
@@ -195,15 +179,11 @@ def test_pile_weapon_10_per_point_and_limits__hr_10_7_hr_9_5() -> None:
     assert gladiator is not None
     assert gladiator.pile == ("short_sword", "shield", "halberd", "greatsword", "sabre")
     assert (done.treasury, team_value(done.roster)) == (30, 202)
-    with pytest.raises(
-        CampaignRuleError, match=r"holds 5 items \(broken ones included\); at most 5"
-    ):
+    with pytest.raises(CampaignRuleError, match=r"holds 5 items \(broken ones included\); at most 5"):
         apply_purchase(done.roster, 30, Purchase.pile_weapon("mace"))
     with pytest.raises(CampaignRuleError, match="holds 5 items"):
         apply_purchase(BASE, 30, Purchase.pile_weapon("mace"), broken=("trident",))
-    with pytest.raises(
-        CampaignRuleError, match=r"holds Shield already; only one-handed weapons may be doubled"
-    ):
+    with pytest.raises(CampaignRuleError, match=r"holds Shield already; only one-handed weapons may be doubled"):
         apply_purchase(BASE, 30, Purchase.pile_weapon("shield"))
     with pytest.raises(CampaignRuleError, match="the treasury holds 19"):
         apply_purchase(BASE, 19, Purchase.pile_weapon("sabre"))
@@ -219,13 +199,9 @@ def test_pile_weapon_type_limits__hr_3_3() -> None:
             for m in BASE.members
         ),
     )
-    with pytest.raises(
-        CampaignRuleError, match=r"Great axe is not allowed for a Hálóvető gladiator \(HR-3.3\)"
-    ):
+    with pytest.raises(CampaignRuleError, match=r"Great axe is not allowed for a Hálóvető gladiator \(HR-3.3\)"):
         apply_purchase(net, 100, Purchase.pile_weapon("great_axe"))
-    done = apply_purchase(
-        net, 100, Purchase.pile_weapon("trident")
-    )  # a second trident: a pair's worth
+    done = apply_purchase(net, 100, Purchase.pile_weapon("trident"))  # a second trident: a pair's worth
     gladiator = done.roster.member("gladiator")
     assert gladiator is not None and gladiator.pile == ("trident", "trident")
 
@@ -234,9 +210,7 @@ def test_repair_a_broken_item__hr_10_7() -> None:
     broken_pile = replace(
         BASE,
         members=tuple(
-            replace(m, pile=("short_sword", "halberd", "greatsword"))
-            if m.slot == "gladiator"
-            else m
+            replace(m, pile=("short_sword", "halberd", "greatsword")) if m.slot == "gladiator" else m
             for m in BASE.members
         ),
     )
@@ -268,16 +242,10 @@ def test_fourth_amulet_40__hr_10_7() -> None:
 def test_training_plus_1_ep_at_most_twice__hr_10_7() -> None:
     once = apply_purchase(BASE, 45, Purchase.training("witch_master"))
     assert member(once.roster, "witch_master").stats[Stat.EP] == 11
-    twice = apply_purchase(
-        once.roster, once.treasury, Purchase.training("witch_master"), training_done=1
-    )
+    twice = apply_purchase(once.roster, once.treasury, Purchase.training("witch_master"), training_done=1)
     assert member(twice.roster, "witch_master").stats[Stat.EP] == 12
     assert (twice.treasury, team_value(twice.roster)) == (5, 202)
-    with pytest.raises(
-        CampaignRuleError, match=r"has bought \+2 Ép by training already \(at most \+2\)"
-    ):
+    with pytest.raises(CampaignRuleError, match=r"has bought \+2 Ép by training already \(at most \+2\)"):
         apply_purchase(twice.roster, 100, Purchase.training("witch_master"), training_done=2)
     with pytest.raises(CampaignRuleError, match="the team has no crossbowman to train"):
-        apply_purchase(
-            with_status(BASE, "crossbowman", DEAD), 100, Purchase.training("crossbowman")
-        )
+        apply_purchase(with_status(BASE, "crossbowman", DEAD), 100, Purchase.training("crossbowman"))

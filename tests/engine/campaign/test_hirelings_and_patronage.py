@@ -24,7 +24,6 @@ from arena.engine.roster_rules import validate_roster
 from .roster_helpers import BASE, member, with_status
 
 
-
 @pytest.mark.parametrize(
     ("slot", "te", "ve", "ce", "ep"),
     [
@@ -84,9 +83,7 @@ def test_after_match_keeps_what_happened_to_the_players__hr_10_8() -> None:
     crossbowman = fielded.member("crossbowman")
     assert crossbowman is not None
     hurt = replace(crossbowman, status=ABSENT)
-    played = replace(
-        fielded, members=tuple(hurt if m.slot == "crossbowman" else m for m in fielded.members)
-    )
+    played = replace(fielded, members=tuple(hurt if m.slot == "crossbowman" else m for m in fielded.members))
     back = after_match(roster, played)
     assert back.member("crossbowman") == hurt
     assert back.member("laeva") == roster.member("laeva")

@@ -88,9 +88,7 @@ def test_injury_gladiator_destroyed_minus_1__hr_10_5() -> None:
 
 
 def test_injury_thumbs_up_plus_2__hr_10_5() -> None:
-    outcome = injury_roll(
-        GLADIATOR, team_won=False, final_ep=-4, thumbs=Thumbs.UP, dice=RecordedDice.fixed([2, 6])
-    )
+    outcome = injury_roll(GLADIATOR, team_won=False, final_ep=-4, thumbs=Thumbs.UP, dice=RecordedDice.fixed([2, 6]))
     # 2 − 1 (−3 Ép or below) − 1 (gladiator destroyed) + 2 (thumbs up) = 2
     assert tuple(line.pair() for line in outcome.modifiers) == (
         ("the last hit took him to −3 Ép or below", -1),
@@ -109,20 +107,14 @@ def test_injury_thumbs_down_minus_2__hr_10_5() -> None:
 
 def test_injury_thumbs_only_for_the_losing_gladiator__hr_10_5() -> None:
     with pytest.raises(CampaignRuleError, match=r"only the fallen gladiator .*\(HR-10.5\)"):
-        injury_roll(
-            CROSSBOWMAN, team_won=False, final_ep=0, thumbs=Thumbs.UP, dice=RecordedDice.fixed([5])
-        )
+        injury_roll(CROSSBOWMAN, team_won=False, final_ep=0, thumbs=Thumbs.UP, dice=RecordedDice.fixed([5]))
 
 
 def test_injury_only_at_ep_0_or_below_and_never_hirelings__hr_10_5_hr_10_8() -> None:
     with pytest.raises(CampaignRuleError, match=r"Bence ended with 3 Ép; .*\(HR-10.5\)"):
         injury_roll(CROSSBOWMAN, team_won=False, final_ep=3, dice=RecordedDice.fixed([5]))
-    with pytest.raises(
-        CampaignRuleError, match=r"is a hireling and makes no injury roll \(HR-10.8\)"
-    ):
-        injury_roll(
-            hireling_member("crossbowman"), team_won=False, final_ep=0, dice=RecordedDice.fixed([5])
-        )
+    with pytest.raises(CampaignRuleError, match=r"is a hireling and makes no injury roll \(HR-10.8\)"):
+        injury_roll(hireling_member("crossbowman"), team_won=False, final_ep=0, dice=RecordedDice.fixed([5]))
 
 
 def test_injury_lasting_reroll_7_to_10__hr_10_5() -> None:
@@ -147,12 +139,8 @@ def test_injury_lasting_reroll_7_to_10__hr_10_5() -> None:
         (6, Stat.EG, 4, 3),
     ],
 )
-def test_injury_lasting_sub_table__hr_10_5(
-    sub_roll: int, stat: Stat, before: int, after: int
-) -> None:
-    outcome = injury_roll(
-        CROSSBOWMAN, team_won=False, final_ep=0, dice=RecordedDice.fixed([2, sub_roll])
-    )
+def test_injury_lasting_sub_table__hr_10_5(sub_roll: int, stat: Stat, before: int, after: int) -> None:
+    outcome = injury_roll(CROSSBOWMAN, team_won=False, final_ep=0, dice=RecordedDice.fixed([2, sub_roll]))
     assert outcome.lasting is not None and outcome.lasting.stat is stat
     injured = apply_injury(CROSSBOWMAN, outcome)
     assert (CROSSBOWMAN.stats[stat], injured.stats[stat]) == (before, after)
@@ -217,9 +205,7 @@ def test_healer_refusals__hr_10_5() -> None:
         heal(replace(CROSSBOWMAN, status=DEAD), matches_left=0, matches=1, treasury=100)
     with pytest.raises(CampaignRuleError, match="misses 1 more match"):
         heal(absent, matches_left=1, matches=2, treasury=100)
-    with pytest.raises(
-        CampaignRuleError, match="the healer asks 20 gold but the treasury holds 15"
-    ):
+    with pytest.raises(CampaignRuleError, match="the healer asks 20 gold but the treasury holds 15"):
         heal(absent, matches_left=2, matches=2, treasury=15)
     with pytest.raises(CampaignRuleError, match="nothing to heal"):
         heal(CROSSBOWMAN, matches_left=0, matches=1, treasury=100)

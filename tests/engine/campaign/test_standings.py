@@ -205,10 +205,7 @@ def test_round_robin_lots_seeded_and_stable__hr_10_3() -> None:
 
 
 def test_round_robin_lots_depend_on_the_seed__hr_10_3() -> None:
-    winners = {
-        compute_standings(RR, ["A", "B", "C"], LEVEL, dice_seed=seed)[0].team_id
-        for seed in range(20)
-    }
+    winners = {compute_standings(RR, ["A", "B", "C"], LEVEL, dice_seed=seed)[0].team_id for seed in range(20)}
     assert winners == {"A", "B"}
 
 
@@ -319,9 +316,7 @@ def test_standings_accept_plain_strings() -> None:
 
 
 def test_standings_refuse_knockout_and_unknown_teams__hr_10_3() -> None:
-    with pytest.raises(
-        CampaignRuleError, match=r"a knockout has a bracket, not a table \(HR-10.3\)"
-    ):
+    with pytest.raises(CampaignRuleError, match=r"a knockout has a bracket, not a table \(HR-10.3\)"):
         compute_standings(Format.KNOCKOUT, ["A", "B"], [], dice_seed=1)
     with pytest.raises(ValueError, match="'X', which is not in the league"):
         compute_standings(RR, ["A", "B"], [m("A", "X", R.DRAW)], dice_seed=1)

@@ -142,8 +142,7 @@ def rematch_free(order: Sequence[TeamId], met: set[frozenset[TeamId]]) -> bool:
         return True
     first, rest = order[0], order[1:]
     return any(
-        frozenset((first, partner)) not in met
-        and rematch_free([t for t in rest if t != partner], met)
+        frozenset((first, partner)) not in met and rematch_free([t for t in rest if t != partner], met)
         for partner in rest
     )
 
@@ -186,11 +185,7 @@ def test_swiss_league_never_rematches_while_avoidable__hr_10_2(n: int, data: st.
             kind = data.draw(st.sampled_from(RESULTS), label="result")
             home_score = data.draw(st.integers(min_value=0, max_value=30), label="score")
             away_score = data.draw(st.integers(min_value=0, max_value=30), label="score")
-            results.append(
-                MatchResult(
-                    pairing.home, pairing.away, kind, home_score, away_score, round_no=round_no
-                )
-            )
+            results.append(MatchResult(pairing.home, pairing.away, kind, home_score, away_score, round_no=round_no))
         if played.bye is not None:
             results.append(MatchResult.bye(played.bye, round_no))
         history.append(played)
