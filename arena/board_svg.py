@@ -1,7 +1,7 @@
 """The arena board as drawing instructions for the SVG template, computed from the engine's board.
 
 Nothing here decides a rule: regions, walls, gates, blocks and features all come from
-:func:`arena.engine.board.standard_board`; this module only turns them into points and CSS classes,
+:func:`arena.engine.board.layout.standard_board`; this module only turns them into points and CSS classes,
 and names the features for the reader (one drawing per language).
 """
 
@@ -13,9 +13,9 @@ from functools import cache
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from arena.engine.board import Board, standard_board
-from arena.engine.board_data import WallKind
-from arena.engine.hexgrid import Edge, Hex, edge_endpoints, hex_corners, pixel_centre
+from arena.engine.board.data import WallKind
+from arena.engine.board.hexgrid import Edge, Hex, edge_endpoints, hex_corners, pixel_centre
+from arena.engine.board.layout import Board, standard_board
 
 MARGIN = 1.5
 

@@ -17,9 +17,9 @@ from typing import Any
 
 from arena.engine import apply, legal_actions, new_match, seats_to_move, view
 from arena.engine.agents import RandomAgent
+from arena.engine.agents.simulate import paused_gc
+from arena.engine.match.state import Phase, State
 from arena.engine.roster import base_roster
-from arena.engine.simulate import paused_gc
-from arena.engine.state import Phase, State
 
 
 def play_random(seed: int, sample: list[tuple[State, int]] | None = None) -> int:

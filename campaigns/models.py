@@ -19,7 +19,7 @@ from simple_history.models import HistoricalRecords
 from arena.engine.campaign.injuries import THUMBS_NAMES, Thumbs
 from arena.engine.campaign.results import FORMAT_NAMES, Format, ResultKind, round_robin_name
 from arena.engine.content.points import DEFAULT_TIER
-from arena.engine.state import ROUND_LIMIT, ROUND_LIMIT_MAX, ROUND_LIMIT_MIN
+from arena.engine.match.state import ROUND_LIMIT, ROUND_LIMIT_MAX, ROUND_LIMIT_MIN
 from teams.models import Team, slot_choices, tier_choices
 
 from .labels import choice_label
@@ -124,7 +124,7 @@ class Invitation(models.Model):
 
 class Entry(models.Model):
     """A player's team in a league. ``roster`` is the campaign roster: a team-file document (see
-    ``arena.engine.teamfile``) copied when the team entered and changed only by the campaign."""
+    ``arena.engine.roster.teamfile``) copied when the team entered and changed only by the campaign."""
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="league_entries")

@@ -13,7 +13,7 @@ from django.db.models import QuerySet
 from arena.engine.content.common import Stat
 from arena.engine.content.profiles import PROFILES, Ammo
 from arena.engine.roster import Member, Problem, Roster
-from arena.engine.roster_rules import RosterCosts, roster_costs, validate_roster
+from arena.engine.roster.rules import RosterCosts, roster_costs, validate_roster
 from arena.i18n import entry_name
 
 from .models import Character, Team

@@ -19,8 +19,8 @@ from arena.engine.content.points import stat_rules
 from arena.engine.content.profiles import GLADIATOR, PROFILES
 from arena.engine.content.weapons import GLADIATOR_TYPES
 from arena.engine.roster import Member, Problem, Roster, base_roster
-from arena.engine.roster_rules import validate_roster
-from arena.engine.teamfile import TeamFileError, dumps, loads
+from arena.engine.roster.rules import validate_roster
+from arena.engine.roster.teamfile import TeamFileError, dumps, loads
 from arena.i18n import entry_name
 
 from .models import Character, Team

@@ -14,9 +14,11 @@ See docs/engine.md.
 
 from __future__ import annotations
 
-from .actions import Action, action_from_json, action_to_json, same_action
-from .dice import FixedDice, SeededDice
-from .engine import (
+from arena.engine.match.actions import Action, action_from_json, action_to_json, same_action
+from arena.engine.match.dice import FixedDice, SeededDice
+from arena.engine.match.errors import IllegalActionError
+from arena.engine.match.events import Event, event_from_json, event_to_json, events_for
+from arena.engine.match.play import (
     apply,
     is_over,
     legal_actions,
@@ -26,11 +28,9 @@ from .engine import (
     seats_to_move,
     to_move,
 )
-from .errors import IllegalActionError
-from .events import Event, event_from_json, event_to_json, events_for
-from .setup import new_match
-from .state import MatchOptions, MatchSetup, State, state_hash
-from .views import view
+from arena.engine.match.setup import new_match
+from arena.engine.match.state import MatchOptions, MatchSetup, State, state_hash
+from arena.engine.match.views import view
 
 __all__ = [
     "Action",

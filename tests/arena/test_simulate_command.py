@@ -49,7 +49,7 @@ def test_simulate_refuses_a_missing_team_file(tmp_path):
 
 def test_simulate_loads_a_team_file(tmp_path):
     from arena.engine.roster import base_roster
-    from arena.engine.teamfile import dumps
+    from arena.engine.roster.teamfile import dumps
 
     path = tmp_path / "team.json"
     path.write_text(dumps(base_roster(name="Északi farkasok")), encoding="utf-8")
@@ -96,7 +96,7 @@ def test_simulate_refuses_a_team_built_for_an_optional_rule_the_match_does_not_u
     from dataclasses import replace
 
     from arena.engine.roster import base_roster
-    from arena.engine.teamfile import dumps
+    from arena.engine.roster.teamfile import dumps
 
     path = tmp_path / "team.json"
     path.write_text(dumps(replace(base_roster(name="Ködlovagok"), options=frozenset({"opt_potion"}))), encoding="utf-8")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from arena.engine.board import standard_board
+from arena.engine.board.layout import standard_board
 
 pytestmark = pytest.mark.browser
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from arena.engine.actions_magic import Cast
-from arena.engine.hexgrid import Hex
+from arena.engine.board.hexgrid import Hex
+from arena.engine.match.magic.actions import Cast
 
 from .match_helpers import name, place, started, tweak
 
@@ -46,8 +46,8 @@ def magic_at_stake(before, events, seat=0):
     The outcome shows the secret, or shows that there was none (RB p.7): a secrecy comparison
     stops there."""
     from arena.engine.content.spells import SPELLS
-    from arena.engine.events import AttackResolved, Disengaged, Moved, Pushed, Shifted
-    from arena.engine.events_magic import MeTokenShown, SpellCast
+    from arena.engine.match.events import AttackResolved, Disengaged, Moved, Pushed, Shifted
+    from arena.engine.match.magic.events import MeTokenShown, SpellCast
 
     prefix = f"{seat}."
     for e in events:

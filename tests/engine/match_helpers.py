@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from arena.engine import FixedDice, apply, legal_actions, new_match, seats_to_move
-from arena.engine.actions import (
+from arena.engine.board.grid import grid
+from arena.engine.board.hexgrid import Hex
+from arena.engine.match.actions import (
     Action,
     AssignAmulet,
     AssignMeToken,
@@ -17,11 +19,9 @@ from arena.engine.actions import (
     Name,
     RecordGrip,
 )
-from arena.engine.events import Event
-from arena.engine.grid import grid
-from arena.engine.hexgrid import Hex
+from arena.engine.match.events import Event
+from arena.engine.match.state import MatchOptions, Phase, State
 from arena.engine.roster import Roster, base_roster
-from arena.engine.state import MatchOptions, Phase, State
 
 G = grid()
 
@@ -76,7 +76,7 @@ def started(
 def deal_traps(state: State, cards: tuple[tuple[int, ...], tuple[int, ...]]) -> State:
     """A fresh match whose seats hold ``cards`` instead of the dealt ones; the log is rewritten to
     match, so it still replays."""
-    from arena.engine.events import HandsDealt, TrapsDealt
+    from arena.engine.match.events import HandsDealt, TrapsDealt
 
     s = state.clone()
     hands = (tuple(sorted(cards[0])), tuple(sorted(cards[1])))
@@ -131,8 +131,8 @@ def name(state: State, seat: int, *chars: str) -> State:
 
 def settle(state: State) -> State:
     """Answer any pending decision with "no" (no Kitérés, no shift)."""
-    from arena.engine.actions import DeclineShift, Dodge
-    from arena.engine.state import PendingDodge
+    from arena.engine.match.actions import DeclineShift, Dodge
+    from arena.engine.match.state import PendingDodge
 
     s = state
     while s.pending is not None:

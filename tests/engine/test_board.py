@@ -12,23 +12,9 @@ from statistics import median
 
 import pytest
 
-from arena.engine.board import Board, classify, standard_board
-from arena.engine.board_data import (
-    CROSS_GATE_RADIUS,
-    RING_GATE_RADIUS,
-    HalfId,
-    Quarter,
-    Region,
-    WallKind,
-)
-from arena.engine.hexgrid import (
-    SQRT3,
-    Edge,
-    Hex,
-    distance,
-    edge_midpoint,
-    hex_line,
-)
+from arena.engine.board.data import CROSS_GATE_RADIUS, RING_GATE_RADIUS, HalfId, Quarter, Region, WallKind
+from arena.engine.board.hexgrid import SQRT3, Edge, Hex, distance, edge_midpoint, hex_line
+from arena.engine.board.layout import Board, classify, standard_board
 
 # HR-1.9 reference map, copied from house-rules.md.
 REFERENCE_MAP = """\

@@ -31,13 +31,7 @@ from arena.engine.content.amulets import (
     can_hold_me_token,
 )
 from arena.engine.content.common import Armour, Role, Stat
-from arena.engine.content.discs import (
-    DISC_LEVELS,
-    DISC_POOL,
-    DISC_POOL_SIZE,
-    DISCS_DRAWN,
-    build_pool,
-)
+from arena.engine.content.discs import DISC_LEVELS, DISC_POOL, DISC_POOL_SIZE, DISCS_DRAWN, build_pool
 from arena.engine.content.points import (
     AMMO_RULES,
     TIERS,

@@ -20,8 +20,8 @@ import pytest
 from arena.engine import apply, legal_actions, new_match, seats_to_move, state_hash
 from arena.engine.agents import AGENTS
 from arena.engine.content.amulets import OPTIONAL_RULES
+from arena.engine.match.state import MatchOptions, Phase
 from arena.engine.roster import Roster, base_roster
-from arena.engine.state import MatchOptions, Phase
 
 GOLDEN = Path(__file__).parent / "golden" / "fingerprints.json"
 OPEN_INFORMATION = "opt_open_information"

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from arena.engine.hexgrid import (
+from arena.engine.board.hexgrid import (
     BLOCK_CENTRE_OFFSETS,
     D2,
     DIRECTION_NAMES,

@@ -21,13 +21,13 @@ from arena.engine import (
     state_hash,
     view,
 )
-from arena.engine.actions_magic import MAGIC_ACTIONS
 from arena.engine.agents import GreedyAgent, RandomAgent
-from arena.engine.events import DiscsDealt
-from arena.engine.events_magic import SpellCast, ZombieActed, ZombieRaised
+from arena.engine.agents.simulate import paused_gc, play_match
+from arena.engine.match.events import DiscsDealt
+from arena.engine.match.magic.actions import MAGIC_ACTIONS
+from arena.engine.match.magic.events import SpellCast, ZombieActed, ZombieRaised
+from arena.engine.match.state import Phase
 from arena.engine.roster import base_roster
-from arena.engine.simulate import paused_gc, play_match
-from arena.engine.state import Phase
 
 from .test_match_properties import check_invariants
 

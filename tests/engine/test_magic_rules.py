@@ -6,25 +6,13 @@ from __future__ import annotations
 import pytest
 
 from arena.engine import IllegalActionError, apply, events_for, view
-from arena.engine.actions import EndStep, Grant, MeleeAttack, UseSkill
-from arena.engine.actions_magic import Cast
 from arena.engine.content.common import CombatValue
-from arena.engine.events import (
-    AmuletRevealed,
-    AttackResolved,
-    Damaged,
-    DiceRolled,
-    Died,
-    MatchEnded,
-)
-from arena.engine.events_magic import (
-    MeTokenShown,
-    SpellCast,
-    SpellResisted,
-    ZombieCollapsed,
-)
-from arena.engine.rules.modifiers import non_stacking
-from arena.engine.setup import new_match
+from arena.engine.match.actions import EndStep, Grant, MeleeAttack, UseSkill
+from arena.engine.match.events import AmuletRevealed, AttackResolved, Damaged, DiceRolled, Died, MatchEnded
+from arena.engine.match.magic.actions import Cast
+from arena.engine.match.magic.events import MeTokenShown, SpellCast, SpellResisted, ZombieCollapsed
+from arena.engine.match.rules.modifiers import non_stacking
+from arena.engine.match.setup import new_match
 
 from .magic_helpers import WM, cast, ready
 from .match_helpers import act, legal, name, of_kind, started, to_step, tweak

@@ -5,32 +5,16 @@ from __future__ import annotations
 import pytest
 
 from arena.engine import IllegalActionError, apply
-from arena.engine.actions import (
-    Dodge,
-    EndActivation,
-    EndStep,
-    MeleeAttack,
-    Move,
-    RangedAttack,
-)
-from arena.engine.actions_magic import Cast, MoveCloud
+from arena.engine.board.hexgrid import Hex
 from arena.engine.content.common import CombatValue
-from arena.engine.events import (
-    AttackResolved,
-    Damaged,
-)
-from arena.engine.events_magic import (
-    CloudMoved,
-    Healed,
-    SpellBlocked,
-    SpellResisted,
-    ZombieRaised,
-)
-from arena.engine.hexgrid import Hex
-from arena.engine.rules.base import man_of
-from arena.engine.rules.magic_hooks import eg_of
-from arena.engine.rules.modifiers import non_stacking
-from arena.engine.rules.movement import hexes_left, move_cost
+from arena.engine.match.actions import Dodge, EndActivation, EndStep, MeleeAttack, Move, RangedAttack
+from arena.engine.match.events import AttackResolved, Damaged
+from arena.engine.match.magic.actions import Cast, MoveCloud
+from arena.engine.match.magic.events import CloudMoved, Healed, SpellBlocked, SpellResisted, ZombieRaised
+from arena.engine.match.magic.hooks import eg_of
+from arena.engine.match.rules.base import man_of
+from arena.engine.match.rules.modifiers import non_stacking
+from arena.engine.match.rules.movement import hexes_left, move_cost
 
 from .magic_helpers import WM, cast, ready
 from .match_helpers import act, legal, name, of_kind, place, settle, to_step, tweak
@@ -131,7 +115,7 @@ def test_acid_cloud_1_ep_to_all_but_the_caster_minus_2_ce_and_moving_it_for_1_ma
     s, events = act(s, MoveCloud(0, WM, Hex(9, -8), man=1), [])
     assert of_kind(events, CloudMoved)[0].hex == Hex(9, -8) and s.pool == 4
     assert not of_kind(events, Damaged)  # the 1 Ép is dealt once, at casting (A51)
-    from arena.engine.rules.modifiers import Swing, attack_modifiers
+    from arena.engine.match.rules.modifiers import Swing, attack_modifiers
 
     shot = Swing(s.index["1.laeva"], s.index["0.laeva"], "dagger", False, False, False, 1)
     assert ("spells and traps", -2) in attack_modifiers(s, shot)  # shooting from the cloud
@@ -342,7 +326,7 @@ def test_limb_withering_leg_minus_2_mov_or_arm_minus_2_ve_minus_1_ce_and_a_deare
         ("ve", -2, "limb_withering", None),
     ]
     from arena.engine.content.spells import SPELLS
-    from arena.engine.rules.magic import spell_cost
+    from arena.engine.match.magic.spellcasting import spell_cost
 
     assert spell_cost(s2, s2.index["1.witch_master"], SPELLS["pain"], False) == 3  # level 2 + 1
 
@@ -368,7 +352,7 @@ def test_blood_curdling_minus_5_te_ve_minus_2_ce_and_no_aiming_or_running__rb_p1
         ("te", -5, "blood_curdling", 3),
         ("ve", -5, "blood_curdling", 3),
     ]
-    from arena.engine.rules.skills import can_aim
+    from arena.engine.match.rules.skills import can_aim
 
     assert not can_aim(s, s.index["1.laeva"])
 
@@ -396,7 +380,7 @@ def test_imprisonment_crossing_the_cage_costs_8_sp_and_the_caster_gets_plus_4_ra
     s, _ = apply(s, EndActivation(0, WM))
     s, events = act(s, Move(0, "0.laeva", (Hex(4, -7),), 1), [])
     assert of_kind(events, Damaged) == [Damaged("0.laeva", "sp", 8, 1, 7, 0)]  # leather SFÉ only
-    from arena.engine.rules.modifiers import Swing, defence_modifiers
+    from arena.engine.match.rules.modifiers import Swing, defence_modifiers
 
     shot = Swing(s.index["1.crossbowman"], s.index[WM], "bolt", False, False, False, 3)
     assert ("spells and traps", 4) in defence_modifiers(s, shot)
@@ -477,7 +461,7 @@ def test_assassination_victim_never_enters_a_hex_where_he_would_have_to_attack_s
     s = place(s, {"0.crossbowman": (8, -7)})  # on his shortest way to the designee
     s = name(s, 1, "1.deasta", "1.laeva")
     deasta = s.index["1.deasta"]
-    from arena.engine.rules.base import grantable
+    from arena.engine.match.rules.base import grantable
 
     assert man_of(s, deasta) == 4 and grantable(s, deasta) == 0
     onto = Move(1, "1.deasta", (Hex(8, -7),), 1)

@@ -9,17 +9,8 @@ from __future__ import annotations
 import pytest
 
 from arena.engine import IllegalActionError, apply, view
-from arena.engine.actions import (
-    EndActivation,
-    EndStep,
-    MeleeAttack,
-    Move,
-    Name,
-    PassTraps,
-    PlayTraps,
-)
-from arena.engine.actions_magic import Cast, ZombieAct
-from arena.engine.events import (
+from arena.engine.match.actions import EndActivation, EndStep, MeleeAttack, Move, Name, PassTraps, PlayTraps
+from arena.engine.match.events import (
     AttackResolved,
     Damaged,
     DodgeOffered,
@@ -28,16 +19,12 @@ from arena.engine.events import (
     TrapPoisonResolved,
     TrapWindowOpened,
 )
-from arena.engine.events_magic import (
-    SpellResisted,
-    StrategistMark,
-    ZombieActed,
-    ZombieRaised,
-)
-from arena.engine.rules import traps
-from arena.engine.rules.damage import arena_scores
-from arena.engine.rules.magic_hooks import strategist_left
-from arena.engine.state import PendingTrapWindow
+from arena.engine.match.magic.actions import Cast, ZombieAct
+from arena.engine.match.magic.events import SpellResisted, StrategistMark, ZombieActed, ZombieRaised
+from arena.engine.match.magic.hooks import strategist_left
+from arena.engine.match.rules.damage import arena_scores
+from arena.engine.match.state import PendingTrapWindow
+from arena.engine.match.traps import cards as traps
 
 from .magic_helpers import HOME, WM, cast, ready
 from .match_helpers import (

@@ -13,25 +13,15 @@ from __future__ import annotations
 import pytest
 
 from arena.engine import IllegalActionError, apply
-from arena.engine.actions import EndActivation, MeleeAttack, RangedAttack, TriggerTrap
-from arena.engine.actions_magic import Cast, CommandZombie, ZombieAct
+from arena.engine.board.hexgrid import Hex
 from arena.engine.content.common import CombatValue
-from arena.engine.events import (
-    AttackDeclared,
-    AttackResolved,
-    Damaged,
-    EffectAdded,
-)
-from arena.engine.events_magic import (
-    SpellBlocked,
-    SpellResisted,
-    ZombieActed,
-    ZombieCommanded,
-)
-from arena.engine.hexgrid import Hex
-from arena.engine.rules.base import man_of
-from arena.engine.rules.modifiers import non_stacking
-from arena.engine.rules.movement import hexes_left
+from arena.engine.match.actions import EndActivation, MeleeAttack, RangedAttack, TriggerTrap
+from arena.engine.match.events import AttackDeclared, AttackResolved, Damaged, EffectAdded
+from arena.engine.match.magic.actions import Cast, CommandZombie, ZombieAct
+from arena.engine.match.magic.events import SpellBlocked, SpellResisted, ZombieActed, ZombieCommanded
+from arena.engine.match.rules.base import man_of
+from arena.engine.match.rules.modifiers import non_stacking
+from arena.engine.match.rules.movement import hexes_left
 
 from .magic_helpers import HOME, WM, cast, ready
 from .match_helpers import act, legal, name, of_kind, place, started, to_step, tweak
@@ -282,7 +272,7 @@ def test_a_command_gives_the_zombie_2_of_his_man_and_forbids_casting_that_step__
 
 
 def test_the_cage_costs_an_enemy_walking_in_8_sp_and_lets_its_caster_out_unharmed__rb_p17_a55():
-    from arena.engine.actions import Move
+    from arena.engine.match.actions import Move
 
     # the cage: HOME (4,-8) and its six neighbours; the deasta on (6,-8) is two hexes out
     s = ready({"1.deasta": (6, -8)})
@@ -303,8 +293,8 @@ def test_the_cage_costs_an_enemy_walking_in_8_sp_and_lets_its_caster_out_unharme
 
 
 def test_a_numbed_gladiator_who_wins_his_roll_may_not_push__rb_p14_a44():
-    from arena.engine.actions import Dodge
-    from arena.engine.events import ShiftOffered
+    from arena.engine.match.actions import Dodge
+    from arena.engine.match.events import ShiftOffered
 
     def duel(numbed: bool):
         s = ready({"1.gladiator": (4, -5)}, amulet={"1.gladiator": None})

@@ -6,29 +6,13 @@ dead; and expired trap marks leave the state (HR-5)."""
 from __future__ import annotations
 
 from arena.engine import apply, view
-from arena.engine.actions import (
-    EndActivation,
-    EndStep,
-    MeleeAttack,
-    Move,
-    PassTraps,
-    PlayTraps,
-    TriggerTrap,
-)
-from arena.engine.actions_magic import Cast, ZombieAct
 from arena.engine.agents import GreedyAgent
-from arena.engine.events import (
-    AttackResolved,
-    Damaged,
-    JawsOpened,
-    Moved,
-    Netted,
-    StateEnded,
-    StoodUp,
-)
-from arena.engine.events_magic import ZombieActed, ZombieRaised
-from arena.engine.rules import traps_marks as marks
-from arena.engine.state import Phase, TrapMark
+from arena.engine.match.actions import EndActivation, EndStep, MeleeAttack, Move, PassTraps, PlayTraps, TriggerTrap
+from arena.engine.match.events import AttackResolved, Damaged, JawsOpened, Moved, Netted, StateEnded, StoodUp
+from arena.engine.match.magic.actions import Cast, ZombieAct
+from arena.engine.match.magic.events import ZombieActed, ZombieRaised
+from arena.engine.match.state import Phase, TrapMark
+from arena.engine.match.traps import marks
 
 from .magic_helpers import HOME, WM, cast
 from .match_helpers import (

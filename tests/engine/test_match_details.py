@@ -7,17 +7,8 @@ from dataclasses import replace
 import pytest
 
 from arena.engine import IllegalActionError, apply
-from arena.engine.actions import (
-    Dodge,
-    EndStep,
-    Grant,
-    MeleeAttack,
-    Shift,
-    StopState,
-    Throw,
-    UseSkill,
-)
-from arena.engine.events import AttackResolved, Damaged, DodgeOffered, ItemBroken, Shifted
+from arena.engine.match.actions import Dodge, EndStep, Grant, MeleeAttack, Shift, StopState, Throw, UseSkill
+from arena.engine.match.events import AttackResolved, Damaged, DodgeOffered, ItemBroken, Shifted
 from arena.engine.roster import base_roster
 
 from .match_helpers import G, act, hexes, legal, name, of_kind, place, settle, started, to_step, tweak
@@ -92,7 +83,7 @@ def test_a_broken_weapon_leaves_the_dagger__rb_p20_hr3_1():
     s = settle(s)
     s, _ = apply(s, EndStep(0))
     g = s.index["1.gladiator"]
-    from arena.engine.rules.gladiators import grip, melee_te, melee_ve
+    from arena.engine.match.rules.gladiators import grip, melee_te, melee_ve
 
     assert s.hand[g] == () and grip(s, g).items == ("dagger",)
     assert (melee_te(s, g), melee_ve(s, g)) == (14 + 1, 3 + 1)
@@ -117,7 +108,7 @@ def test_grips_respect_the_gladiator_type__hr3_3():
     )
     g = s.index["0.gladiator"]
     assert s.hand[g] == ("short_sword",)
-    from arena.engine.rules.gladiators import grips_from
+    from arena.engine.match.rules.gladiators import grips_from
 
     # the Hálóvető wields one 1-hand weapon at a time: no pair
     assert {h for h, _ in grips_from(("short_sword", "trident"), "net_fighter")} == {

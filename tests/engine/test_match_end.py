@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from arena.engine import IllegalActionError, apply, is_over, legal_actions
-from arena.engine.actions import Concede, Dodge, EndStep, MeleeAttack
-from arena.engine.events import Died, MatchEnded
-from arena.engine.rules.damage import arena_scores
-from arena.engine.state import MatchOptions
+from arena.engine.match.actions import Concede, Dodge, EndStep, MeleeAttack
+from arena.engine.match.events import Died, MatchEnded
+from arena.engine.match.rules.damage import arena_scores
+from arena.engine.match.state import MatchOptions
 
 from .match_helpers import act, legal, name, of_kind, place, started, to_step, tweak
 

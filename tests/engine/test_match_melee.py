@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from arena.engine import IllegalActionError, apply
-from arena.engine.actions import (
+from arena.engine.match.actions import (
     DeclineShift,
     Disengage,
     Dodge,
@@ -19,7 +19,7 @@ from arena.engine.actions import (
     SwapWeapons,
     Throw,
 )
-from arena.engine.events import (
+from arena.engine.match.events import (
     AttackResolved,
     Damaged,
     DodgeOffered,

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from arena.engine import IllegalActionError, apply, view
-from arena.engine.actions import EndActivation, EndStep, Grant, MeleeAttack, Move, ToggleGate
-from arena.engine.events import GateToggled, Moved
+from arena.engine.match.actions import EndActivation, EndStep, Grant, MeleeAttack, Move, ToggleGate
+from arena.engine.match.events import GateToggled, Moved
 
 from .match_helpers import G, hexes, legal, name, of_kind, place, started, to_step, tweak
 

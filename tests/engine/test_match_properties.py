@@ -29,12 +29,12 @@ from arena.engine import (
     state_hash,
     view,
 )
-from arena.engine.actions import AssignAmulet, AssignMeToken, RecordGrip
 from arena.engine.agents import GreedyAgent, RandomAgent
+from arena.engine.agents.simulate import paused_gc, play_match, simulate
+from arena.engine.match.actions import AssignAmulet, AssignMeToken, RecordGrip
+from arena.engine.match.state import ON_BOARD, Phase, State
+from arena.engine.match.traps import marks as trap_marks
 from arena.engine.roster import base_roster
-from arena.engine.rules import traps_marks as trap_marks
-from arena.engine.simulate import paused_gc, play_match, simulate
-from arena.engine.state import ON_BOARD, Phase, State
 
 from .magic_helpers import magic_at_stake
 from .match_helpers import G
@@ -149,7 +149,7 @@ def _secret_setup(s: State, rng: random.Random, seat: int, grip_choice: None) ->
 
 def _amulet_at_stake(event: object) -> bool:
     """A trap's poison against one of seat 0's characters: the amulet decides it, in the open."""
-    from arena.engine.events import AmuletRevealed, TrapPoisonResolved
+    from arena.engine.match.events import AmuletRevealed, TrapPoisonResolved
 
     if isinstance(event, AmuletRevealed):
         return event.char.startswith("0.")

@@ -7,11 +7,11 @@ import random
 import pytest
 
 from arena.engine import IllegalActionError, apply
-from arena.engine.actions import EndStep, RangedAttack
-from arena.engine.events import AttackDeclared, AttackResolved, Damaged, Died
-from arena.engine.grid import ILLEGAL
-from arena.engine.lines import trace_lines
-from arena.engine.rules.base import Scan
+from arena.engine.board.grid import ILLEGAL
+from arena.engine.board.lines import trace_lines
+from arena.engine.match.actions import EndStep, RangedAttack
+from arena.engine.match.events import AttackDeclared, AttackResolved, Damaged, Died
+from arena.engine.match.rules.base import Scan
 
 from .match_helpers import G, act, hexes, legal, name, of_kind, place, started, to_step, tweak
 

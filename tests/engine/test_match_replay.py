@@ -27,9 +27,9 @@ from arena.engine import (
     state_hash,
 )
 from arena.engine.agents import AGENTS
+from arena.engine.agents.simulate import play_match
+from arena.engine.match.state import MatchSetup
 from arena.engine.roster import base_roster
-from arena.engine.simulate import play_match
-from arena.engine.state import MatchSetup
 
 REPLAYS = Path(__file__).parent / "replays"
 GOLDEN = {
@@ -108,7 +108,7 @@ def test_replay_is_a_fold_of_evolve_that_never_rolls():
 
 def test_clone_copies_every_list_and_fork_shares_them():
     """``State.fork`` (what ``apply`` evolves) shares the lists; ``State.clone`` copies each one."""
-    from arena.engine.state import MUTABLE_FIELDS, State
+    from arena.engine.match.state import MUTABLE_FIELDS, State
 
     state = new_match((base_roster(), base_roster()), seed=1)
     lists = {name for name in State.__slots__ if isinstance(getattr(state, name), list)}

@@ -14,18 +14,11 @@ from arena.engine import (
     seats_to_move,
     state_hash,
 )
-from arena.engine.actions import (
-    AssignAmulet,
-    AssignMeToken,
-    ChooseHalf,
-    ChooseRole,
-    Deploy,
-    Move,
-    RecordGrip,
-)
-from arena.engine.board_data import HalfId
-from arena.engine.errors import DiceExhaustedError
-from arena.engine.events import (
+from arena.engine.board.data import HalfId
+from arena.engine.board.hexgrid import Hex
+from arena.engine.match.actions import AssignAmulet, AssignMeToken, ChooseHalf, ChooseRole, Deploy, Move, RecordGrip
+from arena.engine.match.errors import DiceExhaustedError
+from arena.engine.match.events import (
     NOBODY,
     AmuletAssigned,
     DiceRolled,
@@ -36,9 +29,8 @@ from arena.engine.events import (
     SideRollWon,
     TrapsDealt,
 )
-from arena.engine.hexgrid import Hex
+from arena.engine.match.state import MatchOptions, Phase
 from arena.engine.roster import base_roster
-from arena.engine.state import MatchOptions, Phase
 
 from .match_helpers import G, legal, of_kind, started, to_step
 

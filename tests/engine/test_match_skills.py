@@ -7,7 +7,9 @@ from dataclasses import replace
 import pytest
 
 from arena.engine import IllegalActionError, apply
-from arena.engine.actions import (
+from arena.engine.content.common import CombatValue, Stat
+from arena.engine.content.weapons import GLADIATOR_TYPES
+from arena.engine.match.actions import (
     Disengage,
     Dodge,
     EndStep,
@@ -21,9 +23,7 @@ from arena.engine.actions import (
     Throw,
     UseSkill,
 )
-from arena.engine.content.common import CombatValue, Stat
-from arena.engine.content.weapons import GLADIATOR_TYPES
-from arena.engine.events import (
+from arena.engine.match.events import (
     AttackDeclared,
     AttackResolved,
     Damaged,
@@ -33,7 +33,7 @@ from arena.engine.events import (
     KnockedDown,
     ShiftOffered,
 )
-from arena.engine.evolve import evolve
+from arena.engine.match.evolve import evolve
 from arena.engine.roster import Roster, base_roster
 
 from .match_helpers import G, act, hexes, legal, name, of_kind, place, settle, started, to_step, tweak
@@ -311,7 +311,7 @@ def test_osszpontositas_is_declared_with_a_cast_never_used_on_its_own__hr4():
     """Összpontosítás goes with a spell that has a resistance roll or a bolt: listed as the same
     cast with ``concentrate`` for 1 MAN more, never as a skill of its own (the +2 E / +2 CÉ:
     tests/engine/test_magic_rules.py)."""
-    from arena.engine.actions_magic import Cast
+    from arena.engine.match.magic.actions import Cast
 
     s = outer({"0.witch_master": (4, -8), "1.deasta": (8, -6)}, named=("0.witch_master", "0.laeva"))
     s = tweak(s, discs=[(1, 2), s.discs[1]])
@@ -328,7 +328,7 @@ def test_osszpontositas_is_declared_with_a_cast_never_used_on_its_own__hr4():
 
 
 def test_spell_and_trap_modifiers_never_stack__rb_p10_p12_digest_13():
-    from arena.engine.rules.modifiers import non_stacking
+    from arena.engine.match.rules.modifiers import non_stacking
 
     s = started()
     for amount, source in ((-4, "Átok"), (-2, "Vakító tükrök"), (5, "Villámpenge")):

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from arena.engine import FixedDice, IllegalActionError, apply, legal_actions
-from arena.engine.actions import EndActivation, EndStep, Grant, Move, Name, ToggleGate
-from arena.engine.context import Context
-from arena.engine.events import Died, Named, StepStarted
-from arena.engine.evolve import evolve
-from arena.engine.state import Phase
+from arena.engine.match.actions import EndActivation, EndStep, Grant, Move, Name, ToggleGate
+from arena.engine.match.context import Context
+from arena.engine.match.events import Died, Named, StepStarted
+from arena.engine.match.evolve import evolve
+from arena.engine.match.state import Phase
 
 from .match_helpers import hexes, legal, name, of_kind, place, started, to_step, tweak
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 from arena.engine import apply, events_for, match_events, new_match, view
-from arena.engine.actions import AssignAmulet, AssignMeToken, ChooseHalf, ChooseRole, Deploy, RecordGrip
-from arena.engine.events import NOBODY, DiscsDealt, TrapsDealt
+from arena.engine.match.actions import AssignAmulet, AssignMeToken, ChooseHalf, ChooseRole, Deploy, RecordGrip
+from arena.engine.match.events import NOBODY, DiscsDealt, TrapsDealt
+from arena.engine.match.state import Phase
 from arena.engine.roster import base_roster
-from arena.engine.state import Phase
 
 from .match_helpers import legal, started, to_step
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from arena.engine import FixedDice, IllegalActionError, apply, new_match, state_hash
-from arena.engine.actions import (
+from arena.engine.match.actions import (
     Disengage,
     Dodge,
     DropItem,
@@ -28,7 +28,7 @@ from arena.engine.actions import (
     ToggleGate,
     UseSkill,
 )
-from arena.engine.events import (
+from arena.engine.match.events import (
     AttackDeclared,
     AttackResolved,
     Damaged,
@@ -41,7 +41,7 @@ from arena.engine.events import (
     ShiftOffered,
     TrapsDealt,
 )
-from arena.engine.evolve import evolve
+from arena.engine.match.evolve import evolve
 from arena.engine.roster import base_roster
 
 from .match_helpers import OUT_OF_THE_WAY, G, act, hexes, legal, name, of_kind, place, settle, started, to_step, tweak

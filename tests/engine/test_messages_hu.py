@@ -24,9 +24,9 @@ from arena.engine.content.skills import SKILLS
 from arena.engine.content.validation import placeholders
 from arena.engine.content.weapons import GLADIATOR_TYPES, WEAPONS, is_legal_grip
 from arena.engine.roster import Problem, Roster, base_member
-from arena.engine.roster_labels import LABELS, grip_reason, render
-from arena.engine.roster_rules import RULE_IDS, validate_roster
-from arena.engine.teamfile import TeamFileError, loads
+from arena.engine.roster.labels import LABELS, grip_reason, render
+from arena.engine.roster.rules import RULE_IDS, validate_roster
+from arena.engine.roster.teamfile import TeamFileError, loads
 
 from .test_roster_rules import BASE, ROOKIE, edit, edits, worked_example
 from .test_teamfile import TYPE_CASES, UNKNOWN_ID_CASES, Mutation, document, member, problems_of

@@ -26,7 +26,9 @@ from arena.engine import (
     state_hash,
     view,
 )
-from arena.engine.actions import (
+from arena.engine.agents import GreedyAgent, RandomAgent
+from arena.engine.agents.simulate import paused_gc
+from arena.engine.match.actions import (
     Concede,
     Dodge,
     EndActivation,
@@ -38,9 +40,7 @@ from arena.engine.actions import (
     action_from_json,
     action_to_json,
 )
-from arena.engine.actions_optional import CoatWeapon, CollectAmmo, DrinkPotion, Reroll
-from arena.engine.agents import GreedyAgent, RandomAgent
-from arena.engine.events import (
+from arena.engine.match.events import (
     AmuletAssigned,
     AmuletRevealed,
     AttackResolved,
@@ -53,8 +53,9 @@ from arena.engine.events import (
     event_from_json,
     event_to_json,
 )
-from arena.engine.events_magic import Healed
-from arena.engine.events_optional import (
+from arena.engine.match.magic.events import Healed
+from arena.engine.match.optional.actions import CoatWeapon, CollectAmmo, DrinkPotion, Reroll
+from arena.engine.match.optional.events import (
     AmmoCollected,
     AmmoLanded,
     BloodDrawn,
@@ -67,10 +68,9 @@ from arena.engine.events_optional import (
     VialPoisonResolved,
     VialUsed,
 )
-from arena.engine.optional_state import OPTIONAL_RULE_IDS, PendingReroll
+from arena.engine.match.optional.state import OPTIONAL_RULE_IDS, PendingReroll
+from arena.engine.match.state import Phase
 from arena.engine.roster import base_roster
-from arena.engine.simulate import paused_gc
-from arena.engine.state import Phase
 
 from .match_helpers import OUT_OF_THE_WAY, G, act, hexes, legal, name, of_kind, place, started, to_step, tweak
 

@@ -21,13 +21,7 @@ from arena.engine.content.common import Stat
 from arena.engine.content.points import TIERS, VALIDATION_RULES
 from arena.engine.content.profiles import MEMBER_SLOTS, Ammo
 from arena.engine.roster import Member, Problem, Roster, base_member, base_roster
-from arena.engine.roster_rules import (
-    RULE_IDS,
-    VALIDATORS,
-    MemberCost,
-    roster_costs,
-    validate_roster,
-)
+from arena.engine.roster.rules import RULE_IDS, VALIDATORS, MemberCost, roster_costs, validate_roster
 
 BASE = base_roster()
 TB04_CAP_MESSAGE = "one team member may cost at most 50 (25% of 200)."

@@ -24,17 +24,9 @@ from arena.engine.content.points import AMMO_RULES, TIERS, stat_rules
 from arena.engine.content.profiles import GLADIATOR, MEMBER_SLOTS, STRATEGIST, WITCH_MASTER, Ammo
 from arena.engine.content.skills import skills_for_role
 from arena.engine.content.weapons import GLADIATOR_TYPES, PILE_ITEMS, item_allowed_for_type
-from arena.engine.roster import (
-    MEMBER_STATUSES,
-    Member,
-    Problem,
-    Roster,
-    base_member,
-    base_roster,
-    buyable_ammo,
-)
-from arena.engine.roster_rules import validate_roster
-from arena.engine.teamfile import (
+from arena.engine.roster import MEMBER_STATUSES, Member, Problem, Roster, base_member, base_roster, buyable_ammo
+from arena.engine.roster.rules import validate_roster
+from arena.engine.roster.teamfile import (
     FORMAT,
     FORMAT_VERSION,
     TeamFileError,

@@ -32,7 +32,9 @@ from arena.engine import (
     state_hash,
     view,
 )
-from arena.engine.actions import (
+from arena.engine.agents import GreedyAgent, RandomAgent
+from arena.engine.agents.simulate import play_match
+from arena.engine.match.actions import (
     AssignAmulet,
     AssignMeToken,
     ChooseHalf,
@@ -43,8 +45,7 @@ from arena.engine.actions import (
     RecordGrip,
     TriggerTrap,
 )
-from arena.engine.agents import GreedyAgent, RandomAgent
-from arena.engine.events import (
+from arena.engine.match.events import (
     NOBODY,
     DiceRolled,
     TrapInsightDone,
@@ -53,10 +54,9 @@ from arena.engine.events import (
     TrapPlayed,
     TrapsKept,
 )
+from arena.engine.match.state import PendingTrapInsight, Phase, State
+from arena.engine.match.traps.insight import deck
 from arena.engine.roster import Roster, base_roster
-from arena.engine.rules.traps_insight import deck
-from arena.engine.simulate import play_match
-from arena.engine.state import PendingTrapInsight, Phase, State
 
 from .match_helpers import deal_traps, kinds, of_kind
 

@@ -7,16 +7,7 @@ import dataclasses
 import pytest
 
 from arena.engine.content.common import CombatValue, DamageUnit
-from arena.engine.content.spells import (
-    Absorption,
-    Adjust,
-    Forbidden,
-    Modifier,
-    Op,
-    Quantity,
-    SpellType,
-    Window,
-)
+from arena.engine.content.spells import Absorption, Adjust, Forbidden, Modifier, Op, Quantity, SpellType, Window
 from arena.engine.content.traps import (
     TRAPS,
     UNTIL_END_OF_NEXT_ROUND,

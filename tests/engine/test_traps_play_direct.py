@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from arena.engine import IllegalActionError, apply, view
-from arena.engine.actions import (
+from arena.engine.match.actions import (
     Dodge,
     EndStep,
     Move,
@@ -21,7 +21,7 @@ from arena.engine.actions import (
     ToggleGate,
     UseSkill,
 )
-from arena.engine.events import (
+from arena.engine.match.events import (
     Damaged,
     DodgeDecided,
     EffectAdded,
@@ -33,7 +33,7 @@ from arena.engine.events import (
     TrapPlayed,
     TrapPoisonResolved,
 )
-from arena.engine.state import PendingTrapDodge, PendingTrapWindow
+from arena.engine.match.state import PendingTrapDodge, PendingTrapWindow
 
 from .match_helpers import G, act, hexes, legal, of_kind, to_step, tweak
 from .traps_play_helpers import EAST, mover_step

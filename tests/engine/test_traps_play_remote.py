@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 from arena.engine import IllegalActionError, apply, view
-from arena.engine.actions import Dodge, EndStep, Move, Name, TriggerTrap, UseSkill
-from arena.engine.events import (
+from arena.engine.match.actions import Dodge, EndStep, Move, Name, TriggerTrap, UseSkill
+from arena.engine.match.events import (
     AmuletRevealed,
     Damaged,
     DodgeDecided,
@@ -25,7 +25,7 @@ from arena.engine.events import (
     TrapPlayed,
     TrapPoisonResolved,
 )
-from arena.engine.state import PendingTrapDodge
+from arena.engine.match.state import PendingTrapDodge
 
 from .match_helpers import G, act, hexes, legal, of_kind, place, to_step, tweak
 from .traps_play_helpers import on_trap_hex
@@ -224,7 +224,7 @@ def test_blinding_mirrors_minus_3_ce_minus_2_te_until_the_end_of_the_next_round_
 
 def test_trap_modifiers_do_not_stack_with_each_other__hr_5_digest_13():
     from arena.engine.content.common import CombatValue
-    from arena.engine.rules.modifiers import non_stacking
+    from arena.engine.match.rules.modifiers import non_stacking
 
     s = on_trap_hex(8, {"1.crossbowman": (-5, -8)})
     s, _ = act(s, TriggerTrap(0, "0.deasta", 8, "1.crossbowman", man=1), [])
@@ -253,7 +253,7 @@ def test_a_remote_trap_is_paid_from_the_step_topped_up_by_the_strategist__rb_p18
     s = on_trap_hex(7, {"1.witch_master": (-12, 9)})
     s = tweak(s, pool=2)
     assert not triggers(s)  # 3 MAN needed, 2 in the pool
-    from arena.engine.actions import Grant
+    from arena.engine.match.actions import Grant
 
     s, _ = apply(s, Grant(0, "0.deasta", 1))
     s, _ = act(s, TriggerTrap(0, "0.deasta", 7, "1.witch_master", man=3), [])

@@ -20,7 +20,7 @@ from arena.engine import (
     seats_to_move,
     view,
 )
-from arena.engine.actions import (
+from arena.engine.match.actions import (
     Disengage,
     Dodge,
     MeleeAttack,
@@ -31,15 +31,9 @@ from arena.engine.actions import (
     TriggerTrap,
     UseSkill,
 )
-from arena.engine.events import (
-    Moved,
-    TrapPlayed,
-    TrapsReadied,
-    TrapWindowAnswered,
-    TrapWindowOpened,
-)
+from arena.engine.match.events import Moved, TrapPlayed, TrapsReadied, TrapWindowAnswered, TrapWindowOpened
+from arena.engine.match.state import PendingTrapWindow, Phase
 from arena.engine.roster import base_roster
-from arena.engine.state import PendingTrapWindow, Phase
 
 from .match_helpers import (
     G,
@@ -249,7 +243,7 @@ def test_seat_1_sees_the_same_match_whatever_seat_0s_cards_until_one_is_played__
 
 def test_windows_happen_in_random_matches_and_cards_get_played():
     from arena.engine.agents import RandomAgent
-    from arena.engine.simulate import play_match
+    from arena.engine.agents.simulate import play_match
 
     windows = played = 0
     for seed in range(6):
@@ -267,13 +261,8 @@ def test_windows_happen_in_random_matches_and_cards_get_played():
 
 
 def test_trap_actions_and_events_survive_json():
-    from arena.engine import (
-        action_from_json,
-        action_to_json,
-        event_from_json,
-        event_to_json,
-    )
-    from arena.engine.actions import OpenJaws
+    from arena.engine import action_from_json, action_to_json, event_from_json, event_to_json
+    from arena.engine.match.actions import OpenJaws
 
     for action in (
         PlayTraps(0, ((9, EAST[0]), (13, EAST[2]))),

@@ -12,15 +12,8 @@ from __future__ import annotations
 import pytest
 
 from arena.engine import IllegalActionError, apply
-from arena.engine.actions import Name, PlayTraps, ToggleGate, TriggerTrap
-from arena.engine.events import (
-    Damaged,
-    GateJammed,
-    GateToggled,
-    Netted,
-    TrapAttackResolved,
-    TrapPlayed,
-)
+from arena.engine.match.actions import Name, PlayTraps, ToggleGate, TriggerTrap
+from arena.engine.match.events import Damaged, GateJammed, GateToggled, Netted, TrapAttackResolved, TrapPlayed
 
 from .match_helpers import G, act, hexes, legal, of_kind, to_step, tweak
 from .traps_play_helpers import TRAP_HEXES, mover_step, on_trap_hex

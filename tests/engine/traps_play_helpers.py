@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from arena.engine import apply
-from arena.engine.actions import Move
-from arena.engine.state import State
+from arena.engine.match.actions import Move
+from arena.engine.match.state import State
 
 from .match_helpers import G, hexes, name, place, started, to_step
 

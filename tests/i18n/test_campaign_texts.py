@@ -17,14 +17,7 @@ from arena.engine.campaign.dice import RecordedDice, draw_order
 from arena.engine.campaign.errors import CampaignRuleError
 from arena.engine.campaign.experience import Advance, Deeds, apply_advance, xp_award
 from arena.engine.campaign.gold import match_income
-from arena.engine.campaign.injuries import (
-    INJURY_RESULT_NAMES,
-    THUMBS_NAMES,
-    InjuryResult,
-    Thumbs,
-    heal,
-    injury_roll,
-)
+from arena.engine.campaign.injuries import INJURY_RESULT_NAMES, THUMBS_NAMES, InjuryResult, Thumbs, heal, injury_roll
 from arena.engine.campaign.knockout import STAGE_NAMES, stage_name, stage_names
 from arena.engine.campaign.purchases import PURCHASE_NAMES, Purchase, PurchaseKind, apply_purchase
 from arena.engine.campaign.results import (

@@ -11,7 +11,7 @@ from arena import i18n
 from arena.engine.content.common import ROLE_NAMES, Role
 from arena.engine.content.skills import SKILLS
 from arena.engine.roster import Problem
-from arena.engine.teamfile import TeamFileError, loads
+from arena.engine.roster.teamfile import TeamFileError, loads
 
 
 def render(source: str, language: str, **context: object) -> str:

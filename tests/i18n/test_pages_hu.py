@@ -15,8 +15,8 @@ from django.utils.html import escape
 from arena.engine.content.common import Stat
 from arena.engine.content.skills import SKILLS
 from arena.engine.roster import base_roster
-from arena.engine.roster_rules import validate_roster
-from arena.engine.teamfile import dumps
+from arena.engine.roster.rules import validate_roster
+from arena.engine.roster.teamfile import dumps
 from teams.models import Character, Team
 from teams.services import team_update
 from tests.teams.helpers import pdf_text, team_post_data

@@ -9,7 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from arena.engine.roster import base_roster
-from arena.engine.teamfile import dumps
+from arena.engine.roster.teamfile import dumps
 from teams.models import Character, Team
 from teams.selectors import team_to_roster
 from teams.services import TeamInvalidError, team_export, team_import

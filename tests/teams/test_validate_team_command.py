@@ -18,7 +18,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from arena.engine.roster import base_roster
-from arena.engine.teamfile import dumps
+from arena.engine.roster.teamfile import dumps
 
 
 def run(*args: str) -> tuple[int, str]:

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from arena.engine.content.points import DEFAULT_TIER
 from arena.engine.content.profiles import GLADIATOR
-from arena.engine.teamfile import loads
+from arena.engine.roster.teamfile import loads
 from teams.models import Character, Team
 from teams.selectors import team_to_roster
 from teams.services import team_update

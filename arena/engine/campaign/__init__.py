@@ -18,10 +18,10 @@ People's documentation, with every reading of HR-10: ``docs/campaigns.md``.
 
 from __future__ import annotations
 
-from .dice import CampaignDice, DieRoll, RecordedDice, derive_seed, draw_order
-from .errors import CampaignRuleError
-from .pairing import Pairing, Round, TeamId
-from .results import Format, Losses, ResultKind, arena_score, league_points, result_at_round_limit
+from arena.engine.campaign.dice import CampaignDice, DieRoll, RecordedDice, derive_seed, draw_order
+from arena.engine.campaign.errors import CampaignRuleError
+from arena.engine.campaign.pairing import Pairing, Round, TeamId
+from arena.engine.campaign.results import Format, Losses, ResultKind, arena_score, league_points, result_at_round_limit
 
 __all__ = [
     "CampaignDice",

@@ -22,10 +22,10 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from ..content.profiles import GLADIATOR
-from ..content.weapons import BASE_GLADIATOR_TYPE, WEAPONS, Hands, is_legal_grip
-from ..roster import Member, Roster
-from .errors import CampaignRuleError
+from arena.engine.campaign.errors import CampaignRuleError
+from arena.engine.content.profiles import GLADIATOR
+from arena.engine.content.weapons import BASE_GLADIATOR_TYPE, WEAPONS, Hands, is_legal_grip
+from arena.engine.roster import Member, Roster
 
 
 @dataclass(frozen=True)

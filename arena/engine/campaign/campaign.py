@@ -30,10 +30,8 @@ stay with the team.
 
 from __future__ import annotations
 
-from ..roster import DEAD, HIRELING, Roster
-from ..roster_pricing import roster_costs
-from .broken import Breakage, break_items
-from .experience import (
+from arena.engine.campaign.broken import Breakage, break_items
+from arena.engine.campaign.experience import (
     ADVANCE_THRESHOLDS,
     Advance,
     Deeds,
@@ -43,9 +41,9 @@ from .experience import (
     apply_advance,
     xp_award,
 )
-from .gold import Income, match_income, pay, starting_treasury
-from .hirelings import after_match, fielded_roster, hireling_member
-from .injuries import (
+from arena.engine.campaign.gold import Income, match_income, pay, starting_treasury
+from arena.engine.campaign.hirelings import after_match, fielded_roster, hireling_member
+from arena.engine.campaign.injuries import (
     Healing,
     InjuryOutcome,
     InjuryResult,
@@ -57,7 +55,7 @@ from .injuries import (
     healer_price,
     injury_roll,
 )
-from .match_items import (
+from arena.engine.campaign.match_items import (
     MatchItem,
     equip_for_match,
     gold_price,
@@ -65,7 +63,9 @@ from .match_items import (
     patronage_left,
     patronage_points,
 )
-from .purchases import Purchase, PurchaseResult, apply_purchase, purchase_price, recruit_member
+from arena.engine.campaign.purchases import Purchase, PurchaseResult, apply_purchase, purchase_price, recruit_member
+from arena.engine.roster import DEAD, HIRELING, Roster
+from arena.engine.roster.pricing import roster_costs
 
 __all__ = [
     "ADVANCE_THRESHOLDS",

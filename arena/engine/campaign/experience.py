@@ -33,11 +33,11 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Final
 
-from ..content.common import ROLE_NAMES, STAT_NAMES, Stat
-from ..content.skills import CHOOSABLE_SKILLS, SKILLS, skills_for_role
-from ..roster import DEAD, HIRELING, Member
-from .errors import CampaignRuleError
-from .texts import Line
+from arena.engine.campaign.errors import CampaignRuleError
+from arena.engine.campaign.texts import Line
+from arena.engine.content.common import ROLE_NAMES, STAT_NAMES, Stat
+from arena.engine.content.skills import CHOOSABLE_SKILLS, SKILLS, skills_for_role
+from arena.engine.roster import DEAD, HIRELING, Member
 
 XP_TOOK_PART: Final = 1
 XP_SURVIVED: Final = 1

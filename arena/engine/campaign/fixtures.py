@@ -14,7 +14,7 @@ Every pairing is ``(home, away)`` by team id; the RB p.7 side roll is played at 
 
 from __future__ import annotations
 
-from .knockout import (
+from arena.engine.campaign.knockout import (
     KnockoutBracket,
     KnockoutRound,
     Tie,
@@ -23,8 +23,8 @@ from .knockout import (
     knockout_next_round,
     seed_order,
 )
-from .pairing import Pairing, Round, TeamId
-from .round_robin import (
+from arena.engine.campaign.pairing import Pairing, Round, TeamId
+from arena.engine.campaign.round_robin import (
     GROUP_QUALIFIERS,
     check_group_count,
     default_group_count,
@@ -32,7 +32,7 @@ from .round_robin import (
     groups_knockout_seeds,
     round_robin,
 )
-from .swiss import SwissEntry, SwissPairing, swiss_round, swiss_round_count
+from arena.engine.campaign.swiss import SwissEntry, SwissPairing, swiss_round, swiss_round_count
 
 __all__ = [
     "GROUP_QUALIFIERS",

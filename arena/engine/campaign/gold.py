@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
-from ..roster import Roster
-from ..roster_pricing import roster_costs
-from .errors import CampaignRuleError
-from .results import Format, ResultKind
-from .texts import Line
+from arena.engine.campaign.errors import CampaignRuleError
+from arena.engine.campaign.results import Format, ResultKind
+from arena.engine.campaign.texts import Line
+from arena.engine.roster import Roster
+from arena.engine.roster.pricing import roster_costs
 
 STARTING_GOLD: Final = 50
 GOLD_PER_UNSPENT_POINT: Final = 5

@@ -17,11 +17,11 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Final
 
-from ..content.common import Stat
-from ..content.profiles import GLADIATOR, MEMBER_SLOTS, PROFILES
-from ..content.weapons import BASE_GLADIATOR_TYPE, is_legal_grip
-from ..roster import ABSENT, DEAD, HIRELING, Member, Roster, base_member
-from .errors import CampaignRuleError
+from arena.engine.campaign.errors import CampaignRuleError
+from arena.engine.content.common import Stat
+from arena.engine.content.profiles import GLADIATOR, MEMBER_SLOTS, PROFILES
+from arena.engine.content.weapons import BASE_GLADIATOR_TYPE, is_legal_grip
+from arena.engine.roster import ABSENT, DEAD, HIRELING, Member, Roster, base_member
 
 HIRELING_PENALTIES: Final = MappingProxyType({Stat.TE: 2, Stat.VE: 2, Stat.CE: 2, Stat.EP: 2})
 

@@ -36,12 +36,12 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Final
 
-from ..content.common import Stat
-from ..content.profiles import GLADIATOR, WITCH_MASTER
-from ..roster import ABSENT, ACTIVE, DEAD, HIRELING, Member
-from .dice import CampaignDice, DieRoll
-from .errors import CampaignRuleError
-from .texts import Line, Pair
+from arena.engine.campaign.dice import CampaignDice, DieRoll
+from arena.engine.campaign.errors import CampaignRuleError
+from arena.engine.campaign.texts import Line, Pair
+from arena.engine.content.common import Stat
+from arena.engine.content.profiles import GLADIATOR, WITCH_MASTER
+from arena.engine.roster import ABSENT, ACTIVE, DEAD, HIRELING, Member
 
 INJURY_DIE: Final = 10
 LASTING_DIE: Final = 10

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
-from .errors import CampaignRuleError
-from .pairing import Pairing, TeamId, check_team_ids
-from .texts import Pair
+from arena.engine.campaign.errors import CampaignRuleError
+from arena.engine.campaign.pairing import Pairing, TeamId, check_team_ids
+from arena.engine.campaign.texts import Pair
 
 # (hungarian, english) of the named stages; a larger round is "round_of_{places}" (stage_names)
 STAGE_NAMES: Final[Mapping[str, Pair]] = MappingProxyType(

@@ -31,9 +31,11 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Final
 
-from ..content.amulets import AMULETS, VIALS, VIALS_PER_TEAM
-from ..content.discs import DISC_POOL, DISCS_DRAWN
-from ..content.points import (
+from arena.engine.campaign.errors import CampaignRuleError
+from arena.engine.campaign.texts import Pair, place_hu
+from arena.engine.content.amulets import AMULETS, VIALS, VIALS_PER_TEAM
+from arena.engine.content.discs import DISC_POOL, DISCS_DRAWN
+from arena.engine.content.points import (
     EXTRA_AMULET_COST,
     MAX_AMULETS,
     MAX_FIXED_DISCS,
@@ -43,10 +45,8 @@ from ..content.points import (
     fixed_discs_cost,
     vial_cost,
 )
-from ..content.profiles import MEMBER_SLOTS, STRATEGIST, WITCH_MASTER
-from ..roster import Member, Roster
-from .errors import CampaignRuleError
-from .texts import Pair, place_hu
+from arena.engine.content.profiles import MEMBER_SLOTS, STRATEGIST, WITCH_MASTER
+from arena.engine.roster import Member, Roster
 
 PATRONAGE_CAP: Final = 20
 GOLD_PER_DISC_LEVEL: Final = 10

@@ -36,10 +36,13 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Final
 
-from ..content.amulets import AMULETS
-from ..content.common import Stat
-from ..content.points import MAX_AMULETS, PILE_MAX_ITEMS, stat_rules
-from ..content.profiles import (
+from arena.engine.campaign.errors import CampaignRuleError
+from arena.engine.campaign.gold import pay
+from arena.engine.campaign.texts import STATUS_NAMES, Pair, place_hu
+from arena.engine.content.amulets import AMULETS
+from arena.engine.content.common import Stat
+from arena.engine.content.points import MAX_AMULETS, PILE_MAX_ITEMS, stat_rules
+from arena.engine.content.profiles import (
     CROSSBOWMAN,
     DEASTA,
     GLADIATOR,
@@ -49,7 +52,7 @@ from ..content.profiles import (
     STRATEGIST,
     WITCH_MASTER,
 )
-from ..content.weapons import (
+from arena.engine.content.weapons import (
     BASE_GLADIATOR_TYPE,
     GLADIATOR_TYPES,
     WEAPONS,
@@ -58,10 +61,7 @@ from ..content.weapons import (
     item_allowed_for_type,
     pile_copies_allowed,
 )
-from ..roster import DEAD, HIRELING, Member, Roster, base_member
-from .errors import CampaignRuleError
-from .gold import pay
-from .texts import STATUS_NAMES, Pair, place_hu
+from arena.engine.roster import DEAD, HIRELING, Member, Roster, base_member
 
 RECRUIT_PRICES: Final[Mapping[str, int]] = MappingProxyType(
     {GLADIATOR: 100, WITCH_MASTER: 60, CROSSBOWMAN: 50, DEASTA: 40, LAEVA: 40, STRATEGIST: 30}

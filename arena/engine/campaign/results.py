@@ -34,10 +34,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
-from ..content.profiles import CROSSBOWMAN, DEASTA, GLADIATOR, LAEVA, STRATEGIST, WITCH_MASTER
-from .dice import CampaignDice, DieRoll
-from .errors import CampaignRuleError
-from .texts import Pair
+from arena.engine.campaign.dice import CampaignDice, DieRoll
+from arena.engine.campaign.errors import CampaignRuleError
+from arena.engine.campaign.texts import Pair
+from arena.engine.content.profiles import CROSSBOWMAN, DEASTA, GLADIATOR, LAEVA, STRATEGIST, WITCH_MASTER
 
 
 class Format(enum.StrEnum):

@@ -38,11 +38,11 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
-from .dice import RecordedDice, derive_seed, draw_order
-from .errors import CampaignRuleError
-from .pairing import TeamId, check_team_ids
-from .results import Format, ResultKind, league_points, opposite
-from .texts import Pair
+from arena.engine.campaign.dice import RecordedDice, derive_seed, draw_order
+from arena.engine.campaign.errors import CampaignRuleError
+from arena.engine.campaign.pairing import TeamId, check_team_ids
+from arena.engine.campaign.results import Format, ResultKind, league_points, opposite
+from arena.engine.campaign.texts import Pair
 
 
 class TieBreaker(enum.StrEnum):

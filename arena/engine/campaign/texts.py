@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final, TypeAlias
 
-from ..content.profiles import PROFILES
+from arena.engine.content.profiles import PROFILES
 
 Pair: TypeAlias = tuple[str, str]  # (hungarian, english)
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final
 
-from .common import Role, make_catalog
+from arena.engine.content.common import Role, make_catalog
 
 POISON: Final = "poison"
 LIGHTNING: Final = "lightning"

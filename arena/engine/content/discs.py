@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
-from .common import make_catalog
+from arena.engine.content.common import make_catalog
 
 DISCS_DRAWN: Final = 6  # RB p.7, p.11
 

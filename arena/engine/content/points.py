@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
-from .amulets import AMULETS, STANDARD_AMULET_SET, VIALS
-from .common import Role, Stat, make_catalog
-from .discs import DISC_POOL
-from .profiles import (
+from arena.engine.content.amulets import AMULETS, STANDARD_AMULET_SET, VIALS
+from arena.engine.content.common import Role, Stat, make_catalog
+from arena.engine.content.discs import DISC_POOL
+from arena.engine.content.profiles import (
     CROSSBOWMAN,
     DEASTA,
     GLADIATOR,
@@ -34,10 +34,10 @@ from .profiles import (
     WITCH_MASTER,
     Ammo,
 )
-from .skills import SKILLS
-from .validation import VALIDATION_RULES as VALIDATION_RULES  # HR-9.6, re-exported
-from .validation import ValidationRule as ValidationRule
-from .weapons import BASE_GLADIATOR_TYPE, GLADIATOR_TYPES, WEAPONS
+from arena.engine.content.skills import SKILLS
+from arena.engine.content.validation import VALIDATION_RULES as VALIDATION_RULES  # HR-9.6, re-exported
+from arena.engine.content.validation import ValidationRule as ValidationRule
+from arena.engine.content.weapons import BASE_GLADIATOR_TYPE, GLADIATOR_TYPES, WEAPONS
 
 # --- 9.1 Budgets ----------------------------------------------------------------------------------
 

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
-from .common import Armour, Role, Stat, make_catalog
-from .skills import (
+from arena.engine.content.common import Armour, Role, Stat, make_catalog
+from arena.engine.content.skills import (
     ACROBATICS,
     AIMING,
     CONCENTRATION,
@@ -30,7 +30,7 @@ from .skills import (
     TAKEDOWN,
     WEAPON_BREAKING,
 )
-from .weapons import BASE_GLADIATOR_TYPE, DAGGER, GREATSWORD, HALBERD, SHIELD, SHORT_SWORD
+from arena.engine.content.weapons import BASE_GLADIATOR_TYPE, DAGGER, GREATSWORD, HALBERD, SHIELD, SHORT_SWORD
 
 STRATEGIST: Final = "strategist"
 GLADIATOR: Final = "gladiator"

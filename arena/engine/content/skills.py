@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final
 
-from .common import Role, make_catalog
+from arena.engine.content.common import Role, make_catalog
 
 # Numbered skills (HR-4).
 RUNNING: Final = "running"

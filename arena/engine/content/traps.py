@@ -21,18 +21,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from arena.engine.content.common import CombatValue, DamageUnit, make_catalog
-from arena.engine.content.spells import (
-    Adjust,
-    Damage,
-    Forbidden,
-    Modifier,
-    Op,
-    Quantity,
-    SpellType,
-    Window,
-    ep,
-    sp,
-)
+from arena.engine.content.spells import Adjust, Damage, Forbidden, Modifier, Op, Quantity, SpellType, Window, ep, sp
 
 
 class TrapKind(enum.Enum):

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
-from .common import make_catalog
-from .skills import (
+from arena.engine.content.common import make_catalog
+from arena.engine.content.skills import (
     ACROBATICS,
     DODGING,
     GOLDEN_BELL,

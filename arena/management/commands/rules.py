@@ -6,7 +6,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from arena.engine.rules_json import rules_document
+from arena.engine.content.rules_json import rules_document
 
 
 class Command(BaseCommand):

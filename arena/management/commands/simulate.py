@@ -8,9 +8,9 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from arena.engine.agents import AGENTS
+from arena.engine.agents.simulate import load_team, simulate
 from arena.engine.content.amulets import OPTIONAL_RULES
-from arena.engine.simulate import load_team, simulate
-from arena.engine.state import ROUND_LIMIT, ROUND_LIMIT_MAX, ROUND_LIMIT_MIN, MatchOptions
+from arena.engine.match.state import ROUND_LIMIT, ROUND_LIMIT_MAX, ROUND_LIMIT_MIN, MatchOptions
 
 
 class Command(BaseCommand):

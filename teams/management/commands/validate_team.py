@@ -20,8 +20,8 @@ from django.core.management.base import BaseCommand
 
 from arena.engine.content.points import TIERS
 from arena.engine.roster import Problem
-from arena.engine.roster_rules import roster_costs, validate_roster
-from arena.engine.teamfile import TeamFileError, loads
+from arena.engine.roster.rules import roster_costs, validate_roster
+from arena.engine.roster.teamfile import TeamFileError, loads
 
 
 class Command(BaseCommand):

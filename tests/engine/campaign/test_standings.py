@@ -10,13 +10,7 @@ import pytest
 
 from arena.engine.campaign.errors import CampaignRuleError
 from arena.engine.campaign.results import Format, ResultKind
-from arena.engine.campaign.standings import (
-    TIE_BREAKERS,
-    MatchResult,
-    StandingRow,
-    TieBreaker,
-    compute_standings,
-)
+from arena.engine.campaign.standings import TIE_BREAKERS, MatchResult, StandingRow, TieBreaker, compute_standings
 
 R = ResultKind
 T = TieBreaker

@@ -10,14 +10,7 @@ from hypothesis import strategies as st
 
 from arena.engine.campaign.dice import RecordedDice
 from arena.engine.campaign.errors import CampaignRuleError
-from arena.engine.campaign.fixtures import (
-    Pairing,
-    Round,
-    SwissEntry,
-    TeamId,
-    swiss_round,
-    swiss_round_count,
-)
+from arena.engine.campaign.fixtures import Pairing, Round, SwissEntry, TeamId, swiss_round, swiss_round_count
 from arena.engine.campaign.results import Format, ResultKind
 from arena.engine.campaign.standings import MatchResult, compute_standings
 

@@ -1,0 +1,228 @@
+"""Helpers every rule module uses: refusing an action, who may act, MAN, occupancy."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NoReturn
+
+from arena.engine.board.grid import grid
+from arena.engine.match.context import Context
+from arena.engine.match.errors import IllegalActionError
+from arena.engine.match.events import Activated
+from arena.engine.match.magic import hooks as magic_hooks
+from arena.engine.match.state import ON_BOARD, Phase, State
+
+BOARD_CHARS = tuple(c for c in range(len(ON_BOARD)) if ON_BOARD[c])
+
+G = grid()
+HEXES = G.hexes
+CENTRAL = G.central
+STEPS = G.steps
+STEP_GATE: tuple[dict[int, int], ...] = tuple({n: gb for n, gb in steps} for steps in G.steps)
+
+# Regions split the single steps (RB p.6): gladiators step only inside the central circle,
+# everyone else only outside it. Each entry: (hex, gate bit or 0).
+STEPS_IN: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((n, gb) for n, gb in steps if CENTRAL[n]) for steps in G.steps
+)
+STEPS_OUT: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((n, gb) for n, gb in steps if not CENTRAL[n]) for steps in G.steps
+)
+
+MAX_PER_HEX = 3  # RB p.8
+ATTACK_MAN = 2  # RB p.8
+STEP_MAN_PER_CHARACTER = 3  # RB p.7-8, HR-12 ruling 3
+GLADIATOR_STEP_MAN = 6  # RB p.7
+STRATEGIST_MAN = 4  # RB p.8
+
+
+def fail(message: str, rule: str) -> NoReturn:
+    raise IllegalActionError(message, rule)
+
+
+def check_char(s: State, seat: int, char_id: str) -> int:
+    """The number of ``char_id``, who must belong to ``seat``."""
+    c = s.index.get(char_id)
+    if c is None:
+        fail(f"there is no character {char_id!r}", "RB p.4-5")
+    if s.sheets[c].seat != seat:
+        fail(f"{char_id} is not one of seat {seat}'s characters", "RB p.6")
+    return c
+
+
+def actor(s: State, seat: int, char_id: str) -> int:
+    """The named character who may act now (RB p.6, HR-12 rulings 2 and 13)."""
+    if s.phase is not Phase.ACTING or s.seat_to_act != seat:
+        fail(f"it is not seat {seat}'s step to act", "RB p.6")
+    c = check_char(s, seat, char_id)
+    if c not in s.named:
+        fail(f"{char_id} was not named for this step", "RB p.6 §8.2")
+    if not s.alive[c]:
+        fail(f"{char_id} is dead", "HR-12 ruling 23")
+    if s.finished >> c & 1:
+        fail(f"{char_id} has ended his activation in this step", "HR-12 ruling 2")
+    if s.active >= 0 and s.active != c:
+        fail(
+            f"{s.sheets[s.active].id} is acting; he ends his activation before {char_id} begins",
+            "HR-12 ruling 2",
+        )
+    if s.netted[c]:
+        fail(f"{char_id} is netted and takes no action in this step", "RB p.20, HR-12 ruling 13")
+    if s.magic is not None:  # MAN bans; an Orgyilkosság victim acts first (issue #4)
+        refusal = _magic_refusal()(s, c)
+        if refusal is not None:
+            fail(*refusal)
+    return c
+
+
+_LATE: list[Callable[[State, int], tuple[str, str] | None]] = []
+
+
+def _magic_refusal() -> Callable[[State, int], tuple[str, str] | None]:
+    """:func:`.magic_turns.actor_refusal`, imported on first use (it imports this module)."""
+    if not _LATE:
+        from arena.engine.match.magic.turns import actor_refusal
+
+        _LATE.append(actor_refusal)
+    return _LATE[0]
+
+
+def activate(ctx: Context, c: int) -> None:
+    """The first action of a named character starts his activation (HR-12 ruling 2)."""
+    s = ctx.state
+    if s.active != c:
+        ctx.emit(Activated(s.sheets[c].seat, s.sheets[c].id))
+
+
+def man_of(s: State, c: int) -> int:
+    """MAN ``c`` can spend now: the step pool plus strategist MAN handed to him."""
+    m = s.magic
+    if m is not None and (m.banned | m.frenzied | m.capped) >> c & 1:
+        return magic_hooks.man_of(s, c)  # bans, Izzó idegek's cap, Orgyilkosság's own 4 (issue #4)
+    return s.pool + (s.granted if s.active == c else 0)
+
+
+def grantable(s: State, c: int) -> int:
+    """Strategist MAN that could still be handed to ``c`` (RB p.8, HR-12 ruling 4), less what a
+    spell binds (HR-12 ruling 32)."""
+    sheet = s.sheets[c]
+    if s.step > 4 or sheet.is_gladiator:
+        return 0
+    if s.magic is not None and s.magic.frenzied >> c & 1:
+        return 0  # an Orgyilkosság victim receives no pool or strategist MAN (RB p.17, digest A56)
+    return strategist_man(s, sheet.seat)
+
+
+def strategist_man(s: State, seat: int) -> int:
+    """The strategist's MAN ``seat`` may still spend in this step: his 4 a round, less what
+    Haláltánc, Quintarha's ban or Izzó idegek's cap binds (HR-12 ruling 32)."""
+    if s.magic is not None:
+        return magic_hooks.strategist_left(s, seat)
+    return s.strat_man[seat]
+
+
+def pay(s: State, c: int, cost: int, what: str) -> None:
+    if cost > man_of(s, c):
+        fail(f"{what} costs {cost} MAN but {s.sheets[c].id} has {man_of(s, c)}", "RB p.8")
+
+
+def check_stated(stated: int | None, cost: int) -> None:
+    if stated is not None and stated != cost:
+        fail(f"the action states {stated} MAN but costs {cost}", "RB p.8")
+
+
+_Where = tuple[list[int], dict[int, int], set[int], tuple[set[int], set[int]]]
+# The last positions counted: (pos, alive, side, what Scan found). Read-only once made.
+_LAST_SCAN: list[tuple[list[int], list[bool], tuple[int, ...], _Where] | None] = [None]
+
+
+def _where(pos: list[int], alive: list[bool], side: tuple[int, ...]) -> _Where:
+    """Who stands on the board, living characters per hex, the full hexes and the hexes holding
+    each seat's enemies."""
+    here = [c for c in BOARD_CHARS if alive[c] and pos[c] >= 0]
+    occ = dict.fromkeys([pos[c] for c in here], 0)
+    held: tuple[set[int], set[int]] = (set(), set())
+    for c in here:
+        h = pos[c]
+        occ[h] += 1
+        held[side[c]].add(h)
+    # a hex holds three only if at least two characters share hexes with others
+    full = {h for h, n in occ.items() if n >= MAX_PER_HEX} if len(here) - len(occ) >= 2 else set()
+    return here, occ, full, (held[1], held[0])  # enemies of seat 0 stand on seat 1's hexes
+
+
+class Scan:
+    """Who stands where, computed once per listing: living characters per hex, full hexes,
+    the hexes holding enemies of each side (a zombie's is its creator's), and the characters who
+    count in a line of fire."""
+
+    __slots__ = ("_here", "_hiding", "_pos", "_sneaking", "_visible", "enemies", "full", "occ")
+
+    def __init__(self, s: State) -> None:
+        pos = s.pos
+        alive = s.alive
+        side = s.side  # a zombie stands for its creator's side (HR-12 ruling 19)
+        last = _LAST_SCAN[0]
+        # Most actions move nobody: the last listing's counts serve again (compared by content,
+        # so a test that changes a cloned state's list in place is safe too).
+        if last is not None and last[0] == pos and last[1] == alive and last[2] == side:
+            here, self.occ, self.full, self.enemies = last[3]
+        else:
+            here, self.occ, self.full, self.enemies = found = _where(pos, alive, side)
+            _LAST_SCAN[0] = (pos.copy(), alive.copy(), side, found)
+        # the lists as they are now: evolvers replace a state's lists, never change them (own)
+        self._here = here
+        self._pos = pos
+        self._sneaking = s.sneaking
+        self._hiding = s.hiding
+        self._visible: dict[int, int] | None = None
+
+    @property
+    def visible(self) -> dict[int, int]:
+        """Characters on each hex who count in a line of fire: neither sneaking nor hiding
+        (computed on first use: only shots and bolts ask)."""
+        found = self._visible
+        if found is None:
+            found = {}
+            pos = self._pos
+            sneaking = self._sneaking
+            hiding = self._hiding
+            for c in self._here:
+                if not sneaking[c] and not hiding[c]:
+                    h = pos[c]
+                    found[h] = found[h] + 1 if h in found else 1
+            self._visible = found
+        return found
+
+
+def occupancy(s: State) -> dict[int, int]:
+    """Living characters on each hex; corpses count for nothing (HR-11)."""
+    occ: dict[int, int] = {}
+    pos = s.pos
+    for c in range(len(pos)):
+        if s.alive[c] and s.sheets[c].on_board and pos[c] >= 0:
+            occ[pos[c]] = occ.get(pos[c], 0) + 1
+    return occ
+
+
+def enemies_on(s: State, seat: int, h: int) -> list[int]:
+    """Living enemies of ``seat`` standing on hex ``h`` (a zombie is of its creator's side)."""
+    pos = s.pos
+    side = s.side
+    return [o for o in BOARD_CHARS if pos[o] == h and s.alive[o] and side[o] != seat]
+
+
+def enemy_hexes(s: State, seat: int) -> set[int]:
+    pos = s.pos
+    side = s.side
+    return {pos[o] for o in BOARD_CHARS if s.alive[o] and side[o] != seat and pos[o] >= 0}
+
+
+def in_region(s: State, c: int, h: int) -> bool:
+    """Gladiators stay in the central circle, everyone else out of it (RB p.6)."""
+    return CENTRAL[h] == s.sheets[c].is_gladiator
+
+
+def in_melee(s: State, c: int) -> bool:
+    """In a melee situation (digest A24, HR-12 ruling 11)."""
+    return s.melee[c] != 0

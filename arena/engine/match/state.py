@@ -1,0 +1,639 @@
+"""The match state: a compact, mutable record with a fast hand-written clone.
+
+``apply`` clones the state and changes only the clone (copy-on-apply), so every state a caller
+holds stays as it was. Per-character values are kept as parallel lists indexed by the
+character number (0-5 the home team in sheet order, 6-11 the away team); positions are hex
+numbers of :mod:`arena.engine.board.grid`. Only :mod:`arena.engine.match.evolve` writes to a state.
+
+Static facts of a match (the character sheets, the options, the seed) live in
+:class:`MatchSetup` and :class:`CharSheet` and are shared between clones.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any, Final, NamedTuple
+
+from arena.engine.board.hexgrid import Hex
+from arena.engine.content.common import Armour, CombatValue, Role
+from arena.engine.content.profiles import MEMBER_SLOTS
+from arena.engine.content.weapons import GLADIATOR_TYPES, JAVELIN, KIT, NET
+from arena.engine.match.dice import Dice
+from arena.engine.match.magic.state import Magic
+from arena.engine.match.optional.state import OptState, PendingReroll
+from arena.engine.match.optional.state import initial as initial_opt
+from arena.engine.roster import Roster
+
+SEATS = (0, 1)
+CHARS_PER_SEAT = len(MEMBER_SLOTS)  # six: RB p.4-5
+ROUND_LIMIT = 20  # HR-10.1, two players
+ROUND_LIMIT_MIN, ROUND_LIMIT_MAX = 12, 30  # HR-10.1: the league sets it (12-30)
+HALF_IDS = ("N", "E", "S", "W")
+# Character numbers follow the sheet order of both teams (MEMBER_SLOTS), so these are fixed.
+SEAT_OF: tuple[int, ...] = tuple(c // CHARS_PER_SEAT for c in range(2 * CHARS_PER_SEAT))
+GLADIATOR: tuple[bool, ...] = tuple(MEMBER_SLOTS[c % CHARS_PER_SEAT] == "gladiator" for c in range(2 * CHARS_PER_SEAT))
+_GLADIATOR_SLOT = MEMBER_SLOTS.index("gladiator")
+_STRATEGIST_SLOT = MEMBER_SLOTS.index("strategist")
+ON_BOARD: tuple[bool, ...] = tuple(MEMBER_SLOTS[c % CHARS_PER_SEAT] != "strategist" for c in range(2 * CHARS_PER_SEAT))
+
+
+class Phase(enum.IntEnum):
+    """Where the match stands (RB p.6-7, HR-12 ruling 39)."""
+
+    SECRETS = 1  # amulets and ME tokens, both seats at once
+    ROLE = 2  # the side-roll winner chooses side or first step
+    HALF = 3  # the side chooser picks his half
+    GRIPS = 4  # both seats record the gladiator's grip
+    DEPLOY = 5  # the starting player, then the side chooser
+    NAMING = 6  # the acting seat names its characters (steps 1-4)
+    ACTING = 7  # the named characters (or the gladiator) act
+    OVER = 8
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOptions:
+    """Per-match settings. ``round_limit``: HR-10.1 (20 for two players, the league may set 12-30).
+    ``optional``: the ids of the optional rules (HR-7) the match uses, ``"opt_poison_vial"`` …
+    (:data:`arena.engine.content.amulets.OPTIONAL_RULES`); a league sets them for all its matches."""
+
+    round_limit: int = ROUND_LIMIT
+    optional: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSetup:
+    """Everything a match starts from: the two rosters (home, away), the options and the seed."""
+
+    teams: tuple[Roster, Roster]
+    options: MatchOptions = field(default_factory=MatchOptions)
+    seed: int | str = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CharSheet:
+    """One character's fixed values for the match (HR-2.1, HR-3.3, the roster's choices)."""
+
+    index: int
+    id: str
+    seat: int
+    slot: str
+    role: Role
+    name: str
+    te: int  # a gladiator's type base, without weapons (HR-3)
+    ve: int
+    ce: int
+    ep: int
+    eg: int
+    me: int
+    mov: int
+    sfe: int
+    stp: int
+    armour: Armour
+    skills: frozenset[str]  # numbered skills and type specials
+    gladiator_type: str | None
+    pile: tuple[str, ...]
+    grip: tuple[str, ...]  # the roster's starting grip
+    ammo: int  # bolts or throwing daggers
+    javelins: int
+    nets: int
+    range_blocks: int  # own block + N (RB p.9-10); 0 for no ranged weapon
+    crossbow_after: int  # STP lost before bolts may target him (HR-2.3); gladiators only
+    daggers_after: int
+    is_gladiator: bool
+    is_strategist: bool
+    on_board: bool  # everyone but the strategist, who stays in his tower (RB p.4)
+
+
+class Effect(NamedTuple):
+    """A spell or trap modifier of one combat value (non-stacking group, digest §13).
+
+    ``last_round`` is the round after whose step 6 it lapses (None: until the end of the match).
+    """
+
+    char: int
+    value: CombatValue
+    amount: int
+    source: str
+    last_round: int | None
+
+
+class AttackSpec(NamedTuple):
+    """A declared attack waiting for the dice (HR-12 ruling 21)."""
+
+    attacker: int
+    target: int
+    weapon: str  # melee, halberd, bolt, dagger, javelin, net
+    skill: str | None
+    break_item: str | None
+    quick: bool
+    attack_value: int  # attack value before the d10, modifiers included
+    obstacles: int  # ranged: the line of fire's obstacles; -1 otherwise
+
+
+class PendingDodge(NamedTuple):
+    """The defender decides on Kitérés (HR-4)."""
+
+    seat: int
+    defender: int
+    spec: AttackSpec
+
+
+class PendingShift(NamedTuple):
+    """The winner of a melee roll may shift (RB p.9, HR-4, HR-12 ruling 12)."""
+
+    seat: int
+    winner: int
+    other: int
+    free: bool  # the gladiators' free one-hex shift (RB p.9)
+    acrobatics: bool  # Akrobatika may pay for it (or for two hexes)
+    reach: bool  # a halberd roll: both shift one hex the same way
+
+
+class TrapMark(NamedTuple):
+    """A lasting trap state (HR-5): ``kind`` is a mark of :mod:`arena.engine.match.traps.marks`;
+    ``where`` a hex number, a gate bit or an amount; ``until`` a round, a step stamp or -1."""
+
+    char: int  # -1 for a gate
+    kind: str
+    where: int
+    until: int
+
+
+class PendingTrapWindow(NamedTuple):
+    """The trap owner may strike an enemy's MOVE, disengage, gate toggle or zombie walk (HR-12
+    rulings 26, 29)."""
+
+    seat: int
+    mover: int
+    action: str  # move, disengage, gate
+    path: tuple[Hex, ...]
+    gate: str | None
+    acrobatics: bool
+    man: int
+    target: int = -1  # a zombie's walk: whom it attacks on arrival (HR-12 rulings 17, 29)
+
+
+class PendingTrapDodge(NamedTuple):
+    """The target of a trap's attack roll decides on Kitérés (HR-4, HR-12 ruling 6)."""
+
+    seat: int
+    defender: int
+    card: int
+    owner: int
+    path: tuple[Hex, ...]  # the rest of his move, when a direct trap struck it
+
+
+class PendingTrapInsight(NamedTuple):
+    """The strategist's trap insight: the seat holds 3 + ``extra`` cards and keeps 3 (HR-9.5).
+    Which cards he holds stays in ``State.traps`` (secret); this only says that he owes it."""
+
+    seat: int
+    extra: int  # 1 or 2 drawn: public, the roster is
+
+
+Pending = PendingDodge | PendingShift | PendingTrapWindow | PendingTrapDodge | PendingTrapInsight | PendingReroll
+
+
+class Result(NamedTuple):
+    """How the match ended (HR-10.1). ``winner`` is a seat, or None for a draw."""
+
+    kind: str  # victory, points_victory, draw
+    winner: int | None
+    scores: tuple[int, int]
+    round: int
+    reason: str
+
+
+LogNode = tuple[Any, tuple[Any, ...]]
+
+
+def own(s: State, name: str) -> list[Any]:
+    """``s``'s list ``name``, first replaced by a copy (it may be shared with the state it was
+    forked from, :meth:`State.fork`): every write to a list of a state goes through this."""
+    copy: list[Any] = getattr(s, name).copy()
+    setattr(s, name, copy)
+    return copy
+
+
+class State:
+    """A match in progress. Read it through :func:`arena.engine.view`; never write to it."""
+
+    __slots__ = (
+        "setup", "sheets", "index", "dice",
+        "phase", "round", "step", "seat_to_act", "starting", "chooser", "roll_winner",
+        "halves", "rolls", "gates", "pool", "granted", "active", "named", "finished",
+        "pending", "result", "amulets_left", "tokens_left", "grips_done", "revealed",
+        "strat_man", "effects", "dropped", "traps", "discs", "log",
+        "pos", "ep", "stp", "alive", "hand", "main", "pile", "ammo", "javelins", "nets",
+        "sneaking", "hiding", "prone", "netted", "entangled_by", "entangled_round", "bell",
+        "debt", "acted", "amulet", "token", "melee",
+        "moved", "attacks", "disengaged", "ran", "run_hexes", "must_attack", "sneak_entry",
+        "quick_target", "deaths", "declared",
+        "trap_marks", "readied", "entered", "amulet_shown",
+        "magic", "spent", "side", "opt",
+    )  # fmt: skip
+
+    setup: MatchSetup
+    sheets: tuple[CharSheet, ...]
+    index: dict[str, int]
+    dice: Dice
+    phase: Phase
+    round: int
+    step: int
+    seat_to_act: int
+    starting: int
+    chooser: int
+    roll_winner: int
+    halves: list[str | None]
+    rolls: int
+    gates: int
+    pool: int
+    granted: int
+    active: int
+    named: tuple[int, ...]
+    finished: int
+    pending: Pending | None
+    result: Result | None
+    amulets_left: list[tuple[str, ...]]
+    tokens_left: list[tuple[int, ...]]
+    grips_done: list[bool]
+    revealed: list[bool]
+    strat_man: list[int]
+    effects: tuple[Effect, ...]
+    dropped: tuple[tuple[int, str, int], ...]
+    traps: list[tuple[int, ...]]
+    discs: list[tuple[int, ...]]
+    log: LogNode | None
+    pos: list[int]
+    ep: list[int]
+    stp: list[int]
+    alive: list[bool]
+    hand: list[tuple[str, ...]]
+    main: list[str | None]
+    pile: list[tuple[str, ...]]
+    ammo: list[int]
+    javelins: list[int]
+    nets: list[int]
+    sneaking: list[bool]
+    hiding: list[bool]
+    prone: list[bool]
+    netted: list[bool]
+    entangled_by: list[int]
+    entangled_round: list[int]
+    bell: list[bool]
+    debt: list[int]
+    acted: list[bool]
+    amulet: list[str | None]
+    token: list[int]
+    melee: list[int]
+    moved: list[int]
+    attacks: list[int]
+    disengaged: list[bool]
+    ran: list[bool]
+    run_hexes: list[int]
+    must_attack: list[bool]
+    sneak_entry: list[bool]
+    quick_target: list[int]
+    deaths: list[int]
+    declared: AttackSpec | None
+    trap_marks: tuple[TrapMark, ...]  # HR-5 lasting trap states, public
+    readied: tuple[tuple[int, int], ...]  # (card, hex) a direct-trap owner named: secret
+    entered: list[int]  # the hex he last entered by his own move in this step (RB p.18)
+    amulet_shown: list[bool]  # an amulet cancelled an effect, so it is public (RB p.7)
+    magic: Magic | None  # issue #4: lasting spells, areas, zombies (None until a first cast)
+    spent: int  # MAN the active character spent in this activation (Izzó idegek, HR-12 ruling 7)
+    # The side each character fights for: his seat, but a zombie's is its creator's (HR-12 ruling
+    # 19), whoever's dead fighter it was. Derived from ``magic.zombies`` (so not hashed); the sheet's
+    # ``seat`` stays the record's (the arena score counts the fighter as that seat's dead member).
+    side: tuple[int, ...]
+    opt: OptState | None  # the optional rules (HR-7); None in a match without them
+
+    def clone(self) -> State:
+        """A copy that shares only immutable parts (sheets, setup, tuples): a fork whose lists
+        are copied too, so either may be changed in place (tests build positions this way)."""
+        c = self.fork()
+        for name in MUTABLE_FIELDS:
+            setattr(c, name, getattr(c, name).copy())
+        return c
+
+    def fork(self) -> State:
+        """The copy :func:`arena.engine.apply` evolves: like :meth:`clone`, but it shares every
+        list with this state; the evolvers replace a list by a copy before they change it
+        (:func:`own`), so this state never changes."""
+        c = State.__new__(State)
+        c.setup = self.setup
+        c.sheets = self.sheets
+        c.index = self.index
+        c.dice = self.dice
+        c.phase = self.phase
+        c.round = self.round
+        c.step = self.step
+        c.seat_to_act = self.seat_to_act
+        c.starting = self.starting
+        c.chooser = self.chooser
+        c.roll_winner = self.roll_winner
+        c.halves = self.halves
+        c.rolls = self.rolls
+        c.gates = self.gates
+        c.pool = self.pool
+        c.granted = self.granted
+        c.active = self.active
+        c.named = self.named
+        c.finished = self.finished
+        c.pending = self.pending
+        c.result = self.result
+        c.amulets_left = self.amulets_left
+        c.tokens_left = self.tokens_left
+        c.grips_done = self.grips_done
+        c.revealed = self.revealed
+        c.strat_man = self.strat_man
+        c.effects = self.effects
+        c.dropped = self.dropped
+        c.traps = self.traps
+        c.discs = self.discs
+        c.log = self.log
+        c.pos = self.pos
+        c.ep = self.ep
+        c.stp = self.stp
+        c.alive = self.alive
+        c.hand = self.hand
+        c.main = self.main
+        c.pile = self.pile
+        c.ammo = self.ammo
+        c.javelins = self.javelins
+        c.nets = self.nets
+        c.sneaking = self.sneaking
+        c.hiding = self.hiding
+        c.prone = self.prone
+        c.netted = self.netted
+        c.entangled_by = self.entangled_by
+        c.entangled_round = self.entangled_round
+        c.bell = self.bell
+        c.debt = self.debt
+        c.acted = self.acted
+        c.amulet = self.amulet
+        c.token = self.token
+        c.melee = self.melee
+        c.moved = self.moved
+        c.attacks = self.attacks
+        c.disengaged = self.disengaged
+        c.ran = self.ran
+        c.run_hexes = self.run_hexes
+        c.must_attack = self.must_attack
+        c.sneak_entry = self.sneak_entry
+        c.quick_target = self.quick_target
+        c.deaths = self.deaths
+        c.declared = self.declared
+        c.trap_marks = self.trap_marks
+        c.readied = self.readied
+        c.entered = self.entered
+        c.amulet_shown = self.amulet_shown
+        c.magic = self.magic
+        c.spent = self.spent
+        c.side = self.side
+        c.opt = self.opt
+        return c
+
+    # --- small readers used everywhere -------------------------------------------------
+
+    def char(self, char_id: str) -> int:
+        """The number of the character ``char_id``; KeyError if there is none."""
+        return self.index[char_id]
+
+    def seat_chars(self, seat: int) -> range:
+        return range(seat * CHARS_PER_SEAT, (seat + 1) * CHARS_PER_SEAT)
+
+    def gladiator_of(self, seat: int) -> int:
+        return seat * CHARS_PER_SEAT + _GLADIATOR_SLOT
+
+    def strategist_of(self, seat: int) -> int:
+        return seat * CHARS_PER_SEAT + _STRATEGIST_SLOT
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+
+# --- construction ---------------------------------------------------------------------------
+
+_SHOOTER_RANGE = {Role.CROSSBOWMAN: 4, Role.DAGGER_THROWER: 2}  # RB p.9-10: own block + N
+
+
+# The fields that are lists: :meth:`State.clone` copies them, :meth:`State.fork` shares them.
+MUTABLE_FIELDS: Final = (
+    "halves",
+    "amulets_left",
+    "tokens_left",
+    "grips_done",
+    "revealed",
+    "strat_man",
+    "traps",
+    "discs",
+    "pos",
+    "ep",
+    "stp",
+    "alive",
+    "hand",
+    "main",
+    "pile",
+    "ammo",
+    "javelins",
+    "nets",
+    "sneaking",
+    "hiding",
+    "prone",
+    "netted",
+    "entangled_by",
+    "entangled_round",
+    "bell",
+    "debt",
+    "acted",
+    "amulet",
+    "token",
+    "melee",
+    "moved",
+    "attacks",
+    "disengaged",
+    "ran",
+    "run_hexes",
+    "must_attack",
+    "sneak_entry",
+    "quick_target",
+    "deaths",
+    "entered",
+    "amulet_shown",
+)
+
+
+def char_id(seat: int, slot: str) -> str:
+    """``"0.gladiator"`` and so on."""
+    return f"{seat}.{slot}"
+
+
+def build_sheet(index: int, seat: int, roster: Roster, slot: str) -> CharSheet:
+    """The match sheet of one roster member (HR-2.1; HR-3.3 for the gladiator's armour)."""
+    from arena.engine.content.common import Stat
+    from arena.engine.content.profiles import PROFILES, Ammo
+
+    member = roster.member(slot)
+    if member is None:
+        raise ValueError(f"{roster.name}: no {slot} (TB-01)")
+    profile = PROFILES[slot]
+    stats = member.stats
+    gtype = GLADIATOR_TYPES.get(member.gladiator_type or "") if profile.role is Role.GLADIATOR else None
+    skills = set(member.skills)
+    if gtype is not None:
+        skills.update(gtype.specials)
+    ammo = (
+        member.ammunition.get(Ammo.BOLTS)
+        or member.ammunition.get(Ammo.THROWING_DAGGERS)
+        or profile.ammo(Ammo.BOLTS)
+        or profile.ammo(Ammo.THROWING_DAGGERS)
+    )
+    kit = member.kit or KIT
+    return CharSheet(
+        index=index,
+        id=char_id(seat, slot),
+        seat=seat,
+        slot=slot,
+        role=profile.role,
+        name=member.name,
+        te=stats.get(Stat.TE, gtype.base_te if gtype else 0),
+        ve=stats.get(Stat.VE, gtype.base_ve if gtype else 0),
+        ce=stats.get(Stat.CE, 0),
+        ep=stats.get(Stat.EP, profile.ep),
+        eg=stats.get(Stat.EG, profile.eg),
+        me=stats.get(Stat.ME, 0),
+        mov=stats.get(Stat.MOV, profile.mov or 0),
+        sfe=gtype.sfe if gtype else stats.get(Stat.SFE, profile.sfe),
+        stp=gtype.stp if gtype else stats.get(Stat.STP, profile.stp),
+        armour=profile.armour,
+        skills=frozenset(skills),
+        gladiator_type=gtype.id if gtype else None,
+        pile=tuple(member.pile),
+        grip=tuple(member.starting_grip),
+        ammo=ammo if profile.role in _SHOOTER_RANGE else 0,
+        javelins=kit.get(JAVELIN, 0) if gtype else 0,
+        nets=kit.get(NET, 0) if gtype else 0,
+        range_blocks=_SHOOTER_RANGE.get(profile.role, 0),
+        crossbow_after=gtype.crossbow_after if gtype else 0,
+        daggers_after=gtype.daggers_after if gtype else 0,
+        is_gladiator=profile.role is Role.GLADIATOR,
+        is_strategist=profile.role is Role.STRATEGIST,
+        on_board=profile.role is not Role.STRATEGIST,
+    )
+
+
+def initial_state(setup: MatchSetup, dice: Dice) -> State:
+    """The state before anything has happened: no cards drawn, nobody placed."""
+    sheets: list[CharSheet] = []
+    for seat, roster in enumerate(setup.teams):
+        for slot in MEMBER_SLOTS:
+            sheets.append(build_sheet(len(sheets), seat, roster, slot))
+    s = State.__new__(State)
+    n = len(sheets)
+    s.setup = setup
+    s.sheets = tuple(sheets)
+    s.index = {sh.id: sh.index for sh in sheets}
+    s.dice = dice
+    s.phase = Phase.SECRETS
+    s.round = 0
+    s.step = 0
+    s.seat_to_act = -1
+    s.starting = -1
+    s.chooser = -1
+    s.roll_winner = -1
+    s.halves = [None, None]
+    s.rolls = 0
+    s.gates = 0
+    s.pool = 0
+    s.granted = 0
+    s.active = -1
+    s.named = ()
+    s.finished = 0
+    s.pending = None
+    s.result = None
+    s.amulets_left = [team_amulets(setup.teams[0]), team_amulets(setup.teams[1])]
+    s.tokens_left = [(2, 3), (2, 3)]
+    s.grips_done = [False, False]
+    s.revealed = [False, False]
+    s.strat_man = [0, 0]
+    s.effects = ()
+    s.dropped = ()
+    s.traps = [(), ()]
+    s.discs = [(), ()]
+    s.log = None
+    s.pos = [-1] * n
+    s.ep = [sh.ep for sh in sheets]
+    s.stp = [sh.stp for sh in sheets]
+    s.alive = [True] * n
+    s.hand = [() for _ in sheets]
+    s.main = [None] * n
+    s.pile = [sh.pile for sh in sheets]
+    s.ammo = [sh.ammo for sh in sheets]
+    s.javelins = [sh.javelins for sh in sheets]
+    s.nets = [sh.nets for sh in sheets]
+    s.sneaking = [False] * n
+    s.hiding = [False] * n
+    s.prone = [False] * n
+    s.netted = [False] * n
+    s.entangled_by = [-1] * n
+    s.entangled_round = [0] * n
+    s.bell = [False] * n
+    s.debt = [0] * n
+    s.acted = [False] * n
+    s.amulet = [None] * n
+    s.token = [0] * n
+    s.melee = [0] * n
+    s.moved = [0] * n
+    s.attacks = [0] * n
+    s.disengaged = [False] * n
+    s.ran = [False] * n
+    s.run_hexes = [0] * n
+    s.must_attack = [False] * n
+    s.sneak_entry = [False] * n
+    s.quick_target = [-1] * n
+    s.deaths = [0, 0]
+    s.declared = None
+    s.trap_marks = ()
+    s.readied = ()
+    s.entered = [-1] * n
+    s.amulet_shown = [False] * n
+    s.magic = None
+    s.spent = 0
+    s.side = SEAT_OF
+    s.opt = initial_opt(setup.options.optional, tuple(_vial(setup.teams[sh.seat], sh.slot) for sh in sheets))
+    return s
+
+
+def _vial(roster: Roster, slot: str) -> str | None:
+    member = roster.member(slot)
+    return member.vial if member is not None else None
+
+
+def team_amulets(roster: Roster) -> tuple[str, ...]:
+    """The team's amulets (RB p.7; 3-4 under HR-9.5): those on the roster, or the standard set."""
+    from arena.engine.content.amulets import STANDARD_AMULET_SET
+
+    return roster.amulets or STANDARD_AMULET_SET
+
+
+# --- hashing -----------------------------------------------------------------------------------
+
+_HASHED = tuple(
+    name for name in State.__slots__ if name not in ("setup", "sheets", "index", "dice", "log", "side", "opt")
+)  # ``side`` follows from ``magic`` (the zombies' creators); ``opt`` only when a match has it
+
+
+def state_hash(state: State) -> str:
+    """A digest of everything that can change during a match (not the log, not the dice).
+
+    Two states with equal hashes are the same position; replaying a match's events gives the
+    live state's hash.
+    """
+    parts: list[object] = [getattr(state, name) for name in _HASHED]
+    if state.opt is not None:  # the optional rules (HR-7): matches without them hash as before
+        parts.append(state.opt)
+    return hashlib.sha256(repr(parts).encode()).hexdigest()
