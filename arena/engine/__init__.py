@@ -18,6 +18,7 @@ from arena.engine.match.actions import Action, action_from_json, action_to_json,
 from arena.engine.match.dice import FixedDice, SeededDice
 from arena.engine.match.errors import IllegalActionError
 from arena.engine.match.events import Event, event_from_json, event_to_json, events_for
+from arena.engine.match.facts import match_facts
 from arena.engine.match.play import (
     apply,
     is_over,
@@ -29,6 +30,7 @@ from arena.engine.match.play import (
     to_move,
 )
 from arena.engine.match.setup import new_match
+from arena.engine.match.setup_json import SetupError, setup_from_json, setup_to_json
 from arena.engine.match.state import MatchOptions, MatchSetup, State, state_hash
 from arena.engine.match.views import view
 
@@ -40,6 +42,7 @@ __all__ = [
     "MatchOptions",
     "MatchSetup",
     "SeededDice",
+    "SetupError",
     "State",
     "action_from_json",
     "action_to_json",
@@ -49,12 +52,15 @@ __all__ = [
     "events_for",
     "is_over",
     "legal_actions",
+    "match_facts",
     "match_events",
     "new_match",
     "replay",
     "replay_actions",
     "same_action",
     "seats_to_move",
+    "setup_from_json",
+    "setup_to_json",
     "state_hash",
     "to_move",
     "view",

@@ -42,13 +42,14 @@ def test_a_dead_character_is_a_corpse_that_takes_no_room_and_cannot_be_named__hr
 
 
 def test_round_limit_points_victory_needs_a_lead_of_five_otherwise_draw__hr10_1():
-    s = started(options=MatchOptions(round_limit=1))
-    s = tweak(s, ep={"1.gladiator": 15})
+    # the league's shortest limit, reached: round 12's last step ends the match
+    s = started(options=MatchOptions(round_limit=12))
+    s = tweak(s, ep={"1.gladiator": 15}, round=12)
     s = to_step(s, 6)
     s, events = apply(s, EndStep(1))
     ended = of_kind(events, MatchEnded)[0]
     assert (ended.kind, ended.winner, ended.scores) == ("points_victory", 0, (5, 0))
-    s = tweak(started(options=MatchOptions(round_limit=1)), ep={"1.gladiator": 16})
+    s = tweak(started(options=MatchOptions(round_limit=12)), ep={"1.gladiator": 16}, round=12)
     s = to_step(s, 6)
     s, events = apply(s, EndStep(1))
     assert of_kind(events, MatchEnded)[0][:3] == ("draw", None, (4, 0))
@@ -56,6 +57,16 @@ def test_round_limit_points_victory_needs_a_lead_of_five_otherwise_draw__hr10_1(
 
 def test_the_default_round_limit_is_twenty__hr10_1():
     assert MatchOptions().round_limit == 20
+
+
+@pytest.mark.parametrize("limit", [0, 11, 31, 999, -1])
+def test_a_round_limit_outside_12_to_30_is_refused__hr10_1(limit):
+    with pytest.raises(ValueError, match=f"the round limit is 12-30, not {limit} \\(HR-10.1\\)"):
+        MatchOptions(round_limit=limit)
+
+
+def test_the_round_limits_12_and_30_are_allowed__hr10_1():
+    assert (MatchOptions(round_limit=12).round_limit, MatchOptions(round_limit=30).round_limit) == (12, 30)
 
 
 def test_arena_score_counts_gladiator_ep_kills_and_the_strategist__hr10_1():

@@ -52,14 +52,30 @@ class Phase(enum.IntEnum):
     OVER = 8
 
 
+def check_round_limit(limit: int) -> list[str]:
+    """What is wrong with a round limit (HR-10.1: the league sets it, 12-30); empty when nothing is."""
+    if not ROUND_LIMIT_MIN <= limit <= ROUND_LIMIT_MAX:
+        return [f"the round limit is {ROUND_LIMIT_MIN}-{ROUND_LIMIT_MAX}, not {limit} (HR-10.1)"]
+    return []
+
+
 @dataclass(frozen=True, slots=True)
 class MatchOptions:
-    """Per-match settings. ``round_limit``: HR-10.1 (20 for two players, the league may set 12-30).
-    ``optional``: the ids of the optional rules (HR-7) the match uses, ``"opt_poison_vial"`` …
-    (:data:`arena.engine.content.amulets.OPTIONAL_RULES`); a league sets them for all its matches."""
+    """Per-match settings. ``round_limit``: HR-10.1 (20 for two players, the league may set 12-30;
+    anything else is refused with a ``ValueError``). ``optional``: the ids of the optional rules
+    (HR-7) the match uses, ``"opt_poison_vial"`` … (:data:`arena.engine.content.amulets.OPTIONAL_RULES`);
+    a league sets them for all its matches. :mod:`arena.engine.match.setup_json` reads and writes
+    them as JSON."""
 
     round_limit: int = ROUND_LIMIT
     optional: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        if isinstance(self.round_limit, bool) or not isinstance(self.round_limit, int):
+            raise ValueError(f"the round limit is a whole number of rounds, not {self.round_limit!r} (HR-10.1)")
+        problems = check_round_limit(self.round_limit)
+        if problems:
+            raise ValueError(problems[0])
 
 
 @dataclass(frozen=True, slots=True)

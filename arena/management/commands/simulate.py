@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from arena.engine.agents import AGENTS
 from arena.engine.agents.simulate import load_team, simulate
 from arena.engine.content.amulets import OPTIONAL_RULES
-from arena.engine.match.state import ROUND_LIMIT, ROUND_LIMIT_MAX, ROUND_LIMIT_MIN, MatchOptions
+from arena.engine.match.state import ROUND_LIMIT, MatchOptions
 
 
 class Command(BaseCommand):
@@ -41,9 +41,10 @@ class Command(BaseCommand):
             away = load_team(options["away"])
         except (OSError, ValueError) as exc:
             raise CommandError(str(exc)) from exc
-        if not ROUND_LIMIT_MIN <= options["round_limit"] <= ROUND_LIMIT_MAX:
-            raise CommandError(f"--round-limit must be {ROUND_LIMIT_MIN}-{ROUND_LIMIT_MAX} (HR-10.1)")
-        match_options = MatchOptions(round_limit=options["round_limit"], optional=frozenset(options["optional"]))
+        try:  # MatchOptions refuses a round limit outside 12-30 (HR-10.1)
+            match_options = MatchOptions(round_limit=options["round_limit"], optional=frozenset(options["optional"]))
+        except ValueError as exc:
+            raise CommandError(f"--round-limit: {exc}") from exc
         try:
             result = simulate(home, away, options["matches"], options["seed"], options["agent"], match_options)
         except ValueError as exc:  # a team that does not suit the match's optional rules (HR-7)
