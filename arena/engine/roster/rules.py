@@ -77,6 +77,7 @@ from arena.engine.roster.labels import (
     or_listing,
     phrase,
 )
+from arena.engine.roster.limits import capped_rule
 from arena.engine.roster.pricing import TYPE_BOUND_STATS, MemberCost, RosterCosts, priced_type, roster_costs
 from arena.engine.roster.rookie import AMULETS_FIELD, amulets_listing, differences_from_base
 
@@ -606,11 +607,13 @@ RULE_IDS: Final[tuple[str, ...]] = tuple(v.rule_id for v in VALIDATORS)
 
 
 def validate_roster(roster: Roster, *, campaign: bool = False) -> tuple[Problem, ...]:
-    """Every broken rule of HR-9.6, by rule id then sheet order; empty when the team is valid.
+    """Every broken rule of HR-9.6, by rule id then sheet order; empty when the team is valid. A
+    rule broken more than ``limits.MAX_PROBLEMS_PER_KIND`` times lists that many, then a line
+    counting the rest (a team of six never comes near it).
 
     ``campaign``: the team is fielded in a campaign match, so TB-24 applies, and per HR-10.6 the
     tier rules (budget and caps TB-02–TB-05, ranges TB-06, the Rookie tier TB-25) do not, as
     tiers are checked only when a team registers and advances may pass the HR-9.3 maxima.
     """
     ctx = rule_context(roster, campaign=campaign)
-    return tuple(p for validator in VALIDATORS for p in validator.check(ctx))
+    return tuple(p for validator in VALIDATORS for p in capped_rule(validator.check(ctx)))
