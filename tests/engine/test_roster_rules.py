@@ -872,6 +872,18 @@ def test_tb23_name_of_41_characters__hr_9_6() -> None:
     )
 
 
+def test_tb23_spaces_around_a_name_count_toward_its_40_characters__hr_9_6() -> None:
+    """The name is kept as written, so its length is too (a store of 100 characters once took 103)."""
+    assert validate_roster(edit(BASE, "witch_master", name=" Morgana ")) == ()
+    assert validate_roster(edit(BASE, "witch_master", name=" " * 100 + "Morgana")) == (
+        tb(
+            "TB-23",
+            "Member witch-master needs a unique name of 1–40 characters.",
+            "members.witch_master.name",
+        ),
+    )
+
+
 def test_tb23_two_members_with_one_name__hr_9_6() -> None:
     roster = edits(BASE, gladiator={"name": "Brutus"}, laeva={"name": "brutus "})
     assert validate_roster(roster) == (

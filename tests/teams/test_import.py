@@ -234,3 +234,18 @@ def test_a_380_character_team_name_is_refused_by_the_file_reader():
     assert [(p.code, p.path, p.message_hu) for p in refused.value.problems] == [
         ("FILE-FIELD", "name", "name: a csapat neve 1–80 karakter hosszú lehet")
     ]
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "code"),
+    [("team", " " * 10 + "W" * 80, "FILE-FIELD"), ("gladiator", " " * 100 + "Brutus", "TB-23")],
+)
+def test_names_padded_past_what_the_site_stores_are_refused(field, value, code):
+    """Spaces around a name are kept, so they count: on PostgreSQL these were a 500 (value too long)."""
+    text = json.dumps(base_file(name=value)) if field == "team" else with_member_field(field, "name", value)
+
+    with pytest.raises(TeamInvalidError) as refused:
+        team_import(owner=UserFactory(), text=text)
+
+    assert [p.code for p in refused.value.problems] == [code]
+    assert Team.objects.count() == 0

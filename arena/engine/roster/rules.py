@@ -539,11 +539,12 @@ def check_tb23_names(ctx: RuleContext) -> Iterator[Problem]:
     """Every member named, 1–40 characters, no two alike."""
     seen: set[str] = set()
     for entry in ctx.known():
-        # TB-23: names are measured without surrounding spaces and compared ignoring case.
+        # TB-23: a name of spaces is none; names are compared trimmed, ignoring case; the 40
+        # characters count the name as written (it is kept so, spaces and all).
         name = entry.member.name.strip()
         unique = name.casefold() not in seen
         seen.add(name.casefold())
-        if not (1 <= len(name) <= MEMBER_NAME_MAX_LENGTH and unique):
+        if not (name and len(entry.member.name) <= MEMBER_NAME_MAX_LENGTH and unique):
             yield problem("TB-23", entry.path("name"), slot=SlotRef(entry.slot))
 
 

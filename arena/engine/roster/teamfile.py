@@ -406,9 +406,9 @@ class _Reader:
         return False
 
     def team_name(self, value: object) -> str | None:
-        """1–80 characters without the spaces around them (the site's limit; no rule limits it)."""
+        """1–80 characters as written, not all spaces (the site's limit; no rule limits it)."""
         name = self.string(value, "name")
-        if name is not None and not 1 <= len(name.strip()) <= TEAM_NAME_MAX_LENGTH:
+        if name is not None and not (name.strip() and len(name) <= TEAM_NAME_MAX_LENGTH):
             self.report("FILE-FIELD", "name", team_name_length(TEAM_NAME_MAX_LENGTH))
         return name
 
