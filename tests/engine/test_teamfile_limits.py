@@ -101,6 +101,12 @@ def test_brackets_inside_strings_do_not_count_as_nesting() -> None:
     assert loads(json.dumps(doc)).notes == doc["notes"]
 
 
+@pytest.mark.parametrize("end", ['"', "\\", ""])
+def test_an_unterminated_string_hides_its_brackets_and_is_invalid_json(end: str) -> None:
+    text = '{"format": "viadal-team", "notes": "' + "[" * 100 + "9" * 100 + end
+    assert [p.code for p in refused(text)] == ["FILE-JSON"]
+
+
 def test_a_5000_digit_number_is_one_file_number_problem() -> None:
     doc = document()
     text = json.dumps(doc).replace('"version": 1', '"version": ' + "9" * 5_000)

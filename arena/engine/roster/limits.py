@@ -58,20 +58,16 @@ _BAD_IN_NOTES: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\u
 # --- The raw text: size, then nesting and numbers, without recursion --------------------------------
 
 # A string (to its closing quote, or to the end of an unterminated one), a bracket, or a number.
-_TOKEN: Final = re.compile(r'"(?:[^"\\]|\\.)*+(?:"|\Z)|[\[{]|[\]}]|-?[0-9][0-9.eE+-]*+', re.DOTALL)
+_TOKEN: Final = re.compile(r'"(?:[^"\\]|\\.)*+(?:"|\\?\Z)|[\[{]|[\]}]|-?[0-9][0-9.eE+-]*+', re.DOTALL)
 
 
 def size_problem(text: str | bytes) -> Problem | None:
     """``FILE-SIZE`` when the file has more than ``MAX_FILE_BYTES`` bytes (as UTF-8, for text)."""
-    if len(text) > MAX_FILE_BYTES:  # a character is at least one byte
-        size = len(text)
-    elif isinstance(text, bytes):
-        size = len(text)
-    else:
-        size = len(text.encode("utf-8", "surrogatepass"))
-    if size <= MAX_FILE_BYTES:
-        return None
-    return localized_problem("FILE-SIZE", "", too_large(MAX_FILE_BYTES))
+    # A character is at least one byte: only text short enough in characters needs encoding.
+    over = len(text) > MAX_FILE_BYTES or (
+        isinstance(text, str) and len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES
+    )
+    return localized_problem("FILE-SIZE", "", too_large(MAX_FILE_BYTES)) if over else None
 
 
 def raw_problems(text: str) -> list[Problem]:
