@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from arena.engine.content.amulets import OPTIONAL_RULES
 from arena.engine.content.points import DEFAULT_TIER, TIERS
+from arena.engine.roster.limits import MAX_FILE_BYTES
 from arena.i18n import entry_label
 
 from .models import Team
@@ -75,7 +76,9 @@ class TeamForm(forms.Form):
 
 
 class TeamImportForm(forms.Form):
-    """A team file, uploaded or pasted; the text goes to ``team_import`` as it is."""
+    """A team file, uploaded or pasted; the text goes to ``team_import`` as it is. An upload's bytes
+    go as they are, no more than one past the engine's size limit read: the engine's team file
+    checks the size, then the UTF-8, as it does for ``validate_team``."""
 
     file = forms.FileField(label=gettext_lazy("Team file (.json)"), required=False)
     text = forms.CharField(
@@ -88,10 +91,7 @@ class TeamImportForm(forms.Form):
         cleaned = super().clean() or {}
         upload = cleaned.get("file")
         if upload:
-            try:
-                cleaned["text"] = upload.read().decode("utf-8")
-            except UnicodeDecodeError:
-                raise forms.ValidationError(_("The file is not UTF-8 text; a team file is JSON.")) from None
+            cleaned["text"] = upload.read(MAX_FILE_BYTES + 1)
         if not cleaned.get("text", "").strip():
             raise forms.ValidationError(_("Choose a team file or paste its JSON."))
         return cleaned

@@ -193,32 +193,19 @@ def team_delete(*, team: Team) -> None:
 
 
 @transaction.atomic
-def team_import(*, owner: AbstractBaseUser, text: str) -> Team:
-    """A new draft from a team file. Only valid files import: on any problem nothing is saved and
-    ``TeamInvalidError`` carries the problems, the file's format errors or the broken rules."""
+def team_import(*, owner: AbstractBaseUser, text: str | bytes) -> Team:
+    """A new draft from a team file (text, or an upload's bytes). Only valid files import: on any
+    problem nothing is saved and ``TeamInvalidError`` carries the problems, the file's format errors
+    (the engine's team file also holds the limits: size, nesting, numbers, members, text, the team
+    name's length, which ``Team.name`` stores) or the broken rules."""
     try:
         roster = loads(text)
     except TeamFileError as error:
         raise TeamInvalidError("the team file cannot be read", tuple(error.problems)) from error
-    problems = (*_unstorable_name(roster), *validate_roster(roster))
+    problems = validate_roster(roster)
     if problems:
         raise TeamInvalidError(f"{roster.name} breaks {len(problems)} rule(s)", problems)
     return team_create_from_roster(owner=owner, roster=roster)
-
-
-def _unstorable_name(roster: Roster) -> tuple[Problem, ...]:
-    """The site's limit on team names (no rule of the game limits them)."""
-    longest = Team._meta.get_field("name").max_length
-    if 1 <= len(roster.name.strip()) <= longest:
-        return ()
-    return (
-        Problem(
-            "FILE-FIELD",
-            f"name: a team name has 1 to {longest} characters",
-            "name",
-            f"name: a csapat neve 1–{longest} karakter hosszú lehet",
-        ),
-    )
 
 
 def team_export(*, team: Team) -> str:

@@ -102,3 +102,36 @@ def test_schema_document_names_every_field(document):
     keys = {key for key in _keys(document) if not key.isdigit()}
     missing = sorted(keys - _data_keys(document) - documented)
     assert missing == []
+
+
+def test_ranged_weapons_give_the_shooters_ranges__rb_p9_10(document):
+    """RB p.9-10 (digest §12.1): the crossbow reaches the shooter's own block + 4, the throwing daggers + 2."""
+    weapons = {w["id"]: w for w in document["ranged_weapons"]}
+    assert list(weapons) == ["crossbow", "throwing_daggers"]
+    crossbow, daggers = weapons["crossbow"], weapons["throwing_daggers"]
+    assert (crossbow["role"], crossbow["ammunition"], crossbow["range_blocks"]) == ("crossbowman", "bolts", 4)
+    assert (daggers["role"], daggers["ammunition"], daggers["range_blocks"]) == (
+        "dagger_thrower",
+        "throwing_daggers",
+        2,
+    )
+    assert (crossbow["name_hu"], crossbow["name_en"]) == ("számszeríj", "crossbow")
+    assert all(w["source"] == "RB p.9–10" for w in weapons.values())
+    assert daggers["notes_source"] == "digest A27"
+
+
+def test_the_match_plays_the_ranges_the_document_gives__rb_p9_10(document):
+    """The match's character sheets carry the data's ranges: the document says what the engine plays."""
+    from arena.engine import new_match
+    from arena.engine.roster import base_roster
+
+    state = new_match((base_roster(), base_roster()), seed=1)
+    ranges = {w["role"]: w["range_blocks"] for w in document["ranged_weapons"]}
+    for sheet in state.sheets:
+        assert sheet.range_blocks == ranges.get(sheet.role.value, 0)
+
+
+def test_fixed_discs_allow_at_most_one_of_level_5__hr_9_5(document):
+    fixed = document["points"]["fixed_discs"]
+    assert (fixed["max_fixed"], fixed["max_fixed_level_5"], fixed["points_per_level"]) == (2, 1, 2)
+    assert fixed["source"] == "HR-9.5"

@@ -209,11 +209,21 @@ def test_tb08_names_the_hungarian_skills__hr_9_6() -> None:
             "Választható: Futás, Lopakodás, Rejtőzés, Kitérés, Célzás.",
         )
     ]
+
+
+def test_tb07_the_strategist_takes_no_skill__hr_9_6() -> None:
     strategist = edits(HU_BASE, strategist={"skills": ("running",)}, deasta={"stats": {Stat.EP: 8}})
     assert hu(strategist) == [
+        ("TB-07", "Tacticus: képzettsége nem lehet (a stratégának nincs képzettsége), most 1 van."),
+    ]
+
+
+def test_tb17_trap_insight_says_what_may_be_drawn__hr_9_5() -> None:
+    assert hu(edit(HU_BASE, "strategist", trap_cards_drawn=6)) == [
         (
-            "TB-08",
-            "Tacticus (stratéga) nem választhatja ezt a képzettséget: Futás. Választható: nincs.",
+            "TB-17",
+            "Tacticus: 6 húzott csapdakártya nem megengedett; 3, 4 vagy 5 lapot lehet húzni, ebből 3 marad "
+            "(csapdabetekintés, HR-9.5).",
         )
     ]
 

@@ -431,7 +431,8 @@ def test_tb08_skill_from_another_role__hr_9_6() -> None:
     )
 
 
-def test_tb08_strategist_takes_no_skill__hr_9_6() -> None:
+def test_tb07_strategist_takes_no_skill__hr_9_6() -> None:
+    """HR-9.6 TB-07: "Exactly 3 skills per fighter; none for the strategist" (not TB-08)."""
     roster = edits(
         BASE,
         strategist={"skills": ("running",)},
@@ -439,11 +440,18 @@ def test_tb08_strategist_takes_no_skill__hr_9_6() -> None:
     )
     assert validate_roster(roster) == (
         tb(
-            "TB-08",
-            "Strategist (strategist) cannot take Futás. Allowed: none.",
+            "TB-07",
+            "Strategist must have no skills (a strategist has none); it has 1.",
             "members.strategist.skills",
         ),
     )
+
+
+def test_tb07_alone_reports_a_strategists_skills__hr_9_6() -> None:
+    """Whatever he lists (a type special, a skill twice), the strategist's skills are TB-07's alone."""
+    roster = edit(BASE, "strategist", skills=("shield_wall", "running", "running"))
+    skill_rules = [(p.code, p.path) for p in validate_roster(roster) if p.code in ("TB-07", "TB-08", "TB-09", "TB-10")]
+    assert skill_rules == [("TB-07", "members.strategist.skills")]
 
 
 def test_tb08_unknown_skill__hr_9_6() -> None:
@@ -639,7 +647,7 @@ def test_tb17_trap_insight_draws_3_to_5__hr_9_6() -> None:
     assert validate_roster(roster) == (
         tb(
             "TB-17",
-            "Strategist: 6 trap cards drawn is not allowed; use an even number from 3 to 5.",
+            "Strategist: 6 trap cards drawn is not allowed; draw 3, 4 or 5 and keep 3 (trap insight, HR-9.5).",
             "members.strategist.trap_cards_drawn",
         ),
     )
@@ -743,11 +751,14 @@ def test_tb20_only_one_token_or_two_alike__hr_9_6() -> None:
 
 
 def test_tb20_token_of_another_value__hr_9_6() -> None:
+    """One line: the token refused is the one to fix (the team-wide line would say the same)."""
     roster = edits(BASE, crossbowman={"me_token": 2}, deasta={"me_token": 4})
-    assert validate_roster(roster) == (
-        tb("TB-20", ME_MESSAGE, "members.deasta.me_token"),
-        tb("TB-20", ME_MESSAGE, "members"),
-    )
+    assert validate_roster(roster) == (tb("TB-20", ME_MESSAGE, "members.deasta.me_token"),)
+
+
+def test_tb20_a_negative_token_is_reported_once__hr_9_6() -> None:
+    roster = edit(BASE, "crossbowman", me_token=-1)
+    assert validate_roster(roster) == (tb("TB-20", ME_MESSAGE, "members.crossbowman.me_token"),)
 
 
 def test_tb21_vial_without_its_option__hr_9_6() -> None:
@@ -853,6 +864,18 @@ def test_tb23_empty_name__hr_9_6() -> None:
 def test_tb23_name_of_41_characters__hr_9_6() -> None:
     assert validate_roster(edit(BASE, "witch_master", name="Á" * 40)) == ()
     assert validate_roster(edit(BASE, "witch_master", name="Á" * 41)) == (
+        tb(
+            "TB-23",
+            "Member witch-master needs a unique name of 1–40 characters.",
+            "members.witch_master.name",
+        ),
+    )
+
+
+def test_tb23_spaces_around_a_name_count_toward_its_40_characters__hr_9_6() -> None:
+    """The name is kept as written, so its length is too (a store of 100 characters once took 103)."""
+    assert validate_roster(edit(BASE, "witch_master", name=" Morgana ")) == ()
+    assert validate_roster(edit(BASE, "witch_master", name=" " * 100 + "Morgana")) == (
         tb(
             "TB-23",
             "Member witch-master needs a unique name of 1–40 characters.",

@@ -24,7 +24,16 @@ from arena.engine.content.points import AMMO_RULES, TIERS, stat_rules
 from arena.engine.content.profiles import GLADIATOR, MEMBER_SLOTS, STRATEGIST, WITCH_MASTER, Ammo
 from arena.engine.content.skills import skills_for_role
 from arena.engine.content.weapons import GLADIATOR_TYPES, PILE_ITEMS, item_allowed_for_type
-from arena.engine.roster import MEMBER_STATUSES, Member, Problem, Roster, base_member, base_roster, buyable_ammo
+from arena.engine.roster import (
+    MEMBER_STATUSES,
+    TEAM_NAME_MAX_LENGTH,
+    Member,
+    Problem,
+    Roster,
+    base_member,
+    base_roster,
+    buyable_ammo,
+)
 from arena.engine.roster.rules import validate_roster
 from arena.engine.roster.teamfile import (
     FORMAT,
@@ -126,6 +135,11 @@ def test_a_field_of_another_slot_is_written_and_then_refused() -> None:
     )
 
 
+# Text a file holds: no control characters, no lone surrogates (FILE-TEXT); notes may break lines.
+PRINTABLE = st.characters(exclude_categories=("Cc", "Cs"))
+NOTES = st.characters(exclude_categories=("Cc", "Cs"), include_characters="\t\n\r")
+
+
 @st.composite
 def members(draw: st.DrawFn, slot: str) -> Member:
     """A member of ``slot`` with rule-abiding choices (ranges, role lists, type limits)."""
@@ -138,7 +152,7 @@ def members(draw: st.DrawFn, slot: str) -> Member:
     choosable = [s.id for s in skills_for_role(role)]
     skills = draw(st.lists(st.sampled_from(choosable), min_size=3, max_size=3, unique=True)) if (choosable) else []
     changes: dict[str, Any] = {
-        "name": draw(st.text(min_size=1, max_size=40)),
+        "name": draw(st.text(PRINTABLE, min_size=1, max_size=40)),
         "stats": MappingProxyType(stats),
         "skills": tuple(skills),
         "amulet": draw(st.none() | st.sampled_from(list(AMULETS))),
@@ -170,11 +184,11 @@ def members(draw: st.DrawFn, slot: str) -> Member:
 @st.composite
 def rosters(draw: st.DrawFn) -> Roster:
     return Roster(
-        name=draw(st.text(max_size=60)),
+        name=draw(st.text(PRINTABLE, min_size=1, max_size=TEAM_NAME_MAX_LENGTH).filter(str.strip)),
         tier=draw(st.sampled_from(list(TIERS))),
         members=tuple(draw(members(slot)) for slot in MEMBER_SLOTS),
         options=frozenset(draw(st.sets(st.sampled_from(list(OPTIONAL_RULES))))),
-        notes=draw(st.text(max_size=200)),
+        notes=draw(st.text(NOTES, max_size=200)),
     )
 
 

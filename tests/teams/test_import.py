@@ -8,8 +8,10 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from arena.engine.roster import base_roster
+from arena.engine.roster import TEAM_NAME_MAX_LENGTH, base_roster
+from arena.engine.roster.limits import MAX_FILE_BYTES
 from arena.engine.roster.teamfile import dumps
+from teams.forms import TeamImportForm
 from teams.models import Character, Team
 from teams.selectors import team_to_roster
 from teams.services import TeamInvalidError, team_export, team_import
@@ -135,4 +137,115 @@ def test_a_team_name_the_site_cannot_keep_is_refused(name):
     assert [(p.code, p.message) for p in refused.value.problems] == [
         ("FILE-FIELD", "name: a team name has 1 to 80 characters")
     ]
+    assert Team.objects.count() == 0
+
+
+# --- Issue 11: limits of the team file, the same as validate_team's (the engine's) ------------------
+
+
+def deep_file() -> str:
+    return '{"format": "viadal-team", "version": 1, "notes": ' + "[" * 1_000 + "]" * 1_000 + "}"
+
+
+def long_number_file() -> str:
+    return json.dumps(base_file()).replace('"version": 1', '"version": ' + "9" * 5_000)
+
+
+def nul_name_file() -> str:
+    return with_member_field("gladiator", "name", "Brutus\u0000")
+
+
+def lone_surrogate_file() -> str:
+    return json.dumps(base_file()).replace('"name": "Iron Wolves"', '"name": "Iron \\ud800Wolves"')
+
+
+def many_members_file() -> str:
+    return json.dumps(base_file(members=[{}] * 16_200), separators=(",", ":"))
+
+
+def oversized_file() -> str:
+    return json.dumps(base_file(notes="x" * MAX_FILE_BYTES))
+
+
+LIMITS = {
+    "1000-deep nesting": (deep_file, "FILE-DEPTH"),
+    "5000-digit number": (long_number_file, "FILE-NUMBER"),
+    "NUL byte in a name": (nul_name_file, "FILE-TEXT"),
+    "lone surrogate": (lone_surrogate_file, "FILE-TEXT"),
+    "16200 members": (many_members_file, "FILE-MEMBERS"),
+    "oversized file": (oversized_file, "FILE-SIZE"),
+}
+
+
+@pytest.mark.parametrize(("make", "code"), LIMITS.values(), ids=LIMITS.keys())
+def test_a_file_beyond_a_limit_is_one_problem_and_saves_nothing(make, code):
+    with pytest.raises(TeamInvalidError) as refused:
+        team_import(owner=UserFactory(), text=make())
+
+    assert [p.code for p in refused.value.problems] == [code]
+    assert (Team.objects.count(), Character.objects.count()) == (0, 0)
+
+
+@pytest.mark.parametrize(("make", "code"), LIMITS.values(), ids=LIMITS.keys())
+def test_the_import_page_shows_a_limit_as_one_problem(client, make, code):
+    client.force_login(UserFactory())
+
+    response = client.post(reverse("teams:import"), {"text": make()})
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Nothing was imported. The file has 1 problem:" in html
+    assert f'data-code="{code}"' in html
+    assert Team.objects.count() == 0
+
+
+def test_an_oversized_upload_is_refused_without_reading_it_whole(client):
+    huge = b"{" * (20 * MAX_FILE_BYTES)
+    form = TeamImportForm(data={}, files={"file": SimpleUploadedFile("huge.json", huge)})
+    assert form.is_valid()
+    assert len(form.cleaned_data["text"]) == MAX_FILE_BYTES + 1  # enough to know it is too large
+
+    client.force_login(UserFactory())
+    response = client.post(reverse("teams:import"), {"file": SimpleUploadedFile("huge.json", huge)})
+
+    assert 'data-code="FILE-SIZE"' in response.content.decode()
+    assert Team.objects.count() == 0
+
+
+def test_an_upload_that_is_not_utf8_is_a_file_problem(client):
+    client.force_login(UserFactory())
+    upload = SimpleUploadedFile("team.json", b'{"name": "\xff"}')
+
+    response = client.post(reverse("teams:import"), {"file": upload})
+
+    html = response.content.decode()
+    assert 'data-code="FILE-JSON"' in html
+    assert "The file is not UTF-8 text (byte 10)." in html
+
+
+def test_the_team_name_limit_is_the_engines_and_the_models():
+    assert Team._meta.get_field("name").max_length == TEAM_NAME_MAX_LENGTH
+
+
+def test_a_380_character_team_name_is_refused_by_the_file_reader():
+    with pytest.raises(TeamInvalidError) as refused:
+        team_import(owner=UserFactory(), text=json.dumps(base_file(name="W" * 380)))
+
+    assert [(p.code, p.path, p.message_hu) for p in refused.value.problems] == [
+        ("FILE-FIELD", "name", "name: a csapat neve 1–80 karakter hosszú lehet")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "code"),
+    [("team", " " * 10 + "W" * 80, "FILE-FIELD"), ("gladiator", " " * 100 + "Brutus", "TB-23")],
+)
+def test_names_padded_past_what_the_site_stores_are_refused(field, value, code):
+    """Spaces around a name are kept, so they count: on PostgreSQL these were a 500 (value too long)."""
+    text = json.dumps(base_file(name=value)) if field == "team" else with_member_field(field, "name", value)
+
+    with pytest.raises(TeamInvalidError) as refused:
+        team_import(owner=UserFactory(), text=text)
+
+    assert [p.code for p in refused.value.problems] == [code]
     assert Team.objects.count() == 0

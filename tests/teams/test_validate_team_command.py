@@ -139,3 +139,74 @@ def test_unknown_tier_option_is_refused() -> None:
 def test_missing_file(tmp_path: Path) -> None:
     path = tmp_path / "absent.json"
     assert run(str(path)) == (1, f"FILE-READ: Cannot read {path}: No such file or directory.\n")
+
+
+# --- Issue 11: files that crashed the parser are one FILE-… line each, exit 1 -----------------------
+
+
+def test_nesting_1000_deep_is_one_line(tmp_path: Path) -> None:
+    deep = '{"format": "viadal-team", "version": 1, "notes": ' + "[" * 1_000 + "]" * 1_000 + "}"
+    status, out = run(write(tmp_path, deep))
+    assert (status, out.count("\n"), out.split(":")[0]) == (1, 1, "FILE-DEPTH")
+
+
+def test_a_5000_digit_number_is_one_line(tmp_path: Path) -> None:
+    text = json.dumps(base_document()).replace('"version": 1', '"version": ' + "7" * 5_000)
+    status, out = run(write(tmp_path, text))
+    assert (status, out.count("\n"), out.split(":")[0]) == (1, 1, "FILE-NUMBER")
+
+
+def test_a_nul_byte_in_a_name_is_one_line(tmp_path: Path) -> None:
+    document = base_document()
+    member(document, "laeva")["name"] = "La\u0000eva"
+    assert run(write(tmp_path, document), "--language", "hu") == (
+        1,
+        "FILE-TEXT: members[4].name: a szövegben vezérlőkarakter áll (U+0000); a csapatfájl szövegeiben nem "
+        "lehet vezérlőkarakter (a megjegyzésekben sortörés és tabulátor lehet)\n",
+    )
+
+
+def test_a_lone_surrogate_is_one_line_in_both_languages(tmp_path: Path) -> None:
+    text = json.dumps(base_document()).replace('"name": "V', '"name": "\\ud800V', 1)
+    path = write(tmp_path, text)
+    for language in ("en", "hu"):
+        status, out = run(path, "--language", language)
+        assert (status, out.count("\n"), out.split(":")[0]) == (1, 1, "FILE-TEXT")
+        assert "U+D800" in out
+
+
+def test_16200_members_are_one_line(tmp_path: Path) -> None:
+    document = base_document()
+    laeva = member(document, "laeva")
+    document["members"] = [{**laeva, "name": f"L{n}"} for n in range(16_200)]
+    assert run(write(tmp_path, json.dumps(document)))[1].count("\n") == 1  # too large to read: FILE-SIZE
+    document["members"] = [{}] * 16_200
+    status, out = run(write(tmp_path, json.dumps(document, separators=(",", ":"))))
+    assert (status, out) == (
+        1,
+        "FILE-MEMBERS: members: 16200 members; a team file lists at most 12 (six places, each with its "
+        "member and a hireling standing in for him, HR-10.8)\n",
+    )
+
+
+def test_an_oversized_file_is_one_line_and_is_not_read_whole(tmp_path: Path) -> None:
+    path = tmp_path / "huge.json"
+    with path.open("wb") as file:
+        file.truncate(200_000_000)  # sparse: 200 MB of NUL bytes that take no disk
+    assert run(str(path)) == (1, "FILE-SIZE: The file is larger than 65536 bytes, the most a team file may hold.\n")
+
+
+def test_a_380_character_team_name_is_reported_as_by_the_web_import(tmp_path: Path) -> None:
+    document = base_document()
+    document["name"] = "W" * 380
+    assert run(write(tmp_path, document)) == (1, "FILE-FIELD: name: a team name has 1 to 80 characters\n")
+
+
+def test_a_rule_broken_many_times_prints_a_bounded_report(tmp_path: Path) -> None:
+    document = base_document()
+    member(document, "witch_master")["fixed_discs"] = list(range(6, 2_006))
+    status, out = run(write(tmp_path, json.dumps(document, separators=(",", ":"))))
+    assert (status, out.count("TB-18: ")) == (1, 51)
+    assert out.splitlines()[-1] == (
+        "TB-18: … and 1951 more problems of this kind, not listed (at most 50 of a kind are)."
+    )

@@ -334,9 +334,9 @@ def ammo_cost(ammo: Ammo, count: int) -> int:
     return delta // rule.step * rule.points_per_step
 
 
-FIXED_DISC_POINTS_PER_LEVEL: Final = 2
-MAX_FIXED_DISCS: Final = 2
-MAX_FIXED_LEVEL_5_DISCS: Final = 1
+FIXED_DISC_POINTS_PER_LEVEL: Final = 2  # HR-9.5: 2 × the disc's level
+MAX_FIXED_DISCS: Final = 2  # HR-9.5: at most 2 of the discs
+MAX_FIXED_LEVEL_5_DISCS: Final = 1  # HR-9.5: at most one fixed level-5
 
 
 def fixed_discs_cost(levels: Iterable[int]) -> int:

@@ -267,3 +267,39 @@ PROFILES: Final[Mapping[str, Profile]] = make_catalog(
 )
 
 SLOT_ROLES: Final[Mapping[str, Role]] = MappingProxyType({p.id: p.role for p in PROFILES.values()})
+
+
+@dataclass(frozen=True)
+class RangedWeapon:
+    """A shooter's weapon (RB p.9–10): who shoots it, the supply it spends, and its range in blocks
+    beyond the shooter's own block (block distance ≤ ``range_blocks``, digest §4.2). The gladiator's
+    thrown kit (javelin, net) is in :mod:`arena.engine.content.weapons` with its own ``range_blocks``."""
+
+    id: str
+    name_hu: str
+    name_en: str
+    role: Role
+    ammunition: Ammo
+    range_blocks: int
+    source: str
+    notes_source: str = ""
+
+
+RANGED_WEAPONS: Final[Mapping[str, RangedWeapon]] = make_catalog(
+    [
+        # Digest §5 and §12.1: "own block + 4 blocks".
+        RangedWeapon("crossbow", "számszeríj", "crossbow", Role.CROSSBOWMAN, Ammo.BOLTS, 4, "RB p.9–10"),
+        # Digest §12.1: "own block + 2 blocks"; the prose's "the same block and the two directly
+        # adjacent blocks" is read as block distance 2, as the printed table says (digest A27).
+        RangedWeapon(
+            "throwing_daggers",
+            "dobótőr",
+            "throwing daggers",
+            Role.DAGGER_THROWER,
+            Ammo.THROWING_DAGGERS,
+            2,
+            "RB p.9–10",
+            notes_source="digest A27",
+        ),
+    ]
+)

@@ -34,6 +34,7 @@ def rules_document(board: Board | None = None) -> dict[str, JSON]:
         "traps": to_json(list(traps.TRAPS.values())),
         "skills": to_json(list(skills.SKILLS.values())),
         "weapons": to_json(list(weapons.WEAPONS.values())),
+        "ranged_weapons": to_json(list(profiles.RANGED_WEAPONS.values())),
         "gladiator_types": [_gladiator_type(t) for t in weapons.GLADIATOR_TYPES.values()],
         "amulets": to_json(list(amulets.AMULETS.values())),
         "magic_resistance_tokens": _me_tokens(),
@@ -125,6 +126,8 @@ def _points() -> dict[str, JSON]:
         "fixed_discs": {
             "points_per_level": points.FIXED_DISC_POINTS_PER_LEVEL,
             "max_fixed": points.MAX_FIXED_DISCS,
+            "max_fixed_level_5": points.MAX_FIXED_LEVEL_5_DISCS,
+            "source": "HR-9.5",
         },
         "amulets": {
             "min": points.MIN_AMULETS,

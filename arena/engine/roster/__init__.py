@@ -35,6 +35,7 @@ HIRELING = "hireling"
 MEMBER_STATUSES = (ACTIVE, ABSENT, DEAD, HIRELING)  # campaign statuses (HR-10.4)
 BUYABLE_AMMO = (Ammo.BOLTS, Ammo.THROWING_DAGGERS)  # HR-9.5; javelins and nets are the fixed kit
 MEMBER_NAME_MAX_LENGTH = 40  # HR-9.6 TB-23: names of 1–40 characters
+TEAM_NAME_MAX_LENGTH = 80  # the site's limit (no rule limits it): the team file refuses longer names
 
 
 @dataclass(frozen=True)

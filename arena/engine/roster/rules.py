@@ -44,6 +44,7 @@ from arena.engine.content.points import (
     PILE_MAX_ITEMS,
     PILE_MIN_ITEMS,
     TIERS,
+    TRAP_CARDS_KEPT,
     TRAP_INSIGHT_COSTS,
     VALIDATION_RULES,
     stat_rules,
@@ -77,6 +78,7 @@ from arena.engine.roster.labels import (
     or_listing,
     phrase,
 )
+from arena.engine.roster.limits import capped_rule
 from arena.engine.roster.pricing import TYPE_BOUND_STATS, MemberCost, RosterCosts, priced_type, roster_costs
 from arena.engine.roster.rookie import AMULETS_FIELD, amulets_listing, differences_from_base
 
@@ -216,16 +218,31 @@ def _stat_range_problems(entry: Entry) -> Iterator[Problem]:
 
 
 def check_tb07_skill_count(ctx: RuleContext) -> Iterator[Problem]:
-    """Exactly 3 skills per fighter; the strategist's skills are TB-08's (his list is empty)."""
+    """Exactly 3 skills per fighter; none for the strategist (HR-9.6 TB-07)."""
     for entry in ctx.in_roles(*FIGHTER_ROLES):
         count = len(entry.member.skills)
         if count != SKILLS_PER_FIGHTER:
             yield problem("TB-07", entry.path("skills"), name=entry.name, count=count)
+    for entry in ctx.in_roles(Role.STRATEGIST):
+        # TB-07: HR-9.6's message counts to 3; the strategist's rule is "none", said in its words.
+        if entry.member.skills:
+            message = phrase(
+                "{name} must have no skills (a strategist has none); it has {count}.",
+                "{name}: képzettsége nem lehet (a stratégának nincs képzettsége), most {count} van.",
+                name=entry.name,
+                count=len(entry.member.skills),
+            )
+            yield localized_problem("TB-07", entry.path("skills"), message)
+
+
+def _chosen_skills(ctx: RuleContext) -> Iterator[Entry]:
+    """The fighters, whose skills TB-08 … TB-10 judge one by one (the strategist's are TB-07's)."""
+    return ctx.in_roles(*FIGHTER_ROLES)
 
 
 def check_tb08_role_skills(ctx: RuleContext) -> Iterator[Problem]:
-    """Skills only from the role's HR-4 list (the strategist has none to choose)."""
-    for entry in ctx.known():
+    """Skills only from the role's HR-4 list."""
+    for entry in _chosen_skills(ctx):
         assert entry.role is not None
         allowed = [s.id for s in skills_for_role(entry.role)]
         for skill in dict.fromkeys(entry.member.skills):  # TB-08: a duplicate is TB-09's.
@@ -244,7 +261,7 @@ def check_tb08_role_skills(ctx: RuleContext) -> Iterator[Problem]:
 
 def check_tb09_duplicate_skills(ctx: RuleContext) -> Iterator[Problem]:
     """No skill twice on one member."""
-    for entry in ctx.known():
+    for entry in _chosen_skills(ctx):
         for skill, count in Counter(entry.member.skills).items():
             if count > 1:
                 yield problem("TB-09", entry.path("skills"), name=entry.name, skill=SkillRef(skill))
@@ -252,7 +269,7 @@ def check_tb09_duplicate_skills(ctx: RuleContext) -> Iterator[Problem]:
 
 def check_tb10_type_specials(ctx: RuleContext) -> Iterator[Problem]:
     """Type specials come with the gladiator type and are never chosen (HR-3.3)."""
-    for entry in ctx.known():
+    for entry in _chosen_skills(ctx):
         for skill in dict.fromkeys(entry.member.skills):
             special = TYPE_SPECIALS.get(skill)
             if special is not None:
@@ -370,18 +387,20 @@ def check_tb17_ammunition(ctx: RuleContext) -> Iterator[Problem]:
                     max=rule.maximum,
                 )
         drawn = entry.member.trap_cards_drawn
-        # TB-17: trap insight (HR-9.5) is the strategist's supply of trap cards (HR-2.1 row).
-        if entry.slot == STRATEGIST and drawn is not None:
-            if drawn not in TRAP_INSIGHT_COSTS:
-                yield problem(
-                    "TB-17",
-                    entry.path("trap_cards_drawn"),
-                    name=entry.name,
-                    count=drawn,
-                    ammo=Text("trap cards drawn", "húzott csapdakártya"),
-                    min=min(TRAP_INSIGHT_COSTS),
-                    max=max(TRAP_INSIGHT_COSTS),
-                )
+        # TB-17: trap insight (HR-9.5) is the strategist's supply of trap cards (HR-2.1 row). He
+        # draws 3, 4 or 5 (no even rule), so the message says so instead of HR-9.6's "even number".
+        if entry.slot == STRATEGIST and drawn is not None and drawn not in TRAP_INSIGHT_COSTS:
+            message = phrase(
+                "{name}: {count} trap cards drawn is not allowed; draw {choices} and keep {kept} "
+                "(trap insight, HR-9.5).",
+                "{name}: {count} húzott csapdakártya nem megengedett; {choices} lapot lehet húzni, ebből "
+                "{kept} marad (csapdabetekintés, HR-9.5).",
+                name=entry.name,
+                count=drawn,
+                choices=or_listing(sorted(TRAP_INSIGHT_COSTS)),
+                kept=TRAP_CARDS_KEPT,
+            )
+            yield localized_problem("TB-17", entry.path("trap_cards_drawn"), message)
 
 
 def check_tb18_discs(ctx: RuleContext) -> Iterator[Problem]:
@@ -444,13 +463,16 @@ def check_tb20_me_tokens(ctx: RuleContext) -> Iterator[Problem]:
     holders = [e for e in ctx.known() if e.member.me_token is not None]
     if not holders:
         return  # TB-20: no token pre-assigned; they are handed out at setup.
+    refused = False
     for entry in holders:
         assert entry.role is not None
         if entry.member.me_token not in ME_TOKEN_VALUES or not can_hold_me_token(entry.role):
+            refused = True
             yield problem("TB-20", entry.path("me_token"))
     values = Counter(e.member.me_token for e in holders)
-    # TB-20: pre-assignment is all or nothing: once one token is placed, both are, once each.
-    if any(values[v] != 1 for v in ME_TOKEN_VALUES):
+    # TB-20: pre-assignment is all or nothing: once one token is placed, both are, once each. The
+    # team-wide line says what a refused token's line says already, so it comes only without one.
+    if not refused and any(values[v] != 1 for v in ME_TOKEN_VALUES):
         yield problem("TB-20", "members")
 
 
@@ -517,11 +539,12 @@ def check_tb23_names(ctx: RuleContext) -> Iterator[Problem]:
     """Every member named, 1–40 characters, no two alike."""
     seen: set[str] = set()
     for entry in ctx.known():
-        # TB-23: names are measured without surrounding spaces and compared ignoring case.
+        # TB-23: a name of spaces is none; names are compared trimmed, ignoring case; the 40
+        # characters count the name as written (it is kept so, spaces and all).
         name = entry.member.name.strip()
         unique = name.casefold() not in seen
         seen.add(name.casefold())
-        if not (1 <= len(name) <= MEMBER_NAME_MAX_LENGTH and unique):
+        if not (name and len(entry.member.name) <= MEMBER_NAME_MAX_LENGTH and unique):
             yield problem("TB-23", entry.path("name"), slot=SlotRef(entry.slot))
 
 
@@ -606,11 +629,13 @@ RULE_IDS: Final[tuple[str, ...]] = tuple(v.rule_id for v in VALIDATORS)
 
 
 def validate_roster(roster: Roster, *, campaign: bool = False) -> tuple[Problem, ...]:
-    """Every broken rule of HR-9.6, by rule id then sheet order; empty when the team is valid.
+    """Every broken rule of HR-9.6, by rule id then sheet order; empty when the team is valid. A
+    rule broken more than ``limits.MAX_PROBLEMS_PER_KIND`` times lists that many, then a line
+    counting the rest (a team of six never comes near it).
 
     ``campaign``: the team is fielded in a campaign match, so TB-24 applies, and per HR-10.6 the
     tier rules (budget and caps TB-02–TB-05, ranges TB-06, the Rookie tier TB-25) do not, as
     tiers are checked only when a team registers and advances may pass the HR-9.3 maxima.
     """
     ctx = rule_context(roster, campaign=campaign)
-    return tuple(p for validator in VALIDATORS for p in validator.check(ctx))
+    return tuple(p for validator in VALIDATORS for p in capped_rule(validator.check(ctx)))

@@ -45,8 +45,9 @@ from arena.engine.content.profiles import (
 )
 from arena.engine.content.skills import SKILLS
 from arena.engine.content.weapons import GLADIATOR_TYPES, WEAPONS
-from arena.engine.roster import MEMBER_STATUSES, Member, Problem, Roster, buyable_ammo
+from arena.engine.roster import MEMBER_STATUSES, TEAM_NAME_MAX_LENGTH, Member, Problem, Roster, buyable_ammo
 from arena.engine.roster.labels import HU, Localized, Quoted, Text, localized_problem, phrase
+from arena.engine.roster.limits import MAX_FILE_MEMBERS, capped, raw_problems, size_problem, text_problems
 from arena.engine.roster.teamfile_messages import (
     ARRAY,
     INTEGER,
@@ -60,6 +61,8 @@ from arena.engine.roster.teamfile_messages import (
     json_type,
     missing_field,
     refusal,
+    team_name_length,
+    too_many_members,
     unexpected_field,
     unknown_id,
 )
@@ -111,10 +114,11 @@ def member_fields(slot: str) -> tuple[str, ...]:
 
 
 class TeamFileError(ValueError):
-    """A team file that cannot be read; ``problems`` holds every problem found, in file order."""
+    """A team file that cannot be read; ``problems`` holds every problem found, in file order, at
+    most ``limits.MAX_PROBLEMS_PER_KIND`` of a code and then a line counting the rest."""
 
     def __init__(self, problems: Iterable[Problem]) -> None:
-        self.problems: tuple[Problem, ...] = tuple(problems)
+        self.problems: tuple[Problem, ...] = capped(problems)
         super().__init__(self.problems)
 
     def __str__(self) -> str:
@@ -186,7 +190,12 @@ def loads(text: str | bytes) -> Roster:
 
 
 def parse_json(text: str | bytes) -> object:
-    """Strict JSON: UTF-8, no NaN or Infinity, no key twice in an object."""
+    """Strict JSON: UTF-8, no NaN or Infinity, no key twice in an object; within the limits of
+    :mod:`arena.engine.roster.limits`, checked before the parser runs: the size in bytes first,
+    then nesting depth and number lengths on the raw text."""
+    too_large = size_problem(text)
+    if too_large is not None:
+        raise TeamFileError([too_large])
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -197,10 +206,14 @@ def parse_json(text: str | bytes) -> object:
                 byte=error.start,
             )
             raise TeamFileError([localized_problem("FILE-JSON", "", message)]) from None
+    text = text.removeprefix("\ufeff")
+    beyond_limits = raw_problems(text)
+    if beyond_limits:
+        raise TeamFileError(beyond_limits)
     duplicates: list[str] = []
     try:
         document = json.loads(
-            text.removeprefix("\ufeff"),
+            text,
             object_pairs_hook=lambda pairs: _object(pairs, duplicates),
             parse_constant=_refuse_constant,
         )
@@ -254,7 +267,11 @@ def _object(pairs: list[tuple[str, Any]], duplicates: list[str]) -> dict[str, An
 
 
 def roster_from_document(doc: object) -> Roster:
-    """A roster from a parsed document; ``TeamFileError`` lists every problem."""
+    """A roster from a parsed document; ``TeamFileError`` lists every problem. Text holding control
+    characters or lone surrogates is refused before anything is read (``FILE-TEXT``)."""
+    bad_text = text_problems(doc)
+    if bad_text:
+        raise TeamFileError(bad_text)
     reader = _Reader()
     roster = reader.roster(doc)
     if reader.problems or roster is None:
@@ -343,17 +360,17 @@ class _Reader:
         if root is None or not self.header(root):
             return None
         self.fields(root, "", TEAM_FIELDS, optional="notes")
-        name = self.string(root["name"], "name") if "name" in root else ""
+        name = self.team_name(root["name"]) if "name" in root else ""
         tier = self.identifier(root["tier"], "tier", TIERS, "tier") if "tier" in root else ""
         options = self.options(root.get("options", []))
-        members = self.items(root.get("members", []), "members", self.member)
+        members = self.members(root.get("members", []))
         notes = self.string(root["notes"], "notes") if "notes" in root else ""
         if self.problems:
             return None
         return Roster(
             name=name or "",
             tier=tier or "",
-            members=members,
+            members=tuple(m for m in members if m is not None),  # without problems, every one was read
             options=frozenset(options),
             notes=notes or "",
         )
@@ -387,6 +404,20 @@ class _Reader:
         else:
             return True
         return False
+
+    def team_name(self, value: object) -> str | None:
+        """1–80 characters as written, not all spaces (the site's limit; no rule limits it)."""
+        name = self.string(value, "name")
+        if name is not None and not (name.strip() and len(name) <= TEAM_NAME_MAX_LENGTH):
+            self.report("FILE-FIELD", "name", team_name_length(TEAM_NAME_MAX_LENGTH))
+        return name
+
+    def members(self, value: object) -> tuple[Member | None, ...]:
+        """The members, none of them read when there are more than a file may list (one problem)."""
+        if isinstance(value, list) and len(value) > MAX_FILE_MEMBERS:
+            self.report("FILE-MEMBERS", "members", too_many_members(len(value), MAX_FILE_MEMBERS))
+            return ()
+        return self.items(value, "members", self.member)
 
     def options(self, value: object) -> tuple[str, ...]:
         ids = self.items(value, "options", self.option)

@@ -131,3 +131,98 @@ def field_of_other_slots(field: str, slot: str, owners: Iterable[str]) -> Locali
 
 def unexpected_field(field: str) -> Localized:
     return phrase("unexpected field {field}", "nem várt mező: {field}", field=Quoted(field))
+
+
+# --- Limits (:mod:`arena.engine.roster.limits`) ------------------------------------------------------
+
+
+def too_large(limit: int) -> Localized:
+    return phrase(
+        "The file is larger than {limit} bytes, the most a team file may hold.",
+        "A fájl nagyobb {limit} bájtnál; ennél nagyobb csapatfájl nem lehet.",
+        limit=limit,
+    )
+
+
+def too_deep(limit: int, line: int, column: int, needed: int) -> Localized:
+    return phrase(
+        "Arrays and objects are nested more than {limit} deep at line {line}, column {column}; "
+        "a team file nests {needed} deep.",
+        "A tömbök és objektumok {limit} szintnél mélyebben vannak egymásba ágyazva ({line}. sor, "
+        "{column}. oszlop); egy csapatfájl {needed} szint mély.",
+        limit=limit,
+        line=line,
+        column=column,
+        needed=needed,
+    )
+
+
+def number_too_long(length: int, limit: int, line: int, column: int) -> Localized:
+    return phrase(
+        "A number of {length} characters at line {line}, column {column}; a team file's numbers have at most {limit}.",
+        "{length} karakteres szám ({line}. sor, {column}. oszlop); egy csapatfájlban a számok legfeljebb "
+        "{limit} karakteresek.",
+        length=length,
+        limit=limit,
+        line=line,
+        column=column,
+    )
+
+
+def too_many_members(count: int, limit: int) -> Localized:
+    return phrase(
+        "{count} members; a team file lists at most {limit} (six places, each with its member and a "
+        "hireling standing in for him, HR-10.8)",
+        "{count} tag; egy csapatfájlban legfeljebb {limit} tag lehet (hat hely, mindegyiken a tagja és "
+        "egy helyette beálló zsoldos, HR-10.8)",
+        count=count,
+        limit=limit,
+    )
+
+
+TEXT: Final = Text("the text", "a szövegben")
+
+
+def field_name(key: str) -> Localized:
+    """A field name as JSON writes it with every non-ASCII character escaped (printable anywhere)."""
+    written = json.dumps(key)
+    return phrase("the field name {key}", "a mezőnévben ({key})", key=written)
+
+
+def control_character(where: Localized, code_point: str) -> Localized:
+    return phrase(
+        "{where} holds the control character {char}; a team file's text holds none (notes may hold "
+        "line breaks and tabs)",
+        "{where} vezérlőkarakter áll ({char}); a csapatfájl szövegeiben nem lehet vezérlőkarakter "
+        "(a megjegyzésekben sortörés és tabulátor lehet)",
+        where=where,
+        char=code_point,
+    )
+
+
+def lone_surrogate(where: Localized, code_point: str) -> Localized:
+    return phrase(
+        "{where} holds a lone surrogate ({char}), which is no character; check the file's \\u escapes",
+        "{where} párosítatlan helyettesítő kód áll ({char}), ami nem karakter; ellenőrizd a fájl \\u "
+        "escape-szekvenciáit",
+        where=where,
+        char=code_point,
+    )
+
+
+def team_name_length(limit: int) -> Localized:
+    return phrase(
+        "a team name has 1 to {limit} characters",
+        "a csapat neve 1–{limit} karakter hosszú lehet",
+        limit=limit,
+    )
+
+
+def not_listed(count: int, limit: int) -> Localized:
+    """The line after the last one listed of a kind (``capped``)."""
+    return phrase(
+        "… and {count} more problems of this kind, not listed (at most {limit} of a kind are).",
+        "… és még {count} ilyen hiba, ezek nincsenek felsorolva (egy fajtából legfeljebb {limit} szerepel).",
+        count=count,
+        limit=limit,
+    )

@@ -6,6 +6,10 @@ Prints one line per problem, ``CODE: message`` (``FILE-…`` for a file that can
 ``TB-…`` for a broken rule), and exits 1; a valid team prints ``valid: N points`` (its team value)
 and exits 0. ``--tier`` checks the team against another tier than the one in the file;
 ``--language hu`` prints the messages in Hungarian (English by default, for scripts).
+
+The file is read as the web import reads it, through the engine's team file
+(:mod:`arena.engine.roster.teamfile`) with its limits (:mod:`arena.engine.roster.limits`): no more
+than one byte past the size limit is read, and a file beyond a limit is one ``FILE-…`` line.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from django.core.management.base import BaseCommand
 
 from arena.engine.content.points import TIERS
 from arena.engine.roster import Problem
+from arena.engine.roster.limits import MAX_FILE_BYTES
 from arena.engine.roster.rules import roster_costs, validate_roster
 from arena.engine.roster.teamfile import TeamFileError, loads
 
@@ -38,7 +43,8 @@ class Command(BaseCommand):
         path = Path(str(options["file"]))
         self.language = str(options.get("language") or "en")
         try:
-            roster = loads(path.read_bytes())
+            with path.open("rb") as file:
+                roster = loads(file.read(MAX_FILE_BYTES + 1))  # enough to tell a file too large
         except OSError as error:
             self._fail(
                 [
