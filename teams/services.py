@@ -23,7 +23,7 @@ from arena.engine.roster_rules import validate_roster
 from arena.engine.teamfile import TeamFileError, dumps, loads
 from arena.i18n import entry_name
 
-from .models import Character, Team
+from .models import NOTES_MAX_LENGTH, Character, Team
 from .selectors import roster_of, team_characters, team_to_roster
 
 TEAM_FIELDS = frozenset({"name", "tier", "notes", "options"})
@@ -200,7 +200,7 @@ def team_import(*, owner: AbstractBaseUser, text: str) -> Team:
         roster = loads(text)
     except TeamFileError as error:
         raise TeamInvalidError("the team file cannot be read", tuple(error.problems)) from error
-    problems = (*_unstorable_name(roster), *validate_roster(roster))
+    problems = (*_unstorable_name(roster), *_unstorable_notes(roster), *validate_roster(roster))
     if problems:
         raise TeamInvalidError(f"{roster.name} breaks {len(problems)} rule(s)", problems)
     return team_create_from_roster(owner=owner, roster=roster)
@@ -217,6 +217,21 @@ def _unstorable_name(roster: Roster) -> tuple[Problem, ...]:
             f"name: a team name has 1 to {longest} characters",
             "name",
             f"name: a csapat neve 1–{longest} karakter hosszú lehet",
+        ),
+    )
+
+
+def _unstorable_notes(roster: Roster) -> tuple[Problem, ...]:
+    """The site's limit on a team's notes (free text, NOTES_MAX_LENGTH characters)."""
+    if len(roster.notes) <= NOTES_MAX_LENGTH:
+        return ()
+    return (
+        Problem(
+            "FILE-FIELD",
+            f"notes: a team's notes have at most {NOTES_MAX_LENGTH} characters (these have {len(roster.notes)})",
+            "notes",
+            f"notes: a csapat jegyzetei legfeljebb {NOTES_MAX_LENGTH} karakter hosszúak lehetnek "
+            f"(ezek {len(roster.notes)} karakteresek)",
         ),
     )
 
