@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.template.defaultfilters import filesizeformat
+from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -92,7 +93,13 @@ class TeamForm(forms.Form):
 class TeamImportForm(forms.Form):
     """A team file, uploaded or pasted; the text goes to ``team_import`` as it is."""
 
-    file = forms.FileField(label=gettext_lazy("Team file (.json)"), required=False)
+    file = forms.FileField(
+        label=gettext_lazy("Team file (.json)"),
+        required=False,
+        help_text=lazy(
+            lambda: _("At most %(limit)s.") % {"limit": filesizeformat(settings.TEAM_FILE_MAX_BYTES)}, str
+        )(),
+    )
     text = forms.CharField(
         label=gettext_lazy("…or paste its JSON"),
         required=False,
