@@ -14,7 +14,9 @@ Anonymous readers (share links) may have ``SHEET_PDF_RENDER_LIMIT`` PDFs rendere
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import importlib.metadata
 import time
 from dataclasses import dataclass
 
@@ -39,10 +41,11 @@ def write_pdf(html: str, base_url: str) -> bytes:
     return weasyprint.HTML(string=html, base_url=base_url).write_pdf()
 
 
+@functools.cache
 def weasyprint_version() -> str:
-    import weasyprint
-
-    return str(weasyprint.__version__)
+    """From the package's metadata: importing weasyprint loads pango, a second of a fresh worker's time
+    that a cached PDF should not cost."""
+    return importlib.metadata.version("weasyprint")
 
 
 def cache_key(team: Team, html: str, base_url: str) -> str:
