@@ -86,10 +86,26 @@ def test_a_wrong_password_below_the_limit_shows_the_usual_form_error(client):
     assert "login-locked-out" not in response.content.decode()
 
 
-def test_force_login_and_the_test_client_are_untouched_by_the_throttle(client):
+def test_force_login_and_the_test_clients_login_still_work(client):
     player = UserFactory()
     client.force_login(player)
     assert client.get("/teams/").status_code == 200
+    client.logout()
+    assert client.login(username=player.username, password=PASSWORD)
+    assert client.get("/teams/").status_code == 200
+    assert not client.login(username=player.username, password="not-the-password")
+
+
+def test_production_throttles_every_login_the_test_settings_throttle_those_through_a_page(settings):
+    """Only the test settings let a login without a request through (for client.login); production's first
+    backend is axes' own, which refuses one."""
+    from viadal_site.settings import base
+
+    assert base.AUTHENTICATION_BACKENDS == [
+        "axes.backends.AxesStandaloneBackend",
+        "django.contrib.auth.backends.ModelBackend",
+    ]
+    assert settings.AUTHENTICATION_BACKENDS[0] == "tests.axes_backend.TestClientAxesBackend"
 
 
 @pytest.mark.parametrize(

@@ -100,7 +100,7 @@ class Server:
             connection.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def production(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     tmp = tmp_path_factory.mktemp("production")
     env = production_env(tmp)
@@ -194,7 +194,15 @@ def log_in(production: Server) -> str:
     return f"sessionid={cookies_of(headers)['sessionid'].value}"
 
 
-def test_gunicorn_serves_the_production_site_with_its_security_headers(production):
+def test_the_production_deploy_serves_the_site_through_gunicorn(production):
+    """One test for the whole path (one gunicorn, set up once even when xdist spreads a module's tests)."""
+    check_pages_and_security_headers(production)
+    check_static_files_through_whitenoise(production)
+    check_the_language_cookie(production)
+    check_load_demo_is_refused(production)
+
+
+def check_pages_and_security_headers(production: Server) -> None:
     status, headers, body = production.request("/", **{"Accept-Language": "en"})
     assert status == 200
     assert_hardened(headers)
@@ -224,7 +232,7 @@ def test_gunicorn_serves_the_production_site_with_its_security_headers(productio
     assert_hardened(headers)
 
 
-def test_whitenoise_serves_the_hashed_and_compressed_static_files(production):
+def check_static_files_through_whitenoise(production: Server) -> None:
     _, _, body = production.request("/")
     stylesheet = re.search(rb'href="(/static/vendor/bootstrap/bootstrap\.min\.[0-9a-f]{12}\.css)"', body)
     assert stylesheet, "the page links the manifest's hashed name"
@@ -239,7 +247,8 @@ def test_whitenoise_serves_the_hashed_and_compressed_static_files(production):
     assert production.request("/static/vendor/bootstrap/no-such-file.css")[0] == 404
 
 
-def test_the_language_cookie_is_secure_httponly_and_lax_in_production(production):
+def check_the_language_cookie(production: Server) -> None:
+    """Secure, HttpOnly and SameSite=Lax under the production settings."""
     status, headers, body = production.request("/accounts/login/")
     csrf_cookie = cookies_of(headers)["csrftoken"].value
     token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', body).group(1).decode()
@@ -256,7 +265,7 @@ def test_the_language_cookie_is_secure_httponly_and_lax_in_production(production
     assert "Secure" in cookie and "HttpOnly" in cookie and "SameSite=Lax" in cookie
 
 
-def test_load_demo_refuses_the_production_settings(production):
+def check_load_demo_is_refused(production: Server) -> None:
     refused = manage(production.env, "load_demo", check=False)
     assert refused.returncode != 0
     assert "Refusing to load the demo data under the production settings" in refused.stderr

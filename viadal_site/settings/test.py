@@ -19,6 +19,12 @@ WHITENOISE_USE_FINDERS = True
 # production falls back to Hungarian (base.LANGUAGE_CODE), which tests/i18n checks explicitly.
 LANGUAGE_CODE = "en"
 
+# The login throttle as in production, except that the test client's client.login (no request) still works.
+AUTHENTICATION_BACKENDS = [
+    "tests.axes_backend.TestClientAxesBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
 # The caches of base without Redis, whatever the environment says: each test process (xdist worker) has
 # its own folder for the file cache, removed when it ends; tests/conftest.py empties both before each test.
 _SHEET_CACHE = tempfile.mkdtemp(prefix="viadal-test-cache-")
