@@ -62,6 +62,5 @@ def login_locked_out(
         "form": AuthenticationForm(request, initial={"username": username}),
         "next": request.POST.get(REDIRECT_FIELD_NAME, ""),
         "locked_out_minutes": minutes,
-        "failure_limit": settings.AXES_FAILURE_LIMIT,
     }
     return render(request, "registration/login.html", context, status=429)
