@@ -76,4 +76,4 @@ check: install-test
 	$(PY) manage.py check
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache
+	rm -rf $(VENV) db.sqlite3 staticfiles .cache .pytest_cache

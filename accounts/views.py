@@ -1,11 +1,15 @@
-"""Signing up, and switching the language (remembered for a logged-in player)."""
+"""Signing up, switching the language (remembered for a logged-in player), and the login page of a
+player whose logins are throttled."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from axes.helpers import get_cool_off
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth import REDIRECT_FIELD_NAME, login
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
@@ -24,7 +28,8 @@ def signup(request: HttpRequest) -> HttpResponse:
         language = translation.get_language()
         if is_supported(language):
             store_language(user, language)
-        login(request, user)
+        # AxesStandaloneBackend only refuses logins; the account was made here, so ModelBackend logs him in
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome, %(name)s. Start with the base team.") % {"name": user.username})
         return redirect("teams:list")
     return render(request, "registration/signup.html", {"form": form})
@@ -42,3 +47,20 @@ def set_language(request: HttpRequest) -> HttpResponse:
         store_language(request.user, language)
         remember_in_session(request, language)
     return response
+
+
+def login_locked_out(
+    request: HttpRequest, original_response: HttpResponse | None = None, credentials: dict[str, Any] | None = None
+) -> HttpResponse:
+    """The login page when django-axes refuses a login (``AXES_LOCKOUT_CALLABLE``): the form again, the
+    username kept, and why no password works for now. 429, not a bare 403 (docs/decisions.md)."""
+    username = (credentials or {}).get("username") or request.POST.get("username", "")
+    cool_off = get_cool_off(request)
+    minutes = max(1, round(cool_off.total_seconds() / 60)) if cool_off else 0
+    context = {
+        # unbound: validating it would try the password once more, and count one more failure
+        "form": AuthenticationForm(request, initial={"username": username}),
+        "next": request.POST.get(REDIRECT_FIELD_NAME, ""),
+        "locked_out_minutes": minutes,
+    }
+    return render(request, "registration/login.html", context, status=429)

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from arena.engine.content.points import DEFAULT_TIER
-from teams.forms import optional_rule_choices, tier_choices_with_budget
+from teams.forms import notes_form_field, optional_rule_choices, tier_choices_with_budget
 from teams.models import Team
 
 from .models import League
@@ -104,6 +104,4 @@ class RescheduleForm(forms.Form):
 
 
 class DisputeForm(forms.Form):
-    reason = forms.CharField(
-        label=gettext_lazy("What is wrong with this result?"), widget=forms.Textarea(attrs={"rows": 2})
-    )
+    reason = notes_form_field(gettext_lazy("What is wrong with this result?"), rows=2, required=True)

@@ -20,7 +20,7 @@ from arena.engine.campaign.injuries import THUMBS_NAMES, Thumbs
 from arena.engine.campaign.results import FORMAT_NAMES, Format, ResultKind, round_robin_name
 from arena.engine.content.points import DEFAULT_TIER
 from arena.engine.match.state import ROUND_LIMIT, ROUND_LIMIT_MAX, ROUND_LIMIT_MIN
-from teams.models import Team, slot_choices, tier_choices
+from teams.models import Team, notes_field, slot_choices, tier_choices
 
 from .labels import choice_label
 
@@ -270,7 +270,7 @@ class Result(models.Model):
     thumbs = models.CharField(
         max_length=4, blank=True, choices=[(t.value, choice_label(THUMBS_NAMES[t])) for t in Thumbs]
     )
-    notes = models.TextField(blank=True)
+    notes = notes_field()
     hosted = models.BooleanField(default=False)
     reported_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
@@ -280,7 +280,7 @@ class Result(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
-    dispute_reason = models.TextField(blank=True)
+    dispute_reason = notes_field()
     history = HistoricalRecords()
 
     def __str__(self) -> str:

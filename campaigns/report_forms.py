@@ -18,6 +18,7 @@ from arena.engine.campaign.injuries import Thumbs
 from arena.engine.campaign.results import ResultKind
 from arena.engine.content.profiles import GLADIATOR
 from arena.engine.roster import HIRELING, Member, Roster
+from teams.forms import notes_form_field
 
 from .facts import FATE_LABELS, Fate, MatchFacts, MemberFacts, SideFacts
 from .labels import result_label, slot_label, thumbs_label
@@ -146,7 +147,7 @@ class ResultForm(forms.Form):
         choices=lambda: [("", _("None shown"))] + [(t.value, thumbs_label(t)) for t in Thumbs],
         required=False,
     )
-    notes = forms.CharField(label=gettext_lazy("Notes"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    notes = notes_form_field(gettext_lazy("Notes"), rows=2)
 
     def __init__(self, *args: Any, fixture: Fixture, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -5,6 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.conf import settings
+from django.template.defaultfilters import filesizeformat
+from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -13,7 +16,7 @@ from arena.engine.content.points import DEFAULT_TIER, TIERS
 from arena.engine.roster.limits import MAX_FILE_BYTES
 from arena.i18n import entry_label
 
-from .models import Team
+from .models import NOTES_MAX_LENGTH, Team
 from .problems import ProblemBoard
 
 
@@ -31,6 +34,19 @@ def tier_choices_with_budget() -> list[tuple[str, str]]:
 
 def optional_rule_choices() -> list[tuple[str, str]]:
     return [(rule.id, entry_label(rule)) for rule in OPTIONAL_RULES.values()]
+
+
+def notes_form_field(label: str, rows: int, *, required: bool = False) -> forms.CharField:
+    """A notes textarea of at most NOTES_MAX_LENGTH characters, saying so when a post has more."""
+    return forms.CharField(
+        label=label,
+        required=required,
+        max_length=NOTES_MAX_LENGTH,
+        widget=forms.Textarea(attrs={"rows": rows}),
+        error_messages={
+            "max_length": gettext_lazy("At most %(limit_value)d characters, please: this text has %(show_value)d."),
+        },
+    )
 
 
 def both_names(english: str, hungarian: str) -> str:
@@ -55,7 +71,7 @@ class TeamForm(forms.Form):
 
     name = forms.CharField(label=gettext_lazy("Name"), max_length=Team._meta.get_field("name").max_length)
     tier = forms.ChoiceField(label=gettext_lazy("Tier"), choices=tier_choices_with_budget)
-    notes = forms.CharField(label=gettext_lazy("Notes"), required=False, widget=forms.Textarea(attrs={"rows": 3}))
+    notes = notes_form_field(gettext_lazy("Notes"), rows=3)
     options = forms.MultipleChoiceField(
         label=gettext_lazy("Optional rules"),
         choices=optional_rule_choices,
@@ -80,12 +96,34 @@ class TeamImportForm(forms.Form):
     go as they are, no more than one past the engine's size limit read: the engine's team file
     checks the size, then the UTF-8, as it does for ``validate_team``."""
 
-    file = forms.FileField(label=gettext_lazy("Team file (.json)"), required=False)
+    file = forms.FileField(
+        label=gettext_lazy("Team file (.json)"),
+        required=False,
+        help_text=lazy(
+            lambda: _("At most %(limit)s.") % {"limit": filesizeformat(settings.TEAM_FILE_MAX_BYTES)}, str
+        )(),
+    )
     text = forms.CharField(
         label=gettext_lazy("…or paste its JSON"),
         required=False,
+        max_length=settings.TEAM_FILE_MAX_BYTES,
         widget=forms.Textarea(attrs={"rows": 10, "spellcheck": "false"}),
+        error_messages={
+            "max_length": gettext_lazy(
+                "A team file has at most %(limit_value)d characters; this text has %(show_value)d."
+            ),
+        },
     )
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data.get("file")
+        limit = settings.TEAM_FILE_MAX_BYTES
+        if upload and upload.size > limit:
+            raise forms.ValidationError(
+                _("A team file is at most %(limit)s; this file is %(size)s.")
+                % {"limit": filesizeformat(limit), "size": filesizeformat(upload.size)}
+            )
+        return upload
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}

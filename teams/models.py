@@ -9,12 +9,23 @@ from __future__ import annotations
 import uuid
 
 from django.conf import settings
+from django.core.validators import MaxLengthValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from arena.engine.content.points import DEFAULT_TIER, TIERS
 from arena.engine.content.profiles import MEMBER_SLOTS, PROFILES
 from arena.i18n import entry_name
+
+# Notes (a team's, a result's) are free text: room for any note a player writes, not for a book.
+NOTES_MAX_LENGTH = 5000
+
+
+def notes_field(**options: object) -> models.TextField:
+    """A free-text field of at most NOTES_MAX_LENGTH characters (the forms say so; ``full_clean`` checks)."""
+    return models.TextField(
+        blank=True, max_length=NOTES_MAX_LENGTH, validators=[MaxLengthValidator(NOTES_MAX_LENGTH)], **options
+    )
 
 
 def tier_choices() -> list[tuple[str, str]]:
@@ -35,7 +46,7 @@ class Team(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="teams")
     name = models.CharField(max_length=80)
     tier = models.CharField(max_length=20, choices=tier_choices, default=DEFAULT_TIER)
-    notes = models.TextField(blank=True)
+    notes = notes_field()
     status = models.CharField(max_length=10, choices=Status, default=Status.DRAFT)
     share_token = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     options = models.JSONField(default=list, blank=True, help_text=_("Ids of the optional rules in use."))

@@ -23,7 +23,7 @@ from arena.engine.roster.rules import validate_roster
 from arena.engine.roster.teamfile import TeamFileError, dumps, loads
 from arena.i18n import entry_name
 
-from .models import Character, Team
+from .models import NOTES_MAX_LENGTH, Character, Team
 from .selectors import roster_of, team_characters, team_to_roster
 
 TEAM_FIELDS = frozenset({"name", "tier", "notes", "options"})
@@ -202,10 +202,25 @@ def team_import(*, owner: AbstractBaseUser, text: str | bytes) -> Team:
         roster = loads(text)
     except TeamFileError as error:
         raise TeamInvalidError("the team file cannot be read", tuple(error.problems)) from error
-    problems = validate_roster(roster)
+    problems = (*_unstorable_notes(roster), *validate_roster(roster))
     if problems:
         raise TeamInvalidError(f"{roster.name} breaks {len(problems)} rule(s)", problems)
     return team_create_from_roster(owner=owner, roster=roster)
+
+
+def _unstorable_notes(roster: Roster) -> tuple[Problem, ...]:
+    """The site's limit on a team's notes (free text, NOTES_MAX_LENGTH characters)."""
+    if len(roster.notes) <= NOTES_MAX_LENGTH:
+        return ()
+    return (
+        Problem(
+            "FILE-FIELD",
+            f"notes: a team's notes have at most {NOTES_MAX_LENGTH} characters (these have {len(roster.notes)})",
+            "notes",
+            f"notes: a csapat jegyzetei legfeljebb {NOTES_MAX_LENGTH} karakter hosszúak lehetnek "
+            f"(ezek {len(roster.notes)} karakteresek)",
+        ),
+    )
 
 
 def team_export(*, team: Team) -> str:

@@ -2,6 +2,8 @@
 
 The owner reaches them through the team's id (anyone else gets 404); the share link shows them to
 anyone. Each sheet carries a QR code of the team's share page, so a printed sheet leads back to it.
+A PDF is rendered once and then served from the cache; anonymous readers' renders are limited
+(``teams.sheet_pdf``).
 """
 
 from __future__ import annotations
@@ -22,11 +24,12 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
 from django.views.decorators.http import require_safe
 
-from . import selectors
+from . import selectors, sheet_pdf
 from .models import Team
 from .sheets import sheet_for
 
 TEMPLATE = "teams/sheets.html"
+RENDER_LIMITED_TEMPLATE = "teams/sheet_pdf_limited.html"
 PDF_BASE_TEMPLATE = "teams/_sheet_document.html"
 SHEET_CSS = "css/sheet.css"
 
@@ -78,15 +81,33 @@ def sheet_css() -> str:
 
 
 def pdf_response(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
-    import weasyprint  # loads pango: only the PDF views need it
-
+    """The PDF from the cache, or rendered now (when an anonymous reader is still within his limit)."""
     html = render_to_string(
         TEMPLATE, {**context, "base_template": PDF_BASE_TEMPLATE, "sheet_css": sheet_css()}, request=request
     )
-    pdf = weasyprint.HTML(string=html, base_url=request.build_absolute_uri("/")).write_pdf()
+    base_url = request.build_absolute_uri("/")
     team: Team = context["team"]
+    key = sheet_pdf.cache_key(team, html, base_url)
+    pdf = sheet_pdf.cached_pdf(key)
+    if pdf is None:
+        if not request.user.is_authenticated:
+            allowance = sheet_pdf.take_render(request)
+            if not allowance.allowed:
+                return render_limited(request, team, allowance.retry_after)
+        pdf = sheet_pdf.render_and_cache(key, html, base_url)
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{slugify(team.name) or team.pk}-sheets.pdf"'
+    return response
+
+
+def render_limited(request: HttpRequest, team: Team, retry_after: int) -> HttpResponse:
+    """429: this address had its share of PDFs rendered for now; the print view still works."""
+    page = {
+        "retry_minutes": max(1, -(-retry_after // 60)),
+        "sheets_url": reverse("sheets:share-html", args=[team.share_token]),
+    }
+    response = render(request, RENDER_LIMITED_TEMPLATE, page, status=429)
+    response["Retry-After"] = str(retry_after)
     return response
 
 

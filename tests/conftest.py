@@ -38,3 +38,14 @@ def _no_language_left_over():  # type: ignore[no-untyped-def]
     translation.deactivate()
     yield
     translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
+def _empty_caches():  # type: ignore[no-untyped-def]
+    """Each test starts with empty caches: a PDF cached or a render counted by one test never shows up in
+    another (the file cache outlives a test's database transaction)."""
+    from django.core.cache import caches
+
+    for cache in caches.all(initialized_only=True):
+        cache.clear()
+    yield

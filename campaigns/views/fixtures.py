@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -12,6 +10,8 @@ from django.utils.text import slugify
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
+
+from viadal_site.csv_export import formula_safe_writer
 
 from ..forms import GenerateFixturesForm, RescheduleForm
 from ..permissions import is_organiser
@@ -106,7 +106,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     response["Content-Disposition"] = f'attachment; filename="standings-{slugify(league.name) or league.pk}.csv"'
     if dialect.bom:
         response.write("\ufeff")
-    writer = csv.writer(response, delimiter=dialect.delimiter)
+    writer = formula_safe_writer(response, delimiter=dialect.delimiter)  # a team named "=…" stays text
     if league.has_groups:
         writer.writerow((_("Group"), *csv_header()))
         for table in group_tables(league):

@@ -129,6 +129,8 @@ def fixture_confirm(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def fixture_dispute(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     form = DisputeForm(request.POST)
+    if not form.is_valid() and form.has_error("reason", "max_length"):
+        return _answer(request, pk, form.errors["reason"][0], refused=True)
     try:
         reason = form.cleaned_data["reason"] if form.is_valid() else ""
         results.fixture_dispute_result(fixture=get_fixture(pk), actor=request.user, reason=reason)

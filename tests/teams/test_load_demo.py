@@ -33,3 +33,18 @@ def test_each_demo_player_owns_one_valid_base_team_after_any_number_of_loads(cap
     output = capsys.readouterr().out
     assert "aurelia    / viadal-demo   (player, owns Aurelia's base team)" in output
     assert "organiser  / viadal-demo   (league organiser)" in output
+
+
+def test_load_demo_refuses_the_production_settings(settings, capsys):
+    """The demo logins' password is published and one of them is staff: never on a production site unless
+    asked for by name."""
+    from django.contrib.auth import get_user_model
+    from django.core.management.base import CommandError
+
+    settings.IS_PRODUCTION = True
+    with pytest.raises(CommandError, match="Refusing to load the demo data under the production settings"):
+        call_command("load_demo")
+    assert not get_user_model().objects.exists()
+
+    call_command("load_demo", "--allow-production")
+    assert get_user_model().objects.filter(username="organiser", is_staff=True).exists()

@@ -5,11 +5,16 @@ Environment variables:
 - ``SECRET_KEY``: required in production (``viadal_site.settings.prod``).
 - ``DEBUG``: "1"/"true" to turn debugging on.
 - ``ALLOWED_HOSTS``: comma-separated host names.
+- ``REDIS_URL``: a Redis server for the caches; the local-memory and file caches when unset.
+- ``CACHE_DIR``: the folder of the file cache (rendered PDF sheets, render limits) without Redis.
+- ``STATIC_ROOT``: where ``collectstatic`` writes the static files.
+- ``TRUSTED_PROXY_COUNT``: how many reverse proxies in front of the app append to X-Forwarded-For.
 """
 
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -31,6 +36,8 @@ def env_list(name: str, default: str) -> list[str]:
 # A development key only; production settings refuse to start without SECRET_KEY.
 SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key-change-me-in-production-0000000000")
 DEBUG = env_bool("DEBUG", True)
+# True in the production settings only: commands that must never run there (load_demo) ask it.
+IS_PRODUCTION = False
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
@@ -47,6 +54,8 @@ INSTALLED_APPS = [
     "crispy_forms",
     "crispy_bootstrap5",
     "simple_history",
+    "csp",
+    "axes",
     "teams",
     "arena",
     "campaigns",
@@ -55,6 +64,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Content-Security-Policy and Permissions-Policy headers (docs/decisions.md, "Production").
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The reader's language: cookie, then the browser's Accept-Language, then LANGUAGE_CODE.
@@ -68,6 +80,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last: turns a login refused by the throttle into the login page saying so.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "viadal_site.urls"
@@ -101,6 +115,22 @@ DATABASES = {
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Login throttling (django-axes, docs/decisions.md "Login throttling"): 5 failed logins for one username
+# from one address lock that pair out for 15 minutes, counted in the database (any database, any number
+# of workers). AxesStandaloneBackend only refuses; ModelBackend checks the password.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_DISABLE_ACCESS_LOG = True  # failures are kept (for the lockout); successful logins are not logged
+AXES_CLIENT_IP_CALLABLE = "viadal_site.client_ip.client_ip"
+AXES_LOCKOUT_CALLABLE = "accounts.views.login_locked_out"
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -119,12 +149,91 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
+
+# Caches (docs/decisions.md, "Caches"). Without Redis: "default" is local memory (per process), and
+# "sheets" (rendered PDF character sheets and the render limit's counters) a folder shared by every
+# worker of the machine. With REDIS_URL both live in Redis, shared by every machine.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+CACHE_DIR = Path(os.environ.get("CACHE_DIR") or BASE_DIR / ".cache")
+if REDIS_URL:
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL},
+        "sheets": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "sheets",
+            "TIMEOUT": 60 * 60 * 24 * 7,
+        },
+    }
+else:
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "sheets": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": CACHE_DIR / "sheets",
+            "TIMEOUT": 60 * 60 * 24 * 7,
+            "OPTIONS": {"MAX_ENTRIES": 500},
+        },
+    }
+
+# Rendering a PDF of the character sheets costs seconds; an anonymous reader (a share link) may have
+# this many rendered per SHEET_PDF_RENDER_WINDOW seconds from one address. A cached PDF costs nothing
+# and is not counted.
+SHEET_PDF_RENDER_LIMIT = int(os.environ.get("SHEET_PDF_RENDER_LIMIT", "10"))
+SHEET_PDF_RENDER_WINDOW = 10 * 60
+
+# The reader's address, for the login throttle and the render limit: REMOTE_ADDR, unless the app runs
+# behind this many reverse proxies that each append the address they saw to X-Forwarded-For.
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+
+# A request body (a team file pasted as text, a form) up to 1 MB; an uploaded team file up to 256 kB.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
+TEAM_FILE_MAX_BYTES = 256 * 1024
+
+# Content-Security-Policy (django-csp): nothing inline, nothing from elsewhere. The pages' scripts and
+# styles are static files; htmx is told not to inject its indicator styles (templates/_base.html).
+# Bootstrap's icons (the menu button, the check boxes) are data: SVG images inside its stylesheet.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+# Permissions-Policy (django-permissions-policy): the site uses none of the browser's powerful features.
+PERMISSIONS_POLICY = {
+    feature: []
+    for feature in (
+        "accelerometer",
+        "camera",
+        "display-capture",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "usb",
+    )
+}
+
+# The language cookie (the switcher's choice): never read by a script, sent on top-level navigation.
+# Production settings make it Secure.
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

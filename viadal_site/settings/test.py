@@ -1,5 +1,9 @@
 """Settings for the test suite: fast hashing, plain static storage, same database rules as base."""
 
+import atexit
+import shutil
+import tempfile
+
 from .base import *  # noqa: F403
 
 DEBUG = False
@@ -14,3 +18,22 @@ WHITENOISE_USE_FINDERS = True
 # A request that names no language reads English here, as the suite's page tests were written;
 # production falls back to Hungarian (base.LANGUAGE_CODE), which tests/i18n checks explicitly.
 LANGUAGE_CODE = "en"
+
+# The login throttle as in production, except that the test client's client.login (no request) still works.
+AUTHENTICATION_BACKENDS = [
+    "tests.axes_backend.TestClientAxesBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+# The caches of base without Redis, whatever the environment says: each test process (xdist worker) has
+# its own folder for the file cache, removed when it ends; tests/conftest.py empties both before each test.
+_SHEET_CACHE = tempfile.mkdtemp(prefix="viadal-test-cache-")
+atexit.register(shutil.rmtree, _SHEET_CACHE, True)
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "sheets": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": _SHEET_CACHE,
+        "TIMEOUT": 60 * 60,
+    },
+}

@@ -2,14 +2,18 @@
 
 Safe to run again: missing demo rows are created, nothing is duplicated, and what a player changed in a
 demo team is kept (`make run` loads the demo data on every start).
+
+Refused under the production settings: the demo logins' password is published (README), and one of them
+is staff. ``--allow-production`` loads them anyway, for a public demo site (docs/decisions.md).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
 from arena.engine.content.points import DEFAULT_TIER
@@ -38,8 +42,24 @@ DEMO_USERS = (
 class Command(BaseCommand):
     help = "Create the demo users and their teams where missing, and print their logins."
 
-    @transaction.atomic
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--allow-production",
+            action="store_true",
+            help="Load the demo logins (published password, one of them staff) even under the production settings.",
+        )
+
     def handle(self, *args: object, **options: object) -> None:
+        if settings.IS_PRODUCTION and not options["allow_production"]:
+            raise CommandError(
+                "Refusing to load the demo data under the production settings: it creates logins whose "
+                "password is published in the README, one of them staff. Pass --allow-production only "
+                "for a public demo site."
+            )
+        self.load()
+
+    @transaction.atomic
+    def load(self) -> None:
         user_model = get_user_model()
         for demo in DEMO_USERS:
             user, _ = user_model.objects.get_or_create(username=demo.username)

@@ -1,0 +1,91 @@
+"""The PDF of the character sheets: rendered by WeasyPrint once, then served from the cache.
+
+Rendering costs seconds of a worker; the PDF depends only on the HTML it is rendered from. So the cache
+key holds the team's identity, its last change, the reader's language and a digest of the HTML (which
+holds every value on the sheet, the QR code's address, the print stylesheet and the templates), with
+WeasyPrint's version and ``PDF_FORMAT_VERSION``: whatever changes on a sheet, the key changes with it.
+
+The ``sheets`` cache is a folder shared by every worker of the machine (Redis when ``REDIS_URL`` is
+set), so a PDF rendered by one gunicorn worker is served by all (docs/decisions.md, "Caches").
+
+Anonymous readers (share links) may have ``SHEET_PDF_RENDER_LIMIT`` PDFs rendered per
+``SHEET_PDF_RENDER_WINDOW`` seconds from one address; a cached PDF is not a render and is not counted.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import importlib.metadata
+import time
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.cache import caches
+from django.http import HttpRequest
+from django.utils import translation
+
+from viadal_site.client_ip import client_ip
+
+from .models import Team
+
+CACHE_ALIAS = "sheets"
+# Bump when the PDF changes while the HTML it is rendered from does not (WeasyPrint's options, say).
+PDF_FORMAT_VERSION = "1"
+
+
+def write_pdf(html: str, base_url: str) -> bytes:
+    """WeasyPrint's rendering of ``html``: the slow part, and the only one."""
+    import weasyprint  # loads pango: only the PDF views need it
+
+    return weasyprint.HTML(string=html, base_url=base_url).write_pdf()
+
+
+@functools.cache
+def weasyprint_version() -> str:
+    """From the package's metadata: importing weasyprint loads pango, a second of a fresh worker's time
+    that a cached PDF should not cost."""
+    return importlib.metadata.version("weasyprint")
+
+
+def cache_key(team: Team, html: str, base_url: str) -> str:
+    digest = hashlib.sha256(
+        "\0".join((PDF_FORMAT_VERSION, weasyprint_version(), base_url, html)).encode("utf-8")
+    ).hexdigest()
+    changed = int(team.updated.timestamp() * 1_000_000) if team.updated else 0
+    return f"sheet-pdf:{team.pk}:{changed}:{translation.get_language()}:{digest}"
+
+
+def cached_pdf(key: str) -> bytes | None:
+    pdf = caches[CACHE_ALIAS].get(key)
+    return pdf if isinstance(pdf, bytes) else None
+
+
+def render_and_cache(key: str, html: str, base_url: str) -> bytes:
+    pdf = write_pdf(html, base_url)
+    caches[CACHE_ALIAS].set(key, pdf)
+    return pdf
+
+
+@dataclass(frozen=True)
+class RenderAllowance:
+    allowed: bool
+    retry_after: int  # seconds until the window ends
+
+
+def take_render(request: HttpRequest) -> RenderAllowance:
+    """Count one render for the reader's address in the current window; not allowed past the limit."""
+    window = settings.SHEET_PDF_RENDER_WINDOW
+    now = time.time()
+    bucket = int(now // window)
+    retry_after = max(1, int((bucket + 1) * window - now))
+    cache = caches[CACHE_ALIAS]
+    key = f"sheet-pdf-renders:{client_ip(request)}:{bucket}"
+    cache.add(key, 0, timeout=window)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.set(key, 1, timeout=window)
+        count = 1
+    cache.touch(key, timeout=window)  # the file cache's incr writes the default timeout
+    return RenderAllowance(count <= settings.SHEET_PDF_RENDER_LIMIT, retry_after)

@@ -1,0 +1,66 @@
+"""The caches of base.py: local memory and a folder without Redis, Django's RedisCache with REDIS_URL."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+REDIS_URL = "redis://127.0.0.1:6379/0"
+
+
+def base_caches(**env: str) -> dict[str, dict[str, object]]:
+    environment = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "CACHE_DIR"}}
+    environment.update(DJANGO_SETTINGS_MODULE="viadal_site.settings.base", **env)
+    script = (
+        "import json; from django.conf import settings;"
+        "print(json.dumps({alias: {k: str(v) for k, v in cache.items() if k != 'OPTIONS'} "
+        "for alias, cache in settings.CACHES.items()}))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, env=environment, capture_output=True, text=True, check=True
+    )
+    return json.loads(result.stdout)
+
+
+def test_without_redis_the_default_cache_is_local_memory_and_the_sheets_a_folder(tmp_path):
+    caches = base_caches(CACHE_DIR=str(tmp_path))
+    assert caches["default"]["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
+    assert caches["sheets"]["BACKEND"] == "django.core.cache.backends.filebased.FileBasedCache"
+    assert caches["sheets"]["LOCATION"] == str(tmp_path / "sheets")
+
+
+def test_with_redis_url_both_caches_are_djangos_redis_cache():
+    caches = base_caches(REDIS_URL=REDIS_URL)
+    for alias in ("default", "sheets"):
+        assert caches[alias]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+        assert caches[alias]["LOCATION"] == REDIS_URL
+    assert caches["sheets"]["KEY_PREFIX"] == "sheets"
+
+
+def redis_is_running() -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", 6379), timeout=0.5).close()
+    except OSError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(not redis_is_running(), reason="no Redis on 127.0.0.1:6379 (a fresh machine has none)")
+def test_the_redis_cache_keeps_a_pdf_sized_value():
+    from django.core.cache.backends.redis import RedisCache
+
+    cache = RedisCache(REDIS_URL, {"KEY_PREFIX": f"viadal-test-{uuid.uuid4()}"})
+    value = os.urandom(200_000)
+    cache.set("sheet-pdf", value, timeout=30)
+    try:
+        assert cache.get("sheet-pdf") == value
+    finally:
+        cache.delete("sheet-pdf")

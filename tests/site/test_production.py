@@ -1,0 +1,272 @@
+"""The production path, as a deploy runs it: collectstatic, check --deploy, migrate, then gunicorn with the
+production settings serving real pages over HTTP (issue 11).
+
+One gunicorn for the module, on a free port of 127.0.0.1, over a SQLite file in a temporary folder; the
+requests say they came through an HTTPS proxy (``X-Forwarded-Proto: https``), as behind the real one.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import re
+import secrets
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from email.message import Message
+from http.cookies import SimpleCookie
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+STATIC = ROOT / "static"
+USERNAME, PASSWORD, TEAM = "cassia", "a-production-test-password", "Cassia's Vipers"
+SOURCE_MAP = re.compile(rb"sourceMappingURL=([^\s*]+)")
+
+
+def test_vendored_static_files_name_no_missing_source_map():
+    """WhiteNoise's manifest storage refuses a file whose sourceMappingURL names a file that is not there
+    (collectstatic fails, and without the manifest every page is a 500)."""
+    missing = []
+    for path in sorted(STATIC.rglob("*")):
+        if path.suffix in {".js", ".css"}:
+            for name in SOURCE_MAP.findall(path.read_bytes()):
+                if not (path.parent / name.decode()).exists():
+                    missing.append(f"{path.relative_to(ROOT)} -> {name.decode()}")
+    assert missing == []
+
+
+def production_env(tmp: Path) -> dict[str, str]:
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DJANGO_ALLOW_ASYNC_UNSAFE", "REDIS_URL", "SECURE_SSL_REDIRECT", "TRUSTED_PROXY_COUNT"}
+    }
+    env.update(
+        DJANGO_SETTINGS_MODULE="viadal_site.settings.prod",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS="127.0.0.1",
+        DATABASE_URL=f"sqlite:///{tmp / 'db.sqlite3'}",
+        STATIC_ROOT=str(tmp / "staticfiles"),
+        CACHE_DIR=str(tmp / "cache"),
+        PYTHONDONTWRITEBYTECODE="1",
+    )
+    return env
+
+
+def manage(env: dict[str, str], *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    if check:
+        assert result.returncode == 0, f"manage.py {' '.join(args)}:\n{result.stdout}\n{result.stderr}"
+    return result
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@dataclass
+class Server:
+    port: int
+    env: dict[str, str]
+
+    def request(
+        self, path: str, *, method: str = "GET", body: dict[str, str] | None = None, cookies: str = "", **headers: str
+    ) -> tuple[int, Message, bytes]:
+        """One request as the HTTPS proxy would pass it on; redirects are not followed."""
+        sent = {"X-Forwarded-Proto": "https", "Host": f"127.0.0.1:{self.port}", **headers}
+        if cookies:
+            sent["Cookie"] = cookies
+        data = None
+        if body is not None:
+            data = urlencode(body)
+            sent["Content-Type"] = "application/x-www-form-urlencoded"
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        try:
+            connection.request(method, path, body=data, headers=sent)
+            response = connection.getresponse()
+            return response.status, response.headers, response.read()
+        finally:
+            connection.close()
+
+
+@pytest.fixture
+def production(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    tmp = tmp_path_factory.mktemp("production")
+    env = production_env(tmp)
+    manage(env, "collectstatic", "--noinput", "-v", "0")
+    deploy = manage(env, "check", "--deploy", "--fail-level", "WARNING")
+    assert "no issues" in deploy.stdout
+    manage(env, "migrate", "--noinput", "-v", "0")
+    manage(
+        env,
+        "shell",
+        "-c",
+        "from django.contrib.auth import get_user_model;"
+        "from arena.engine.roster import base_roster;"
+        "from teams.services import team_create_from_roster;"
+        f"user = get_user_model().objects.create_user({USERNAME!r}, password={PASSWORD!r});"
+        f"team_create_from_roster(owner=user, roster=base_roster(name={TEAM!r}))",
+    )
+    port = free_port()
+    log = (tmp / "gunicorn.log").open("w")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "--bind", f"127.0.0.1:{port}"]
+        + ["--workers", "2", "viadal_site.wsgi"],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        deadline = time.monotonic() + 45
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    log.flush()
+                    pytest.fail("gunicorn did not start:\n" + (tmp / "gunicorn.log").read_text())
+                time.sleep(0.2)
+        yield Server(port, env)
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        log.close()
+
+
+def cookies_of(headers: Message) -> SimpleCookie:
+    jar: SimpleCookie = SimpleCookie()
+    for value in headers.get_all("Set-Cookie") or []:
+        jar.load(value)
+    return jar
+
+
+def set_cookie_line(headers: Message, name: str) -> str:
+    return next(value for value in headers.get_all("Set-Cookie") or [] if value.startswith(f"{name}="))
+
+
+def assert_hardened(headers: Message) -> None:
+    """The headers every production response carries, and the one it must not."""
+    assert "Server" not in headers, headers["Server"]  # gunicorn.conf.py leaves gunicorn's header out
+    policy = headers["Content-Security-Policy"]
+    assert "default-src 'self'" in policy and "script-src 'self'" in policy and "style-src 'self'" in policy
+    assert "unsafe-inline" not in policy and "unsafe-eval" not in policy and "frame-ancestors 'none'" in policy
+    assert "camera=()" in headers["Permissions-Policy"] and "geolocation=()" in headers["Permissions-Policy"]
+    assert headers["Strict-Transport-Security"] == "max-age=31536000; includeSubDomains; preload"
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert headers["Referrer-Policy"] == "same-origin"
+    assert headers["Cross-Origin-Opener-Policy"] == "same-origin"
+
+
+def log_in(production: Server) -> str:
+    """Logs in through the form, as a browser does; returns the Cookie header of the session."""
+    status, headers, body = production.request("/accounts/login/")
+    assert status == 200
+    csrf_cookie = cookies_of(headers)["csrftoken"].value
+    token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', body).group(1).decode()
+    status, headers, _ = production.request(
+        "/accounts/login/",
+        method="POST",
+        body={"username": USERNAME, "password": PASSWORD, "csrfmiddlewaretoken": token},
+        cookies=f"csrftoken={csrf_cookie}",
+        Origin=f"https://127.0.0.1:{production.port}",
+    )
+    assert status == 302, status
+    assert headers["Location"] == "/"
+    session = set_cookie_line(headers, "sessionid")
+    assert "Secure" in session and "HttpOnly" in session
+    return f"sessionid={cookies_of(headers)['sessionid'].value}"
+
+
+def test_the_production_deploy_serves_the_site_through_gunicorn(production):
+    """One test for the whole path (one gunicorn, set up once even when xdist spreads a module's tests)."""
+    check_pages_and_security_headers(production)
+    check_static_files_through_whitenoise(production)
+    check_the_language_cookie(production)
+    check_load_demo_is_refused(production)
+
+
+def check_pages_and_security_headers(production: Server) -> None:
+    status, headers, body = production.request("/", **{"Accept-Language": "en"})
+    assert status == 200
+    assert_hardened(headers)
+    assert b"Shuluri Viadal" in body
+
+    status, headers, _ = production.request("/", **{"X-Forwarded-Proto": "http"})
+    assert (status, headers["Location"]) == (301, f"https://127.0.0.1:{production.port}/")
+
+    status, headers, body = production.request("/accounts/login/")
+    assert status == 200
+    assert_hardened(headers)
+    assert "Secure" in set_cookie_line(headers, "csrftoken")
+
+    session = log_in(production)
+    status, headers, body = production.request("/teams/", cookies=session)
+    assert status == 200
+    assert_hardened(headers)
+    assert TEAM.encode() in body.replace(b"&#x27;", b"'")
+
+    for path in ("/leagues/", "/arena/board/"):
+        status, headers, _ = production.request(path)
+        assert status == 200, path
+        assert_hardened(headers)
+
+    status, headers, body = production.request("/no-such-page/")
+    assert status == 404
+    assert_hardened(headers)
+
+
+def check_static_files_through_whitenoise(production: Server) -> None:
+    _, _, body = production.request("/")
+    stylesheet = re.search(rb'href="(/static/vendor/bootstrap/bootstrap\.min\.[0-9a-f]{12}\.css)"', body)
+    assert stylesheet, "the page links the manifest's hashed name"
+    status, headers, css = production.request(stylesheet.group(1).decode(), **{"Accept-Encoding": "gzip"})
+    assert status == 200
+    assert headers["Content-Type"].startswith("text/css")
+    assert headers["Content-Encoding"] == "gzip"
+    assert "immutable" in headers["Cache-Control"]
+    assert "Server" not in headers
+    script = re.search(rb'src="(/static/js/viadal\.[0-9a-f]{12}\.js)"', body)
+    assert script and production.request(script.group(1).decode())[0] == 200
+    assert production.request("/static/vendor/bootstrap/no-such-file.css")[0] == 404
+
+
+def check_the_language_cookie(production: Server) -> None:
+    """Secure, HttpOnly and SameSite=Lax under the production settings."""
+    status, headers, body = production.request("/accounts/login/")
+    csrf_cookie = cookies_of(headers)["csrftoken"].value
+    token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', body).group(1).decode()
+    status, headers, _ = production.request(
+        "/i18n/setlang/",
+        method="POST",
+        body={"language": "en", "next": "/", "csrfmiddlewaretoken": token},
+        cookies=f"csrftoken={csrf_cookie}",
+        Origin=f"https://127.0.0.1:{production.port}",
+    )
+    assert status == 302
+    cookie = set_cookie_line(headers, "django_language")
+    assert cookie.startswith("django_language=en;")
+    assert "Secure" in cookie and "HttpOnly" in cookie and "SameSite=Lax" in cookie
+
+
+def check_load_demo_is_refused(production: Server) -> None:
+    refused = manage(production.env, "load_demo", check=False)
+    assert refused.returncode != 0
+    assert "Refusing to load the demo data under the production settings" in refused.stderr
+    assert "viadal-demo" not in refused.stdout  # no demo login was printed, none was made
