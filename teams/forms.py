@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.conf import settings
 from django.template.defaultfilters import filesizeformat
 from django.utils.functional import lazy
 from django.utils.translation import gettext as _
@@ -99,31 +98,13 @@ class TeamImportForm(forms.Form):
     file = forms.FileField(
         label=gettext_lazy("Team file (.json)"),
         required=False,
-        help_text=lazy(
-            lambda: _("At most %(limit)s.") % {"limit": filesizeformat(settings.TEAM_FILE_MAX_BYTES)}, str
-        )(),
+        help_text=lazy(lambda: _("At most %(limit)s.") % {"limit": filesizeformat(MAX_FILE_BYTES)}, str)(),
     )
     text = forms.CharField(
         label=gettext_lazy("…or paste its JSON"),
         required=False,
-        max_length=settings.TEAM_FILE_MAX_BYTES,
         widget=forms.Textarea(attrs={"rows": 10, "spellcheck": "false"}),
-        error_messages={
-            "max_length": gettext_lazy(
-                "A team file has at most %(limit_value)d characters; this text has %(show_value)d."
-            ),
-        },
     )
-
-    def clean_file(self) -> Any:
-        upload = self.cleaned_data.get("file")
-        limit = settings.TEAM_FILE_MAX_BYTES
-        if upload and upload.size > limit:
-            raise forms.ValidationError(
-                _("A team file is at most %(limit)s; this file is %(size)s.")
-                % {"limit": filesizeformat(limit), "size": filesizeformat(upload.size)}
-            )
-        return upload
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}

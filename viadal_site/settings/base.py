@@ -192,9 +192,9 @@ SHEET_PDF_RENDER_WINDOW = 10 * 60
 # behind this many reverse proxies that each append the address they saw to X-Forwarded-For.
 TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 
-# A request body (a team file pasted as text, a form) up to 1 MB; an uploaded team file up to 256 kB.
+# A request body (a team file pasted as text, a form) up to 1 MB; a team file itself is bounded by the
+# engine's team file reader (arena.engine.roster.limits: 64 KiB, one FILE-SIZE problem beyond).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
-TEAM_FILE_MAX_BYTES = 256 * 1024
 
 # Content-Security-Policy (django-csp): nothing inline, nothing from elsewhere. The pages' scripts and
 # styles are static files; htmx is told not to inject its indicator styles (templates/_base.html).
