@@ -17,6 +17,7 @@ import random
 import threading
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -76,7 +77,7 @@ def together(*requests: Callable[[], Any]) -> list[Any]:
                 cursor.execute(f"SET lock_timeout = '{LOCK_TIMEOUT}'")
             barrier.wait(JOIN_TIMEOUT)
             outcomes[index] = request()
-        except BaseException as error:  # noqa: BLE001 - every failure is the test's finding
+        except BaseException as error:  # every failure is the test's finding
             outcomes[index] = error
         finally:
             connection.close()
@@ -142,10 +143,7 @@ def test_a_result_confirmed_while_its_team_spends_loses_no_gold_and_never_deadlo
         confirm_url = reverse("campaigns:confirm", args=[fixture.pk])
         spend_url = reverse("campaigns:spend", args=[home.pk, "pile_weapon"])
 
-        outcomes = together(
-            lambda: confirmer.post(confirm_url),  # noqa: B023 - called within the round
-            lambda: buyer.post(spend_url, {"item": "sabre"}),  # noqa: B023
-        )
+        outcomes = together(partial(confirmer.post, confirm_url), partial(buyer.post, spend_url, {"item": "sabre"}))
 
         assert_no_exception(outcomes)
         assert "Saved to the campaign record." in messages_of(outcomes[1])
@@ -175,7 +173,7 @@ def test_one_team_entered_twice_at_once_enters_once_and_the_other_tab_is_told_wh
         tabs = [client_of(player), client_of(player)]
         url = reverse("campaigns:enter", args=[league.pk])
 
-        outcomes = together(*(lambda tab=tab: tab.post(url, {"team": team.pk}) for tab in tabs))
+        outcomes = together(*(partial(tab.post, url, {"team": team.pk}) for tab in tabs))
 
         assert_no_exception(outcomes)
         told = sorted(message for response in outcomes for message in messages_of(response))
