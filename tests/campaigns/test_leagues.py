@@ -85,7 +85,7 @@ def test_an_invited_player_enters_when_sign_up_is_closed_and_others_cannot():
     assert (entry.player, entry.name, entry.treasury) == (guest, "Iron Wolves", 50)
     with pytest.raises(LeagueError, match="not invited"):
         league_enter(league=league, player=stranger, team=ready_team(stranger))
-    with pytest.raises(LeagueError, match="not invited, have entered already"):
+    with pytest.raises(LeagueError, match="You have entered this league already"):
         league_enter(league=league, player=guest, team=ready_team(guest))
     assert league.entries.count() == 1
 
@@ -171,6 +171,6 @@ def test_entries_close_when_the_fixtures_are_out():
     enter_teams(league, 2)
     fixtures_generate(league=league, actor=league.organiser)
     late = UserFactory()
-    with pytest.raises(LeagueError, match="the fixtures are out"):
+    with pytest.raises(LeagueError, match="The fixtures are out"):
         league_enter(league=league, player=late, team=ready_team(late))
     assert league.entries.count() == 2
