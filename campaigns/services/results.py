@@ -23,7 +23,7 @@ from arena.engine.campaign.dice import CampaignDice, RecordedDice, derive_seed
 from arena.engine.campaign.results import ResultKind, check_reported_result
 
 from ..errors import LeagueError
-from ..facts import MatchFacts, broken_to_json, facts_of, sides_to_json
+from ..facts import MatchFacts, broken_to_json, facts_of, out_of_bounds, sides_to_json
 from ..models import Entry, Fixture, Result
 from ..permissions import require_opponent_of_reporter, require_organiser, require_player_in
 from ..rosters import entry_roster
@@ -41,8 +41,12 @@ def _locked(fixture: Fixture) -> Fixture:
 
 
 def check_facts(fixture: Fixture, facts: MatchFacts) -> None:
-    """Refuse a result the rules of HR-10.1–10.2 cannot produce (the engine's check); a knockout
-    match, the knockout stage of a league of groups included, has no draw."""
+    """Refuse a result the rules of HR-10.1–10.2 cannot produce: numbers beyond their bounds
+    (``campaigns.bounds``), then the engine's check; a knockout match, the knockout stage of a
+    league of groups included, has no draw."""
+    refusal = out_of_bounds(facts)
+    if refusal is not None:
+        raise LeagueError(refusal)
     check_reported_result(
         facts.home_result,
         facts.rounds_played,

@@ -157,13 +157,14 @@ def test_an_advisory_league_takes_a_faulted_team_and_shows_the_problems():
     league = LeagueFactory(tier="veteran", validation_mode="advisory")
     player = UserFactory()
     team = ready_team(player, tier="veteran")
-    team.characters.filter(slot=GLADIATOR).update(ep=25)  # above the HR-9.3 range: TB-06
+    # TÉ 17 is above the Vértes's HR-9.3 range (12–16), though within a gladiator's (11–17): TB-06
+    team.characters.filter(slot=GLADIATOR).update(te=17)
 
     entry = league_enter(league=league, player=player, team=team)
 
     [line] = entry_lines(league)
     assert (line.entry, [p.code for p in line.problems]) == (entry, ["TB-06"])
-    assert CampaignEvent.objects.get(entry=entry).data == {"treasury": 50 + 5 * 20, "problems": ["TB-06"]}
+    assert CampaignEvent.objects.get(entry=entry).data == {"treasury": 50 + 5 * 16, "problems": ["TB-06"]}
 
 
 def test_entries_close_when_the_fixtures_are_out():
