@@ -139,7 +139,7 @@ def test_the_refusal_reads_in_hungarian(client, team):
 def test_a_skill_posted_twice_is_kept_once(client, team):
     skills = list(Character.objects.get(team=team, slot=LAEVA).skills)
 
-    edit(client, team, **{f"{LAEVA}-skills": [*skills, skills[0]] * 300})
+    edit(client, team, **{f"{LAEVA}-skills": [*skills, skills[0], skills[0]]})
 
     assert Character.objects.get(team=team, slot=LAEVA).skills == skills
 
