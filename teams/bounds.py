@@ -12,9 +12,10 @@ constraints all take their bounds from here:
   trap cards drawn among ``TRAP_INSIGHT_COSTS``; ME tokens among ``ME_TOKEN_VALUES``; fixed discs of a
   level of ``DISC_POOL``, at most as many as the most discs a witch-master carries.
 - **The weapon pile**: the rules say "1–5 items" (TB-12) and "two of a one-handed weapon" (TB-14), but
-  a draft may break those; what no team of any tier can ever hold is a pile dearer than the largest
-  budget (``TIERS``: 250 points). So a pile costs at most that many points, and holds at most as many
-  copies of an item as that budget buys (125 one-handed weapons or shields, 83 two-handed weapons).
+  a draft may break those. What no team of any tier can ever field is a pile dearer than its gladiator
+  may cost: at most 40% of the budget (TB-03, HR-9.1), in the largest budget (``TIERS``) 100 points,
+  his frame and stats not yet counted. So a pile costs at most that many points, and holds at most as
+  many copies of an item as that buys (50 one-handed weapons or shields, 33 two-handed weapons).
 """
 
 from __future__ import annotations
@@ -73,8 +74,9 @@ FIXED_DISCS_MAX: Final = DISC_COUNT_BOUNDS[1]  # no more fixed discs than the mo
 
 # --- the weapon pile ------------------------------------------------------------------------------
 
-PILE_POINTS_MAX: Final = max(tier.budget for tier in TIERS.values())
-"""No pile may cost more than the largest budget of any tier: such a team could never play."""
+PILE_POINTS_MAX: Final = max(tier.caps.gladiator for tier in TIERS.values())
+"""No pile may cost more than a gladiator may cost in the largest budget (TB-03): such a team could
+never play in any tier."""
 
 
 def pile_cost(item: str) -> int:
@@ -82,12 +84,12 @@ def pile_cost(item: str) -> int:
 
 
 def pile_copies_max(item: str) -> int:
-    """The most copies of ``item`` the largest budget buys."""
+    """The most copies of ``item`` that ``PILE_POINTS_MAX`` buys."""
     return PILE_POINTS_MAX // pile_cost(item)
 
 
 PILE_ITEMS_MAX: Final = max(pile_copies_max(item) for item in PILE_ITEMS)
-"""The longest pile within the largest budget: all of the cheapest item."""
+"""The longest pile within ``PILE_POINTS_MAX``: all of the cheapest item."""
 
 
 def pile_points(counts: Mapping[str, int]) -> int:

@@ -2,10 +2,10 @@
 
 The form checks the shape of the input (numbers, known ids) and that every number is within its
 bound (``teams.bounds``: a stat within its HR-9.3 range, a supply within its HR-9.5 range, a pile no
-dearer than the largest budget), each refusal beside its field; whether the rest is allowed is the
-engine's verdict (``validate_roster``), shown beside the field, so a draft may break any rule with
-numbers that stay within their bounds. The ``min``/``max``/``step`` attributes and every label come
-from the engine's data.
+dearer than a gladiator may cost in the largest budget), each refusal beside its field. Whether the
+rest is allowed is the engine's verdict (``validate_roster``), shown beside the field, so a draft may
+break any rule with numbers that stay within their bounds. The ``min``/``max``/``step`` attributes
+and every label come from the engine's data.
 """
 
 from __future__ import annotations
@@ -133,7 +133,8 @@ class MemberForm(forms.Form):
             weapon = WEAPONS[item]
             most = pile_copies_max(item)
             message = _(
-                "Enter 0–%(most)s: more copies would cost more than the largest budget (%(budget)s points)."
+                "Enter 0–%(most)s: more copies would cost more than a gladiator may "
+                "(%(budget)s points in the largest budget, TB-03)."
             ) % {
                 "most": most,
                 "budget": PILE_POINTS_MAX,
@@ -236,7 +237,8 @@ class MemberForm(forms.Form):
             points = pile_points(counts)
             if points > PILE_POINTS_MAX:
                 message = _(
-                    "The weapon pile would cost %(points)s points, more than the largest budget (%(budget)s points)."
+                    "The weapon pile would cost %(points)s points, more than a gladiator may "
+                    "(%(budget)s points in the largest budget, TB-03)."
                 ) % {"points": points, "budget": PILE_POINTS_MAX}
                 for item, count in counts.items():
                     if count:

@@ -71,7 +71,7 @@ AMMO = {"bolts": (8, 16), "throwing_daggers": (6, 12)}
 DISC_COUNT = (5, 7)
 TRAP_CARDS_DRAWN = (3, 5)
 ME_TOKENS = (2, 3)
-PILE_ITEMS_MAX = 125
+PILE_ITEMS_MAX = 50
 FIXED_DISCS_MAX = 7
 
 

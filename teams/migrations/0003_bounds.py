@@ -444,7 +444,7 @@ class Migration(migrations.Migration):
         migrations.AddConstraint(
             model_name="character",
             constraint=models.CheckConstraint(
-                condition=django.db.models.lookups.LessThanOrEqual(teams.constraints.JSONArrayLength("pile"), 125),
+                condition=django.db.models.lookups.LessThanOrEqual(teams.constraints.JSONArrayLength("pile"), 50),
                 name="character_pile_within_budget",
             ),
         ),

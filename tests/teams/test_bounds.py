@@ -66,7 +66,10 @@ def test_a_weapon_pile_beyond_the_budget_is_refused_with_a_message(client, team)
     response = edit(client, team, **{"gladiator-pile_sabre": 1_000_000, "gladiator-name": "Maximus"})
 
     assert response.status_code == 200
-    message = f"Enter 0–{pile_copies_max('sabre')}: more copies would cost more than the largest budget (250 points)."
+    message = (
+        f"Enter 0–{pile_copies_max('sabre')}: more copies would cost more than a gladiator may "
+        "(100 points in the largest budget, TB-03)."
+    )
     assert field_errors(response, GLADIATOR, "pile_sabre") == [message]
     html = response.content.decode()
     assert message in html
@@ -76,10 +79,12 @@ def test_a_weapon_pile_beyond_the_budget_is_refused_with_a_message(client, team)
 
 
 def test_a_pile_dearer_than_the_largest_budget_in_all_is_refused_beside_each_item(client, team):
-    response = edit(client, team, **{"gladiator-pile_sabre": 100, "gladiator-pile_greatsword": 20})
+    response = edit(client, team, **{"gladiator-pile_sabre": 40, "gladiator-pile_greatsword": 10})
 
-    # 100 sabres and 20 greatswords, with the short sword, shield and halberd it holds: 200 + 60 + 7
-    message = "The weapon pile would cost 267 points, more than the largest budget (250 points)."
+    # 40 sabres and 10 greatswords, with the short sword, shield and halberd it holds: 80 + 30 + 7
+    message = (
+        "The weapon pile would cost 117 points, more than a gladiator may (100 points in the largest budget, TB-03)."
+    )
     assert field_errors(response, GLADIATOR, "pile_sabre") == [message]
     assert field_errors(response, GLADIATOR, "pile_greatsword") == [message]
     assert len(Character.objects.get(team=team, slot=GLADIATOR).pile) == 4
@@ -219,7 +224,7 @@ def test_the_database_takes_the_largest_pile_the_form_takes():
     Character.objects.filter(pk=gladiator.pk).update(pile=pile)
 
     assert len(Character.objects.get(pk=gladiator.pk).pile) == PILE_ITEMS_MAX
-    assert PILE_ITEMS_MAX * 2 == PILE_POINTS_MAX  # the cheapest pile item costs 2 points
+    assert (PILE_POINTS_MAX, PILE_ITEMS_MAX) == (100, 50)  # 40% of 250; the cheapest pile item costs 2 points
 
 
 def test_model_validation_names_the_bound_too():
