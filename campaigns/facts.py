@@ -12,6 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from django.utils.functional import Promise
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from arena.engine.campaign.facts import Fate, MatchFacts, MemberFacts, SideFacts
@@ -30,6 +31,7 @@ __all__ = [
     "sides_to_json",
 ]
 
+from .bounds import ARENA_SCORE_MAX, EP_MAX, FIGHTERS_MAX, FINAL_EP_MIN
 
 FATE_LABELS: Mapping[Fate, Promise] = MappingProxyType(
     {Fate.UNHURT: _("Unhurt"), Fate.WOUNDED: _("Wounded"), Fate.DEAD: _("Dead")}
@@ -84,3 +86,46 @@ def facts_of(result: Any) -> MatchFacts:
         thumbs=Thumbs(result.thumbs) if result.thumbs else None,
         notes=result.notes,
     )
+
+
+# --- bounds (issue 11, ``campaigns.bounds``) ------------------------------------------------------
+
+
+def too_many_kills(kills: int) -> str:
+    return gettext("This side killed %(kills)s non-gladiators in all; the enemy has only %(most)s (HR-10.1).") % {
+        "kills": kills,
+        "most": FIGHTERS_MAX,
+    }
+
+
+def one_strategist_killer() -> str:
+    return gettext("Only one member can kill the enemy strategist.")
+
+
+def one_gladiator_destroyer() -> str:
+    return gettext("Only one member can destroy the enemy gladiator.")
+
+
+def out_of_bounds(facts: MatchFacts) -> str | None:
+    """Why ``facts`` hold a number no match can produce, in the reader's language; None if none.
+    The report form says the same beside each field; this guards every other way in (a hosted
+    match's facts, a script)."""
+    for score in (facts.home_score, facts.away_score):
+        if not 0 <= score <= ARENA_SCORE_MAX:
+            return gettext("An arena score is 0 to %(most)s (HR-10.1), not %(score)s.") % {
+                "most": ARENA_SCORE_MAX,
+                "score": score,
+            }
+    for side in (facts.home, facts.away):
+        for member in side.members.values():
+            if not FINAL_EP_MIN <= member.final_ep <= EP_MAX or not 0 <= member.fighters_killed <= FIGHTERS_MAX:
+                return gettext(
+                    "A member ends on %(low)s to %(high)s Ép and kills 0 to %(most)s non-gladiators (HR-10.1, HR-10.5)."
+                ) % {"low": FINAL_EP_MIN, "high": EP_MAX, "most": FIGHTERS_MAX}
+        if side.fighters_killed > FIGHTERS_MAX:
+            return too_many_kills(side.fighters_killed)
+        if sum(member.strategist_killed for member in side.members.values()) > 1:
+            return one_strategist_killer()
+        if sum(member.destroyed_gladiator for member in side.members.values()) > 1:
+            return one_gladiator_destroyer()
+    return None

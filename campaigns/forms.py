@@ -6,6 +6,7 @@ that shows it.
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from django import forms
@@ -15,10 +16,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from arena.engine.content.points import DEFAULT_TIER
-from teams.forms import notes_form_field, optional_rule_choices, tier_choices_with_budget
+from teams.forms import bound, notes_form_field, optional_rule_choices, tier_choices_with_budget
 from teams.models import Team
 
-from .models import League
+from .bounds import FIRST_DATE, LAST_DATE, ROUND_LIMIT_BOUNDS
+from .models import GROUP_COUNT_MAX, League
 
 DATE_WIDGET = forms.DateInput(attrs={"type": "date", "class": "form-control"}, format="%Y-%m-%d")
 
@@ -51,7 +53,6 @@ class LeagueForm(forms.ModelForm):
             "season": gettext_lazy("Season"),
             "format": gettext_lazy("Format"),
             "sign_up_open": gettext_lazy("Open sign-up: any player may enter a team"),
-            "round_limit": gettext_lazy("Round limit (12–30)"),
             "validation_mode": gettext_lazy("Team validation"),
             "group_count": gettext_lazy("Number of groups"),
         }
@@ -61,6 +62,13 @@ class LeagueForm(forms.ModelForm):
                 "for the fewest groups of at most 5 teams."
             ),
         }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        low, high = ROUND_LIMIT_BOUNDS  # HR-10.1, the engine's
+        self.fields["round_limit"].label = _("Round limit (%(low)s–%(high)s)") % {"low": low, "high": high}
+        bound(self.fields["round_limit"], low, high, "HR-10.1")
+        bound(self.fields["group_count"], 1, GROUP_COUNT_MAX, "HR-10.2")
 
     def settings(self) -> dict[str, Any]:
         settings = {name: self.cleaned_data[name] for name in self.Meta.fields}
@@ -88,6 +96,17 @@ class EnterForm(forms.Form):
         self.fields["team"].queryset = teams
 
 
+def check_date(value: datetime.date | None) -> datetime.date | None:
+    """A date a league can be played on (``campaigns.bounds``): far from the calendar's end, so that
+    no schedule built from it runs past the last date there is."""
+    if value is not None and not FIRST_DATE <= value <= LAST_DATE:
+        raise forms.ValidationError(
+            _("Enter a date from %(first)s to %(last)s.")
+            % {"first": FIRST_DATE.isoformat(), "last": LAST_DATE.isoformat()}
+        )
+    return value
+
+
 class GenerateFixturesForm(forms.Form):
     start = forms.DateField(label=gettext_lazy("First round on"), required=False, widget=DATE_WIDGET)
     interval_days = forms.IntegerField(
@@ -98,9 +117,15 @@ class GenerateFixturesForm(forms.Form):
         widget=forms.NumberInput(attrs={"class": "form-control"}),
     )
 
+    def clean_start(self) -> datetime.date | None:
+        return check_date(self.cleaned_data["start"])
+
 
 class RescheduleForm(forms.Form):
     scheduled_for = forms.DateField(label=gettext_lazy("Date"), required=False, widget=DATE_WIDGET)
+
+    def clean_scheduled_for(self) -> datetime.date | None:
+        return check_date(self.cleaned_data["scheduled_for"])
 
 
 class DisputeForm(forms.Form):

@@ -19,9 +19,17 @@ from simple_history.models import HistoricalRecords
 from arena.engine.campaign.injuries import THUMBS_NAMES, Thumbs
 from arena.engine.campaign.results import FORMAT_NAMES, Format, ResultKind, round_robin_name
 from arena.engine.content.points import DEFAULT_TIER
-from arena.engine.match.state import ROUND_LIMIT, ROUND_LIMIT_MAX, ROUND_LIMIT_MIN
+from arena.engine.match.state import ROUND_LIMIT
 from teams.models import Team, notes_field, slot_choices, tier_choices
 
+from .bounds import (
+    ARENA_SCORE_MAX,
+    MATCHES_MISSED_MAX,
+    PATRONAGE_MAX,
+    ROUND_LIMIT_BOUNDS,
+    ROUNDS_PLAYED_MAX,
+    TRAINING_MAX,
+)
 from .labels import choice_label
 
 ROUND_LIMIT_DEFAULT = ROUND_LIMIT  # HR-10.1, the engine's
@@ -59,7 +67,7 @@ class League(models.Model):
     sign_up_open = models.BooleanField(default=False)
     round_limit = models.PositiveSmallIntegerField(
         default=ROUND_LIMIT_DEFAULT,
-        validators=[MinValueValidator(ROUND_LIMIT_MIN), MaxValueValidator(ROUND_LIMIT_MAX)],
+        validators=[MinValueValidator(ROUND_LIMIT_BOUNDS[0]), MaxValueValidator(ROUND_LIMIT_BOUNDS[1])],
     )
     group_count = models.PositiveSmallIntegerField(
         null=True,
@@ -72,6 +80,17 @@ class League(models.Model):
 
     class Meta:
         ordering = ["-created", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(round_limit__gte=ROUND_LIMIT_BOUNDS[0], round_limit__lte=ROUND_LIMIT_BOUNDS[1]),
+                name="league_round_limit_in_range",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(group_count__isnull=True)
+                | models.Q(group_count__gte=1, group_count__lte=GROUP_COUNT_MAX),
+                name="league_group_count_in_range",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} {self.season}".strip()
@@ -131,7 +150,7 @@ class Entry(models.Model):
     source_team = models.ForeignKey(Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="entries")
     name = models.CharField(max_length=80)
     roster = models.JSONField()
-    treasury = models.IntegerField(default=0)
+    treasury = models.IntegerField(default=0, validators=[MinValueValidator(0)])
     broken = models.JSONField(
         default=list, blank=True, help_text="Pile items broken by Fegyvertörés, waiting for repair (HR-10.7)."
     )
@@ -144,7 +163,10 @@ class Entry(models.Model):
     class Meta:
         ordering = ["pk"]
         verbose_name_plural = "entries"
-        constraints = [models.UniqueConstraint(fields=["league", "player"], name="one_entry_per_player")]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "player"], name="one_entry_per_player"),
+            models.CheckConstraint(condition=models.Q(treasury__gte=0), name="entry_treasury_not_negative"),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -164,17 +186,25 @@ class MemberRecord(models.Model):
     current = models.BooleanField(default=True)
     xp = models.PositiveIntegerField(default=0)
     advances = models.JSONField(default=list, blank=True, help_text="Advances taken, in order.")
-    matches_missed = models.PositiveSmallIntegerField(default=0, help_text="Matches he still misses.")
+    matches_missed = models.PositiveSmallIntegerField(
+        default=0, validators=[MaxValueValidator(MATCHES_MISSED_MAX)], help_text="Matches he still misses."
+    )
     kills = models.PositiveIntegerField(default=0)
     injuries = models.JSONField(default=list, blank=True, help_text="Injury results, in order.")
-    training = models.PositiveSmallIntegerField(default=0, help_text="Ép bought by training.")
+    training = models.PositiveSmallIntegerField(
+        default=0, validators=[MaxValueValidator(TRAINING_MAX)], help_text="Ép bought by training."
+    )
 
     class Meta:
         ordering = ["pk"]
         constraints = [
             models.UniqueConstraint(
                 fields=["entry", "slot"], condition=models.Q(current=True), name="one_current_record_per_slot"
-            )
+            ),
+            models.CheckConstraint(
+                condition=models.Q(matches_missed__lte=MATCHES_MISSED_MAX), name="record_matches_missed_in_range"
+            ),
+            models.CheckConstraint(condition=models.Q(training__lte=TRAINING_MAX), name="record_training_in_range"),
         ]
 
     def __str__(self) -> str:
@@ -262,9 +292,9 @@ class Result(models.Model):
 
     fixture = models.OneToOneField(Fixture, on_delete=models.CASCADE, related_name="result")
     home_result = models.CharField(max_length=20, choices=[(kind.value, kind.value) for kind in ResultKind])
-    rounds_played = models.PositiveSmallIntegerField(default=0)
-    home_score = models.PositiveSmallIntegerField(default=0)
-    away_score = models.PositiveSmallIntegerField(default=0)
+    rounds_played = models.PositiveSmallIntegerField(default=0, validators=[MaxValueValidator(ROUNDS_PLAYED_MAX)])
+    home_score = models.PositiveSmallIntegerField(default=0, validators=[MaxValueValidator(ARENA_SCORE_MAX)])
+    away_score = models.PositiveSmallIntegerField(default=0, validators=[MaxValueValidator(ARENA_SCORE_MAX)])
     members = models.JSONField(default=dict, blank=True)
     broken = models.JSONField(default=dict, blank=True)
     thumbs = models.CharField(
@@ -282,6 +312,17 @@ class Result(models.Model):
     confirmed_at = models.DateTimeField(null=True, blank=True)
     dispute_reason = notes_field()
     history = HistoricalRecords()
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(rounds_played__lte=ROUNDS_PLAYED_MAX), name="result_rounds_played_in_range"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(home_score__lte=ARENA_SCORE_MAX, away_score__lte=ARENA_SCORE_MAX),
+                name="result_scores_in_range",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.fixture}: {self.home_result} {self.home_score}–{self.away_score}"
@@ -352,12 +393,18 @@ class MatchPreparation(models.Model):
     fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="preparations")
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="preparations")
     items = models.JSONField(default=list, blank=True)
-    patronage = models.PositiveSmallIntegerField(null=True, blank=True)
+    patronage = models.PositiveSmallIntegerField(null=True, blank=True, validators=[MaxValueValidator(PATRONAGE_MAX)])
     consumed = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["fixture", "pk"]
-        constraints = [models.UniqueConstraint(fields=["fixture", "entry"], name="one_preparation_per_side")]
+        constraints = [
+            models.UniqueConstraint(fields=["fixture", "entry"], name="one_preparation_per_side"),
+            models.CheckConstraint(
+                condition=models.Q(patronage__isnull=True) | models.Q(patronage__lte=PATRONAGE_MAX),
+                name="preparation_patronage_in_range",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.entry} for {self.fixture}"

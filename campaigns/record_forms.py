@@ -25,8 +25,10 @@ from arena.engine.content.skills import skills_for_role
 from arena.engine.content.weapons import BASE_GLADIATOR_TYPE, GLADIATOR_TYPES, WEAPONS
 from arena.engine.roster import Member
 from arena.i18n import entry_label, entry_name
+from teams.forms import bound
 
 from .advances import skill_label
+from .bounds import MATCHES_MISSED_MAX
 from .labels import slot_label, stat_label
 from .match_items import weapon_label
 
@@ -170,10 +172,11 @@ SPEND_FORMS: dict[str, type[forms.Form]] = {
 
 class HealForm(forms.Form):
     slot = forms.ChoiceField(label=gettext_lazy("Member"), choices=slot_choices)
-    matches = forms.IntegerField(min_value=1, initial=1)
+    matches = forms.IntegerField(initial=1)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["matches"].label = _("Matches of absence to remove (%(price)s gold each)") % {
             "price": healer_price(1)
         }
+        bound(self.fields["matches"], 1, MATCHES_MISSED_MAX, "HR-10.5")  # the longest absence an injury gives

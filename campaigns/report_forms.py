@@ -1,6 +1,11 @@
 """The result report: who won, rounds, arena scores, thumbs, notes, one line per member of each
 side's line-up (hirelings included) saying how he ended and what he did, and the items of each
-side's weapon pile that Fegyvertörés broke (HR-10.7)."""
+side's weapon pile that Fegyvertörés broke (HR-10.7).
+
+Every number is bounded by the rules (``campaigns.bounds``), each refusal beside its field: rounds
+within the league's round limit, arena scores within the most a side can score, a dead member's Ép
+between the lowest a match leaves and his own, and per side no more non-gladiators killed than the
+enemy fields, the strategist killed and the gladiator destroyed by one member at most."""
 
 from __future__ import annotations
 
@@ -16,11 +21,22 @@ from django.utils.translation import gettext_lazy
 from arena.engine.campaign.hirelings import fielded_roster
 from arena.engine.campaign.injuries import Thumbs
 from arena.engine.campaign.results import ResultKind
+from arena.engine.content.common import Stat
 from arena.engine.content.profiles import GLADIATOR
 from arena.engine.roster import HIRELING, Member, Roster
-from teams.forms import notes_form_field
+from teams.forms import bound, notes_form_field
 
-from .facts import FATE_LABELS, Fate, MatchFacts, MemberFacts, SideFacts
+from .bounds import ARENA_SCORE_MAX, EP_MAX, FIGHTERS_MAX, FINAL_EP_MIN, rounds_played_max
+from .facts import (
+    FATE_LABELS,
+    Fate,
+    MatchFacts,
+    MemberFacts,
+    SideFacts,
+    one_gladiator_destroyer,
+    one_strategist_killer,
+    too_many_kills,
+)
 from .labels import result_label, slot_label, thumbs_label
 from .match_items import weapon_label
 from .models import Fixture
@@ -42,7 +58,7 @@ class MemberFactsForm(forms.Form):
         label=gettext_lazy("Ép at the end"), initial=0, required=False, widget=forms.NumberInput(attrs=SMALL)
     )
     fighters_killed = forms.IntegerField(
-        label=gettext_lazy("Non-gladiators killed"), min_value=0, initial=0, widget=forms.NumberInput(attrs=SMALL)
+        label=gettext_lazy("Non-gladiators killed"), initial=0, widget=forms.NumberInput(attrs=SMALL)
     )
     strategist_killed = forms.BooleanField(label=gettext_lazy("Killed the strategist"), required=False, widget=CHECK)
     damaged_gladiator = forms.BooleanField(label=gettext_lazy("Hurt the gladiator"), required=False, widget=CHECK)
@@ -53,6 +69,10 @@ class MemberFactsForm(forms.Form):
     def __init__(self, *args: Any, member: Member, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.member = member
+        # his Ép at the end: no lower than the lowest a match leaves, no higher than he started with
+        starting_ep = member.stats.get(Stat.EP, EP_MAX)
+        bound(self.fields["final_ep"], FINAL_EP_MIN, starting_ep, "HR-10.5")
+        bound(self.fields["fighters_killed"], 0, FIGHTERS_MAX, "HR-10.1")
 
     @property
     def is_hireling(self) -> bool:
@@ -139,9 +159,9 @@ class ResultForm(forms.Form):
     home_result = forms.ChoiceField(
         label=gettext_lazy("Result"), widget=forms.RadioSelect(attrs={"class": "form-check-input"})
     )
-    rounds_played = forms.IntegerField(label=gettext_lazy("Rounds played"), min_value=1)
-    home_score = forms.IntegerField(min_value=0, initial=0)
-    away_score = forms.IntegerField(min_value=0, initial=0)
+    rounds_played = forms.IntegerField(label=gettext_lazy("Rounds played"))
+    home_score = forms.IntegerField(initial=0)
+    away_score = forms.IntegerField(initial=0)
     thumbs = forms.ChoiceField(
         label=gettext_lazy("Thumbs over the fallen enemy gladiator (HR-10.5)"),
         choices=lambda: [("", _("None shown"))] + [(t.value, thumbs_label(t)) for t in Thumbs],
@@ -165,6 +185,10 @@ class ResultForm(forms.Form):
         self.fields["home_score"].label = _("Arena score of %(team)s") % {"team": home}
         self.fields["away_score"].label = _("Arena score of %(team)s") % {"team": away}
         self.fields["rounds_played"].initial = fixture.league.round_limit
+        most = rounds_played_max(fixture.league.round_limit, knockout=fixture.is_knockout)
+        bound(self.fields["rounds_played"], 1, most, "HR-10.1")
+        for name in ("home_score", "away_score"):
+            bound(self.fields[name], 0, ARENA_SCORE_MAX, "HR-10.1")
         for name, field in self.fields.items():
             if name != "home_result":
                 field.widget.attrs["class"] = "form-select" if name == "thumbs" else "form-control"
@@ -206,7 +230,32 @@ class ResultReport:
         return [self.form, *(f for _, side, broken in self.sides for f in (*side, broken))]
 
     def is_valid(self) -> bool:
-        return all([form.is_valid() for form in self.forms])
+        valid = all([form.is_valid() for form in self.forms])  # every form, so each shows its errors
+        return self._sides_hold_together() and valid
+
+    def _sides_hold_together(self) -> bool:
+        """Per side: no more non-gladiators killed than the enemy fields, and the one strategist and
+        the one gladiator killed by one member at most; each refusal beside the fields it sums."""
+        holds = True
+        for _entry, member_forms, _broken in self.sides:
+            valid = [form for form in member_forms if form.is_valid()]
+            kills = sum(form.cleaned_data["fighters_killed"] for form in valid)
+            if kills > FIGHTERS_MAX:
+                holds = False
+                message = too_many_kills(kills)
+                for form in valid:
+                    if form.cleaned_data["fighters_killed"]:
+                        form.add_error("fighters_killed", message)
+            for name, message in (
+                ("strategist_killed", one_strategist_killer()),
+                ("destroyed_gladiator", one_gladiator_destroyer()),
+            ):
+                claimed = [form for form in valid if form.cleaned_data[name]]
+                if len(claimed) > 1:
+                    holds = False
+                    for form in claimed:
+                        form.add_error(name, message)
+        return holds
 
     def facts(self) -> MatchFacts:
         data = self.form.cleaned_data

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.template.defaultfilters import filesizeformat
 from django.utils.functional import lazy
 from django.utils.translation import gettext as _
@@ -46,6 +47,23 @@ def notes_form_field(label: str, rows: int, *, required: bool = False) -> forms.
             "max_length": gettext_lazy("At most %(limit_value)d characters, please: this text has %(show_value)d."),
         },
     )
+
+
+def bounded(low: int, high: int, rule: str) -> dict[str, Any]:
+    """An integer field's bounds (``min_value``, ``max_value``), refused with one message in the
+    reader's language that names the range and the rule it comes from."""
+    message = _("Enter a number from %(low)s to %(high)s (%(rule)s).") % {"low": low, "high": high, "rule": rule}
+    return {"min_value": low, "max_value": high, "error_messages": {"min_value": message, "max_value": message}}
+
+
+def bound(field: forms.Field, low: int, high: int, rule: str) -> None:
+    """Bound an integer field built already (its input shows the range; a refusal names it)."""
+    field.validators = [v for v in field.validators if not isinstance(v, MinValueValidator | MaxValueValidator)]
+    settings = bounded(low, high, rule)
+    field.min_value, field.max_value = low, high
+    field.validators += [MinValueValidator(low), MaxValueValidator(high)]
+    field.error_messages.update(settings["error_messages"])
+    field.widget.attrs.update({"min": str(low), "max": str(high)})
 
 
 def both_names(english: str, hungarian: str) -> str:

@@ -6,7 +6,6 @@ from collections import Counter
 from itertools import combinations_with_replacement
 from typing import Any
 
-from django import forms
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
@@ -32,10 +31,6 @@ def with_current(choices: Choices, current: Any) -> Choices:
     if current is None or current == "" or any(value == current for value, _label in choices):
         return choices
     return [*choices, (current, _("%(value)s (not available)") % {"value": current})]
-
-
-def number_input(**attrs: int) -> forms.NumberInput:
-    return forms.NumberInput(attrs={key: str(value) for key, value in attrs.items()})
 
 
 def skill_label(skill_id: str) -> str:

@@ -1,8 +1,11 @@
 """One form per member, built from the engine's content for his slot.
 
-The form checks only the shape of the input (numbers, known ids); whether a value is allowed is the
-engine's verdict (``validate_roster``), shown beside the field, so a draft may hold any value. The
-``min``/``max``/``step`` attributes and every label come from the engine's data.
+The form checks the shape of the input (numbers, known ids) and that every number is within its
+bound (``teams.bounds``: a stat within its HR-9.3 range, a supply within its HR-9.5 range, a pile no
+dearer than a gladiator may cost in the largest budget), each refusal beside its field. Whether the
+rest is allowed is the engine's verdict (``validate_roster``), shown beside the field, so a draft may
+break any rule with numbers that stay within their bounds. The ``min``/``max``/``step`` attributes
+and every label come from the engine's data.
 """
 
 from __future__ import annotations
@@ -24,11 +27,19 @@ from arena.engine.roster import buyable_ammo
 from arena.i18n import entry_label, pair_name
 
 from . import member_choices as choices
+from .bounds import AMMO_BOUNDS, PILE_POINTS_MAX, pile_copies_max, pile_points
+from .forms import bounded
 from .models import Character
 from .presenters import fixed_equipment_lines
 from .problems import ProblemBoard
 
 FROM_CHARACTER: Any = object()  # initial value: the character's attribute of the field's name
+
+
+def shown_as(field: forms.IntegerField, **attrs: int) -> forms.IntegerField:
+    """The number input's ``min``/``max``/``step`` as the page shows them (text, like every attribute)."""
+    field.widget.attrs.update({key: str(value) for key, value in attrs.items()})
+    return field
 
 
 class MemberForm(forms.Form):
@@ -81,11 +92,15 @@ class MemberForm(forms.Form):
                 "base": rule.base,
                 "points": choices.points(rule.unit_cost),
             }
-        return forms.IntegerField(
-            label=short,
-            help_text=help_text,
-            disabled=rule.unit_cost is None,
-            widget=choices.number_input(min=rule.minimum, max=rule.maximum),
+        return shown_as(
+            forms.IntegerField(
+                label=short,
+                help_text=help_text,
+                disabled=rule.unit_cost is None,
+                **bounded(rule.minimum, rule.maximum, rule.source),
+            ),
+            min=rule.minimum,
+            max=rule.maximum,
         )
 
     def _add_skills(self) -> None:
@@ -116,10 +131,23 @@ class MemberForm(forms.Form):
         pile_section = _("Weapon pile")
         for item in PILE_ITEMS:
             weapon = WEAPONS[item]
-            field = forms.IntegerField(
-                label=f"{entry_label(weapon)} · {choices.points(weapon.pile_cost or 0)}",
-                min_value=0,
-                widget=choices.number_input(min=0, max=pile_copies_allowed(item)),
+            most = pile_copies_max(item)
+            message = _(
+                "Enter 0–%(most)s: more copies would cost more than a gladiator may "
+                "(%(budget)s points in the largest budget, TB-03)."
+            ) % {
+                "most": most,
+                "budget": PILE_POINTS_MAX,
+            }
+            field = shown_as(
+                forms.IntegerField(
+                    label=f"{entry_label(weapon)} · {choices.points(weapon.pile_cost or 0)}",
+                    min_value=0,
+                    max_value=most,
+                    error_messages={"min_value": message, "max_value": message},
+                ),
+                min=0,
+                max=pile_copies_allowed(item),  # the rule (TB-14) as the input's hint; a draft may hold more
             )
             self._add(pile_section, f"pile_{item}", field, "pile", initial=counts[item])
 
@@ -145,7 +173,9 @@ class MemberForm(forms.Form):
     @staticmethod
     def _supply_field(ammo: Ammo, label: str) -> forms.IntegerField:
         rule = AMMO_RULES[ammo]
-        return forms.IntegerField(
+        low, high = AMMO_BOUNDS[ammo]
+        field = forms.IntegerField(
+            **bounded(low, high, rule.source),
             label=label,
             help_text=_("%(min)s–%(max)s in steps of %(step)s, base %(base)s; %(points)s per step")
             % {
@@ -155,8 +185,8 @@ class MemberForm(forms.Form):
                 "base": rule.base,
                 "points": choices.points(rule.points_per_step),
             },
-            widget=choices.number_input(min=rule.minimum, max=rule.maximum, step=rule.step),
         )
+        return shown_as(field, min=rule.minimum, max=rule.maximum, step=rule.step)
 
     def _add_fixed_discs(self, section: str) -> None:
         held = list(self.character.fixed_discs)
@@ -193,6 +223,27 @@ class MemberForm(forms.Form):
     def _add_optional_choice(self, name: str, label: str, options: choices.Choices, current: str | None) -> None:
         field = forms.ChoiceField(label=label, choices=[choices.NONE_CHOICE, *options], required=False)
         self._add(self.tokens, name, field, name, initial=current or "")
+
+    # --- checking -------------------------------------------------------------------------------
+
+    def clean_skills(self) -> list[str]:
+        """Each skill once: the boxes cannot send one twice, and a hand-made post is not stored so."""
+        return list(dict.fromkeys(self.cleaned_data["skills"]))
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if self.character.slot == GLADIATOR:
+            counts = {item: cleaned.get(f"pile_{item}") or 0 for item in PILE_ITEMS}
+            points = pile_points(counts)
+            if points > PILE_POINTS_MAX:
+                message = _(
+                    "The weapon pile would cost %(points)s points, more than a gladiator may "
+                    "(%(budget)s points in the largest budget, TB-03)."
+                ) % {"points": points, "budget": PILE_POINTS_MAX}
+                for item, count in counts.items():
+                    if count:
+                        self.add_error(f"pile_{item}", message)
+        return cleaned
 
     # --- reading --------------------------------------------------------------------------------
 

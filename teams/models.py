@@ -7,15 +7,20 @@ so a change of the point rules never leaves stale numbers in the database.
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from django.conf import settings
-from django.core.validators import MaxLengthValidator
+from django.core.validators import MaxLengthValidator, MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from arena.engine.content.common import Stat
 from arena.engine.content.points import DEFAULT_TIER, TIERS
 from arena.engine.content.profiles import MEMBER_SLOTS, PROFILES
 from arena.i18n import entry_name
+
+from .bounds import DISC_COUNT_BOUNDS, ME_TOKENS, TRAP_CARDS_DRAWN_BOUNDS, stat_envelope
+from .constraints import character_constraints
 
 # Notes (a team's, a result's) are free text: room for any note a player writes, not for a book.
 NOTES_MAX_LENGTH = 5000
@@ -64,22 +69,35 @@ class Team(models.Model):
         return self.status == self.Status.READY
 
 
+def _stat_validators(stat: Stat) -> list[Any]:
+    low, high = stat_envelope(stat)
+    return [MinValueValidator(low), MaxValueValidator(high)]
+
+
+def _range_validators(bounds: tuple[int, int]) -> list[Any]:
+    return [MinValueValidator(bounds[0]), MaxValueValidator(bounds[1])]
+
+
 class Character(models.Model):
-    """One member of a team. A profile value the member does not have (the strategist's TÉ) is null."""
+    """One member of a team. A profile value the member does not have (the strategist's TÉ) is null.
+
+    Every number is bounded (``teams.bounds``): each field by the widest range any place may have
+    (its validators), each place by its own (the CHECK constraints, which ``full_clean`` checks too).
+    """
 
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="characters")
     slot = models.CharField(max_length=20, choices=slot_choices)
     # Longer than any name the rules allow: an over-long name is kept in a draft and reported.
     name = models.CharField(max_length=100, blank=True)
-    te = models.SmallIntegerField(null=True, blank=True)
-    ve = models.SmallIntegerField(null=True, blank=True)
-    ce = models.SmallIntegerField(null=True, blank=True)
-    ep = models.SmallIntegerField()
-    eg = models.SmallIntegerField()
-    me = models.SmallIntegerField()
-    mov = models.SmallIntegerField(null=True, blank=True)
-    sfe = models.SmallIntegerField()
-    stp = models.SmallIntegerField()
+    te = models.SmallIntegerField(null=True, blank=True, validators=_stat_validators(Stat.TE))
+    ve = models.SmallIntegerField(null=True, blank=True, validators=_stat_validators(Stat.VE))
+    ce = models.SmallIntegerField(null=True, blank=True, validators=_stat_validators(Stat.CE))
+    ep = models.SmallIntegerField(validators=_stat_validators(Stat.EP))
+    eg = models.SmallIntegerField(validators=_stat_validators(Stat.EG))
+    me = models.SmallIntegerField(validators=_stat_validators(Stat.ME))
+    mov = models.SmallIntegerField(null=True, blank=True, validators=_stat_validators(Stat.MOV))
+    sfe = models.SmallIntegerField(validators=_stat_validators(Stat.SFE))
+    stp = models.SmallIntegerField(validators=_stat_validators(Stat.STP))
     skills = models.JSONField(default=list, blank=True)
     gladiator_type = models.CharField(max_length=30, null=True, blank=True)  # noqa: DJ001 None: no type, as in the engine
     pile = models.JSONField(default=list, blank=True)
@@ -88,14 +106,21 @@ class Character(models.Model):
     armour = models.CharField(max_length=20, blank=True)
     ammunition = models.JSONField(default=dict, blank=True)
     amulet = models.CharField(max_length=30, null=True, blank=True)  # noqa: DJ001 None: no amulet
-    me_token = models.SmallIntegerField(null=True, blank=True)
+    me_token = models.SmallIntegerField(
+        null=True, blank=True, validators=_range_validators((min(ME_TOKENS), max(ME_TOKENS)))
+    )
     vial = models.CharField(max_length=30, null=True, blank=True)  # noqa: DJ001 None: no vial
-    disc_count = models.SmallIntegerField(null=True, blank=True)
+    disc_count = models.SmallIntegerField(null=True, blank=True, validators=_range_validators(DISC_COUNT_BOUNDS))
     fixed_discs = models.JSONField(default=list, blank=True)
-    trap_cards_drawn = models.SmallIntegerField(null=True, blank=True)
+    trap_cards_drawn = models.SmallIntegerField(
+        null=True, blank=True, validators=_range_validators(TRAP_CARDS_DRAWN_BOUNDS)
+    )
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["team", "slot"], name="unique_slot_per_team")]
+        constraints = [
+            models.UniqueConstraint(fields=["team", "slot"], name="unique_slot_per_team"),
+            *character_constraints(),
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.slot})"

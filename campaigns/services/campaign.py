@@ -64,7 +64,10 @@ def run_campaign_sequence(
 ) -> None:
     """Run the sequence for both teams of a final fixture, once.
 
-    Precondition: inside ``transaction.atomic`` with ``log`` open on the fixture's league.
+    Precondition: inside ``transaction.atomic``, the league and the fixture's entries locked
+    (``services.locks``) and ``fixture.home`` / ``fixture.away`` those locked rows, read after the
+    locks: the sequence adds to their treasuries and rosters as they stand. ``log`` is open on the
+    fixture's league.
     ``facts`` is None for byes and forfeits (no match was played: the result and income only);
     ``dice`` rolls the injuries of a played match.
     """

@@ -7,6 +7,11 @@ Groups, then knockout: the first call draws the groups and generates every group
 seeded from the group tables, and each later call its next round.
 Every draw by lots (a Swiss first round, a knockout seeding, the seeds of the group draw) is rolled
 with the league's seed and stored in the league's log.
+
+Locks (``services.locks``): generating locks the league, then every entry of it in ascending pk (the
+group draw writes their groups, a bye pays its income) before it reads the entries and the rounds
+so far; so a second click of the button waits and is then refused as the round is out. Rescheduling
+locks the league, the fixture's entries and the fixture.
 """
 
 from __future__ import annotations
@@ -44,6 +49,7 @@ from ..permissions import require_organiser
 from ..selectors.fixtures import winner_id
 from ..selectors.standings import group_tables, standing_rows
 from .campaign import run_campaign_sequence
+from .locks import lock_fixture, lock_league, lock_league_entries
 from .log import EventLog
 
 MIN_ENTRIES = 2
@@ -57,9 +63,11 @@ def fixtures_generate(
     (Swiss, knockout, the knockout stage after the groups).
 
     ``start`` dates the first new round; each later round is ``interval_days`` after it.
+    Locks: the league, then all its entries in ascending pk.
     """
+    league = lock_league(league.pk)
     require_organiser(league, actor)
-    entries = list(league.entries.order_by("pk"))
+    entries = lock_league_entries(league)
     if len(entries) < MIN_ENTRIES:
         raise LeagueError(
             _("A league needs at least %(least)s teams to play; it has %(count)s.")
@@ -91,11 +99,18 @@ def fixtures_generate(
     else:
         rounds = [_knockout_round(league, entries, last_round, log)]
     fixtures = _store(league, rounds, start, interval_days)
-    for fixture in fixtures:
-        if fixture.is_bye:
-            run_campaign_sequence(fixture=fixture, facts=None, dice=None, log=log)
+    _pay_byes(fixtures, entries, log)
     log.save()
     return fixtures
+
+
+def _pay_byes(fixtures: list[Fixture], entries: list[Entry], log: EventLog) -> None:
+    """The campaign sequence of each new bye (its income), on the locked entry rows."""
+    by_pk = {entry.pk: entry for entry in entries}
+    for fixture in fixtures:
+        if fixture.is_bye:
+            fixture.home = by_pk[fixture.home_id]
+            run_campaign_sequence(fixture=fixture, facts=None, dice=None, log=log)
 
 
 def _in_group_stage(league: League, last_round: int) -> bool:
@@ -138,9 +153,7 @@ def _group_stage(
         for position, (group, home, away) in enumerate(listed)
     ]
     fixtures = Fixture.objects.bulk_create(fixtures)
-    for fixture in fixtures:
-        if fixture.is_bye:
-            run_campaign_sequence(fixture=fixture, facts=None, dice=None, log=log)
+    _pay_byes(fixtures, entries, log)
     log.save()
     return fixtures
 
@@ -241,6 +254,8 @@ def _knockout_seeds(league: League, entries: list[Entry], log: EventLog, draw: s
 
 @transaction.atomic
 def fixture_reschedule(*, fixture: Fixture, actor: AbstractBaseUser, scheduled_for: datetime.date | None) -> Fixture:
+    """Set the fixture's date (organiser only). Locks: the league, both entries, the fixture."""
+    fixture = lock_fixture(fixture)
     require_organiser(fixture.league, actor)
     fixture.scheduled_for = scheduled_for
     fixture.save(update_fields=["scheduled_for"])

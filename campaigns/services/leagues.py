@@ -2,6 +2,10 @@
 
 When a team enters, the league keeps its own copy (``Entry.roster``, a team-file document under the
 league's tier and options), so later edits in the team builder never change league play.
+
+Locks (``services.locks``): every service here that changes a league locks its row first and reads
+it (its settings, entries, fixtures) only then; entering a team is decided under that lock, so two
+entries at once are told apart by the second one's check, not by the database's unique constraint.
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -23,6 +27,7 @@ from ..errors import CampaignRosterError, LeagueError
 from ..models import CampaignEvent, Entry, Invitation, League, MemberRecord
 from ..permissions import require_organiser
 from ..rosters import for_league, set_entry_roster
+from .locks import lock_league
 from .log import EventLog
 
 LEAGUE_FIELDS = frozenset(
@@ -54,7 +59,9 @@ def league_create(*, organiser: AbstractBaseUser, **settings: Any) -> League:
 @transaction.atomic
 def league_update(*, league: League, actor: AbstractBaseUser, changes: Mapping[str, Any]) -> League:
     """Change the league's settings (organiser only). Tier, format and options are fixed once a
-    team has entered, since the entries were registered and checked under them."""
+    team has entered, since the entries were registered and checked under them. Locks: the league
+    (so no team enters, and no fixture is drawn, while it changes)."""
+    league = lock_league(league.pk)
     require_organiser(league, actor)
     _refuse_unknown(changes)
     changed = {name for name, value in changes.items() if getattr(league, name) != value}
@@ -75,16 +82,28 @@ def league_update(*, league: League, actor: AbstractBaseUser, changes: Mapping[s
 
 @transaction.atomic
 def league_invite(*, league: League, actor: AbstractBaseUser, player: AbstractBaseUser) -> Invitation:
+    """Invite ``player`` (organiser only; inviting twice is one invitation). Locks: the league."""
+    league = lock_league(league.pk)
     require_organiser(league, actor)
     invitation, _ = Invitation.objects.get_or_create(league=league, player=player)
     return invitation
 
 
+def entry_refusal(league: League, player: AbstractBaseUser) -> str | None:
+    """Why ``player`` cannot enter ``league`` now, in the reader's language; None when he can:
+    invited or sign-up open, no entry of his yet, no fixtures yet."""
+    if league.fixtures.exists():
+        return _("The fixtures are out; this league takes no more teams.")
+    if league.entries.filter(player=player).exists():
+        return _("You have entered this league already; a player enters one team.")
+    if not league.sign_up_open and not league.invitations.filter(player=player).exists():
+        return _("You are not invited to this league, and its sign-up is closed.")
+    return None
+
+
 def can_enter(league: League, player: AbstractBaseUser) -> bool:
     """Invited, or sign-up is open; and no entry yet and no fixtures."""
-    if not player.is_authenticated or league.fixtures.exists() or league.entries.filter(player=player).exists():
-        return False
-    return league.sign_up_open or league.invitations.filter(player=player).exists()
+    return player.is_authenticated and entry_refusal(league, player) is None
 
 
 @transaction.atomic
@@ -94,15 +113,19 @@ def league_enter(*, league: League, player: AbstractBaseUser, team: Team) -> Ent
     Strict leagues refuse a team the validators find fault with under the league's tier; advisory
     leagues take it and show the problems. Either way the treasury starts as HR-10.7 says, which
     refuses a team over the budget.
+
+    Locks: the league. The checks run under its lock, so of two entries at once the second is
+    refused with a message; the unique constraint behind them (one entry per player) is answered
+    with the same message, should a writer that skips the lock ever meet it.
     """
     if team.owner_id != player.pk:
         raise LeagueError(_("You can enter only a team of your own."))
     if not team.is_ready:
         raise LeagueError(_("%(team)s is a draft; mark it ready first.") % {"team": team.name})
-    if not can_enter(league, player):
-        raise LeagueError(
-            _("You cannot enter this league: you are not invited, have entered already, or the fixtures are out.")
-        )
+    league = lock_league(league.pk)
+    refusal = entry_refusal(league, player)
+    if refusal is not None:
+        raise LeagueError(refusal)
     roster = for_league(league, team_to_roster(team))
     problems = validate_roster(roster)
     if problems and league.is_strict:
@@ -110,7 +133,13 @@ def league_enter(*, league: League, player: AbstractBaseUser, team: Team) -> Ent
         raise CampaignRosterError(message % {"team": team.name, "count": len(problems)}, problems)
     entry = Entry(league=league, player=player, source_team=team, name=team.name, treasury=starting_treasury(roster))
     set_entry_roster(entry, roster)
-    entry.save()
+    try:
+        with transaction.atomic():  # a savepoint: the refusal leaves the outer transaction usable
+            entry.save()
+    except IntegrityError:
+        if not league.entries.filter(player=player).exists():
+            raise
+        raise LeagueError(_("You have entered this league already; a player enters one team.")) from None
     MemberRecord.objects.bulk_create(MemberRecord(entry=entry, slot=m.slot, name=m.name) for m in roster.members)
     log = EventLog(league)
     log.add(

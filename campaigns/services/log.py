@@ -19,8 +19,9 @@ from ..models import CampaignEvent, Entry, Fixture, League
 class EventLog:
     """Collects a league's new events and saves them in one query.
 
-    Precondition: the caller runs inside ``transaction.atomic``; creating the log locks the league
-    row (``select_for_update``), so two writers never take the same sequence numbers.
+    Precondition: the caller runs inside ``transaction.atomic`` and has locked the league row first
+    (``services.locks``, step 1). Creating the log locks it again (a no-op then), so that even a
+    writer that forgot cannot take the same sequence numbers as another.
     """
 
     def __init__(self, league: League) -> None:

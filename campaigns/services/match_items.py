@@ -6,6 +6,9 @@ roster the side will field (``equip_for_match``: disc, trap-card and vial limits
 options, the 4th amulet), then its price (``gold_price`` and ``pay``, or ``patronage_left``). The items
 are stored per fixture and side (``MatchPreparation``) and never touch the campaign roster: when the
 result becomes final they are used up (:func:`use_match_items`), and unspent patronage is lost.
+
+Locks (``services.locks``): a purchase locks the league, the fixture's two entries and the fixture;
+using the items up runs under the locks of the service that makes the result final.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from ..match_items import Paid, item_to_json, items_from_json
 from ..models import CampaignEvent, Entry, Fixture, MatchPreparation
 from ..permissions import require_owner
 from ..selectors.match_items import fixture_fielded_roster, live_patronage
+from .locks import lock_fixture
 from .log import EventLog
 
 Kind = CampaignEvent.Kind
@@ -38,21 +42,17 @@ Kind = CampaignEvent.Kind
 def fixture_buy_match_item(
     *, fixture: Fixture, entry: Entry, actor: AbstractBaseUser, item: MatchItem, paid: Paid
 ) -> MatchPreparation:
-    """``entry``'s player buys ``item`` for his side of ``fixture``, with gold or patronage points."""
-    fixture = (
-        Fixture.objects.select_for_update(of=("self",)).select_related("league", "home", "away").get(pk=fixture.pk)
-    )
-    entry = Entry.objects.select_for_update().get(pk=entry.pk)
-    require_owner(entry, actor)
+    """``entry``'s player buys ``item`` for his side of ``fixture``, with gold or patronage points.
+    Locks: the league, both entries of the fixture, the fixture; the treasury paid from is the
+    locked entry's."""
+    require_owner(entry, actor)  # the player of an entry never changes
+    fixture = lock_fixture(fixture)
     side = fixture.side_of(entry.pk)
     if side is None or fixture.is_bye:
         raise LeagueError(_("%(team)s does not play in this fixture.") % {"team": entry.name})
+    entry = fixture.home if side == 0 else fixture.away
     if fixture.status != Fixture.Status.SCHEDULED:
         raise LeagueError(_("This fixture has been played; one-match items are bought before the match."))
-    if side == 0:  # the locked row, with this transaction's treasury
-        fixture.home = entry
-    else:
-        fixture.away = entry
     prep = MatchPreparation.objects.filter(fixture=fixture, entry=entry).first() or MatchPreparation(
         fixture=fixture, entry=entry
     )

@@ -5,6 +5,10 @@ Each change goes through the engine's rule (``apply_advance``, ``apply_purchase`
 builder's validators check the team the campaign would field next, and the one-match items already
 bought for a coming fixture must still fit it (``equip_for_match``); a change they refuse is not
 saved. Every change is logged with its before and after.
+
+Locks (``services.locks``): each service locks the entry's league, then the entry, and reads the
+entry, its member records and its match preparations only after that; the treasury it writes is
+the locked row's, never the caller's copy.
 """
 
 from __future__ import annotations
@@ -31,13 +35,15 @@ from ..match_items import items_from_json
 from ..models import CampaignEvent, Entry, MemberRecord
 from ..permissions import require_owner
 from ..rosters import entry_roster, fielding_problems, for_league, set_entry_roster
+from .locks import lock_entry
 from .log import EventLog
 
 Kind = CampaignEvent.Kind
 
 
 def _locked(entry: Entry) -> Entry:
-    return Entry.objects.select_for_update().select_related("league").get(pk=entry.pk)
+    """The league, then the entry, locked (``services.locks``); the entry as it stands."""
+    return lock_entry(entry)
 
 
 def _record(entry: Entry, slot: str) -> MemberRecord:
@@ -75,7 +81,7 @@ def _store(entry: Entry, roster: Roster) -> None:
 
 @transaction.atomic
 def entry_take_advance(*, entry: Entry, actor: AbstractBaseUser, slot: str, advance: Advance) -> Entry:
-    """Take one advance a member has earned (HR-10.6)."""
+    """Take one advance a member has earned (HR-10.6). Locks: the league, then the entry."""
     entry = _locked(entry)
     require_owner(entry, actor)
     record = _record(entry, slot)
@@ -99,8 +105,9 @@ def entry_take_advance(*, entry: Entry, actor: AbstractBaseUser, slot: str, adva
 
 @transaction.atomic
 def entry_purchase(*, entry: Entry, actor: AbstractBaseUser, purchase: Purchase) -> Entry:
-    """Make a permanent purchase with the treasury's gold (HR-10.7). The engine counts the broken
-    weapons against the pile limits, and a repair puts one back in the pile."""
+    """Make a permanent purchase with the treasury's gold (HR-10.7): a recruit, a pile weapon, a
+    repair, a 4th amulet or training. The engine counts the broken weapons against the pile limits,
+    and a repair puts one back in the pile. Locks: the league, then the entry."""
     entry = _locked(entry)
     require_owner(entry, actor)
     roster = entry_roster(entry)
@@ -152,7 +159,8 @@ def _item_names(item_id: str | None) -> dict[str, str]:
 
 @transaction.atomic
 def entry_heal(*, entry: Entry, actor: AbstractBaseUser, slot: str, matches: int) -> Entry:
-    """Pay the healer to take ``matches`` off a member's absence (HR-10.5)."""
+    """Pay the healer to take ``matches`` off a member's absence (HR-10.5). Locks: the league, then
+    the entry."""
     entry = _locked(entry)
     require_owner(entry, actor)
     record = _record(entry, slot)

@@ -5,6 +5,10 @@ Every write of a ``Result`` is kept by django-simple-history with who made it an
 "Confirmed", "Disputed", "Settled", "Corrected", "Hosted match", "Forfeit"). The first time a
 fixture's result becomes final, the campaign sequence runs (``services.campaign``); a later
 correction changes the standings at once, while the rolls already made stay as they were recorded.
+
+Locks (``services.locks``): every service here locks the fixture's league, then both its entries in
+ascending pk, then the fixture (``lock_fixture``), before it reads the fixture, its result or a
+roster; the campaign sequence then writes those locked entries, never a copy read before.
 """
 
 from __future__ import annotations
@@ -19,25 +23,30 @@ from arena.engine.campaign.dice import CampaignDice, RecordedDice, derive_seed
 from arena.engine.campaign.results import ResultKind, check_reported_result
 
 from ..errors import LeagueError
-from ..facts import MatchFacts, broken_to_json, facts_of, sides_to_json
+from ..facts import MatchFacts, broken_to_json, facts_of, out_of_bounds, sides_to_json
 from ..models import Entry, Fixture, Result
 from ..permissions import require_opponent_of_reporter, require_organiser, require_player_in
 from ..rosters import entry_roster
 from .campaign import run_campaign_sequence
+from .locks import lock_fixture
 from .log import EventLog
 
 Status = Fixture.Status
 
 
 def _locked(fixture: Fixture) -> Fixture:
-    """The fixture row locked for this transaction, with its teams and league."""
-    # of=self: a bye has no away entry, and PostgreSQL cannot lock the nullable side of an outer join.
-    return Fixture.objects.select_for_update(of=("self",)).select_related("league", "home", "away").get(pk=fixture.pk)
+    """The league, both entries and the fixture locked in that order (``services.locks``); the
+    fixture as it stands, with its league and entries the locked rows."""
+    return lock_fixture(fixture)
 
 
 def check_facts(fixture: Fixture, facts: MatchFacts) -> None:
-    """Refuse a result the rules of HR-10.1–10.2 cannot produce (the engine's check); a knockout
-    match, the knockout stage of a league of groups included, has no draw."""
+    """Refuse a result the rules of HR-10.1–10.2 cannot produce: numbers beyond their bounds
+    (``campaigns.bounds``), then the engine's check; a knockout match, the knockout stage of a
+    league of groups included, has no draw."""
+    refusal = out_of_bounds(facts)
+    if refusal is not None:
+        raise LeagueError(refusal)
     check_reported_result(
         facts.home_result,
         facts.rounds_played,
@@ -86,7 +95,8 @@ def _finish(fixture: Fixture, status: str, dice: CampaignDice | None) -> None:
 
 @transaction.atomic
 def fixture_report_result(*, fixture: Fixture, actor: AbstractBaseUser, facts: MatchFacts) -> Result:
-    """A player of the fixture reports a table result; it waits for the opponent."""
+    """A player of the fixture reports a table result; it waits for the opponent. Locks: the
+    league, both entries, the fixture."""
     fixture = _locked(fixture)
     require_player_in(fixture, actor)
     if fixture.status != Status.SCHEDULED:
@@ -103,7 +113,8 @@ def fixture_report_result(*, fixture: Fixture, actor: AbstractBaseUser, facts: M
 
 @transaction.atomic
 def fixture_confirm_result(*, fixture: Fixture, actor: AbstractBaseUser, dice: CampaignDice | None = None) -> Result:
-    """The reporter's opponent confirms: the result is final and the campaign sequence runs."""
+    """The reporter's opponent confirms: the result is final and the campaign sequence runs. Locks:
+    the league, both entries, the fixture."""
     fixture = _locked(fixture)
     require_opponent_of_reporter(fixture, actor)
     if fixture.status != Status.REPORTED:
@@ -117,7 +128,8 @@ def fixture_confirm_result(*, fixture: Fixture, actor: AbstractBaseUser, dice: C
 
 @transaction.atomic
 def fixture_dispute_result(*, fixture: Fixture, actor: AbstractBaseUser, reason: str) -> Result:
-    """The reporter's opponent disputes the result; the organiser settles it."""
+    """The reporter's opponent disputes the result; the organiser settles it. Locks: the league,
+    both entries, the fixture."""
     fixture = _locked(fixture)
     require_opponent_of_reporter(fixture, actor)
     if fixture.status != Status.REPORTED:
@@ -137,7 +149,8 @@ def fixture_settle_result(
     *, fixture: Fixture, actor: AbstractBaseUser, facts: MatchFacts, dice: CampaignDice | None = None
 ) -> Result:
     """The organiser decides the result of any played fixture: settles a dispute, confirms a report,
-    enters a result, or corrects a final one (the standings follow at once)."""
+    enters a result, or corrects a final one (the standings follow at once). Locks: the league,
+    both entries, the fixture."""
     fixture = _locked(fixture)
     require_organiser(fixture.league, actor)
     if fixture.is_bye:
@@ -159,7 +172,7 @@ def fixture_settle_result(
 @transaction.atomic
 def fixture_record_forfeit(*, fixture: Fixture, actor: AbstractBaseUser, forfeiting: Entry) -> Result:
     """The organiser records that ``forfeiting`` did not play by the deadline (HR-10.1): the other
-    team has a Victory, arena score 0–0."""
+    team has a Victory, arena score 0–0. Locks: the league, both entries, the fixture."""
     fixture = _locked(fixture)
     require_organiser(fixture.league, actor)
     side = fixture.side_of(forfeiting.pk)
@@ -185,7 +198,7 @@ def fixture_record_hosted_result(
     """A match hosted in the app reports itself: the result is confirmed as it is recorded. A hosted
     match fields ``selectors.match_items.fixture_fielded_roster(fixture, side)`` for each side (the
     one-match items bought on it), and its ``match_facts`` name each side's broken weapons
-    (``SideFacts.broken``) like a table report."""
+    (``SideFacts.broken``) like a table report. Locks: the league, both entries, the fixture."""
     fixture = _locked(fixture)
     if fixture.status != Status.SCHEDULED:
         raise LeagueError(_("This fixture has a result already."))

@@ -70,6 +70,7 @@ def fixture_reschedule(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     form = RescheduleForm(request.POST)
     if form.is_valid():
         reschedule(fixture=fixture, actor=request.user, scheduled_for=form.cleaned_data["scheduled_for"])
+        fixture = get_fixture(pk)  # as the service left it
         notice = _("Rescheduled.")
     else:
         notice = _("That is not a date.")

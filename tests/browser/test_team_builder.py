@@ -6,7 +6,7 @@ import pytest
 
 from teams.models import Team
 from tests.browser.actions import change_field, log_in
-from tests.factories import UserFactory
+from tests.factories import TeamFactory, UserFactory
 
 pytestmark = pytest.mark.browser
 
@@ -57,3 +57,23 @@ def test_build_a_team_go_over_budget_fix_it_and_mark_it_ready(live_server, trans
         page.click("#sheet-pdf-link")
     pdf = download_info.value.path().read_bytes()
     assert pdf.startswith(b"%PDF-") and b"%%EOF" in pdf[-64:]
+
+
+def test_an_out_of_range_number_is_refused_beside_its_field_as_it_is_typed(live_server, transactional_db, page):
+    """Issue 11: the live check posts the whole form; a number beyond its bound comes back with its
+    message beside its field, what the player typed stays, and nothing is saved until he fixes it."""
+    user = UserFactory(username="livia")
+    team = TeamFactory(owner=user, name="Iron Wolves")
+    log_in(page, live_server, "livia")
+    page.goto(f"{live_server.url}/teams/{team.pk}/edit/")
+
+    change_field(page, "#id_laeva-te", "99999")
+    page.wait_for_selector("#id_laeva-te.is-invalid")
+    assert page.text_content("#id_laeva-te_error").strip() == "Enter a number from 7 to 12 (HR-9.3)."
+    assert page.input_value("#id_laeva-te") == "99999"
+    assert team.characters.get(slot="laeva").te == 9
+
+    change_field(page, "#id_laeva-te", "10")
+    page.wait_for_selector("#id_laeva-te:not(.is-invalid)")
+    assert page.locator("#id_laeva-te_error").count() == 0
+    assert team.characters.get(slot="laeva").te == 10

@@ -85,7 +85,7 @@ def test_an_invited_player_enters_when_sign_up_is_closed_and_others_cannot():
     assert (entry.player, entry.name, entry.treasury) == (guest, "Iron Wolves", 50)
     with pytest.raises(LeagueError, match="not invited"):
         league_enter(league=league, player=stranger, team=ready_team(stranger))
-    with pytest.raises(LeagueError, match="not invited, have entered already"):
+    with pytest.raises(LeagueError, match="You have entered this league already"):
         league_enter(league=league, player=guest, team=ready_team(guest))
     assert league.entries.count() == 1
 
@@ -157,13 +157,14 @@ def test_an_advisory_league_takes_a_faulted_team_and_shows_the_problems():
     league = LeagueFactory(tier="veteran", validation_mode="advisory")
     player = UserFactory()
     team = ready_team(player, tier="veteran")
-    team.characters.filter(slot=GLADIATOR).update(ep=25)  # above the HR-9.3 range: TB-06
+    # TÉ 17 is above the Vértes's HR-9.3 range (12–16), though within a gladiator's (11–17): TB-06
+    team.characters.filter(slot=GLADIATOR).update(te=17)
 
     entry = league_enter(league=league, player=player, team=team)
 
     [line] = entry_lines(league)
     assert (line.entry, [p.code for p in line.problems]) == (entry, ["TB-06"])
-    assert CampaignEvent.objects.get(entry=entry).data == {"treasury": 50 + 5 * 20, "problems": ["TB-06"]}
+    assert CampaignEvent.objects.get(entry=entry).data == {"treasury": 50 + 5 * 16, "problems": ["TB-06"]}
 
 
 def test_entries_close_when_the_fixtures_are_out():
@@ -171,6 +172,6 @@ def test_entries_close_when_the_fixtures_are_out():
     enter_teams(league, 2)
     fixtures_generate(league=league, actor=league.organiser)
     late = UserFactory()
-    with pytest.raises(LeagueError, match="the fixtures are out"):
+    with pytest.raises(LeagueError, match="The fixtures are out"):
         league_enter(league=league, player=late, team=ready_team(late))
     assert league.entries.count() == 2

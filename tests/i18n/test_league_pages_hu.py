@@ -111,7 +111,7 @@ def test_an_advisory_league_lists_a_faulted_teams_problems_in_hungarian(hu_clien
     team = hungarian_team("Vasfarkasok", "vazul")
     team.tier = "veteran"
     team.save(update_fields=["tier"])
-    team.characters.filter(slot=GLADIATOR).update(ep=25)  # above the HR-9.3 range: TB-06
+    team.characters.filter(slot=GLADIATOR).update(te=17)  # above the Vértes's HR-9.3 range: TB-06
     entry = league_enter(league=league, player=team.owner, team=team)
     (problem,) = validate_roster(entry_roster(entry))
 
@@ -426,9 +426,7 @@ def test_a_league_refusal_is_told_in_hungarian(hu_client):
 
     html = hu_client.post(reverse("campaigns:enter", args=[league.pk]), {"team": late.pk}, follow=True).content.decode()
 
-    assert (
-        "Nem nevezhetsz ebbe a ligába: nem kaptál meghívást, már neveztél, vagy a párosítások már elkészültek." in html
-    )
+    assert "A párosítások már elkészültek; ez a liga nem fogad több csapatot." in html
 
 
 def test_the_league_form_reads_in_hungarian(hu_client, player):

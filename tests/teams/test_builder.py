@@ -70,14 +70,14 @@ def test_an_htmx_change_answers_with_the_editor_partial_new_points_and_the_budge
 
 
 def test_a_problem_is_shown_beside_the_field_it_concerns(client, team):
-    data = team_post_data(team, **{f"{LAEVA}-skills": ["sneaking", "hiding"], f"{LAEVA}-te": 6})
+    data = team_post_data(team, **{f"{LAEVA}-skills": ["sneaking", "hiding"], f"{LAEVA}-ammo_throwing_daggers": 7})
 
     response = client.post(edit_url(team), data, headers=HTMX)
 
     laeva = response.context["builder"].member_forms[4]
     placed = {name: [p.code for p in problems] for name, problems in laeva.board.by_field.items() if problems}
-    assert placed == {"skills": ["TB-07"], "te": ["TB-06"]}
-    assert [p.code for p in response.context["report"].problems] == ["TB-06", "TB-07"]
+    assert placed == {"skills": ["TB-07"], "ammo_throwing_daggers": ["TB-17"]}  # off the step of 2, in range
+    assert [p.code for p in response.context["report"].problems] == ["TB-07", "TB-17"]
 
 
 def test_over_a_members_cap_shows_on_his_card(client, team):
