@@ -11,6 +11,7 @@ from types import MappingProxyType
 
 from django.contrib.auth import get_user_model
 
+from arena.engine.campaign.dice import RecordedDice, derive_seed
 from arena.engine.campaign.injuries import Thumbs
 from arena.engine.campaign.results import ResultKind, opposite
 from arena.engine.content.points import DEFAULT_TIER
@@ -96,5 +97,7 @@ def demo_league_load(*, organiser_name: str, players: list[tuple[str, str]]) -> 
     )
     reporter, confirmer = (fixture.home.player, fixture.away.player)
     fixture_report_result(fixture=fixture, actor=reporter, facts=facts)
-    fixture_confirm_result(fixture=fixture, actor=confirmer)
+    # the rolls from the demo's own seed, not the fixture's id: the same demo on every database
+    dice = RecordedDice.seeded(derive_seed(DEMO_SEED, "demo result"))
+    fixture_confirm_result(fixture=fixture, actor=confirmer, dice=dice)
     return league
