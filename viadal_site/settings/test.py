@@ -14,3 +14,5 @@ WHITENOISE_USE_FINDERS = True
 # A request that names no language reads English here, as the suite's page tests were written;
 # production falls back to Hungarian (base.LANGUAGE_CODE), which tests/i18n checks explicitly.
 LANGUAGE_CODE = "en"
+# Tests may script a hosted match's d10s (Match.dice_script, arena/dice.py); never in production.
+VIADAL_TEST_DICE = True
