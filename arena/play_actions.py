@@ -59,7 +59,7 @@ def _hex_key(value: Sequence[int] | None) -> str | None:
 
 def _man(data: Mapping[str, Any]) -> str:
     man = data.get("man")
-    return _(" (%(man)s MAN)") % {"man": man} if isinstance(man, int) and man > 0 else ""
+    return f" ({man} MAN)" if isinstance(man, int) and man > 0 else ""  # MAN reads the same in both languages
 
 
 def _label(data: Mapping[str, Any], names: Names, public: Mapping[str, Any]) -> tuple[str, str]:

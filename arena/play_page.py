@@ -10,6 +10,7 @@ The seed and the set-up document never reach a template.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -34,6 +35,7 @@ from arena.engine import (
 from arena.i18n import reader_language
 
 from .log_text import sentence
+from .log_text.core import result_name
 from .models import Match, MatchSeat
 from .play_actions import ANSWER, SETUP, Choice, choices
 from .play_board import BoardLayer, board_layer
@@ -44,6 +46,7 @@ from .play_words import (
     grip_text,
     item_name,
     mark_name,
+    reason_text,
     spell_name,
     state_name,
     vial_name,
@@ -379,8 +382,6 @@ def _man(public: Mapping[str, Any], names: Names) -> tuple[str, ...]:
 
 
 def _result(match: Match, names: Names) -> tuple[str, str]:
-    from .log_text.core import result_name
-
     result = match.result
     if not result:
         return "", ""
@@ -397,8 +398,6 @@ def _result(match: Match, names: Names) -> tuple[str, str]:
         "b": scores[1],
         "rounds": result.get("round"),
     }
-    from .play_words import reason_text
-
     reason = reason_text(result.get("reason", ""), names)
     if result.get("winner") is None:
         return _("%(result)s: %(reason)s.") % {"result": result_name(result["kind"]), "reason": reason}, detail
@@ -438,8 +437,6 @@ def seat_page(
     plan_json = ""
     plan_label = ""
     if plan_actions:
-        import json
-
         plan_json = json.dumps([action_to_json(a) for a in plan_actions], separators=(",", ":"), ensure_ascii=False)
         plan_label = _("As in the team file: %(list)s") % {
             "list": "; ".join(c.label for c in choices(plan_actions, names, public))
@@ -487,8 +484,4 @@ def seat_page(
     )
 
 
-def grip_of(row: CharacterRow) -> str:  # pragma: no cover - kept for templates' clarity
-    return ", ".join(row.secrets)
-
-
-__all__ = ["SeatPage", "log_lines", "seat_page", "team_file_plan", "item_name"]
+__all__ = ["SeatPage", "log_lines", "seat_page", "team_file_plan"]

@@ -11,6 +11,9 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
+from arena.engine.campaign.results import RESULT_NAMES, ResultKind
+from arena.engine.content.amulets import OPTIONAL_RULES
+from arena.i18n import entry_name, pair_name
 from teams.models import Team
 
 from .models import Match, MatchSeat
@@ -101,9 +104,6 @@ def home_team_name(match: Match) -> str:
 
 def options_text(match: Match) -> str:
     """A match's options in a line: the round limit, the optional rules, trap insight."""
-    from arena.engine.content.amulets import OPTIONAL_RULES
-    from arena.i18n import entry_name
-
     parts = [_("round limit %(limit)s") % {"limit": match.round_limit}]
     parts += [entry_name(OPTIONAL_RULES[rule]) for rule in match.optional_rules if rule in OPTIONAL_RULES]
     parts.append(_("trap insight on") if match.trap_insight else _("trap insight off (3 cards each)"))
@@ -123,9 +123,6 @@ def challenges_for(user: User) -> list[Challenge]:
 
 def result_for(match: Match, seat: int | None) -> str:
     """A finished match's result as its player reads it: Victory, Defeat, Draw, won by forfeit …"""
-    from arena.engine.campaign.results import RESULT_NAMES, ResultKind
-    from arena.i18n import pair_name
-
     result = match.result or {}
     kind = result.get("kind")
     if kind is None:
