@@ -37,11 +37,11 @@ def make_players(home_name: str = "Vasfarkasok", away_name: str = "Ködlovagok")
 
 def begin(players: Players, *, dice: list[int] | None = None, seed: str | None = None, **options: Any) -> Match:
     """A challenge by the home player, accepted by the away player: the match begins."""
-    match = match_create(creator=players.home, team=players.home_team, round_limit=options.pop("round_limit", 12), **options)
+    match = match_create(
+        creator=players.home, team=players.home_team, round_limit=options.pop("round_limit", 12), **options
+    )
     if dice is not None or seed is not None:
-        Match.objects.filter(pk=match.pk).update(
-            dice_script=dice, **({"seed": seed} if seed is not None else {})
-        )
+        Match.objects.filter(pk=match.pk).update(dice_script=dice, **({"seed": seed} if seed is not None else {}))
         match.refresh_from_db()
     return match_accept(match=match, player=players.away, team=players.away_team)
 
