@@ -173,7 +173,7 @@ def test_the_challenge_page_lets_the_invited_player_accept(client, players):
     match = match_create(creator=players.home, team=players.home_team, round_limit=20, invited=players.away)
     client.force_login(players.home)
     html = client.get(reverse("play:invite", args=[match.invite_token])).content.decode()
-    assert "Withdraw the challenge" in html and 'hx-get="/play/%d/poll/?v=-1"' % match.pk in html
+    assert "Withdraw the challenge" in html and f'hx-get="/play/{match.pk}/poll/?v=-1"' in html
     client.force_login(players.away)
     html = client.get(reverse("play:invite", args=[match.invite_token])).content.decode()
     assert "Accept the challenge" in html
