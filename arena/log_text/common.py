@@ -38,6 +38,14 @@ class Line:
             '<span class="who seat-{}">{}</span>', seat if seat is not None else "x", self.names.char(char_id)
         )
 
+    def roller(self, who: str) -> SafeString | str:
+        """Who rolls a die: a seat (``"seat 0"``), a character, or a trap (``"trap 13"``)."""
+        if who.startswith("seat ") and who[5:].isdigit():
+            return self.team(int(who[5:]))
+        if who in self.names.names:
+            return self.who(who)
+        return self.names.who(who)
+
     def chars(self, char_ids: list[str] | tuple[str, ...]) -> SafeString:
         return mark_safe(", ".join(self.who(c) for c in char_ids))
 

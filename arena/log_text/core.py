@@ -30,7 +30,7 @@ from .common import Event, Line, Writer, register
 def dice_rolled(e: Event, line: Line) -> SafeString:
     return line.say(
         _("%(who)s rolls %(die)s (d%(sides)s): %(purpose)s."),
-        who=line.names.who(e["who"]),
+        who=line.roller(e["who"]),
         die=line.die(e["result"], e["sides"]),
         sides=e["sides"],
         purpose=purpose_text(e["purpose"], line.names),

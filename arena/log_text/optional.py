@@ -95,7 +95,7 @@ def reroll_offered(e: Event, line: Line) -> SafeString:
     return line.say(
         _("%(team)s may spend 2 favour tokens to roll %(who)s's %(die)s again (%(purpose)s)."),
         team=line.team(e["seat"]),
-        who=line.names.who(e["who"]),
+        who=line.roller(e["who"]),
         die=line.die(e["result"]),
         purpose=purpose_text(e["purpose"], line.names),
     )
