@@ -92,6 +92,7 @@ class SeatPage:
     heading: str
     prompt: str
     my_turn: bool
+    answers: tuple[Choice, ...]
     groups: tuple[ChoiceGroup, ...]
     concede: Choice | None
     end_step: Choice | None
@@ -201,7 +202,19 @@ def _their_prompt(public: Mapping[str, Any], names: Names, seat: int | None) -> 
 # --- choices ---------------------------------------------------------------------------------
 
 
-def _groups(found: Sequence[Choice], names: Names) -> tuple[tuple[ChoiceGroup, ...], Choice | None, Choice | None]:
+@dataclass(frozen=True)
+class Choices:
+    answers: tuple[Choice, ...]  # answers to the prompt, and set-up choices: shown under the prompt
+    groups: tuple[ChoiceGroup, ...]  # per character (and the board's choices of no character)
+    concede: Choice | None
+    end_step: Choice | None
+
+    @property
+    def on_board(self) -> list[Choice]:
+        return [c for g in self.groups for c in (*g.buttons, *g.on_board)]
+
+
+def _groups(found: Sequence[Choice], names: Names) -> Choices:
     concede = next((c for c in found if c.kind == "Concede"), None)
     end_step = next((c for c in found if c.kind == "EndStep"), None)
     rest = [c for c in found if c.kind not in ("Concede", "EndStep")]
@@ -209,8 +222,8 @@ def _groups(found: Sequence[Choice], names: Names) -> tuple[tuple[ChoiceGroup, .
     # a choice that points at a hex is made on the board (and listed, folded, for keyboards)
     answers = tuple(c for c in rest if c.hex is None and (c.group in (ANSWER, SETUP) or c.char is None))
     board_free = tuple(c for c in rest if c.char is None and c.hex is not None)
-    if answers or board_free:
-        groups.append(ChoiceGroup(None, "", answers, board_free))
+    if board_free:
+        groups.append(ChoiceGroup(None, "", (), board_free))
     order: list[str] = []
     for c in rest:
         if c.char is not None and c not in answers and c.char not in order:
@@ -225,7 +238,7 @@ def _groups(found: Sequence[Choice], names: Names) -> tuple[tuple[ChoiceGroup, .
                 tuple(c for c in mine if c.hex is not None),
             )
         )
-    return tuple(groups), concede, end_step
+    return Choices(answers, tuple(groups), concede, end_step)
 
 
 def team_file_plan(state: State, seat: int) -> list[Action]:
@@ -430,8 +443,10 @@ def seat_page(
     actions = legal_actions(state, seat) if seat is not None and live else []
     found = choices(actions, names, public)
     my_turn = live and seat is not None and seat in public["to_move"]
-    groups, concede, end_step = (
-        _groups(found, names) if my_turn else ((), next((c for c in found if c.kind == "Concede"), None), None)
+    offered = (
+        _groups(found, names)
+        if my_turn
+        else Choices((), (), next((c for c in found if c.kind == "Concede"), None), None)
     )
     plan_actions = team_file_plan(state, seat) if my_turn and public["phase"] == "secrets" and seat is not None else []
     plan_json = ""
@@ -463,12 +478,13 @@ def seat_page(
         heading=_heading(public, names),
         prompt=prompt,
         my_turn=my_turn,
-        groups=groups,
-        concede=concede,
-        end_step=end_step,
+        answers=offered.answers,
+        groups=offered.groups,
+        concede=offered.concede,
+        end_step=offered.end_step,
         plan=plan_json,
         plan_label=plan_label,
-        board=board_layer(public, names, [c for g in groups for c in (*g.buttons, *g.on_board)], reader_language()),
+        board=board_layer(public, names, offered.on_board, reader_language()),
         characters=_rows(public, names, public_sheet_values(state), seat),
         my_secrets=_my_secrets(public, seat),
         opponent_info=_opponent_info(public, names, seat),

@@ -12,12 +12,11 @@
   var BOARD_KINDS = ["Move", "Deploy", "Disengage", "Shift", "MoveCloud", "PlayTraps", "ZombieAct"];
   var selected = null;
   var pending = null;
-  var pendingForm = null;
   var restoreTimer = null;
 
   function screen() { return document.getElementById("play-screen"); }
   function all(selector, root) { return Array.prototype.slice.call((root || document).querySelectorAll(selector)); }
-  function buttons() { return all("#action-form button.choice"); }
+  function buttons() { return all("form.play-form button.choice"); }
   function storageKey() { var s = screen(); return s ? "viadal-selected-" + s.dataset.match : "viadal-selected"; }
 
   function charsWithChoices(onBoardOnly) {
@@ -32,7 +31,8 @@
     all(".offered").forEach(function (el) { el.classList.remove("offered"); });
   }
 
-  function select(id) {
+  function select(id, keepScroll) {
+    var changed = id !== selected;
     selected = id;
     try { if (id) { sessionStorage.setItem(storageKey(), id); } else { sessionStorage.removeItem(storageKey()); } } catch (e) { /* private mode */ }
     clearOffered();
@@ -40,11 +40,14 @@
     all(".board-layer .target").forEach(function (t) {
       t.classList.toggle("is-hidden", Boolean(t.dataset.char) && t.dataset.char !== id);
     });
+    var lit = {};
+    all(".board-layer .target").forEach(function (t) { if (!t.classList.contains("is-hidden")) { lit[t.dataset.hex] = true; } });
+    all(".board-layer .piece").forEach(function (p) { p.classList.toggle("on-target", Boolean(lit[p.dataset.hex])); });
     all("#action-form .choice-group").forEach(function (g) {
       g.classList.toggle("is-hidden", Boolean(id) && Boolean(g.dataset.char) && g.dataset.char !== id);
     });
     all("#characters tr[data-char]").forEach(function (row) { row.classList.toggle("table-active", row.dataset.char === id); });
-    if (id) {
+    if (id && changed && !keepScroll) {
       centreOn(document.querySelector('.board-layer .piece[data-piece="' + id + '"]') ||
                document.querySelector(".board-layer .target:not(.is-hidden)"));
     }
@@ -91,7 +94,7 @@
       if (aimed.length) { offer(aimed); return; }
     }
     if (charsWithChoices(false).indexOf(id) >= 0) {
-      select(id === selected ? null : id);
+      select(id);  /* tapping him again keeps him: "Clear the selection" lets go */
     } else {
       all("#characters tr[data-char]").forEach(function (row) { row.classList.toggle("table-active", row.dataset.char === id); });
     }
@@ -102,8 +105,9 @@
     try { wanted = wanted || sessionStorage.getItem(storageKey()); } catch (e) { /* private mode */ }
     var chars = charsWithChoices(false);
     var onBoard = charsWithChoices(true);
-    if (wanted && chars.indexOf(wanted) >= 0) { select(wanted); }
-    else if (onBoard.length === 1) { select(onBoard[0]); }
+    /* a refresh keeps the reader's choice and never moves the board under his finger */
+    if (wanted && chars.indexOf(wanted) >= 0) { select(wanted, true); }
+    else if (onBoard.length === 1) { select(onBoard[0], onBoard[0] === wanted); }
     else { select(null); }
     var status = document.getElementById("match-status");
     var s = screen();
@@ -115,7 +119,7 @@
 
   function scheduleRestore() {
     if (restoreTimer) { clearTimeout(restoreTimer); }
-    restoreTimer = setTimeout(restore, 30);
+    restoreTimer = setTimeout(restore, 0);  /* once the answer's parts are all swapped in */
   }
 
   function showProblem(text) {
@@ -153,11 +157,17 @@
     if (el.classList.contains("target")) { onTarget(el); } else { onPiece(el); }
   });
 
-  document.addEventListener("htmx:load", scheduleRestore);
+  function answered() {
+    if (pending) { clearTimeout(pending); pending = null; }
+  }
+
+  /* An action's answer swaps the form it came from out of the page, so its own events no longer
+     reach the document: any new content (htmx:load) or any error counts as the answer. */
+  document.addEventListener("htmx:load", function () { answered(); scheduleRestore(); });
   document.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.detail.elt;
     if (elt && elt.closest && elt.closest("form")) {
-      pendingForm = elt.closest("form");
+      answered();
       pending = setTimeout(function () {
         var s = screen();
         showProblem(s ? s.dataset.noAnswer : "");
@@ -165,14 +175,9 @@
       }, 8000);
     }
   });
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var elt = event.detail.elt;
-    if (pending && elt && elt.closest && elt.closest("form") === pendingForm) {
-      clearTimeout(pending);
-      pending = null;
-    }
-  });
+  document.addEventListener("htmx:sendError", answered);
   document.addEventListener("htmx:responseError", function (event) {
+    answered();
     var s = screen();
     if (s && event.detail.xhr && event.detail.xhr.status === 403) { showProblem(s.dataset.forbidden); }
   });

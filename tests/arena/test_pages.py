@@ -54,7 +54,7 @@ def test_a_player_sees_his_choices_and_his_secrets(client, players, match):
     assert "Your move" in html and 'id="action-form"' in html and 'name="version" value="0"' in html
     assert "Your secrets" in html and "Trap cards:" in html
     assert 'id="as-team-file"' in html and "As in the team file" in html
-    assert 'hx-trigger="every 1000ms"' in html  # live: the page polls
+    assert 'hx-trigger="every 700ms"' in html  # live: the page polls
 
 
 @pytest.mark.parametrize("who", ["anonymous", "stranger"])

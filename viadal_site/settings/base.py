@@ -149,6 +149,6 @@ LOGGING = {
 VIADAL_MATCH_CLAIM_AFTER = int(os.environ.get("VIADAL_MATCH_CLAIM_AFTER", str(3 * 24 * 3600)))
 VIADAL_MATCH_STATE_CACHE = int(os.environ.get("VIADAL_MATCH_STATE_CACHE", "64"))
 # The match pages poll for the opponent's actions this often (milliseconds) while the match is live.
-VIADAL_MATCH_POLL_MS = int(os.environ.get("VIADAL_MATCH_POLL_MS", "1000"))
+VIADAL_MATCH_POLL_MS = int(os.environ.get("VIADAL_MATCH_POLL_MS", "700"))
 # Scripted d10s for a match (Match.dice_script) are rolled only when this is on: the test settings'.
 VIADAL_TEST_DICE = False
