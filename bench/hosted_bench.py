@@ -51,6 +51,8 @@ def main() -> None:
     args = parser.parse_args()
 
     setup_test_environment()
+    if connection.vendor == "sqlite":  # a file, as the project's own database is, not the test runner's memory
+        connection.settings_dict.setdefault("TEST", {})["NAME"] = str(Path(__file__).resolve().parent / "bench.sqlite3")
     old_name = connection.creation.create_test_db(verbosity=0, keepdb=False)
     try:
         run(args.matches, args.round_limit)
