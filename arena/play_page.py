@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -267,6 +267,20 @@ def team_file_plan(state: State, seat: int) -> list[Action]:
     return plan
 
 
+def _mark_team_file_grip(found: list[Choice], state: State, seat: int) -> list[Choice]:
+    """The grip the seat's own team file starts with, marked among the grips the engine offers."""
+    member = state.setup.teams[seat].member("gladiator")
+    if member is None:
+        return found
+    grip = sorted(item for item in member.starting_grip if item != "dagger")
+    marked = []
+    for choice in found:
+        if choice.kind == "RecordGrip" and sorted(json.loads(choice.value)["hand"]) == grip:
+            choice = replace(choice, label=_("%(choice)s (as in the team file)") % {"choice": choice.label})
+        marked.append(choice)
+    return marked
+
+
 # --- the sides -------------------------------------------------------------------------------
 
 SHEET_VALUES = ("te", "ve", "ce", "eg", "me", "mov", "sfe")
@@ -442,6 +456,8 @@ def seat_page(
     live = match.is_live
     actions = legal_actions(state, seat) if seat is not None and live else []
     found = choices(actions, names, public)
+    if seat is not None and public["phase"] == "grips":
+        found = _mark_team_file_grip(found, state, seat)
     my_turn = live and seat is not None and seat in public["to_move"]
     offered = (
         _groups(found, names)

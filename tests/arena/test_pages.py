@@ -200,3 +200,13 @@ def test_the_play_screen_reads_in_hungarian(client, players, match):
     assert "Te lépsz" in html and "Előkészület: amulettek és ME-jelzők (titkos)" in html
     assert "Oszd ki az amulettjeidet" in html and "Ahogy a csapatfájlban" in html
     assert "Your move" not in html
+
+
+def test_the_grip_of_the_team_file_is_marked_among_the_grips_the_engine_offers(client, players):
+    match = begin(players, dice=DICE)
+    for step in SCRIPT[:12]:  # secrets, role, half: now both record their grips
+        match = play(match, players, action_of(chosen(match, step)))
+    client.force_login(players.home)
+    html = client.get(page_url(match)).content.decode()
+    assert html.count("(as in the team file)") == 1
+    assert re.search(r"Start with [^<]*\(as in the team file\)</button>", html)
