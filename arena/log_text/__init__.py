@@ -19,8 +19,10 @@ from .common import WRITERS, Line
 from .core import register_core
 from .magic import register_magic
 from .optional import register_optional
+from .setup import register_setup
 from .traps import register_traps
 
+register_setup(WRITERS)
 register_core(WRITERS)
 register_traps(WRITERS)
 register_magic(WRITERS)
