@@ -245,7 +245,7 @@ def seat_page(
         version=match.version,
         public=public,
         names=names,
-        heading=heading(public, names),
+        heading=heading(public, names) if not match.is_over else _("The match is over"),
         prompt=prompt,
         my_turn=my_turn,
         answers=offered.answers,

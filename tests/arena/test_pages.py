@@ -7,6 +7,7 @@ import json
 import re
 
 import pytest
+from django.test import override_settings
 from django.urls import reverse
 
 from arena import selectors
@@ -210,3 +211,18 @@ def test_the_grip_of_the_team_file_is_marked_among_the_grips_the_engine_offers(c
     html = client.get(page_url(match)).content.decode()
     assert html.count("(as in the team file)") == 1
     assert re.search(r"Start with [^<]*\(as in the team file\)</button>", html)
+
+
+@override_settings(VIADAL_MATCH_CLAIM_AFTER=0)
+def test_a_claimed_match_reads_as_over_for_both(client, players):
+    match = begin(players, dice=DICE)
+    for step in SCRIPT[:5]:  # the home side has handed out its secrets; the away side owes its own
+        match = play(match, players, action_of(chosen(match, step)))
+    client.force_login(players.home)
+    html = client.get(page_url(match)).content.decode()
+    assert "Claim the match (a forfeit win)" in html
+    response = client.post(reverse("play:claim", args=[match.pk]), {"version": match.version}, headers=HTMX)
+    assert response.status_code == 200 and "You win by forfeit." in response.content.decode()
+    client.force_login(players.away)
+    html = client.get(page_url(match)).content.decode()
+    assert "The match is over" in html and "Vasfarkasok wins by forfeit" in html and 'id="action-form"' not in html
