@@ -10,7 +10,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test bench install install-test install-bench system-deps browser-deps sheet-deps i18n-deps messages migrate demo check clean
+.PHONY: run test bench bench-hosted install install-test install-bench system-deps browser-deps sheet-deps i18n-deps messages migrate demo check clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -68,6 +68,10 @@ test: install-test browser-deps sheet-deps messages
 
 bench: install-bench
 	$(PY) bench/engine_bench.py
+
+# Hosted play's server time per action, on a throwaway test database of DATABASE_URL (SQLite when unset).
+bench-hosted: install-test messages
+	$(PY) bench/hosted_bench.py
 
 check: install-test
 	$(VENV)/bin/ruff check .

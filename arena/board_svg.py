@@ -186,3 +186,18 @@ def _draw(board: Board) -> BoardDrawing:
         gates=gates,
         deployment=deployment,
     )
+
+
+def board_svg_html(language: str | None = None) -> str:
+    """The arena drawn as SVG markup (``templates/arena/_board_static.html``), rendered once per
+    process and language: the play screen draws the board it never changes under its live layer."""
+    return _board_svg_html(language or translation.get_language() or "")
+
+
+@cache
+def _board_svg_html(language: str) -> str:
+    from django.template.loader import render_to_string
+    from django.utils.safestring import mark_safe
+
+    with translation.override(language or None):
+        return mark_safe(render_to_string("arena/_board_static.html", {"drawing": _board_drawing(language)}))

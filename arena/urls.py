@@ -1,9 +1,9 @@
 from django.urls import path
 
-from . import views
+from .views import board
 
 app_name = "arena"
 
 urlpatterns = [
-    path("board/", views.board, name="board"),
+    path("board/", board.board, name="board"),
 ]

@@ -9,6 +9,7 @@ from . import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("arena/", include("arena.urls")),
+    path("play/", include("arena.play_urls")),
     path("teams/", include("teams.urls")),
     path("leagues/", include("campaigns.urls")),
     path("teams/", include("teams.sheet_urls")),

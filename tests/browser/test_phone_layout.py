@@ -91,6 +91,7 @@ def test_no_page_is_wider_than_a_phone_in_either_language(live_server, demo, pho
         f"/leagues/fixtures/{demo['confirmed']}/",
     ]
     player = [
+        "/play/",
         "/teams/",
         f"/teams/{demo['team']}/",
         f"/teams/{demo['team']}/edit/",

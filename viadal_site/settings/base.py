@@ -9,6 +9,9 @@ Environment variables:
 - ``CACHE_DIR``: the folder of the file cache (rendered PDF sheets, render limits) without Redis.
 - ``STATIC_ROOT``: where ``collectstatic`` writes the static files.
 - ``TRUSTED_PROXY_COUNT``: how many reverse proxies in front of the app append to X-Forwarded-For.
+- ``VIADAL_MATCH_CLAIM_AFTER``: seconds a hosted match's player may leave the decision he owes
+  before his waiting opponent may claim a forfeit (3 days).
+- ``VIADAL_MATCH_STATE_CACHE``: how many hosted-match states a process keeps (64; 0 turns it off).
 """
 
 from __future__ import annotations
@@ -97,6 +100,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "arena.context_processors.hosted_play",
             ],
         },
     },
@@ -248,3 +252,12 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# Hosted matches (docs/hosting.md). A player who owes a decision for longer than this may be claimed
+# against by his waiting opponent (a forfeit win); each process keeps this many match states.
+VIADAL_MATCH_CLAIM_AFTER = int(os.environ.get("VIADAL_MATCH_CLAIM_AFTER", str(3 * 24 * 3600)))
+VIADAL_MATCH_STATE_CACHE = int(os.environ.get("VIADAL_MATCH_STATE_CACHE", "64"))
+# The match pages poll for the opponent's actions this often (milliseconds) while the match is live.
+VIADAL_MATCH_POLL_MS = int(os.environ.get("VIADAL_MATCH_POLL_MS", "700"))
+# Scripted d10s for a match (Match.dice_script) are rolled only when this is on: the test settings'.
+VIADAL_TEST_DICE = False

@@ -1,0 +1,137 @@
+"""Hosted matches, stored as the engine stores them (issue 13; docs/hosting.md).
+
+A ``Match`` row holds its options, its secret seed, the set-up the engine started from
+(``setup_to_json``: both rosters as they were when the match began, the options and the seed), its
+status and its version. ``MatchAction`` is the append-only log: one row per action taken (seq 0 is
+the deal), with the events it caused as the engine wrote them (``event_to_json``); the state is
+rebuilt from the set-up and those events with the engine's ``replay``. ``MatchSeat`` says who plays
+which seat and keeps the denormalised "your move" flag the header counts.
+
+Nothing here decides a rule: the engine referees every action (``arena.services``).
+"""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from arena.engine.match.state import ROUND_LIMIT, ROUND_LIMIT_MAX, ROUND_LIMIT_MIN
+
+HOME, AWAY = 0, 1
+SEATS = (HOME, AWAY)
+
+
+def new_seed() -> str:
+    """The match's dice seed: secret, from the operating system's CSPRNG."""
+    return secrets.token_hex(16)
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("Waiting for an opponent")
+        SETUP = "setup", _("Set-up")
+        PLAYING = "playing", _("In play")
+        FINISHED = "finished", _("Finished")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="matches_created")
+    # The named player of an invitation; None: an open challenge anyone may accept.
+    invited = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="match_invitations",
+    )
+    invite_token = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    round_limit = models.PositiveSmallIntegerField(
+        default=ROUND_LIMIT, validators=[MinValueValidator(ROUND_LIMIT_MIN), MaxValueValidator(ROUND_LIMIT_MAX)]
+    )
+    optional_rules = models.JSONField(default=list, blank=True, help_text=_("Ids of the optional rules in use."))
+    trap_insight = models.BooleanField(
+        default=True, help_text=_("Off: every strategist draws 3 trap cards, whatever his team paid for.")
+    )
+    status = models.CharField(max_length=10, choices=Status, default=Status.OPEN)
+    # Secret while the match runs: never rendered, never sent to a browser (docs/hosting.md).
+    seed = models.CharField(max_length=64, default=new_seed, editable=False)
+    setup = models.JSONField(null=True, blank=True, editable=False)
+    version = models.PositiveIntegerField(default=0)
+    result = models.JSONField(null=True, blank=True)
+    winner_seat = models.SmallIntegerField(null=True, blank=True)
+    forfeit = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    last_action_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # Tests only (settings.VIADAL_TEST_DICE): the d10 results to roll, in order (arena/dice.py).
+    # No form, view or service fills it; it is ignored unless the test settings turn it on.
+    dice_script = models.JSONField(null=True, blank=True, editable=False)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name_plural = "matches"
+        indexes = [models.Index(fields=["status", "-created_at"], name="arena_match_status_created")]
+
+    def __str__(self) -> str:
+        return f"Match {self.pk}"
+
+    @property
+    def is_live(self) -> bool:
+        return self.status in (self.Status.SETUP, self.Status.PLAYING)
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in (self.Status.FINISHED, self.Status.WITHDRAWN)
+
+
+class MatchSeat(models.Model):
+    """Who plays a seat (0 home, the challenger; 1 away), with the team he brought.
+
+    ``to_move`` is denormalised: the seat owes a decision now (the engine's ``seats_to_move``),
+    written with every action so the header's "your move" count is one indexed query.
+    ``prompt_version`` is the version at which the seat's own choices (its legal actions) last
+    changed: a page built from an older version is stale for that seat, a newer one is not, so both
+    seats' simultaneous set-up choices never reject each other (docs/hosting.md).
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    seat = models.SmallIntegerField(choices=[(HOME, _("home")), (AWAY, _("away"))])
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="match_seats")
+    team = models.ForeignKey("teams.Team", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    team_name = models.CharField(max_length=80)
+    to_move = models.BooleanField(default=False)
+    prompt_version = models.PositiveIntegerField(default=0)
+    prompt_digest = models.CharField(max_length=64, blank=True)
+
+    class Meta:
+        ordering = ["match", "seat"]
+        constraints = [models.UniqueConstraint(fields=["match", "seat"], name="unique_seat_per_match")]
+        indexes = [models.Index(fields=["player", "to_move"], name="arena_seat_player_to_move")]
+
+    def __str__(self) -> str:
+        return f"{self.match} seat {self.seat}"
+
+
+class MatchAction(models.Model):
+    """One action as the engine took it and the events it caused: append-only.
+
+    ``seq`` is the match's version after it (0: the deal, with no action and no seat)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField()
+    seat = models.SmallIntegerField(null=True, blank=True)
+    action = models.JSONField(null=True, blank=True)
+    events = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "seq"]
+        constraints = [models.UniqueConstraint(fields=["match", "seq"], name="unique_action_seq_per_match")]
+
+    def __str__(self) -> str:
+        return f"{self.match} #{self.seq}"

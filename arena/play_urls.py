@@ -1,0 +1,19 @@
+"""Hosted play under ``/play/`` (issue 13)."""
+
+from django.urls import path
+
+from .views import lobby, play
+
+app_name = "play"
+
+urlpatterns = [
+    path("", lobby.lobby, name="lobby"),
+    path("challenge/<uuid:token>/", lobby.invite, name="invite"),
+    path("<int:pk>/accept/", lobby.accept, name="accept"),
+    path("<int:pk>/withdraw/", lobby.withdraw, name="withdraw"),
+    path("<int:pk>/", play.match_page, name="match"),
+    path("<int:pk>/poll/", play.poll, name="poll"),
+    path("<int:pk>/act/", play.act, name="act"),
+    path("<int:pk>/claim/", play.claim, name="claim"),
+    path("<int:pk>/log/", play.match_log, name="log"),
+]

@@ -1,0 +1,6 @@
+"""Hosted matches' writes: the lobby (``lobby``) and play (``play``); docs/hosting.md lists their locks."""
+
+from .lobby import match_accept, match_create, match_withdraw
+from .play import Played, match_claim_forfeit, match_play
+
+__all__ = ["Played", "match_accept", "match_claim_forfeit", "match_create", "match_play", "match_withdraw"]

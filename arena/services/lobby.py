@@ -1,0 +1,154 @@
+"""The lobby's writes: a challenge is made, accepted (the match begins) or withdrawn.
+
+Locks (docs/hosting.md): ``match_accept`` and ``match_withdraw`` lock the match row
+(``select_for_update``) before reading or writing anything of the match; ``match_create`` writes
+only new rows. Every refusal is a ``MatchError`` raised before anything is written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from arena.engine import MatchOptions, MatchSetup, event_to_json, match_events, new_match, setup_to_json
+from arena.engine.content.amulets import OPTIONAL_RULES
+from arena.engine.content.points import TRAP_CARDS_KEPT
+from arena.engine.content.profiles import STRATEGIST
+from arena.engine.roster import Roster, base_roster
+from teams.models import Team
+from teams.selectors import team_to_roster
+
+from ..dice import dice_for
+from ..errors import MatchError
+from ..models import AWAY, HOME, Match, MatchAction, MatchSeat
+from .seats import refresh_seats
+
+
+def match_options(*, round_limit: int, optional_rules: Iterable[str]) -> MatchOptions:
+    """The engine's options; its refusal (a round limit outside 12-30, HR-10.1) as a ``MatchError``."""
+    unknown = sorted(set(optional_rules) - set(OPTIONAL_RULES))
+    if unknown:
+        raise MatchError(_("Unknown optional rule: %(rules)s.") % {"rules": ", ".join(unknown)})
+    try:
+        return MatchOptions(round_limit=round_limit, optional=frozenset(optional_rules))
+    except ValueError as error:
+        raise MatchError(_("The match options are refused: %(reason)s") % {"reason": error}) from error
+
+
+def match_roster(team: Team, *, trap_insight: bool) -> Roster:
+    """The roster a team brings to a match. With trap insight off every strategist draws the 3 cards
+    of RB p.7, whatever his team paid for (docs/decisions.md, "Hosted matches")."""
+    roster = team_to_roster(team)
+    if trap_insight:
+        return roster
+    members = tuple(
+        replace(m, trap_cards_drawn=TRAP_CARDS_KEPT) if m.slot == STRATEGIST and m.trap_cards_drawn else m
+        for m in roster.members
+    )
+    return replace(roster, members=members)
+
+
+def _check_team(team: Team | None, player: AbstractBaseUser, options: MatchOptions, trap_insight: bool) -> Roster:
+    if team is None or team.owner_id != player.pk:
+        raise MatchError(_("Choose one of your own teams."))
+    if not team.is_ready:
+        raise MatchError(_("%(team)s is a draft: only a ready team can play.") % {"team": team.name})
+    roster = match_roster(team, trap_insight=trap_insight)
+    try:  # the engine judges whether the team suits the match's optional rules (HR-7)
+        new_match((roster, base_roster()), options)
+    except ValueError as error:
+        raise MatchError(
+            _("%(team)s cannot play under these options: %(reason)s") % {"team": team.name, "reason": error}
+        ) from error
+    return roster
+
+
+@transaction.atomic
+def match_create(
+    *,
+    creator: AbstractBaseUser,
+    team: Team,
+    round_limit: int,
+    optional_rules: Iterable[str] = (),
+    trap_insight: bool = True,
+    invited: AbstractBaseUser | None = None,
+) -> Match:
+    """An open challenge (``invited`` None: anyone may accept) or an invitation for a named player,
+    with one of the creator's ready teams. Writes only new rows."""
+    rules = sorted(set(optional_rules))
+    options = match_options(round_limit=round_limit, optional_rules=rules)
+    _check_team(team, creator, options, trap_insight)
+    if invited is not None and invited.pk == creator.pk:
+        raise MatchError(_("Invite another player: you cannot play against yourself."))
+    match = Match.objects.create(
+        created_by=creator,
+        invited=invited,
+        round_limit=options.round_limit,
+        optional_rules=rules,
+        trap_insight=trap_insight,
+    )
+    MatchSeat.objects.create(match=match, seat=HOME, player=creator, team=team, team_name=team.name)
+    return match
+
+
+def _locked(match: Match) -> Match:
+    return Match.objects.select_for_update().get(pk=match.pk)
+
+
+@transaction.atomic
+def match_accept(*, match: Match, player: AbstractBaseUser, team: Team) -> Match:
+    """``player`` takes the away seat with his ready ``team``; the match begins: both rosters as they
+    are now, the options and the seed become its set-up, and the cards and discs are dealt (seq 0).
+
+    Locks: the match row first (``select_for_update``), then writes its seats and its first action row.
+    """
+    match = _locked(match)
+    if match.status != Match.Status.OPEN:
+        raise MatchError(_("This challenge is no longer open."))
+    if match.created_by_id == player.pk:
+        raise MatchError(_("You cannot accept your own challenge."))
+    if match.invited_id is not None and match.invited_id != player.pk:
+        raise MatchError(_("This invitation is for another player."))
+    options = match_options(round_limit=match.round_limit, optional_rules=match.optional_rules)
+    home_seat = MatchSeat.objects.select_related("team").get(match=match, seat=HOME)
+    home_team = home_seat.team
+    if home_team is None or not home_team.is_ready:
+        raise MatchError(_("The challenger's team is no longer ready, so the challenge cannot be accepted."))
+    home = _check_team(home_team, match.created_by, options, match.trap_insight)
+    away = _check_team(team, player, options, match.trap_insight)
+    setup = MatchSetup((home, away), options, match.seed)
+    try:
+        state = new_match(setup.teams, options, match.seed, dice_for(match.dice_script, match.seed, None))
+    except ValueError as error:
+        raise MatchError(_("The engine refused to start this match: %(reason)s") % {"reason": error}) from error
+    MatchAction.objects.create(match=match, seq=0, events=[event_to_json(e) for e in match_events(state)])
+    now = timezone.now()
+    match.setup = setup_to_json(state.setup)
+    match.status = Match.Status.SETUP
+    match.version = 0
+    match.started_at = match.last_action_at = now
+    match.save(update_fields=["setup", "status", "version", "started_at", "last_action_at"])
+    home_seat.team_name = home_team.name
+    home_seat.save(update_fields=["team_name"])
+    MatchSeat.objects.create(match=match, seat=AWAY, player=player, team=team, team_name=team.name)
+    refresh_seats(match, state, acting=None)
+    return match
+
+
+@transaction.atomic
+def match_withdraw(*, match: Match, player: AbstractBaseUser) -> Match:
+    """The challenger withdraws a challenge nobody has accepted. Locks: the match row."""
+    match = _locked(match)
+    if match.created_by_id != player.pk:
+        raise MatchError(_("Only the challenger may withdraw a challenge."))
+    if match.status != Match.Status.OPEN:
+        raise MatchError(_("This challenge is no longer open."))
+    match.status = Match.Status.WITHDRAWN
+    match.finished_at = timezone.now()
+    match.save(update_fields=["status", "finished_at"])
+    return match

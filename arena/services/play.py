@@ -1,0 +1,203 @@
+"""Playing a hosted match: actions refereed by the engine, and the forfeit claim.
+
+One transaction per request, the match row locked first (``select_for_update``): two clicks, two
+tabs or two app-server processes are serialised on that row, and the version check then refuses
+whatever was chosen on a page older than the seat's current choices (``StaleBoardError``, "the
+board has changed"), so no two actions are ever applied on one version. Then the engine validates
+and applies each action, and the actions with the events they caused are appended, the version
+moves, and the seats' "your move" flags and prompts are written. Any refusal is raised before
+anything is written, and the transaction leaves the stored match as it was.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from arena.engine import (
+    Action,
+    Event,
+    IllegalActionError,
+    State,
+    action_from_json,
+    action_to_json,
+    apply,
+    event_to_json,
+    is_over,
+    seats_to_move,
+    view,
+)
+
+from ..dice import dice_for
+from ..errors import ActionRefusedError, MatchError, StaleBoardError
+from ..models import Match, MatchAction, MatchSeat
+from ..states import key_of, remember, state_of
+from .seats import refresh_seats
+
+log = logging.getLogger(__name__)
+
+SETUP_PHASES = frozenset({"secrets", "role", "half", "grips", "deploy"})
+MOST_ACTIONS_PER_REQUEST = 16  # "as in the team file": at most 4 amulets and 2 tokens
+
+
+@dataclass(frozen=True)
+class Played:
+    """What a request changed: the match as now stored, the acting seat and the events caused."""
+
+    match: Match
+    seat: int
+    events: tuple[Event, ...]
+
+
+def claim_after() -> timedelta:
+    """How long a seat may leave the decision it owes before the other may claim a forfeit."""
+    return timedelta(seconds=int(getattr(settings, "VIADAL_MATCH_CLAIM_AFTER", 3 * 24 * 3600)))
+
+
+def _locked(match: Match) -> Match:
+    return Match.objects.select_for_update().get(pk=match.pk)
+
+
+def seat_of(match: Match, player: AbstractBaseUser) -> MatchSeat:
+    """The seat ``player`` holds in ``match``; anyone else is refused with 403."""
+    if not player.is_authenticated:
+        raise PermissionDenied(_("Only the match's players may act in it."))
+    seat = MatchSeat.objects.filter(match=match, player=player).first()
+    if seat is None:
+        raise PermissionDenied(_("Only the match's players may act in it."))
+    return seat
+
+
+def parse_action(data: object) -> Action:
+    """An action as the engine writes it (``action_to_json``); anything else is refused."""
+    try:
+        if not isinstance(data, Mapping) or not isinstance(data.get("type"), str):
+            raise ValueError("not an action object")
+        return action_from_json(dict(data))
+    except (KeyError, TypeError, ValueError, IndexError) as error:
+        raise ActionRefusedError(_("This is not an action of the game."), str(error)) from error
+
+
+def _refused(error: Exception) -> ActionRefusedError:
+    return ActionRefusedError(_("The referee refused this action: %(reason)s") % {"reason": error}, str(error))
+
+
+def _apply(match: Match, state: State, action: Action, seat: int) -> tuple[State, list[Event]]:
+    if type(action).__name__ != "Concede" and seat not in seats_to_move(state):
+        raise MatchError(_("It is not your turn: the match waits for your opponent."))
+    dice = dice_for(match.dice_script, match.seed, state)
+    try:
+        return apply(state, action, dice)
+    except IllegalActionError as error:
+        raise _refused(error) from error
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:  # a malformed action
+        log.warning("match %s: the engine could not read %r: %r", match.pk, action, error)
+        raise _refused(error) from error
+
+
+@transaction.atomic
+def match_play(*, match: Match, player: AbstractBaseUser, version: int, actions: Sequence[Mapping[str, Any]]) -> Played:
+    """Apply ``actions`` (the engine's JSON, in order) for ``player``'s seat, chosen on a page built at
+    ``version``.
+
+    Locks: the match row (``select_for_update``) before anything else; the seat rows and the new
+    action rows are written after it, in this transaction. Refusals: 403 for someone who holds no
+    seat or an action for the other seat; ``StaleBoardError`` for a page older than the seat's
+    choices; ``MatchError`` when the match is not being played or it is not his turn;
+    ``ActionRefusedError`` with the engine's reason.
+    """
+    match = _locked(match)
+    seat = seat_of(match, player)
+    if not match.is_live:
+        raise MatchError(_("This match is not being played."))
+    if not actions or len(actions) > MOST_ACTIONS_PER_REQUEST:
+        raise ActionRefusedError(_("This is not an action of the game."))
+    parsed = [parse_action(data) for data in actions]
+    if any(action.seat != seat.seat for action in parsed):
+        raise PermissionDenied(_("You may act only for your own seat."))
+    if not seat.prompt_version <= version <= match.version:
+        raise StaleBoardError(_("The board has changed: here is the position as it stands now."))
+    state = state_of(match)
+    rows, caused = [], []
+    for action in parsed:
+        state, events = _apply(match, state, action, seat.seat)
+        caused.extend(events)
+        rows.append(
+            MatchAction(
+                match=match,
+                seq=match.version + len(rows) + 1,
+                seat=seat.seat,
+                action=action_to_json(action),
+                events=[event_to_json(e) for e in events],
+            )
+        )
+    MatchAction.objects.bulk_create(rows)
+    _record(match, state, version=match.version + len(rows))
+    refresh_seats(match, state, acting=seat.seat)
+    key = key_of(match)
+    transaction.on_commit(lambda: remember(key, state))  # never cache a version that was not stored
+    return Played(match=match, seat=seat.seat, events=tuple(caused))
+
+
+def _record(match: Match, state: State, *, version: int) -> None:
+    """The match row after an action: its version, status and, at the end, its result."""
+    match.version = version
+    match.last_action_at = timezone.now()
+    fields = ["version", "last_action_at", "status"]
+    public = view(state, None)
+    if is_over(state):
+        match.status = Match.Status.FINISHED
+        match.result = public["result"]
+        match.winner_seat = public["result"]["winner"] if public["result"] else None
+        match.finished_at = match.last_action_at
+        fields += ["result", "winner_seat", "finished_at"]
+    elif public["phase"] not in SETUP_PHASES:
+        match.status = Match.Status.PLAYING
+    match.save(update_fields=fields)
+
+
+def claimable_at(match: Match) -> Any:
+    """When the waiting seat may claim a forfeit (the last action + the claim delay)."""
+    return (match.last_action_at or match.created_at) + claim_after()
+
+
+@transaction.atomic
+def match_claim_forfeit(*, match: Match, player: AbstractBaseUser, version: int) -> Match:
+    """The waiting player claims the match when his opponent has owed a decision for longer than
+    ``VIADAL_MATCH_CLAIM_AFTER``: a forfeit win for him (HR-10.1 would score it a Victory 0-0 in a
+    league). Refused if the opponent has moved since the claimant's page was built (``version``),
+    while the claimant himself owes a decision, or before the delay has passed.
+
+    Locks: the match row (``select_for_update``), then writes its seats.
+    """
+    match = _locked(match)
+    seat = seat_of(match, player)
+    if not match.is_live:
+        raise MatchError(_("This match is not being played."))
+    if version != match.version:
+        raise StaleBoardError(_("Your opponent has moved meanwhile: the match goes on."))
+    state = state_of(match)
+    movers = seats_to_move(state)
+    if seat.seat in movers or (1 - seat.seat) not in movers:
+        raise MatchError(_("You can claim the match only while your opponent owes the decision and you do not."))
+    if timezone.now() < claimable_at(match):
+        raise MatchError(_("Your opponent still has time to decide."))
+    public = view(state, None)
+    match.status = Match.Status.FINISHED
+    match.forfeit = True
+    match.winner_seat = seat.seat
+    match.result = {"kind": "forfeit", "winner": seat.seat, "scores": [0, 0], "round": public["round"], "reason": ""}
+    match.finished_at = timezone.now()
+    match.save(update_fields=["status", "forfeit", "winner_seat", "result", "finished_at"])
+    MatchSeat.objects.filter(match=match).update(to_move=False)
+    return match

@@ -1,0 +1,1 @@
+"""The arena app's pages: the board, the lobby of hosted matches and the play screen."""

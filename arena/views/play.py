@@ -1,0 +1,153 @@
+"""The play screen (``/play/<id>/``), its polling endpoint, actions, the forfeit claim and the log.
+
+Every answer for a seat is built by :func:`arena.play_page.seat_page` from that seat's view. An
+action answers with the seat's refreshed parts (``hx-swap-oob``): 200 when it was applied, 409
+when the page was stale ("the board has changed", with the position as it stands), 422 when the
+app or the engine refused it (with the reason); the stored match is unchanged by any refusal.
+Without htmx the same outcomes redirect (success) or render the whole page with that status.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
+from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
+from django_htmx.middleware import HtmxDetails
+
+from .. import services
+from ..board_svg import board_svg_html
+from ..errors import MatchError, StaleBoardError
+from ..models import Match
+from ..play_page import log_lines, seat_page
+from ..play_words import Names
+from ..states import state_of
+
+REFRESH = "arena/_refresh.html"
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+def _match(pk: int) -> Match:
+    return get_object_or_404(Match, pk=pk)
+
+
+def _page_context(request: HttpRequest, match: Match, **message: Any) -> dict[str, Any]:
+    return {
+        "page": seat_page(match, request.user, **message),
+        "poll_ms": settings.VIADAL_MATCH_POLL_MS,
+        "board_svg": board_svg_html(),
+    }
+
+
+@require_safe
+def match_page(request: HttpRequest, pk: int) -> HttpResponse:
+    match = _match(pk)
+    if match.status in (Match.Status.OPEN, Match.Status.WITHDRAWN) or match.setup is None:
+        return redirect("play:invite", token=match.invite_token)
+    return render(request, "arena/match.html", _page_context(request, match))
+
+
+@require_safe
+def poll(request: HttpRequest, pk: int) -> HttpResponse:
+    """ "Nothing new" (204) in one query while the version the page was built from is current;
+    otherwise the seat's refreshed parts and a ``match-changed`` event for the page's script; once
+    the match is over those last parts come with 286, which stops the polling."""
+    try:
+        seen = int(request.GET.get("v", ""))
+    except ValueError:
+        return HttpResponseBadRequest()
+    row = Match.objects.filter(pk=pk).values("version", "status", "invite_token").first()
+    if row is None:
+        raise Http404
+    if row["status"] == Match.Status.OPEN:
+        return HttpResponse(status=204)
+    if seen < 0:  # the challenge's page, waiting for an opponent: the match has begun
+        return HttpResponseClientRedirect(reverse("play:match", args=[pk]))
+    over = row["status"] in (Match.Status.FINISHED, Match.Status.WITHDRAWN)
+    if row["version"] == seen and not over:
+        return HttpResponse(status=204)
+    match = _match(pk)
+    # over: the last parts, with 286 so that htmx stops polling (django-htmx HttpResponseStopPolling)
+    response = render(request, REFRESH, _page_context(request, match), status=286 if over else 200)
+    return trigger_client_event(response, "match-changed", {"version": match.version})
+
+
+def _posted_actions(request: HttpRequest) -> list[Any]:
+    try:
+        if "actions" in request.POST:
+            found = json.loads(request.POST["actions"])
+            return found if isinstance(found, list) else [found]
+        return [json.loads(request.POST.get("action", ""))]
+    except ValueError:
+        return [None]  # the engine's parser refuses it with a message
+
+
+def _posted_version(request: HttpRequest) -> int:
+    try:
+        return int(request.POST.get("version", ""))
+    except ValueError:
+        return -1
+
+
+def _answer(request: HtmxHttpRequest, match: Match, status: int = 200, **message: Any) -> HttpResponse:
+    if request.htmx:
+        return render(request, REFRESH, _page_context(request, match, **message), status=status)
+    if status == 200:
+        return redirect("play:match", pk=match.pk)
+    return render(request, "arena/match.html", _page_context(request, match, **message), status=status)
+
+
+@login_required
+@require_POST
+def act(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    match = _match(pk)
+    try:
+        services.match_play(
+            match=match, player=request.user, version=_posted_version(request), actions=_posted_actions(request)
+        )
+    except StaleBoardError as error:
+        match.refresh_from_db()
+        return _answer(request, match, 409, message=str(error), level="warning")
+    except MatchError as error:
+        match.refresh_from_db()
+        return _answer(request, match, 422, message=str(error), level="danger")
+    match.refresh_from_db()
+    return _answer(request, match)
+
+
+@login_required
+@require_POST
+def claim(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    match = _match(pk)
+    try:
+        services.match_claim_forfeit(match=match, player=request.user, version=_posted_version(request))
+    except StaleBoardError as error:
+        match.refresh_from_db()
+        return _answer(request, match, 409, message=str(error), level="warning")
+    except MatchError as error:
+        match.refresh_from_db()
+        return _answer(request, match, 422, message=str(error), level="danger")
+    match.refresh_from_db()
+    return _answer(request, match, message=_("You win by forfeit."), level="success")
+
+
+@require_safe
+def match_log(request: HttpRequest, pk: int) -> HttpResponse:
+    """The whole log the reader may see (his seat's part, or the public one), oldest first."""
+    match = _match(pk)
+    if match.setup is None:
+        raise Http404
+    page = seat_page(match, request.user)
+    state = state_of(match)
+    _count, lines = log_lines(state, page.seat, Names(page.public, page.seat), last=None)
+    return render(request, "arena/log.html", {"page": page, "lines": list(reversed(lines))})

@@ -1,0 +1,185 @@
+/* The play screen: choosing on the board (templates/arena/match.html).
+ *
+ * Every choice is a button of the seat's action form, rendered by the server from the engine's legal
+ * actions; this script only shows and hides them: tap one of your characters and the hexes his
+ * choices point at light up (with their MAN cost); tap a lit hex to act (a move, a deployment), or an
+ * enemy to bring forward the attacks on him. It keeps the selection across the live refreshes, marks
+ * the tab when it is your move, and reloads the page when an action gets no answer.
+ */
+(function () {
+  "use strict";
+
+  var BOARD_KINDS = ["Move", "Deploy", "Disengage", "Shift", "MoveCloud", "PlayTraps", "ZombieAct"];
+  var selected = null;
+  var pending = null;
+  var restoreTimer = null;
+
+  function screen() { return document.getElementById("play-screen"); }
+  function all(selector, root) { return Array.prototype.slice.call((root || document).querySelectorAll(selector)); }
+  function buttons() { return all("form.play-form button.choice"); }
+  function storageKey() { var s = screen(); return s ? "viadal-selected-" + s.dataset.match : "viadal-selected"; }
+
+  function charsWithChoices(onBoardOnly) {
+    var found = {};
+    buttons().forEach(function (b) {
+      if (b.dataset.char && (!onBoardOnly || b.dataset.hex)) { found[b.dataset.char] = true; }
+    });
+    return Object.keys(found);
+  }
+
+  function clearOffered() {
+    all(".offered").forEach(function (el) { el.classList.remove("offered"); });
+  }
+
+  function select(id, keepScroll) {
+    var changed = id !== selected;
+    selected = id;
+    try { if (id) { sessionStorage.setItem(storageKey(), id); } else { sessionStorage.removeItem(storageKey()); } } catch (e) { /* private mode */ }
+    clearOffered();
+    all(".board-layer .piece").forEach(function (p) { p.classList.toggle("selected", p.dataset.piece === id); });
+    all(".board-layer .target").forEach(function (t) {
+      t.classList.toggle("is-hidden", Boolean(t.dataset.char) && t.dataset.char !== id);
+    });
+    var lit = {};
+    all(".board-layer .target").forEach(function (t) { if (!t.classList.contains("is-hidden")) { lit[t.dataset.hex] = true; } });
+    all(".board-layer .piece").forEach(function (p) { p.classList.toggle("on-target", Boolean(lit[p.dataset.hex])); });
+    all("#action-form .choice-group").forEach(function (g) {
+      g.classList.toggle("is-hidden", Boolean(id) && Boolean(g.dataset.char) && g.dataset.char !== id);
+    });
+    all("#characters tr[data-char]").forEach(function (row) { row.classList.toggle("table-active", row.dataset.char === id); });
+    if (id && changed && !keepScroll) {
+      centreOn(document.querySelector('.board-layer .piece[data-piece="' + id + '"]') ||
+               document.querySelector(".board-layer .target:not(.is-hidden)"));
+    }
+  }
+
+  function centreOn(el) {
+    /* on a small screen the board scrolls in its box: bring the chosen character into it */
+    var box = document.getElementById("board-scroll");
+    if (!el || !box || box.scrollWidth <= box.clientWidth + 2) { return; }
+    var at = el.getBoundingClientRect();
+    var frame = box.getBoundingClientRect();
+    box.scrollLeft += at.left + at.width / 2 - (frame.left + frame.width / 2);
+    box.scrollTop += at.top + at.height / 2 - (frame.top + frame.height / 2);
+  }
+
+  function offer(found) {
+    clearOffered();
+    if (found.length === 1 && BOARD_KINDS.indexOf(found[0].dataset.kind) >= 0) {
+      found[0].click();
+      return;
+    }
+    found.forEach(function (b) {
+      b.classList.add("offered");
+      var details = b.closest("details");
+      if (details) { details.open = true; }
+    });
+    if (found.length) { found[0].scrollIntoView({ block: "nearest", behavior: "smooth" }); }
+  }
+
+  function onTarget(target) {
+    var hex = target.dataset.hex;
+    var who = target.dataset.char || "";
+    var found = buttons().filter(function (b) { return b.dataset.hex === hex && (b.dataset.char || "") === who; });
+    target.classList.add("offered");
+    offer(found);
+  }
+
+  function onPiece(piece) {
+    var id = piece.dataset.piece;
+    if (selected && id !== selected) {
+      var aimed = buttons().filter(function (b) {
+        return b.dataset.char === selected && (b.dataset.target === id || (b.dataset.hex && b.dataset.hex === piece.dataset.hex));
+      });
+      if (aimed.length) { offer(aimed); return; }
+    }
+    if (charsWithChoices(false).indexOf(id) >= 0) {
+      select(id);  /* tapping him again keeps him: "Clear the selection" lets go */
+    } else {
+      all("#characters tr[data-char]").forEach(function (row) { row.classList.toggle("table-active", row.dataset.char === id); });
+    }
+  }
+
+  function restore() {
+    var wanted = selected;
+    try { wanted = wanted || sessionStorage.getItem(storageKey()); } catch (e) { /* private mode */ }
+    var chars = charsWithChoices(false);
+    var onBoard = charsWithChoices(true);
+    /* a refresh keeps the reader's choice and never moves the board under his finger */
+    if (wanted && chars.indexOf(wanted) >= 0) { select(wanted, true); }
+    else if (onBoard.length === 1) { select(onBoard[0], onBoard[0] === wanted); }
+    else { select(null); }
+    var status = document.getElementById("match-status");
+    var s = screen();
+    if (status && s) {
+      var base = document.title.replace(/^● [^·]*· /, "");
+      document.title = status.dataset.myTurn === "1" ? "● " + s.dataset.yourMove + " · " + base : base;
+    }
+  }
+
+  function scheduleRestore() {
+    if (restoreTimer) { clearTimeout(restoreTimer); }
+    restoreTimer = setTimeout(restore, 0);  /* once the answer's parts are all swapped in */
+  }
+
+  function showProblem(text) {
+    var status = document.getElementById("match-status");
+    if (!status || !text) { return; }
+    var old = document.getElementById("play-message");
+    if (old) { old.remove(); }
+    var box = document.createElement("div");
+    box.className = "alert alert-danger py-2 mb-2";
+    box.id = "play-message";
+    box.setAttribute("role", "alert");
+    box.textContent = text;
+    status.appendChild(box);
+  }
+
+  document.addEventListener("click", function (event) {
+    var target = event.target.closest(".board-layer .target");
+    if (target) { onTarget(target); return; }
+    var piece = event.target.closest(".board-layer .piece");
+    if (piece) { onPiece(piece); return; }
+    if (event.target.closest("#board-clear")) { select(null); return; }
+    var zoom = event.target.closest("#board-zoom");
+    if (zoom) {
+      var box = document.getElementById("board-scroll");
+      var on = box.classList.toggle("zoomed");
+      zoom.setAttribute("aria-pressed", on ? "true" : "false");
+    }
+  });
+
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Enter" && event.key !== " ") { return; }
+    var el = event.target.closest && event.target.closest(".board-layer .target, .board-layer .piece");
+    if (!el) { return; }
+    event.preventDefault();
+    if (el.classList.contains("target")) { onTarget(el); } else { onPiece(el); }
+  });
+
+  function answered() {
+    if (pending) { clearTimeout(pending); pending = null; }
+  }
+
+  /* An action's answer swaps the form it came from out of the page, so its own events no longer
+     reach the document: any new content (htmx:load) or any error counts as the answer. */
+  document.addEventListener("htmx:load", function () { answered(); scheduleRestore(); });
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    if (elt && elt.closest && elt.closest("form")) {
+      answered();
+      pending = setTimeout(function () {
+        var s = screen();
+        showProblem(s ? s.dataset.noAnswer : "");
+        window.location.reload();
+      }, 8000);
+    }
+  });
+  document.addEventListener("htmx:sendError", answered);
+  document.addEventListener("htmx:responseError", function (event) {
+    answered();
+    var s = screen();
+    if (s && event.detail.xhr && event.detail.xhr.status === 403) { showProblem(s.dataset.forbidden); }
+  });
+  document.addEventListener("DOMContentLoaded", restore);
+})();

@@ -1,0 +1,94 @@
+"""Helpers for the hosted-match tests: two players with ready teams, a match begun, a scripted match."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+
+from arena.engine import Action, action_to_json, is_over, legal_actions, seats_to_move, view
+from arena.models import Match
+from arena.services import match_accept, match_create, match_play
+from arena.states import state_of
+from teams.models import Team
+from tests.factories import TeamFactory, UserFactory
+
+
+@dataclass
+class Players:
+    home: AbstractBaseUser
+    away: AbstractBaseUser
+    home_team: Team
+    away_team: Team
+
+    def user(self, seat: int) -> AbstractBaseUser:
+        return self.home if seat == 0 else self.away
+
+
+def make_players(home_name: str = "Vasfarkasok", away_name: str = "Ködlovagok") -> Players:
+    home = UserFactory(username="hazai")
+    away = UserFactory(username="vendeg")
+    home_team = TeamFactory(owner=home, name=home_name, status=Team.Status.READY)
+    away_team = TeamFactory(owner=away, name=away_name, status=Team.Status.READY)
+    return Players(home, away, home_team, away_team)
+
+
+def begin(players: Players, *, dice: list[int] | None = None, seed: str | None = None, **options: Any) -> Match:
+    """A challenge by the home player, accepted by the away player: the match begins."""
+    match = match_create(
+        creator=players.home, team=players.home_team, round_limit=options.pop("round_limit", 12), **options
+    )
+    if dice is not None or seed is not None:
+        Match.objects.filter(pk=match.pk).update(dice_script=dice, **({"seed": seed} if seed is not None else {}))
+        match.refresh_from_db()
+    return match_accept(match=match, player=players.away, team=players.away_team)
+
+
+def fresh(match: Match) -> Match:
+    match.refresh_from_db()
+    return match
+
+
+def mover(match: Match) -> int:
+    return seats_to_move(state_of(fresh(match)))[0]
+
+
+def legal(match: Match, seat: int) -> list[Action]:
+    return legal_actions(state_of(fresh(match)), seat)
+
+
+def public(match: Match, seat: int | None = None) -> dict[str, Any]:
+    return view(state_of(fresh(match)), seat)
+
+
+def play(match: Match, players: Players, action: Action) -> Match:
+    match = fresh(match)
+    match_play(match=match, player=players.user(action.seat), version=match.version, actions=[action_to_json(action)])
+    return fresh(match)
+
+
+def first(actions: list[Action], kind: str, **fields: Any) -> Action:
+    for action in actions:
+        data = action_to_json(action)
+        if data["type"] == kind and all(data.get(k) == v for k, v in fields.items()):
+            return action
+    raise AssertionError(f"no {kind} {fields} among {[action_to_json(a) for a in actions][:20]}")
+
+
+def as_json(action: Action) -> str:
+    return json.dumps(action_to_json(action))
+
+
+def play_random(match: Match, players: Players, rng: Any, steps: int) -> Match:
+    """``steps`` random legal actions (never a concession), or fewer if the match ends."""
+    for _ in range(steps):
+        match = fresh(match)
+        state = state_of(match)
+        if is_over(state):
+            break
+        seat = seats_to_move(state)[0]
+        choices = [a for a in legal_actions(state, seat) if type(a).__name__ != "Concede"]
+        match = play(match, players, rng.choice(choices))
+    return match
