@@ -21,11 +21,17 @@ from .models import Match, MatchSeat
 User = AbstractBaseUser | AnonymousUser
 
 
+def your_move_seats(user: AbstractBaseUser) -> QuerySet[MatchSeat]:
+    """The seats of ``user`` that owe a decision now (the seats' indexed flag)."""
+    return MatchSeat.objects.filter(player=user, to_move=True)
+
+
 def your_move_count(user: User) -> int:
-    """How many matches owe ``user`` a decision now: one indexed query on the seats' flag."""
+    """How many matches owe ``user`` a decision now: one indexed query on the seats' flag. The
+    header counts them with everything else that waits on him (``accounts.inbox``)."""
     if not user.is_authenticated:
         return 0
-    return MatchSeat.objects.filter(player=user, to_move=True).count()
+    return your_move_seats(user).count()
 
 
 def ready_teams(user: AbstractBaseUser) -> QuerySet[Team]:

@@ -15,7 +15,7 @@ from arena.engine.roster.rules import validate_roster
 from arena.i18n import entry_name
 from teams.models import Team
 
-from ..models import Entry, League
+from ..models import Entry, Fixture, League
 from ..permissions import is_organiser
 from ..rosters import entry_roster
 from ..services.leagues import can_enter
@@ -56,6 +56,7 @@ class LeaguePage:
     has_fixtures: bool
     groups: list[GroupTable] = field(default_factory=list)
     bracket: Bracket | None = None
+    disputed: list[Fixture] = field(default_factory=list)
 
     @property
     def planned_groups(self) -> int:
@@ -87,4 +88,6 @@ def league_page(league: League, user: AbstractBaseUser | AnonymousUser) -> Leagu
         can_enter=entering,
         enterable_teams=teams,
         has_fixtures=league.fixtures.exists(),
+        # a dispute holds the standings up: every reader sees it, the organiser settles it from here
+        disputed=list(league.fixtures.filter(status=Fixture.Status.DISPUTED).select_related("home", "away")),
     )

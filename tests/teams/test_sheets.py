@@ -266,8 +266,9 @@ def test_unknown_share_token_is_404(client, db):
 
 def test_sheet_view_query_count_is_constant(client, team, django_assert_num_queries):
     client.force_login(team.owner)
-    # session, user, team with its owner, its characters, the header's your-move count: the same for any team
-    with django_assert_num_queries(5):
+    # session, user, team with its owner, its characters, the header's "waiting on you" count (two):
+    # the same for any team
+    with django_assert_num_queries(6):
         assert client.get(f"/teams/{team.pk}/sheets/").status_code == 200
     client.logout()
     with django_assert_num_queries(2):  # anonymous: team with its owner, its characters
