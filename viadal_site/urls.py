@@ -19,3 +19,7 @@ urlpatterns = [
     path("i18n/setlang/", account_views.set_language, name="set_language"),
     path("admin/", admin.site.urls),
 ]
+
+handler403 = "viadal_site.views.permission_denied"
+handler404 = "viadal_site.views.page_not_found"
+handler500 = "viadal_site.views.server_error"
