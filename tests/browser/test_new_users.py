@@ -126,3 +126,22 @@ def test_a_refusal_and_a_missing_page_have_the_sites_layout(live_server, world, 
     assert page.locator("#error-page h1").inner_text() == "Nincs ilyen oldal"
     fits(page)
     shot(page, artifacts, "error-404-hu")
+
+
+def test_a_shared_team_is_copied_into_the_readers_list(live_server, world, screen, artifacts):
+    from teams.models import Team
+
+    shared = Team.objects.get(owner__username="aurelia")
+    page = screen
+    page.goto(f"{live_server.url}/teams/share/{shared.share_token}/")
+    assert page.locator("#copy-shared-login").is_visible()
+    log_in(page, live_server, "balint")
+    page.goto(f"{live_server.url}/teams/share/{shared.share_token}/")
+    fits(page)
+    shot(page, artifacts, "shared-team")
+    page.locator("#copy-shared button").click()
+    page.wait_for_url(f"{live_server.url}/teams/*/edit/")
+    copy = Team.objects.get(owner__username="balint", name=f"Copy of {shared.name}")
+    assert page.url.endswith(f"/teams/{copy.pk}/edit/")
+    assert f"Copied into your teams as Copy of {shared.name}, a draft." in page.locator("main").inner_text()
+    shot(page, artifacts, "shared-team-copied")
