@@ -92,7 +92,8 @@ def unused_team_name(*, owner: AbstractBaseUser, name: str) -> str:
     max_length = Team._meta.get_field("name").max_length
     match = _NUMBERED.match(name)
     base = match.group("base") if match else name
-    taken = set(Team.objects.filter(owner=owner, name__startswith=base[: max_length - 8]).values_list("name", flat=True))
+    similar = Team.objects.filter(owner=owner, name__startswith=base[: max_length - 8])
+    taken = set(similar.values_list("name", flat=True))
     if name not in taken:
         return name
     number = 2

@@ -93,7 +93,8 @@ def test_marking_a_broken_team_ready_is_refused_in_hungarian(hu_client, team):
 def test_a_team_made_in_hungarian_names_its_members_in_hungarian(hu_client, player):
     hu_client.force_login(player)
     response = hu_client.post(reverse("teams:create"), {"name": "Vörös Sólymok", "tier": "standard"}, follow=True)
-    assert "Vörös Sólymok az alapcsapatból indul, amely minden szabálynak megfelel: játékra kész." in response.content.decode()
+    started = "Vörös Sólymok az alapcsapatból indul, amely minden szabálynak megfelel: játékra kész."
+    assert started in response.content.decode()
     names = list(Character.objects.order_by("pk").values_list("name", flat=True))
     assert names == [
         "Gladiátor",
