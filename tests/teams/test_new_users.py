@@ -125,3 +125,15 @@ def test_tiers_read_in_the_readers_language_only(client):
     client.cookies["django_language"] = "hu"
     hungarian = client.get(reverse("teams:create")).content.decode()
     assert "Újonc · 200 pont" in hungarian and "Rookie" not in hungarian
+
+
+def test_the_sheet_says_what_the_team_page_says(client):
+    owner = UserFactory()
+    client.force_login(owner)
+    team = team_create_from_base(owner=owner, name="Iron Wolves", tier="standard")
+    page = client.get(reverse("teams:detail", args=[team.pk])).content.decode()
+    sheets = client.get(reverse("sheets:html", args=[team.pk])).content.decode()
+    assert "metal armour (mail)" in page and "metal armour (mail)" in sheets  # one name for one armour
+    assert "TÉ 14" in page and "base 14, +4 with the starting grip" in sheets  # what the sheet's 18 holds
+    assert "quicchures" not in sheets and "magitor" not in sheets
+    assert "DAGGER-THROWER (deasta)" in sheets and "Dagger-thrower (deasta)" in page  # the pair told apart alike
