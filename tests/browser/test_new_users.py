@@ -145,3 +145,25 @@ def test_a_shared_team_is_copied_into_the_readers_list(live_server, world, scree
     assert page.url.endswith(f"/teams/{copy.pk}/edit/")
     assert f"Copied into your teams as Copy of {shared.name}, a draft." in page.locator("main").inner_text()
     shot(page, artifacts, "shared-team-copied")
+
+
+def test_the_report_forms_member_fields_can_be_read_and_filled_on_a_phone(
+    live_server, transactional_db, screen, artifacts
+):
+    from campaigns.models import Fixture
+
+    call_command("load_demo", stdout=io.StringIO())
+    fixture = Fixture.objects.get(status=Fixture.Status.SCHEDULED)
+    page = screen
+    log_in(page, live_server, "aurelia")
+    page.goto(f"{live_server.url}/leagues/fixtures/{fixture.pk}/report/")
+    fits(page)
+    final_ep = page.locator(".report-members input[name$=final_ep]").first
+    assert final_ep.bounding_box()["width"] >= 80, final_ep.bounding_box()
+    kills = page.locator(".report-members input[name$=fighters_killed]").first
+    assert kills.bounding_box()["width"] >= 80
+    if page.screen_name == "phone":  # each field says what it is, beside it
+        cell = page.locator(".report-members td[data-label]").nth(1)
+        assert "Ép at the end (if dead)" in cell.get_attribute("data-label")
+        assert page.locator(".report-members thead").first.is_hidden()
+    shot(page, artifacts, "report-form")
