@@ -167,3 +167,27 @@ def test_the_report_forms_member_fields_can_be_read_and_filled_on_a_phone(
         assert "Ép at the end (if dead)" in cell.get_attribute("data-label")
         assert page.locator(".report-members thead").first.is_hidden()
     shot(page, artifacts, "report-form")
+
+
+def test_the_builder_on_a_phone_jumps_to_a_member_and_keeps_the_points_in_sight(live_server, world, browser, artifacts):
+    from teams.models import Team
+
+    team = Team.objects.get(owner__username="aurelia")
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.screen_name = "phone"
+    log_in(page, live_server, "aurelia")
+    page.goto(f"{live_server.url}/teams/{team.pk}/edit/")
+    bar = page.locator("#points-bar")
+    assert bar.is_visible() and "Points 200 / 200 · left 0" in bar.inner_text()
+    assert round(bar.bounding_box()["y"] + bar.bounding_box()["height"]) == PHONE["height"]  # fixed at the bottom
+    page.locator("#member-jumps a[href='#member-strategist']").click()
+    # the page scrolls smoothly (Bootstrap): wait for the card to arrive near the top
+    page.wait_for_function(
+        "() => { const top = document.getElementById('member-strategist')"
+        ".getBoundingClientRect().top; return top >= 0 && top < 422; }"
+    )
+    assert bar.is_visible()  # still in sight far down the form
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(artifacts / "builder-jump-phone.png"))  # the screen as the reader sees it
+    context.close()
