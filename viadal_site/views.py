@@ -11,13 +11,19 @@ from django.template import loader
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import requires_csrf_token
 
+from campaigns.demo import DEMO_LEAGUE
+from campaigns.models import League
+from teams.management.commands.load_demo import DEMO_USERS
+
 # get_object_or_404's own message names a model in English ("No League matches the given query."):
 # the page says it in the reader's words instead; the app's own Http404 messages are translated.
 _LOOKUP_MESSAGE = re.compile(r"^No .+ matches the given query\.$")
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    """What to do first: the demo logins when the demo data is loaded (its league exists), else sign up."""
+    demo = not request.user.is_authenticated and League.objects.filter(name=DEMO_LEAGUE).exists()
+    return render(request, "home.html", {"demo_users": DEMO_USERS if demo else ()})
 
 
 def _back_url(request: HttpRequest) -> str:
