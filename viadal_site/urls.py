@@ -1,8 +1,6 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.templatetags.static import static
 from django.urls import include, path
-from django.views.generic import RedirectView
 
 from accounts import views as account_views
 
@@ -11,7 +9,7 @@ from . import views
 urlpatterns = [
     path("", views.home, name="home"),
     # browsers ask for /favicon.ico whatever the page says: send them to the site's icon
-    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
+    path("favicon.ico", views.favicon),
     path("arena/", include("arena.urls")),
     path("play/", include("arena.play_urls")),
     path("teams/", include("teams.urls")),

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.template import loader
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import requires_csrf_token
@@ -24,6 +25,12 @@ def home(request: HttpRequest) -> HttpResponse:
     """What to do first: the demo logins when the demo data is loaded (its league exists), else sign up."""
     demo = not request.user.is_authenticated and League.objects.filter(name=DEMO_LEAGUE).exists()
     return render(request, "home.html", {"demo_users": DEMO_USERS if demo else ()})
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers ask for /favicon.ico whatever the page says: the site's icon (its static name is read
+    at request time, after collectstatic has written the manifest)."""
+    return redirect(static("favicon.svg"), permanent=True)
 
 
 def _back_url(request: HttpRequest) -> str:

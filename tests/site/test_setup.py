@@ -68,6 +68,7 @@ def test_production_settings_refuse_missing_secret_key():
     assert "SECRET_KEY" in result.stderr
 
 
+@pytest.mark.django_db  # an anonymous visitor's home page asks whether the demo data is loaded
 def test_home_page_renders(client):
     response = client.get("/")
     assert response.status_code == 200
