@@ -7,8 +7,8 @@ import re
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.templatetags.static import static
 from django.template import loader
+from django.templatetags.static import static
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import requires_csrf_token
 
