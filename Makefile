@@ -73,11 +73,15 @@ bench: install-bench
 bench-hosted: install-test messages
 	$(PY) bench/hosted_bench.py
 
-check: install-test
+# The house rules for code: lint and format, the import layers, types (the engine strictly, the apps
+# with django-stubs), Django's system checks, and no model change without its migration.
+check: install-test messages
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 	$(PY) manage.py check
+	$(PY) manage.py makemigrations --check --dry-run
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .cache .pytest_cache

@@ -139,7 +139,7 @@ class MemberForm(forms.Form):
                 "most": most,
                 "budget": PILE_POINTS_MAX,
             }
-            field = shown_as(
+            pile_field = shown_as(
                 forms.IntegerField(
                     label=f"{entry_label(weapon)} · {choices.points(weapon.pile_cost or 0)}",
                     min_value=0,
@@ -149,7 +149,7 @@ class MemberForm(forms.Form):
                 min=0,
                 max=pile_copies_allowed(item),  # the rule (TB-14) as the input's hint; a draft may hold more
             )
-            self._add(pile_section, f"pile_{item}", field, "pile", initial=counts[item])
+            self._add(pile_section, f"pile_{item}", pile_field, "pile", initial=counts[item])
 
     def _add_supplies(self) -> None:
         character = self.character
@@ -163,12 +163,12 @@ class MemberForm(forms.Form):
             self._add(section, "disc_count", field, "disc_count")
             self._add_fixed_discs(section)
         if character.trap_cards_drawn is not None:
-            field = forms.TypedChoiceField(
+            insight = forms.TypedChoiceField(
                 label=_("Trap insight"),
                 choices=choices.with_current(choices.trap_insight_choices(), character.trap_cards_drawn),
                 coerce=int,
             )
-            self._add(section, "trap_cards_drawn", field, "trap_cards_drawn")
+            self._add(section, "trap_cards_drawn", insight, "trap_cards_drawn")
 
     @staticmethod
     def _supply_field(ammo: Ammo, label: str) -> forms.IntegerField:
