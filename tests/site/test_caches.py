@@ -58,7 +58,7 @@ def redis_is_running() -> bool:
     return True
 
 
-@pytest.mark.skipif(not redis_is_running(), reason="no Redis answers (a fresh machine has none; make test-postgres starts one)")
+@pytest.mark.skipif(not redis_is_running(), reason="no Redis answers (make test-postgres starts one)")
 def test_the_redis_cache_keeps_a_pdf_sized_value():
     from django.core.cache.backends.redis import RedisCache
 
