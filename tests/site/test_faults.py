@@ -302,9 +302,11 @@ def test_two_app_servers_racing_on_one_version_apply_exactly_one_action(cluster)
         barrier = threading.Barrier(2)
         statuses: list[int] = []
 
-        def post(player: Player, action: str, at: int = version) -> None:
-            barrier.wait()
-            statuses.append(player.act(pk, at, action))
+        def post(
+            player: Player, action: str, at: int = version, gate: threading.Barrier = barrier, out: list[int] = statuses
+        ) -> None:
+            gate.wait()
+            out.append(player.act(pk, at, action))
 
         racers = [
             threading.Thread(target=post, args=(home_a, choices[0])),
@@ -319,3 +321,116 @@ def test_two_app_servers_racing_on_one_version_apply_exactly_one_action(cluster)
     stored = _stored(cluster)[str(pk)]
     assert stored["seqs"] == list(range(stored["version"] + 1))
     assert stored["events_hash"] == stored["actions_hash"]
+
+
+LEAGUE_SCRIPT = """
+from django.contrib.auth import get_user_model
+from arena.engine.campaign.results import ResultKind
+from arena.engine.content.points import DEFAULT_TIER
+from arena.engine.roster import base_roster
+from campaigns.demo import LOSER, WINNER
+from campaigns.facts import MatchFacts, Thumbs
+from campaigns.models import League
+from campaigns.services.fixtures import fixtures_generate
+from campaigns.services.leagues import league_create, league_enter, league_invite
+from campaigns.services.results import fixture_report_result
+from teams.services import team_create_from_roster, team_mark_ready
+users = get_user_model().objects
+organiser = users.create_user("organiser", password={password!r})
+league = league_create(organiser=organiser, name="Fault league", season="1", tier=DEFAULT_TIER,
+    format=League.Format.DOUBLE_ROUND_ROBIN, options=[], validation_mode=League.Validation.STRICT,
+    sign_up_open=False, round_limit=20)
+for index in range({players}):
+    user = users.create_user(f"player{{index}}", password={password!r})
+    team = team_create_from_roster(owner=user, roster=base_roster(name=f"Team {{index}}"))
+    team_mark_ready(team=team)
+    league_invite(league=league, actor=organiser, player=user)
+    league_enter(league=league, player=user, team=team)
+fixtures = fixtures_generate(league=league, actor=organiser)
+reported = []
+for fixture in fixtures:
+    if fixture.is_bye:
+        continue
+    facts = MatchFacts(home_result=ResultKind.VICTORY, rounds_played=14, home_score=23, away_score=3,
+        home=WINNER, away=LOSER, thumbs=Thumbs.UP, notes="")
+    fixture_report_result(fixture=fixture, actor=fixture.home.player, facts=facts)
+    reported.append(f"{{fixture.pk}}:{{fixture.away.player.username}}")
+print(" ".join(reported))
+"""
+
+LEAGUE_CHECK = """
+import json
+from campaigns.models import CampaignEvent, Fixture
+out = {}
+for fixture in Fixture.objects.exclude(away=None):
+    results = CampaignEvent.objects.filter(fixture=fixture, kind="result").count()
+    out[fixture.pk] = {"status": fixture.status, "done": fixture.campaign_done, "results": results,
+                       "events": CampaignEvent.objects.filter(fixture=fixture).count()}
+print(json.dumps(out))
+"""
+
+CONFIRMED = ("Result confirmed", "Eredmény megerősítve")
+
+
+def test_a_killed_app_server_leaves_no_confirmation_half_done(cluster):
+    """A burst of result confirmations, each running the campaign sequence (injuries, experience,
+    gold) in one transaction; the first server dies with SIGKILL in the middle of it."""
+    seeded = manage(cluster.env, "shell", "-c", LEAGUE_SCRIPT.format(password=PASSWORD, players=6))
+    todo: dict[str, list[int]] = {}
+    for item in seeded.stdout.strip().splitlines()[-1].split():
+        pk, username = item.split(":")
+        todo.setdefault(username, []).append(int(pk))
+    first, second = cluster.servers
+    confirmed: list[int] = []
+    errors: list[str] = []
+
+    def confirm_all(username: str, fixtures: list[int]) -> None:
+        player = Player(username, first)
+        player.log_in()
+        server = first
+        for pk in fixtures:
+            for _attempt in range(3):
+                try:
+                    status, _, body = server.request(
+                        f"/leagues/fixtures/{pk}/confirm/",
+                        method="POST",
+                        body={},
+                        cookies=player.cookies,
+                        Origin=f"https://127.0.0.1:{server.port}",
+                        **{"X-CSRFToken": player.csrf, "HX-Request": "true"},
+                    )
+                except (OSError, http.client.HTTPException):
+                    server = second  # not acknowledged: ask again through the other server
+                    continue
+                if status == 200 and any(text.encode() in body for text in CONFIRMED):
+                    confirmed.append(pk)
+                elif status != 200:
+                    errors.append(f"{username}: {status} confirming {pk}")
+                break
+
+    threads = [threading.Thread(target=confirm_all, args=item) for item in todo.items()]
+    for thread in threads:
+        thread.start()
+    deadline = time.monotonic() + 60
+    while len(confirmed) < 8 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    os.killpg(cluster.processes[0].pid, signal.SIGKILL)
+    cluster.processes[0].wait()
+    at_kill = len(confirmed)
+    for thread in threads:
+        thread.join(timeout=120)
+    assert not errors, errors
+    total = sum(len(fixtures) for fixtures in todo.values())
+    assert 8 <= at_kill < len(confirmed) <= total  # the burst went on through the second server
+
+    stored = json.loads(manage(cluster.env, "shell", "-c", LEAGUE_CHECK).stdout.strip().splitlines()[-1])
+    for pk, fixture in stored.items():
+        if fixture["status"] == "confirmed":
+            # the whole campaign sequence or nothing: both sides' results logged, the fixture marked done
+            assert fixture["done"] and fixture["results"] == 2, (pk, fixture)
+        else:
+            assert fixture["status"] == "reported" and not fixture["done"] and fixture["events"] == 0, (pk, fixture)
+    for pk in confirmed:
+        assert stored[str(pk)]["status"] == "confirmed", pk
+    # a confirmation retried through the second server after the first died is applied once at most
+    assert sum(1 for fixture in stored.values() if fixture["status"] == "confirmed") >= len(set(confirmed))
