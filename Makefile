@@ -10,7 +10,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test test-postgres serve bench bench-hosted install install-test install-bench system-deps browser-deps sheet-deps i18n-deps messages migrate demo check clean
+.PHONY: run test test-postgres serve load bench bench-hosted install install-test install-bench system-deps browser-deps sheet-deps i18n-deps messages migrate demo check clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -89,6 +89,12 @@ serve: $(VENV)/.installed-serve messages
 	$(PY) manage.py migrate --noinput --settings=viadal_site.settings.prod
 	DJANGO_SETTINGS_MODULE=viadal_site.settings.prod $(VENV)/bin/gunicorn viadal_site.wsgi \
 		--workers $(WEB_CONCURRENCY) --bind $(HOST):$(PORT)
+
+# A bounded, headless load run of real use (locust) against gunicorn on 127.0.0.1: a throwaway
+# database (SQLite, or one made on DATABASE_URL's PostgreSQL server), REDIS_URL when set.
+LOAD_ARGS ?=
+load: install-bench messages
+	$(PY) bench/load_run.py $(LOAD_ARGS)
 
 # Hosted play's server time per action, on a throwaway test database of DATABASE_URL (SQLite when unset).
 bench-hosted: install-test messages

@@ -116,6 +116,16 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Several processes (gunicorn's workers, the computer players' worker) write to one SQLite file:
+    # each transaction takes the write lock when it begins (a deferred one that reads first and then
+    # writes fails at once with "database is locked" when another process writes); a busy database
+    # is waited for; write-ahead logging lets readers go on while one process writes.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        transaction_mode="IMMEDIATE",
+        timeout=20,
+        init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
