@@ -31,7 +31,7 @@ from .bounds import AMMO_BOUNDS, PILE_POINTS_MAX, pile_copies_max, pile_points
 from .forms import bounded
 from .models import Character
 from .presenters import fixed_equipment_lines
-from .problems import ProblemBoard
+from .problems import OnTheBoard, ProblemBoard
 
 FROM_CHARACTER: Any = object()  # initial value: the character's attribute of the field's name
 
@@ -42,7 +42,7 @@ def shown_as(field: forms.IntegerField, **attrs: int) -> forms.IntegerField:
     return field
 
 
-class MemberForm(forms.Form):
+class MemberForm(OnTheBoard, forms.Form):
     """The sheet of ``character``: the fields his slot has, grouped in sections for the page.
 
     Labels, help texts and section titles are in the language active when the form is made.
