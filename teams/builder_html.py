@@ -91,7 +91,7 @@ def _control_attributes(field: forms.BoundField, css: str, errors: Sequence[str]
     return [
         *attrs.items(),
         ("class", f"{css} is-invalid" if errors else css),
-        ("required", field.field.required),
+        ("required", field.field.required and field.field.widget.use_required_attribute(field.initial)),
         ("disabled", field.field.disabled),
         ("aria-invalid", "true" if errors else None),
         ("aria-describedby", _described_by(field, errors)),
