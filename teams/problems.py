@@ -83,6 +83,12 @@ class ProblemBoard:
     by_section: dict[str, list[Problem]] = field(default_factory=lambda: defaultdict(list))
     general: list[Problem] = field(default_factory=list)
 
+    def copy(self) -> ProblemBoard:
+        """A board with the same routes and no problems placed."""
+        return ProblemBoard(
+            routes=dict(self.routes), sections={title: list(names) for title, names in self.sections.items()}
+        )
+
     def route(self, path: str, *, section: str, field: str) -> None:
         self.sections.setdefault(section, []).append(field)
         known = self.routes.get(path)
