@@ -228,7 +228,7 @@ class MemberForm(OnTheBoard, forms.Form):
                 "most": most,
                 "budget": PILE_POINTS_MAX,
             }
-            field = shown_as(
+            pile_field = shown_as(
                 forms.IntegerField(
                     label=f"{entry_label(weapon)} · {choices.points(weapon.pile_cost or 0)}",
                     min_value=0,
@@ -238,7 +238,7 @@ class MemberForm(OnTheBoard, forms.Form):
                 min=0,
                 max=pile_copies_allowed(item),  # the rule (TB-14) as the input's hint; a draft may hold more
             )
-            self._add(pile_section, f"pile_{item}", field, "pile", initial=counts[item])
+            self._add(pile_section, f"pile_{item}", pile_field, "pile", initial=counts[item])
 
     def _add_supplies(self) -> None:
         character = self.character
@@ -252,12 +252,12 @@ class MemberForm(OnTheBoard, forms.Form):
             self._add(section, "disc_count", field, "disc_count")
             self._add_fixed_discs(section)
         if character.trap_cards_drawn is not None:
-            field = forms.TypedChoiceField(
+            insight = forms.TypedChoiceField(
                 label=_("Trap insight"),
                 choices=choices.with_current(choices.trap_insight_choices(), character.trap_cards_drawn),
                 coerce=int,
             )
-            self._add(section, "trap_cards_drawn", field, "trap_cards_drawn")
+            self._add(section, "trap_cards_drawn", insight, "trap_cards_drawn")
 
     @staticmethod
     def _supply_field(ammo: Ammo, label: str) -> forms.IntegerField:

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import QuerySet
 
 from arena.engine.content.common import Stat
@@ -119,11 +119,11 @@ def team_report(team: Team) -> TeamReport:
     )
 
 
-def teams_owned_by(owner: AbstractBaseUser) -> QuerySet[Team]:
+def teams_owned_by(owner: User) -> QuerySet[Team]:
     return Team.objects.filter(owner=owner)
 
 
-def team_list_for(owner: AbstractBaseUser) -> list[tuple[Team, RosterCosts]]:
+def team_list_for(owner: User) -> list[tuple[Team, RosterCosts]]:
     """The owner's teams with their prices, in two queries whatever their number."""
     teams = teams_owned_by(owner).prefetch_related("characters")
     return [(team, roster_costs(team_to_roster(team))) for team in teams]

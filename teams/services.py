@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -80,7 +80,7 @@ def _create_characters(team: Team, roster: Roster) -> None:
 
 
 @transaction.atomic
-def team_create_from_roster(*, owner: AbstractBaseUser, roster: Roster) -> Team:
+def team_create_from_roster(*, owner: User, roster: Roster) -> Team:
     team = Team.objects.create(owner=owner, **_team_fields(roster))
     _create_characters(team, roster)
     return team
@@ -98,7 +98,7 @@ def team_replace_roster(*, team: Team, roster: Roster) -> Team:
     return team
 
 
-def team_create_from_base(*, owner: AbstractBaseUser, name: str, tier: str) -> Team:
+def team_create_from_base(*, owner: User, name: str, tier: str) -> Team:
     """A new draft holding the base team of HR-2 (valid in every tier), its members named after
     their places in the reader's language (Gladiátor / Gladiator …)."""
     roster = base_roster(name=name, tier=tier)
@@ -106,7 +106,7 @@ def team_create_from_base(*, owner: AbstractBaseUser, name: str, tier: str) -> T
     return team_create_from_roster(owner=owner, roster=replace(roster, members=members))
 
 
-def team_copy(*, team: Team, owner: AbstractBaseUser) -> Team:
+def team_copy(*, team: Team, owner: User) -> Team:
     """A draft copy for ``owner``, with its own share link, named in the reader's language."""
     name = (_("Copy of %(name)s") % {"name": team.name})[: Team._meta.get_field("name").max_length]
     return team_create_from_roster(owner=owner, roster=replace(team_to_roster(team), name=name))
@@ -193,7 +193,7 @@ def team_delete(*, team: Team) -> None:
 
 
 @transaction.atomic
-def team_import(*, owner: AbstractBaseUser, text: str | bytes) -> Team:
+def team_import(*, owner: User, text: str | bytes) -> Team:
     """A new draft from a team file (text, or an upload's bytes). Only valid files import: on any
     problem nothing is saved and ``TeamInvalidError`` carries the problems, the file's format errors
     (the engine's team file also holds the limits: size, nesting, numbers, members, text, the team

@@ -17,8 +17,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import reswap
-from django_htmx.middleware import HtmxDetails
 
+from accounts.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest
 from arena.engine.roster import Problem
 
 from . import selectors, services
@@ -28,21 +28,17 @@ from .models import Team
 from .services import TeamEdit, TeamInvalidError
 
 
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
-
-
-def _owned_team(request: HttpRequest, pk: int) -> Team:
+def _owned_team(request: AuthenticatedHttpRequest, pk: int) -> Team:
     return get_object_or_404(selectors.teams_owned_by(request.user).prefetch_related("characters"), pk=pk)
 
 
 @login_required
-def team_list(request: HttpRequest) -> HttpResponse:
+def team_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render(request, "teams/team_list.html", {"rows": selectors.team_list_for(request.user)})
 
 
 @login_required
-def team_create(request: HttpRequest) -> HttpResponse:
+def team_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = TeamCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         team = services.team_create_from_base(
@@ -57,7 +53,7 @@ def team_create(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def team_import(request: HttpRequest) -> HttpResponse:
+def team_import(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = TeamImportForm(request.POST or None, request.FILES or None)
     problems: tuple[Problem, ...] = ()
     if request.method == "POST" and form.is_valid():
@@ -72,7 +68,7 @@ def team_import(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def team_detail(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     report = selectors.team_report(_owned_team(request, pk))
     return render(request, "teams/team_detail.html", {"report": report, "team": report.team, "is_owner": True})
 
@@ -85,7 +81,7 @@ def team_share(request: HttpRequest, token: uuid.UUID) -> HttpResponse:
 
 
 @login_required
-def team_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def team_edit(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
     """The builder. Every post saves (in any state, as a draft when broken). Without htmx it answers
     with the page (a redirect after a save); a live check under htmx answers with only what changed
     (``TeamBuilder.changes``), or with the whole ``team-editor`` when the page did not say what it
@@ -135,14 +131,14 @@ def _announce_edit(request: HttpRequest, team: Team, edit: TeamEdit) -> None:
 
 @login_required
 @require_POST
-def team_copy(request: HttpRequest, pk: int) -> HttpResponse:
+def team_copy(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     copy = services.team_copy(team=_owned_team(request, pk), owner=request.user)
     messages.success(request, _("Copied as %(team)s, a draft.") % {"team": copy.name})
     return redirect("teams:edit", pk=copy.pk)
 
 
 @login_required
-def team_delete(request: HttpRequest, pk: int) -> HttpResponse:
+def team_delete(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     team = _owned_team(request, pk)
     if request.method == "POST":
         services.team_delete(team=team)
@@ -153,7 +149,7 @@ def team_delete(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def team_mark_ready(request: HttpRequest, pk: int) -> HttpResponse:
+def team_mark_ready(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     team = _owned_team(request, pk)
     try:
         services.team_mark_ready(team=team)
@@ -175,7 +171,7 @@ def team_mark_ready(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def team_mark_draft(request: HttpRequest, pk: int) -> HttpResponse:
+def team_mark_draft(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     team = _owned_team(request, pk)
     services.team_mark_draft(team=team)
     messages.info(request, _("%(team)s is a draft again.") % {"team": team.name})
@@ -183,7 +179,7 @@ def team_mark_draft(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-def team_export(request: HttpRequest, pk: int) -> HttpResponse:
+def team_export(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     team = _owned_team(request, pk)
     response = HttpResponse(services.team_export(team=team), content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="team-{slugify(team.name) or team.pk}.json"'

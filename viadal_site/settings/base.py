@@ -218,7 +218,7 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 # Permissions-Policy (django-permissions-policy): the site uses none of the browser's powerful features.
-PERMISSIONS_POLICY = {
+PERMISSIONS_POLICY: dict[str, list[str]] = {
     feature: []
     for feature in (
         "accelerometer",
