@@ -199,7 +199,9 @@ def lua_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def wrk(site: Site, tmp: Path, name: str, path: str, connections: int, body: str | None, extra: dict[str, str]) -> Result:
+def wrk(
+    site: Site, tmp: Path, name: str, path: str, connections: int, body: str | None, extra: dict[str, str]
+) -> Result:
     headers = {**site.headers(path), **extra}
     headers.pop("Host")
     if body is not None:
@@ -319,7 +321,10 @@ def run(site: Site, tmp: Path) -> None:
     if status != 200 or not content.startswith(b"%PDF-"):
         sys.exit(f"GET {pdf} answered {status}")
     second = sorted(site.request(pdf)[2] for _ in range(20))
-    print(f"Sheet PDF: first request {first_pdf * 1000:.0f} ms (rendered), then {second[10] * 1000:.1f} ms (cached, p50 of 20)")
+    print(
+        f"Sheet PDF: first request {first_pdf * 1000:.0f} ms (rendered), "
+        f"then {second[10] * 1000:.1f} ms (cached, p50 of 20)"
+    )
 
     requests = [
         ("bare 50-item page", "/bench/bare/", None, {}),
@@ -347,9 +352,10 @@ def run(site: Site, tmp: Path) -> None:
             )
     by = {(r.name, r.connections): r for r in results}
     for connections in CONNECTIONS:
-        ratio = by[("builder live check (POST)", connections)].requests_per_second / by[
-            ("bare 50-item page", connections)
-        ].requests_per_second
+        ratio = (
+            by[("builder live check (POST)", connections)].requests_per_second
+            / by[("bare 50-item page", connections)].requests_per_second
+        )
         print(f"live check ÷ bare page at {connections:>2} connections: {ratio:.2f}×")
 
 

@@ -14,8 +14,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django import forms
-
 from arena.engine.roster import Problem
 
 from .builder_html import problems_box, row_html
@@ -67,7 +65,7 @@ class TeamBuilder:
         ]
 
     @property
-    def forms(self) -> list[forms.Form]:
+    def forms(self) -> list[TeamForm | MemberForm]:
         return [self.team_form, *self.member_forms]
 
     def is_valid(self) -> bool:

@@ -149,7 +149,7 @@ def _checkboxes(field: forms.BoundField, options: list[tuple[str, Any]]) -> str:
 def field_html(field: forms.BoundField) -> SafeString:
     """The field as crispy-bootstrap5 writes it (its ``div_id_…`` block)."""
     widget = type(field.field.widget)
-    errors = field.errors
+    errors = [str(error) for error in field.errors]
     body: str | None = None
     if widget is forms.NumberInput:
         body = _input(field, "number", "numberinput form-control", errors)

@@ -77,7 +77,7 @@ class _Blueprint:
     def of(cls, form: MemberForm) -> _Blueprint:
         return cls(
             copy.deepcopy(form.fields),
-            copy.deepcopy(form.initial),
+            copy.deepcopy(dict(form.initial)),
             form.board.copy(),
             list(form.fixed_equipment),
             form.tokens,

@@ -154,7 +154,7 @@ class OnTheBoard:
     @property
     def card_problems(self) -> SafeString:
         """The box of the problems about the form as a whole, at the top of its card."""
-        return problems_box(card_box_id(self), self.board.general)  # type: ignore[arg-type]
+        return problems_box(card_box_id(self), self.board.general)
 
 
 def _texts(problems: Iterable[Problem]) -> list[str]:
