@@ -14,6 +14,7 @@ pieces that changed (``TeamBuilder.changes``): ``row-<field>`` (a field with its
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -87,7 +88,7 @@ def _described_by(field: forms.BoundField, errors: Sequence[str]) -> str | None:
 
 def _control_attributes(field: forms.BoundField, css: str, errors: Sequence[str]) -> list[tuple[str, Any]]:
     """The widget's own attributes (min, max, step, maxlength, rows …), then the ones crispy adds."""
-    attrs = dict(field.field.widget.attrs)
+    attrs = {name: value for name, value in field.field.widget.attrs.items() if name != "class"}
     return [
         *attrs.items(),
         ("class", f"{css} is-invalid" if errors else css),
@@ -168,7 +169,8 @@ def field_html(field: forms.BoundField) -> SafeString:
     if body is None:
         from crispy_forms.templatetags.crispy_forms_filters import as_crispy_field
 
-        return as_crispy_field(field)
+        # crispy writes its CSS classes into the widget: give it a copy (a member's fields are shared)
+        return as_crispy_field(forms.BoundField(field.form, copy.deepcopy(field.field), field.name))
     return mark_safe(  # noqa: S308 every value escaped above
         f'<div id="div_{field.auto_id}" class="mb-3">{_label(field)}{body}{_errors(field, errors)}{_help(field)}</div>'
     )

@@ -43,7 +43,11 @@ FROM_CHARACTER: Any = object()  # initial value: the character's attribute of th
 # reader's language) cost more than the rest of a live check; the same character in the same language
 # with the same optional rules always gives the same form. So each process keeps the last forms it
 # built (their fields, initial values and problem routes) by everything they are built from, and a
-# form for a character seen before is a deep copy of those (as Django copies a form class's fields).
+# form for a character seen before takes those. Its ``fields`` is its own dict, but the Field objects
+# in it are shared with every form of the same blueprint, read-only: nothing changes a MemberForm's
+# field after it is built (copying them, as Django does for a form class's fields, cost a millisecond
+# a request). Whatever must change one copies it first, as ``builder_html`` does before crispy, which
+# writes its CSS classes into the widget.
 BLUEPRINTS_KEPT = 512
 _CHARACTER_FIELDS = tuple(
     field.attname for field in Character._meta.concrete_fields if field.name not in {"id", "team"}
@@ -76,7 +80,7 @@ class _Blueprint:
     @classmethod
     def of(cls, form: MemberForm) -> _Blueprint:
         return cls(
-            copy.deepcopy(form.fields),
+            dict(form.fields),
             copy.deepcopy(dict(form.initial)),
             form.board.copy(),
             list(form.fixed_equipment),
@@ -84,7 +88,7 @@ class _Blueprint:
         )
 
     def apply(self, form: MemberForm) -> None:
-        form.fields = copy.deepcopy(self.fields)
+        form.fields = dict(self.fields)
         form.initial.update(copy.deepcopy(self.initial))
         form.board = self.board.copy()
         form.fixed_equipment = list(self.fixed_equipment)

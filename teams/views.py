@@ -99,7 +99,7 @@ def team_edit(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
         if request.htmx:
             shown = parse_shown(request.POST.get(SHOWN_FIELD))
             if shown is not None and not (saved and builder.reshaped()):
-                report = selectors.team_report(team)
+                report = selectors.team_report(team, edit.problems if edit else None)
                 builder.place(report.problems)
                 context = {"team": team, "report": report, "edit": edit, "changes": builder.changes(shown)}
                 return render(request, "teams/_builder_changes.html", context)

@@ -68,3 +68,38 @@ def test_the_broken_post_shows_each_refusal_beside_its_field():
     assert "Enter a number from 7 to 12 (HR-9.3)." in html and 'value="99999"' in html
     crossbowman = {form.prefix: form for form in builder.member_forms}["crossbowman"]
     assert 'value="&lt;b&gt;Bolt &amp; Co&lt;/b&gt;"' in field_html(crossbowman["name"])
+
+
+def test_a_member_form_is_built_again_for_another_language_or_another_character():
+    """Each process keeps the member forms it built (teams/member_forms.py), by everything they are
+    built from: the reader's language, the optional rules and every value of the character."""
+    team = TeamFactory()
+    with translation.override("en"):
+        english = TeamBuilder(team, team_characters(team)).member_forms[0]
+    with translation.override("hu"):
+        hungarian = TeamBuilder(team, team_characters(team)).member_forms[0]
+    assert english.fields["gladiator_type"].label == "Gladiator type"
+    assert hungarian.fields["gladiator_type"].label == "Gladiátortípus"
+    assert hungarian.tokens == "Amulett, jelző és fiola"
+
+    team_update(team=team, member_changes={"gladiator": {"ep": 21}})
+    with translation.override("en"):
+        again = TeamBuilder(team, team_characters(team)).member_forms[0]
+    assert (english["ep"].value(), again["ep"].value()) == (20, 21)
+    assert again.fields is not english.fields and again.board is not english.board
+
+
+def test_crispy_never_changes_a_shared_field():
+    """A checkbox list with an error goes to crispy, which writes its classes into the widget: into a
+    copy, so the field the process keeps for the next forms is as it was built."""
+    team = TeamFactory()
+    builder = TeamBuilder(team, team_characters(team), team_post_data(team, **{"laeva-skills": ["zzz"]}))
+    assert not builder.is_valid()
+    laeva = {form.prefix: form for form in builder.member_forms}["laeva"]
+
+    html = field_html(laeva["skills"])
+
+    assert "Select a valid choice. zzz is not one of the available choices." in html
+    assert "class" not in laeva.fields["skills"].widget.attrs
+    fresh = {form.prefix: form for form in TeamBuilder(team, team_characters(team)).member_forms}["laeva"]
+    assert fresh.fields["skills"] is laeva.fields["skills"]  # shared, and unchanged

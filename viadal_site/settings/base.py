@@ -116,6 +116,15 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Write-ahead logging: readers never wait for a writer, and a commit appends to the log without
+    # waiting for the disk (synchronous=NORMAL; the database stays consistent through a crash, a
+    # power cut may lose the last commits). In the default rollback-journal mode every save of the
+    # builder waited ~15 ms for the disk (docs/decisions.md, "Builder speed"). IMMEDIATE transactions
+    # take the write lock when they begin, so two workers' saves queue instead of failing "locked".
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", transaction_mode="IMMEDIATE"
+    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
