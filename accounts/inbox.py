@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
+from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import F, Func, IntegerField, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
@@ -25,14 +26,14 @@ from arena.selectors import your_move_seats
 from campaigns.models import Entry, Fixture, MemberRecord
 from campaigns.rosters import entry_roster
 
-User = AbstractBaseUser | AnonymousUser
+AnyUser = User | AnonymousUser
 
 
-def _of_player(user: AbstractBaseUser) -> Q:
+def _of_player(user: User) -> Q:
     return Q(home__player=user) | Q(away__player=user)
 
 
-def to_confirm(user: AbstractBaseUser) -> QuerySet[Fixture]:
+def to_confirm(user: User) -> QuerySet[Fixture]:
     """Results his opponent reported: he confirms or disputes them."""
     return (
         Fixture.objects.filter(_of_player(user), status=Fixture.Status.REPORTED, result__reported_by__isnull=False)
@@ -41,12 +42,12 @@ def to_confirm(user: AbstractBaseUser) -> QuerySet[Fixture]:
     )
 
 
-def to_settle(user: AbstractBaseUser) -> QuerySet[Fixture]:
+def to_settle(user: User) -> QuerySet[Fixture]:
     """Disputed results in the leagues he organises."""
     return Fixture.objects.filter(league__organiser=user, status=Fixture.Status.DISPUTED).order_by("round", "pk")
 
 
-def to_report(user: AbstractBaseUser, today: date) -> QuerySet[Fixture]:
+def to_report(user: User, today: date) -> QuerySet[Fixture]:
     """His fixtures without a result whose day has come (or that have no day)."""
     due = Q(scheduled_for__isnull=True) | Q(scheduled_for__lte=today)
     return Fixture.objects.filter(_of_player(user), due, status=Fixture.Status.SCHEDULED, away__isnull=False).order_by(
@@ -54,7 +55,7 @@ def to_report(user: AbstractBaseUser, today: date) -> QuerySet[Fixture]:
     )
 
 
-def your_move(user: AbstractBaseUser) -> QuerySet[MatchSeat]:
+def your_move(user: User) -> QuerySet[MatchSeat]:
     """Hosted matches that owe him a decision, as the lobby counts them."""
     return your_move_seats(user).order_by("match_id")
 
@@ -68,7 +69,7 @@ class AdvanceDue:
     count: int
 
 
-def advances_due(user: AbstractBaseUser) -> list[AdvanceDue]:
+def advances_due(user: User) -> list[AdvanceDue]:
     """One query: his current members with XP enough for an advance; then the earned advances are
     compared with those taken, and a dead member (his roster says so) owes nothing."""
     records = (
@@ -114,7 +115,7 @@ class InboxCounts:
         return self.to_confirm + self.to_settle + self.to_report + self.your_move + self.advances
 
 
-def inbox_counts(user: User, today: date | None = None) -> InboxCounts:
+def inbox_counts(user: AnyUser, today: date | None = None) -> InboxCounts:
     """The header's numbers: the four counts in one statement, the advances in one more."""
     if not user.is_authenticated:
         return InboxCounts()
@@ -155,10 +156,11 @@ class Inbox:
 
     @property
     def total(self) -> int:
-        return sum(map(len, (self.to_confirm, self.to_settle, self.to_report, self.your_move, self.advances)))
+        lists: tuple[list[Any], ...] = (self.to_confirm, self.to_settle, self.to_report, self.your_move, self.advances)
+        return sum(len(items) for items in lists)
 
 
-def inbox(user: AbstractBaseUser, today: date | None = None) -> Inbox:
+def inbox(user: User, today: date | None = None) -> Inbox:
     """Five queries whatever the numbers."""
     today = today or timezone.localdate()
     return Inbox(

@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.contrib.auth import REDIRECT_FIELD_NAME, login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
@@ -18,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django.views.i18n import set_language as django_set_language
 
+from .http import AuthenticatedHttpRequest
 from .inbox import inbox as inbox_of
 from .language import is_supported, remember_in_session, store_language
 
@@ -25,7 +27,7 @@ from .language import is_supported, remember_in_session, store_language
 def signup(request: HttpRequest) -> HttpResponse:
     """Create an account and log straight in, to the team list. The language he signs up in is
     remembered as his."""
-    form = UserCreationForm(request.POST or None)
+    form: UserCreationForm[User] = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         language = translation.get_language()
@@ -71,6 +73,6 @@ def login_locked_out(
 
 @login_required
 @require_safe
-def inbox(request: HttpRequest) -> HttpResponse:
+def inbox(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Waiting on you: every result, dispute, fixture, advance and hosted match that needs him."""
     return render(request, "accounts/inbox.html", {"inbox": inbox_of(request.user)})

@@ -13,8 +13,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import requires_csrf_token
 
 from campaigns.demo import DEMO_LEAGUE
+from campaigns.management.commands.load_demo import DEMO_USERS
 from campaigns.models import League
-from teams.management.commands.load_demo import DEMO_USERS
 
 # get_object_or_404's own message names a model in English ("No League matches the given query."):
 # the page says it in the reader's words instead; the app's own Http404 messages are translated.
