@@ -55,16 +55,18 @@ i18n-deps:
 	@command -v msgfmt >/dev/null 2>&1 || { PKGS="gettext"; echo "Installing Debian's gettext for the translations"; $(APT_INSTALL); }
 
 messages: install i18n-deps
-	$(PY) manage.py compilemessages --ignore=.venv
+	@$(PY) manage.py compilemessages --ignore=.venv --verbosity 0
 
+# quiet: `make run` ends with the demo logins and the address, not Django's migration log
 migrate: install sheet-deps messages
-	$(PY) manage.py migrate --noinput
+	@$(PY) manage.py migrate --noinput --verbosity 0
 
 demo: migrate
-	$(PY) manage.py load_demo
+	@$(PY) manage.py load_demo
 
 run: demo
-	@echo "Serving Viadal on http://$(HOST):$(PORT)/  (Ctrl-C stops it)"
+	@echo ""
+	@echo "Serving Viadal on http://$(HOST):$(PORT)/  (Ctrl-C stops it; another port: make run PORT=8080)"
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
 test: install-test browser-deps sheet-deps messages

@@ -100,7 +100,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "arena.context_processors.hosted_play",
+                "accounts.context_processors.inbox",
             ],
         },
     },
