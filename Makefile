@@ -59,9 +59,11 @@ migrate: install sheet-deps messages
 demo: migrate
 	$(PY) manage.py load_demo
 
+# The computer opponent's worker (manage.py run_agents) runs alongside the server and stops with it.
 run: demo
-	@echo "Serving Viadal on http://$(HOST):$(PORT)/  (Ctrl-C stops it)"
-	$(PY) manage.py runserver $(HOST):$(PORT)
+	@echo "Serving Viadal on http://$(HOST):$(PORT)/ with the computer opponent's worker (Ctrl-C stops both)"
+	@$(PY) manage.py run_agents & worker=$$!; trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+		$(PY) manage.py runserver $(HOST):$(PORT)
 
 test: install-test browser-deps sheet-deps messages
 	$(PY) -m pytest $(PYTEST_ARGS)

@@ -117,7 +117,22 @@ def match_play(*, match: Match, player: AbstractBaseUser, version: int, actions:
     ``ActionRefusedError`` with the engine's reason.
     """
     match = _locked(match)
-    seat = seat_of(match, player)
+    return _play(match, seat_of(match, player), version, actions)
+
+
+@transaction.atomic
+def match_play_agent(*, match: Match, seat: int, version: int, actions: Sequence[Mapping[str, Any]]) -> Played:
+    """Apply ``actions`` for ``seat``, which the engine's agent plays (the ``run_agents`` worker),
+    chosen on the state at ``version``: the same lock, version check and referee as a player's."""
+    match = _locked(match)
+    row = MatchSeat.objects.filter(match=match, seat=seat).exclude(agent="").first()
+    if row is None:
+        raise PermissionDenied(_("This seat is not played by the computer."))
+    return _play(match, row, version, actions)
+
+
+def _play(match: Match, seat: MatchSeat, version: int, actions: Sequence[Mapping[str, Any]]) -> Played:
+    """The body of both: the match row is locked by the caller."""
     if not match.is_live:
         raise MatchError(_("This match is not being played."))
     if not actions or len(actions) > MOST_ACTIONS_PER_REQUEST:

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from .. import selectors, services
 from ..errors import MatchError
-from ..forms import AcceptForm, ChallengeForm
+from ..forms import AcceptForm, ChallengeForm, ComputerForm
 from ..models import Match
 
 SECTION_TITLES = {
@@ -50,6 +50,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     lines = selectors.matches_of(request.user)
     context = {
         "form": form,
+        "computer_form": ComputerForm(teams=teams, prefix="computer"),
         "teams": teams,
         "sections": [(category, SECTION_TITLES[category], lines[category]) for category in selectors.CATEGORIES],
         "challenges": selectors.challenges_for(request.user),
@@ -105,3 +106,33 @@ def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(request, _("Challenge withdrawn."))
     return redirect("play:lobby")
+
+
+@login_required
+@require_POST
+def computer(request: HttpRequest) -> HttpResponse:
+    """A match against the computer, begun at once (the lobby's "Play against the computer")."""
+    form = ComputerForm(request.POST, teams=selectors.ready_teams(request.user), prefix="computer")
+    if not form.is_valid():
+        messages.error(request, _("Choose one of your ready teams and a computer opponent."))
+        return redirect("play:lobby")
+    try:
+        match = services.match_create_against_agent(
+            creator=request.user,
+            team=form.cleaned_data["team"],
+            agent=form.cleaned_data["agent"],
+            seat=form.cleaned_data["seat"],
+            round_limit=form.cleaned_data["round_limit"],
+        )
+    except MatchError as error:
+        messages.error(request, str(error))
+        return redirect("play:lobby")
+    return redirect("play:match", pk=match.pk)
+
+
+@require_safe
+def live(request: HttpRequest) -> HttpResponse:
+    """The matches being played now (anyone may follow one, with the public view only) and the
+    latest finished ones (their replays)."""
+    context = {"live": selectors.live_matches(), "finished": selectors.finished_matches()}
+    return render(request, "arena/live.html", context)
