@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import lobby, play
+from .views import lobby, play, replay
 
 app_name = "play"
 
@@ -18,4 +18,8 @@ urlpatterns = [
     path("<int:pk>/act/", play.act, name="act"),
     path("<int:pk>/claim/", play.claim, name="claim"),
     path("<int:pk>/log/", play.match_log, name="log"),
+    path("<int:pk>/replay/", replay.replay, name="replay"),
+    path("<int:pk>/record.json", replay.record, name="record"),
+    path("<int:pk>/verify/", replay.verify_page, name="verify"),
+    path("import/", replay.import_view, name="import"),
 ]
