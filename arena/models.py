@@ -79,6 +79,10 @@ class Match(models.Model):
     # Published with the seed once the match is over; ``commitment`` is shown from the start.
     seed_salt = models.CharField(max_length=64, default=new_salt, editable=False)
     commitment = models.CharField(max_length=64, blank=True, editable=False)
+    # A league fixture played here (docs/hosting.md, "League fixtures"): its result goes to the league.
+    fixture = models.ForeignKey(
+        "campaigns.Fixture", on_delete=models.SET_NULL, null=True, blank=True, related_name="hosted_matches"
+    )
     # An imported record (a match played elsewhere, replayed here from its file): finished, no players.
     imported = models.BooleanField(default=False, editable=False)
     setup = models.JSONField(null=True, blank=True, editable=False)

@@ -176,6 +176,10 @@ def _record(match: Match, state: State, *, version: int) -> None:
         match.winner_seat = public["result"]["winner"] if public["result"] else None
         match.finished_at = match.last_action_at
         fields += ["result", "winner_seat", "finished_at"]
+        if match.fixture_id is not None:  # a league fixture: the league records it (issue 15)
+            from .fixtures import report_to_league
+
+            report_to_league(match, state)
     elif public["phase"] not in SETUP_PHASES:
         match.status = Match.Status.PLAYING
     match.save(update_fields=fields)
@@ -199,6 +203,10 @@ def match_claim_forfeit(*, match: Match, player: AbstractBaseUser, version: int)
     seat = seat_of(match, player)
     if not match.is_live:
         raise MatchError(_("This match is not being played."))
+    if match.fixture_id is not None:
+        raise MatchError(
+            _("This is a league fixture: a forfeit is the organiser's to record (HR-10.1). Ask the league's organiser.")
+        )
     if version != match.version:
         raise StaleBoardError(_("Your opponent has moved meanwhile: the match goes on."))
     state = state_of(match)

@@ -136,3 +136,19 @@ def live(request: HttpRequest) -> HttpResponse:
     latest finished ones (their replays)."""
     context = {"live": selectors.live_matches(), "finished": selectors.finished_matches()}
     return render(request, "arena/live.html", context)
+
+
+@login_required
+@require_POST
+def fixture(request: HttpRequest, pk: int) -> HttpResponse:
+    """A league fixture's player begins its hosted match (the fixture page's "Play it here")."""
+    from campaigns.models import Fixture
+
+    found = get_object_or_404(Fixture, pk=pk)
+    try:
+        match = services.match_begin_fixture(fixture=found, player=request.user)
+    except MatchError as error:
+        messages.error(request, str(error))
+        return redirect("campaigns:match", pk=pk)
+    messages.success(request, _("The fixture's hosted match begins: both teams as they stand in the league."))
+    return redirect("play:match", pk=match.pk)
