@@ -182,3 +182,62 @@ def test_a_replay_steps_backwards_and_forwards(browser, live_server):  # noqa: F
     record = json.loads(page.context.request.get(f"{live_server.url}/play/{match.pk}/record.json").text())
     assert len(record["actions"]) == last
     context.close()
+
+
+def test_a_league_fixture_is_played_hosted_and_the_league_records_it(browser, live_server):  # noqa: F811
+    from campaigns.models import Fixture
+    from campaigns.services.fixtures import fixtures_generate
+    from tests.campaigns.factories import LeagueFactory, enter_team
+
+    with live_server.lock:
+        league = LeagueFactory(round_limit=12)
+        enter_team(league, player=UserFactory(username="aurelia"), name="Aurelia's Lions")
+        enter_team(league, player=UserFactory(username="balint"), name="Bálint's Bears")
+        fixture = fixtures_generate(league=league, actor=league.organiser)[0]
+        users = {HOME: fixture.home.player.username, AWAY: fixture.away.player.username}
+    pages = {}
+    for seat, viewport in ((HOME, LAPTOP), (AWAY, PHONE)):
+        context = browser.new_context(viewport=viewport)
+        pages[seat] = context.new_page()
+        log_in(pages[seat], live_server, users[seat])
+        pages[seat].goto(f"{live_server.url}/leagues/fixtures/{fixture.pk}/")
+    pages[AWAY].click("#play-fixture-hosted")  # either player begins it
+    pages[AWAY].wait_for_selector("#match-status")
+    pages[HOME].reload()
+    pages[HOME].click("#hosted-fixture-match")
+    pages[HOME].wait_for_selector("#match-status")
+    assert "league fixture" in pages[HOME].inner_text("#match-status")
+    with live_server.lock:
+        match = Match.objects.get(fixture=fixture)
+    for _decision in range(40):  # the set-up and the first steps, each on his own screen
+        with live_server.lock:
+            match = fresh(match)
+            movers = [s.seat for s in MatchSeat.objects.filter(match=match, to_move=True)]
+        seat = movers[0]
+        page = pages[seat]
+        _wait_version(page, match.version)
+        before = _version(page)
+        _human_turn(page)
+        _wait_version(page, before + 1)
+    with live_server.lock:
+        match = fresh(match)
+        loser = MatchSeat.objects.filter(match=match, to_move=True).first().seat
+    page = pages[loser]
+    _wait_version(page, match.version)
+    page.click("#concede summary")
+    page.click('#concede button[type="submit"]')
+    for each in pages.values():
+        each.wait_for_selector("#match-result", timeout=5000)
+    with live_server.lock:
+        fixture.refresh_from_db()
+        assert fixture.status == Fixture.Status.CONFIRMED and fixture.result.hosted and fixture.campaign_done
+    winner = pages[1 - loser]
+    winner.click("#fixture-link")
+    winner.wait_for_selector("#match-score")
+    assert "Hosted" in winner.inner_text("body") and "Confirmed" in winner.inner_text("body")
+    winner.goto(f"{live_server.url}/leagues/{league.pk}/standings/")
+    with live_server.lock:
+        winning_entry = fixture.home if loser == AWAY else fixture.away
+    assert winning_entry.name in winner.inner_text("body")
+    for each in pages.values():
+        each.context.close()
