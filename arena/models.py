@@ -83,6 +83,9 @@ class Match(models.Model):
     fixture = models.ForeignKey(
         "campaigns.Fixture", on_delete=models.SET_NULL, null=True, blank=True, related_name="hosted_matches"
     )
+    # Table mode: played with the physical board and dice, refereed on one device; the d10s are
+    # entered as rolled, so the dice are not checkable (docs/hosting.md, "Table mode").
+    table_played = models.BooleanField(default=False, editable=False)
     # An imported record (a match played elsewhere, replayed here from its file): finished, no players.
     imported = models.BooleanField(default=False, editable=False)
     setup = models.JSONField(null=True, blank=True, editable=False)

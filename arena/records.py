@@ -58,6 +58,8 @@ def record_of(match: Match) -> dict[str, Any]:
     """The finished match's record (the seed is public once the match is over)."""
     if not match.seed_published:
         raise MatchError(_("A match's record is published once the match is over."))
+    if match.table_played:
+        raise MatchError(_("A match played at the table has no record to replay from a seed."))
     deal, rows = stored_rows(match)
     seats = {s.seat: s.team_name for s in match.seats.all()}
     return {
@@ -276,6 +278,10 @@ def verify(match: Match) -> DiceCheck:
         bool(match.commitment)
         and hashlib.sha256(f"viadal-dice:{match.seed}:{match.seed_salt}".encode()).hexdigest() == match.commitment
     )
+    if match.table_played:
+        return DiceCheck(
+            match, False, None, _("This match was played at the table: its dice were entered by hand, not checkable.")
+        )
     if match.dice_script is not None:
         return DiceCheck(match, commitment_ok, None, _("This match's d10s were scripted by a test: not checkable."))
     deal, rows = stored_rows(match)

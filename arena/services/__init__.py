@@ -1,7 +1,7 @@
 """Hosted matches' writes: the lobby (``lobby``) and play (``play``); docs/hosting.md lists their locks."""
 
 from .fixtures import hosted_match_of, match_begin_fixture
-from .lobby import match_accept, match_create, match_create_against_agent, match_withdraw
+from .lobby import match_accept, match_create, match_create_against_agent, match_create_table, match_withdraw
 from .play import Played, match_claim_forfeit, match_play, match_play_agent
 
 __all__ = [
@@ -12,6 +12,7 @@ __all__ = [
     "match_claim_forfeit",
     "match_create",
     "match_create_against_agent",
+    "match_create_table",
     "match_play",
     "match_play_agent",
     "match_withdraw",

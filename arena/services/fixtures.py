@@ -45,8 +45,9 @@ def hosted_match_of(fixture: Fixture) -> Match | None:
 
 
 @transaction.atomic
-def match_begin_fixture(*, fixture: Fixture, player: AbstractBaseUser) -> Match:
-    """Begin ``fixture``'s hosted match now, at the request of one of its two players."""
+def match_begin_fixture(*, fixture: Fixture, player: AbstractBaseUser, table: bool = False) -> Match:
+    """Begin ``fixture``'s hosted match now, at the request of one of its two players. ``table``:
+    played with the physical board and dice, refereed on ``player``'s device (table mode)."""
     fixture = Fixture.objects.select_for_update().select_related("league", "home", "away").get(pk=fixture.pk)
     if fixture.is_bye:
         raise MatchError(_("A bye is not played."))
@@ -75,6 +76,7 @@ def match_begin_fixture(*, fixture: Fixture, player: AbstractBaseUser) -> Match:
         round_limit=options.round_limit,
         optional_rules=sorted(options.optional),
         trap_insight=True,
+        table_played=table,
     )
     state = _begin(match, teams, options)
     MatchSeat.objects.create(match=match, seat=HOME, player=home.player, team=home.source_team, team_name=home.name)

@@ -107,7 +107,8 @@ def _begin(match: Match, teams: tuple[Roster, Roster], options: MatchOptions) ->
     MatchAction.objects.create(match=match, seq=0, events=[event_to_json(e) for e in match_events(state)])
     now = timezone.now()
     match.setup = setup_to_json(state.setup)
-    match.commitment = seed_commitment(match.seed, match.seed_salt)
+    # table mode: the d10s are entered at the table, so there is nothing to commit to
+    match.commitment = "" if match.table_played else seed_commitment(match.seed, match.seed_salt)
     match.status = Match.Status.SETUP
     match.version = 0
     match.started_at = match.last_action_at = now
@@ -145,6 +146,38 @@ def match_create_against_agent(
     agent_name = _("%(team)s (computer)") % {"team": theirs.name or _("Base team")}
     MatchSeat.objects.create(match=match, seat=seat, player=creator, team=team, team_name=team.name)
     MatchSeat.objects.create(match=match, seat=1 - seat, player=None, agent=agent, team=None, team_name=agent_name)
+    refresh_seats(match, state, acting=None)
+    return match
+
+
+@transaction.atomic
+def match_create_table(
+    *,
+    creator: AbstractBaseUser,
+    home_team: Team,
+    away_team: Team | None,
+    round_limit: int,
+    optional_rules: Iterable[str] = (),
+    trap_insight: bool = True,
+) -> Match:
+    """Table mode: a match played with the physical board and dice, refereed on ``creator``'s device.
+    Both teams are his ready teams (``away_team`` None: the base team, HR-2); he acts for both seats
+    and enters the d10s rolled at the table. Begun at once; writes only new rows."""
+    rules = sorted(set(optional_rules))
+    options = match_options(round_limit=round_limit, optional_rules=rules)
+    home = _check_team(home_team, creator, options, trap_insight)
+    away = _check_team(away_team, creator, options, trap_insight) if away_team is not None else base_roster()
+    match = Match.objects.create(
+        created_by=creator,
+        round_limit=options.round_limit,
+        optional_rules=rules,
+        trap_insight=trap_insight,
+        table_played=True,
+    )
+    state = _begin(match, (home, away), options)
+    away_name = away_team.name if away_team is not None else (away.name or _("Base team"))
+    MatchSeat.objects.create(match=match, seat=HOME, player=creator, team=home_team, team_name=home_team.name)
+    MatchSeat.objects.create(match=match, seat=AWAY, player=creator, team=away_team, team_name=away_name)
     refresh_seats(match, state, acting=None)
     return match
 

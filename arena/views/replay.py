@@ -50,6 +50,8 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
 def record(request: HttpRequest, pk: int) -> HttpResponse:
     """The finished match as one JSON file: set-up (with the seed), deal, actions and their events."""
     match = _finished(pk)
+    if match.table_played:
+        raise Http404(_("A match played at the table has no record to replay from a seed."))
     response = HttpResponse(record_json(match), content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="viadal-match-{match.pk}.json"'
     return response
