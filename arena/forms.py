@@ -97,3 +97,26 @@ class ComputerForm(forms.Form):
     def __init__(self, *args: Any, teams: QuerySet[Team], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["team"].queryset = teams
+
+
+class TableForm(forms.Form):
+    """Table mode: both teams on this device (the away team one's own, or the base team)."""
+
+    home_team = forms.ModelChoiceField(queryset=Team.objects.none(), label=gettext_lazy("Home team"), empty_label=None)
+    away_team = forms.ModelChoiceField(
+        queryset=Team.objects.none(),
+        label=gettext_lazy("Away team"),
+        required=False,
+        empty_label=gettext_lazy("The base team"),
+    )
+    round_limit = forms.IntegerField(
+        label=gettext_lazy("Round limit (12–30)"),
+        initial=ROUND_LIMIT,
+        min_value=ROUND_LIMIT_MIN,
+        max_value=ROUND_LIMIT_MAX,
+    )
+
+    def __init__(self, *args: Any, teams: QuerySet[Team], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["home_team"].queryset = teams
+        self.fields["away_team"].queryset = teams

@@ -11,6 +11,7 @@ urlpatterns = [
     path("challenge/<uuid:token>/", lobby.invite, name="invite"),
     path("computer/", lobby.computer, name="computer"),
     path("live/", lobby.live, name="live"),
+    path("table/", lobby.table, name="table"),
     path("fixture/<int:pk>/", lobby.fixture, name="fixture"),
     path("<int:pk>/accept/", lobby.accept, name="accept"),
     path("<int:pk>/withdraw/", lobby.withdraw, name="withdraw"),

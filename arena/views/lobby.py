@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from .. import selectors, services
 from ..errors import MatchError
-from ..forms import AcceptForm, ChallengeForm, ComputerForm
+from ..forms import AcceptForm, ChallengeForm, ComputerForm, TableForm
 from ..models import Match
 
 SECTION_TITLES = {
@@ -51,6 +51,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     context = {
         "form": form,
         "computer_form": ComputerForm(teams=teams, prefix="computer"),
+        "table_form": TableForm(teams=teams, prefix="table"),
         "teams": teams,
         "sections": [(category, SECTION_TITLES[category], lines[category]) for category in selectors.CATEGORIES],
         "challenges": selectors.challenges_for(request.user),
@@ -146,9 +147,30 @@ def fixture(request: HttpRequest, pk: int) -> HttpResponse:
 
     found = get_object_or_404(Fixture, pk=pk)
     try:
-        match = services.match_begin_fixture(fixture=found, player=request.user)
+        match = services.match_begin_fixture(fixture=found, player=request.user, table=request.POST.get("table") == "1")
     except MatchError as error:
         messages.error(request, str(error))
         return redirect("campaigns:match", pk=pk)
     messages.success(request, _("The fixture's hosted match begins: both teams as they stand in the league."))
+    return redirect("play:match", pk=match.pk)
+
+
+@login_required
+@require_POST
+def table(request: HttpRequest) -> HttpResponse:
+    """Table mode: a match played with the physical board and dice, refereed on this device."""
+    form = TableForm(request.POST, teams=selectors.ready_teams(request.user), prefix="table")
+    if not form.is_valid():
+        messages.error(request, _("Choose the teams and the round limit of the match at the table."))
+        return redirect("play:lobby")
+    try:
+        match = services.match_create_table(
+            creator=request.user,
+            home_team=form.cleaned_data["home_team"],
+            away_team=form.cleaned_data["away_team"],
+            round_limit=form.cleaned_data["round_limit"],
+        )
+    except MatchError as error:
+        messages.error(request, str(error))
+        return redirect("play:lobby")
     return redirect("play:match", pk=match.pk)

@@ -154,3 +154,22 @@ def test_a_league_fixture_played_at_the_table_feeds_the_league(db):
     fixture.refresh_from_db()
     assert fixture.status == Fixture.Status.CONFIRMED and fixture.result.hosted
     assert fresh(match).table_played and AWAY in {s.seat for s in match.seats.all()}
+
+
+def test_the_lobby_and_the_fixture_page_start_a_match_at_the_table(device):
+    user, home, _away = device
+    client = Client()
+    client.force_login(user)
+    assert 'id="play-table"' in client.get(reverse("play:lobby")).content.decode()
+    response = client.post(
+        reverse("play:table"), {"table-home_team": home.pk, "table-away_team": "", "table-round_limit": 12}
+    )
+    match = Match.objects.get()
+    assert response.url == reverse("play:match", args=[match.pk]) and match.table_played
+    league = LeagueFactory(round_limit=12)
+    enter_teams(league, 2)
+    fixture = fixtures_generate(league=league, actor=league.organiser)[0]
+    client.force_login(fixture.home.player)
+    assert 'id="play-fixture-table"' in client.get(reverse("campaigns:match", args=[fixture.pk])).content.decode()
+    client.post(reverse("play:fixture", args=[fixture.pk]), {"table": "1"})
+    assert Match.objects.get(fixture=fixture).table_played
