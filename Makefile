@@ -64,10 +64,12 @@ migrate: install sheet-deps messages
 demo: migrate
 	@$(PY) manage.py load_demo
 
+# The computer opponent's worker (manage.py run_agents) runs alongside the server and stops with it.
 run: demo
 	@echo ""
-	@echo "Serving Viadal on http://$(HOST):$(PORT)/  (Ctrl-C stops it; another port: make run PORT=8080)"
-	$(PY) manage.py runserver $(HOST):$(PORT)
+	@echo "Serving Viadal on http://$(HOST):$(PORT)/ with the computer opponent's worker (Ctrl-C stops both; another port: make run PORT=8080)"
+	@$(PY) manage.py run_agents & worker=$$!; trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+		$(PY) manage.py runserver $(HOST):$(PORT)
 
 test: install-test browser-deps sheet-deps messages
 	$(PY) -m pytest $(PYTEST_ARGS)

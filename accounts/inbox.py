@@ -157,7 +157,7 @@ class Inbox:
     @property
     def total(self) -> int:
         lists: tuple[list[Any], ...] = (self.to_confirm, self.to_settle, self.to_report, self.your_move, self.advances)
-        return sum(len(items) for items in lists)
+        return sum(len(found) for found in lists)
 
 
 def inbox(user: User, today: date | None = None) -> Inbox:

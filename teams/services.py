@@ -89,7 +89,7 @@ _NUMBERED = re.compile(r"^(?P<base>.*) \((?P<number>\d+)\)$")
 def unused_team_name(*, owner: User, name: str) -> str:
     """``name``, or when the owner has a team of that name the first free ``name (2)``, ``(3)`` …
     (a name that is numbered already counts on from its base), within the name's length."""
-    max_length = Team._meta.get_field("name").max_length or len(name)
+    max_length = Team._meta.get_field("name").max_length or 80
     match = _NUMBERED.match(name)
     base = match.group("base") if match else name
     similar = Team.objects.filter(owner=owner, name__startswith=base[: max_length - 8])

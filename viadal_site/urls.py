@@ -9,7 +9,7 @@ from . import views
 urlpatterns = [
     path("", views.home, name="home"),
     # browsers ask for /favicon.ico whatever the page says: send them to the site's icon
-    path("favicon.ico", views.favicon),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("arena/", include("arena.urls")),
     path("play/", include("arena.play_urls")),
     path("teams/", include("teams.urls")),

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
+from django.shortcuts import render
 from django.template import loader
 from django.templatetags.static import static
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -25,12 +25,6 @@ def home(request: HttpRequest) -> HttpResponse:
     """What to do first: the demo logins when the demo data is loaded (its league exists), else sign up."""
     demo = not request.user.is_authenticated and League.objects.filter(name=DEMO_LEAGUE).exists()
     return render(request, "home.html", {"demo_users": DEMO_USERS if demo else ()})
-
-
-def favicon(request: HttpRequest) -> HttpResponse:
-    """Browsers ask for /favicon.ico whatever the page says: the site's icon (its static name is read
-    at request time, after collectstatic has written the manifest)."""
-    return redirect(static("favicon.svg"), permanent=True)
 
 
 def _back_url(request: HttpRequest) -> str:
@@ -67,3 +61,10 @@ def server_error(request: HttpRequest) -> HttpResponse:
     the header's count would need it."""
     html = loader.get_template("500.html").render({"back_url": _back_url(request)})
     return HttpResponse(html, status=500)
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers ask for /favicon.ico whatever the page says: send them to the site's icon. Its hashed
+    name is looked up when asked (the manifest may not exist when the URLs are loaded, as in
+    ``check --deploy`` before ``collectstatic``)."""
+    return HttpResponsePermanentRedirect(static("favicon.svg"))
