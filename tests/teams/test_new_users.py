@@ -4,6 +4,8 @@ ready again in the same notice, the amulets' price explained, tiers named in the
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -137,3 +139,20 @@ def test_the_sheet_says_what_the_team_page_says(client):
     assert "TÉ 14" in page and "base 14, +4 with the starting grip" in sheets  # what the sheet's 18 holds
     assert "quicchures" not in sheets and "magitor" not in sheets
     assert "DAGGER-THROWER (deasta)" in sheets and "Dagger-thrower (deasta)" in page  # the pair told apart alike
+
+
+def test_the_member_links_survive_a_live_check(client):
+    """The links to the members sit outside the status panel a live check swaps (the swap has no
+    forms to list them from); the points bar is inside it, and follows the change."""
+    owner = UserFactory()
+    client.force_login(owner)
+    team = team_create_from_base(owner=owner, name="Iron Wolves", tier="standard")
+    edit = reverse("teams:edit", args=[team.pk])
+    page = client.get(edit).content.decode()
+    links = page.split('id="member-jumps"')[1].split("</nav>")[0]
+    assert links.count('href="#member-') == 6
+    shown = re.search(r'id="builder-shown" value="([^"]*)"', page).group(1)
+    data = {**team_post_data(team, **{"gladiator-ep": 21}), "builder-shown": shown}
+    answer = client.post(edit, data, headers=HTMX).content.decode()
+    assert 'id="team-status" hx-swap-oob="true"' in answer and 'id="member-jumps"' not in answer
+    assert "Points 201 / 200 · left -1" in answer.split('id="points-bar"')[1]
