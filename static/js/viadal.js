@@ -31,6 +31,25 @@
     hex.classList.add("is-tapped");
   });
 
+  /* A refusal answered to an htmx request (a 403 or 404 page: htmx swaps nothing) is told above the
+     page, in the words of the refusal page: its heading and its reason. The play screen tells its own. */
+  document.addEventListener("htmx:responseError", function (event) {
+    var xhr = event.detail.xhr;
+    var main = document.querySelector("main");
+    if (!xhr || (xhr.status !== 403 && xhr.status !== 404) || !main || document.querySelector("[data-forbidden]")) return;
+    var refusal = new DOMParser().parseFromString(xhr.responseText, "text/html");
+    var heading = refusal.querySelector("#error-page h1");
+    if (!heading) return;
+    var reason = refusal.querySelector("#error-reason");
+    var alert = document.getElementById("htmx-refusal") || document.createElement("div");
+    alert.id = "htmx-refusal";
+    alert.className = "alert alert-danger";
+    alert.setAttribute("role", "alert");
+    alert.textContent = heading.textContent + (reason ? ": " + reason.textContent : "");
+    main.insertBefore(alert, main.firstChild);
+    alert.scrollIntoView({ block: "nearest" });
+  });
+
   /* The arena board's zoom: the board at its full size in a scrolling frame, and back. */
   document.addEventListener("click", function (event) {
     var button = event.target.closest ? event.target.closest("#board-zoom") : null;

@@ -191,3 +191,22 @@ def test_the_builder_on_a_phone_jumps_to_a_member_and_keeps_the_points_in_sight(
     page.wait_for_timeout(300)
     page.screenshot(path=str(artifacts / "builder-jump-phone.png"))  # the screen as the reader sees it
     context.close()
+
+
+def test_a_refusal_to_an_htmx_button_is_told_above_the_page(live_server, world, screen):
+    from campaigns.models import Result
+
+    fixture = world["fixture"]
+    page = screen
+    log_in(page, live_server, "balint")
+    page.goto(f"{live_server.url}/leagues/{world['league'].pk}/fixtures/")
+    button = page.locator(f"#fixture-{fixture.pk} form[action$='/confirm/'] button")
+    # meanwhile, in another tab, the result became his own report: confirming it is refused
+    Result.objects.filter(fixture=fixture).update(reported_by=world["balint"])
+    button.click()
+    alert = page.locator("#htmx-refusal")
+    alert.wait_for()
+    assert alert.inner_text() == (
+        "You may not do this: Only the reporter's opponent may confirm or dispute this result."
+    )
+    fits(page)
