@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "arena",
     "campaigns",
     "accounts",
+    "reference",
 ]
 
 MIDDLEWARE = [
