@@ -215,7 +215,9 @@ class _Builder:
             if spell["has_instant_part"]:
                 duration = _("instant, then %(duration)s") % {"duration": duration}
             choices = [pick(c["name_hu"], c["name_en"], self.language) for c in spell["effect"]["choices"]]
-            strength = _("strength %(strength)s") % {"strength": spell["strength"]} if spell["strength"] is not None else ""
+            strength = ""
+            if spell["strength"] is not None:
+                strength = _("strength %(strength)s") % {"strength": spell["strength"]}
             yield self.entry(
                 "spells",
                 spell,
@@ -624,11 +626,7 @@ class _Builder:
                     tuple((self.name(weapons[w]), str(c)) for w, c in pile["kit"].items()),
                 ),
             ],
-            facts=[
-                Fact(
-                    _("Items in the pile"), f"{pile['min_items']}–{pile['max_items']}"
-                )
-            ],
+            facts=[Fact(_("Items in the pile"), f"{pile['min_items']}–{pile['max_items']}")],
         )
         ammo = pts["ammunition"]
         yield part(
