@@ -113,3 +113,21 @@ def test_a_skill_on_a_character_sheet_opens_its_entry(
     assert reader.locator(".reference-effect").inner_text() == DODGING[f"effect_{language}"]
     assert fits(reader)
     reader.screenshot(path=str(artifacts / f"rules-from-sheet-{language}-{screen}.png"), full_page=True)
+
+
+def test_a_skills_line_in_the_builder_matches_its_entry(
+    live_server, transactional_db, reader, screen, language, artifacts
+):
+    team = TeamFactory(owner=UserFactory(username="cassia"))
+    log_in(reader, live_server, "cassia")
+    reader.goto(f"{live_server.url}/teams/{team.pk}/edit/")
+    note = reader.locator("#member-gladiator [data-rule='skills/dodging']").first
+    note.scroll_into_view_if_needed()
+    line = note.inner_text()
+    link = note.locator("a.rule-link")
+    assert line == f"{DODGING[f'effect_{language}']} {link.inner_text()}"
+    assert fits(reader)
+    reader.screenshot(path=str(artifacts / f"rules-builder-{language}-{screen}.png"), full_page=False)
+    link.click()
+    reader.wait_for_url(f"{live_server.url}/rules/skills/dodging/")
+    assert reader.locator(".reference-effect").inner_text() == DODGING[f"effect_{language}"]
