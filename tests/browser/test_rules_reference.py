@@ -131,3 +131,21 @@ def test_a_skills_line_in_the_builder_matches_its_entry(
     link.click()
     reader.wait_for_url(f"{live_server.url}/rules/skills/dodging/")
     assert reader.locator(".reference-effect").inner_text() == DODGING[f"effect_{language}"]
+
+
+@pytest.mark.parametrize("language", list(LOCALES))
+def test_no_reference_page_is_wider_than_a_phone(live_server, transactional_db, browser, language):
+    from reference.catalog import entry_ids
+    from reference.words import KINDS
+
+    context = browser.new_context(viewport=SCREENS["phone"], locale=LOCALES[language])
+    page = context.new_page()
+    urls = ["/rules/", *(f"/rules/{kind}/" for kind in KINDS)]
+    urls += [f"/rules/{kind}/{entry_id}/" for kind, entry_id in sorted(entry_ids()) if kind in ("points", "profiles")]
+    urls += ["/rules/spells/chain_lightning/", "/rules/traps/falling_portcullis/", "/rules/gladiator-types/heavy/"]
+    for url in urls:
+        page.goto(f"{live_server.url}{url}")
+        assert fits(page), url
+        heading = page.locator("main h1").first.inner_text()
+        assert heading.startswith(page.title().split(" · ")[0]), url  # every page names itself
+    context.close()
