@@ -69,3 +69,13 @@ def test_an_unknown_id_in_the_log_is_plain_escaped_text():
     event["spell"] = "<b>new_spell</b>"
     text = str(sentence(event, names()))
     assert "&lt;b&gt;new_spell&lt;/b&gt;" in text and "rule-link" not in text
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+def test_the_play_screen_links_a_lasting_spell_on_a_character(language):
+    from arena.play_sides import _states
+
+    with translation.override(language):
+        shown = _states({"id": "0.gladiator"}, {"spells": [{"spell": "pain", "target": "0.gladiator"}]})
+    name = "Fájdalom" if language == "hu" else "Pain"
+    assert shown == (f'<a class="rule-link" href="/rules/spells/pain/">{name}</a>',)
