@@ -10,7 +10,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test test-postgres serve bench bench-hosted install install-test install-bench system-deps browser-deps sheet-deps i18n-deps messages migrate demo check clean
+.PHONY: run test test-postgres serve load bench bench-hosted bench-web bench-web-deps install install-test install-bench system-deps browser-deps sheet-deps i18n-deps messages migrate demo check clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -90,9 +90,25 @@ serve: $(VENV)/.installed-serve messages
 	DJANGO_SETTINGS_MODULE=viadal_site.settings.prod $(VENV)/bin/gunicorn viadal_site.wsgi \
 		--workers $(WEB_CONCURRENCY) --bind $(HOST):$(PORT)
 
+# A bounded, headless load run of real use (locust) against gunicorn on 127.0.0.1: a throwaway
+# database (SQLite, or one made on DATABASE_URL's PostgreSQL server), REDIS_URL when set.
+LOAD_ARGS ?=
+load: install-bench messages
+	$(PY) bench/load_run.py $(LOAD_ARGS)
+
 # Hosted play's server time per action, on a throwaway test database of DATABASE_URL (SQLite when unset).
 bench-hosted: install-test messages
 	$(PY) bench/hosted_bench.py
+
+# The web pages under gunicorn and the production settings, measured with wrk (Debian's package) on
+# 127.0.0.1: the builder's live check and page, the standings, the sheet PDF, against a bare 50-item
+# template view (bench/web_bench.py; docs/decisions.md, "Builder speed"). SQLite in a throwaway folder,
+# or DATABASE_URL; BENCH_SECONDS per measurement (5), BENCH_WORKERS gunicorn workers (2).
+bench-web-deps:
+	@command -v wrk >/dev/null 2>&1 || { PKGS="wrk"; echo "Installing Debian's wrk for the web bench"; $(APT_INSTALL); }
+
+bench-web: install-test sheet-deps messages bench-web-deps
+	$(PY) bench/web_bench.py
 
 # The house rules for code: lint and format, the import layers, types (the engine strictly, the apps
 # with django-stubs), Django's system checks, and no model change without its migration.

@@ -17,7 +17,7 @@ from arena.engine.roster.limits import MAX_FILE_BYTES
 from arena.i18n import entry_label
 
 from .models import NOTES_MAX_LENGTH, Team
-from .problems import ProblemBoard
+from .problems import OnTheBoard, ProblemBoard
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -85,7 +85,7 @@ class TeamCreateForm(forms.ModelForm):
         labels = {"name": gettext_lazy("Name")}
 
 
-class TeamForm(forms.Form):
+class TeamForm(OnTheBoard, forms.Form):
     """The team's own fields on the edit page; the engine's team problems are placed beside them.
 
     A plain form, not a ModelForm, so that an invalid post never touches the team in memory.

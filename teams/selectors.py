@@ -109,13 +109,15 @@ class TeamReport:
         return rows
 
 
-def team_report(team: Team) -> TeamReport:
+def team_report(team: Team, problems: tuple[Problem, ...] | None = None) -> TeamReport:
+    """The report of ``team``; ``problems``: what ``validate_roster`` found for it as it is now, when
+    the caller has it already (``team_update`` returns it), so the rules are checked once."""
     roster = team_to_roster(team)
     return TeamReport(
         team=team,
         characters=team_characters(team),
         costs=roster_costs(roster),
-        problems=validate_roster(roster),
+        problems=validate_roster(roster) if problems is None else problems,
     )
 
 

@@ -138,7 +138,7 @@ def team_update(
     back_to_draft = team.is_ready and bool(problems)
     if back_to_draft:
         team.status = Team.Status.DRAFT
-    team.save()
+    team.save(update_fields=[*changes, "status", "updated"])  # "updated": the sheets' cache key moves on
     return TeamEdit(problems=problems, back_to_draft=back_to_draft)
 
 
@@ -154,19 +154,23 @@ def _apply_member_changes(character: Character, values: Mapping[str, Any]) -> No
     for field in changed:
         setattr(character, field, values[field])
     if character.slot == GLADIATOR and character.gladiator_type != old_type:
-        _reset_type_bound_stats(character, old_type)
+        changed += _reset_type_bound_stats(character, old_type)
     if changed:
-        character.save()
+        character.save(update_fields=sorted(set(changed)))  # only what changed: the row's rest as it is
 
 
-def _reset_type_bound_stats(character: Character, old_type: str | None) -> None:
+def _reset_type_bound_stats(character: Character, old_type: str | None) -> list[str]:
+    """Put the values tied to the gladiator's type at the new type's base; the fields it set."""
     new_type = character.gladiator_type
     if not _is_known_type(old_type) or not _is_known_type(new_type):
-        return  # an unknown type is reported by the validator; there is no base to reset to
+        return []  # an unknown type is reported by the validator; there is no base to reset to
     old_rules = stat_rules(character.slot, old_type)
+    reset = []
     for stat, rule in stat_rules(character.slot, new_type).items():
         if old_rules.get(stat) != rule:
             setattr(character, stat.value, rule.base)
+            reset.append(stat.value)
+    return reset
 
 
 def _is_known_type(gladiator_type: str | None) -> bool:

@@ -16,12 +16,13 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
+from django_htmx.http import reswap
 
 from accounts.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest
 from arena.engine.roster import Problem
 
 from . import selectors, services
-from .builder import TeamBuilder
+from .builder import SHOWN_FIELD, TeamBuilder, parse_shown
 from .forms import TeamCreateForm, TeamImportForm
 from .models import Team
 from .services import TeamEdit, TeamInvalidError
@@ -81,21 +82,35 @@ def team_share(request: HttpRequest, token: uuid.UUID) -> HttpResponse:
 
 @login_required
 def team_edit(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
-    """The builder. Every post saves (in any state, as a draft when broken) and answers with the page,
-    or under htmx with its ``team-editor`` partial: forms, points summary and problems."""
+    """The builder. Every post saves (in any state, as a draft when broken). Without htmx it answers
+    with the page (a redirect after a save); a live check under htmx answers with only what changed
+    (``TeamBuilder.changes``), or with the whole ``team-editor`` when the page did not say what it
+    shows or the change reshaped the forms. The forms are built once, except after a reshaping save."""
     team = _owned_team(request, pk)
     builder = TeamBuilder(team, selectors.team_characters(team), request.POST or None)
     edit: TeamEdit | None = None
-    if request.method == "POST" and builder.is_valid():
-        edit = builder.save()
-        if not request.htmx:
-            _announce_edit(request, team, edit)
-            return redirect("teams:edit", pk=team.pk)
-        builder = TeamBuilder(team, selectors.team_characters(team))
+    if request.method == "POST":
+        saved = builder.is_valid()
+        if saved:
+            edit = builder.save()
+            if not request.htmx:
+                _announce_edit(request, team, edit)
+                return redirect("teams:edit", pk=team.pk)
+        if request.htmx:
+            shown = parse_shown(request.POST.get(SHOWN_FIELD))
+            if shown is not None and not (saved and builder.reshaped()):
+                report = selectors.team_report(team, edit.problems if edit else None)
+                builder.place(report.problems)
+                context = {"team": team, "report": report, "edit": edit, "changes": builder.changes(shown)}
+                return render(request, "teams/_builder_changes.html", context)
+            if saved:
+                builder = TeamBuilder(team, selectors.team_characters(team))
     report = selectors.team_report(team)
     builder.place(report.problems)
-    template = "teams/team_edit.html#team-editor" if request.htmx else "teams/team_edit.html"
-    return render(request, template, {"team": team, "builder": builder, "report": report, "edit": edit})
+    context = {"team": team, "builder": builder, "report": report, "edit": edit}
+    if request.htmx:
+        return reswap(render(request, "teams/team_edit.html#team-editor", context), "outerHTML")
+    return render(request, "teams/team_edit.html", context)
 
 
 def _announce_edit(request: HttpRequest, team: Team, edit: TeamEdit) -> None:
