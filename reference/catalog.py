@@ -105,9 +105,10 @@ def catalog(language: str) -> Catalog:
         return Catalog(language, entries)
 
 
-def entry_ids() -> set[tuple[str, str]]:
+@cache
+def entry_ids() -> frozenset[tuple[str, str]]:
     """Every (kind, id) the reference has a page for (the same in every language)."""
-    return set(catalog("en").entries)
+    return frozenset(catalog("en").entries)
 
 
 def signed(value: int | None) -> str:
