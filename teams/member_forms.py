@@ -29,7 +29,7 @@ from arena.engine.content.skills import skills_for_role
 from arena.engine.content.weapons import GLADIATOR_TYPES, PILE_ITEMS, WEAPONS, pile_copies_allowed
 from arena.engine.roster import buyable_ammo
 from arena.i18n import entry_label, pair_name
-from reference.notes import labelled, rule_line, rule_lines
+from reference.notes import labelled, rule_lines
 
 from . import member_choices as choices
 from .bounds import AMMO_BOUNDS, PILE_POINTS_MAX, pile_copies_max, pile_points
@@ -239,8 +239,8 @@ class MemberForm(OnTheBoard, forms.Form):
             }
             pile_field = shown_as(
                 forms.IntegerField(
-                    label=f"{entry_label(weapon)} · {choices.points(weapon.pile_cost or 0)}",
-                    help_text=rule_line("weapons", item),
+                    # the rule line in the label, not below the input: the pile's inputs line up along the row's bottom
+                    label=labelled(f"{entry_label(weapon)} · {choices.points(weapon.pile_cost or 0)}", "weapons", item),
                     min_value=0,
                     max_value=most,
                     error_messages={"min_value": message, "max_value": message},
