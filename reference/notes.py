@@ -39,7 +39,7 @@ def labelled(label: str, kind: str, entry_id: str) -> SafeString:
     line = rule_line(kind, entry_id)
     if not line:
         return format_html("{}", label)
-    return format_html('{}<small class="d-block text-muted">{}</small>', label, line)
+    return format_html('<span>{}</span><small class="d-block text-muted rule-note-block">{}</small>', label, line)
 
 
 def rule_lines(kind: str, entry_ids: Iterable[str], lead: str = "") -> SafeString:
