@@ -14,6 +14,7 @@ See docs/engine.md.
 
 from __future__ import annotations
 
+from arena.engine.match import addons  # noqa: F401  fills in the hook table (docs/engine.md)
 from arena.engine.match.actions import Action, action_from_json, action_to_json, same_action
 from arena.engine.match.dice import FixedDice, SeededDice
 from arena.engine.match.errors import IllegalActionError

@@ -14,6 +14,7 @@ from arena.engine.match.play import apply, legal_actions, seats_to_move
 from arena.engine.match.setup import new_match
 from arena.engine.match.state import MatchOptions, Phase, State
 from arena.engine.roster import Roster, base_roster
+from arena.engine.roster.teamfile import loads
 
 MAX_DECISIONS = 200_000  # a safety net; the round limit ends every match long before
 
@@ -56,8 +57,6 @@ def load_team(spec: str) -> Roster:
     (:mod:`arena.engine.roster.teamfile`; a malformed file raises its ``TeamFileError``, a ValueError)."""
     if spec == "base":
         return base_roster()
-    from arena.engine.roster.teamfile import loads
-
     with open(spec, encoding="utf-8") as handle:
         return loads(handle.read())
 

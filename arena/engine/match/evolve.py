@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from arena.engine.board.data import HalfId
 from arena.engine.board.grid import grid
 from arena.engine.content.common import CombatValue
 from arena.engine.match import events as ev
@@ -109,8 +110,6 @@ def _role_chosen(s: State, e: ev.RoleChosen) -> None:
 
 
 def _half_chosen(s: State, e: ev.HalfChosen) -> None:
-    from arena.engine.board.data import HalfId
-
     halves = own(s, "halves")
     halves[e.seat] = e.half
     halves[1 - e.seat] = e.other

@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 from typing import Any, Final, NamedTuple
 
 from arena.engine.board.hexgrid import Hex
-from arena.engine.content.common import Armour, CombatValue, Role
-from arena.engine.content.profiles import MEMBER_SLOTS
+from arena.engine.content.amulets import STANDARD_AMULET_SET
+from arena.engine.content.common import Armour, CombatValue, Role, Stat
+from arena.engine.content.profiles import MEMBER_SLOTS, PROFILES, Ammo
 from arena.engine.content.weapons import GLADIATOR_TYPES, JAVELIN, KIT, NET
 from arena.engine.match.dice import Dice
 from arena.engine.match.magic.state import Magic
@@ -133,6 +134,18 @@ class Effect(NamedTuple):
     amount: int
     source: str
     last_round: int | None
+
+
+class Swing(NamedTuple):
+    """One attack as the modifier hooks see it."""
+
+    attacker: int
+    target: int
+    weapon: str  # melee, halberd, bolt, dagger, javelin, net
+    aim: bool
+    quick: bool
+    dodge: bool
+    blocks: int  # block distance between them
 
 
 class AttackSpec(NamedTuple):
@@ -490,9 +503,6 @@ def char_id(seat: int, slot: str) -> str:
 
 def build_sheet(index: int, seat: int, roster: Roster, slot: str) -> CharSheet:
     """The match sheet of one roster member (HR-2.1; HR-3.3 for the gladiator's armour)."""
-    from arena.engine.content.common import Stat
-    from arena.engine.content.profiles import PROFILES, Ammo
-
     member = roster.member(slot)
     if member is None:
         raise ValueError(f"{roster.name}: no {slot} (TB-01)")
@@ -631,8 +641,6 @@ def _vial(roster: Roster, slot: str) -> str | None:
 
 def team_amulets(roster: Roster) -> tuple[str, ...]:
     """The team's amulets (RB p.7; 3-4 under HR-9.5): those on the roster, or the standard set."""
-    from arena.engine.content.amulets import STANDARD_AMULET_SET
-
     return roster.amulets or STANDARD_AMULET_SET
 
 

@@ -18,11 +18,12 @@ from arena.engine.content.common import CombatValue
 from arena.engine.content.spells import SPELLS, Bearer, Cage, Damage, Modifier, Spell
 from arena.engine.match.context import Context
 from arena.engine.match.events import Deployed, Disengaged, Moved, Pushed, Shifted
+from arena.engine.match.hooks import HOOKS
 from arena.engine.match.magic.effects import amulet_cancels, deaths_together, lightning_warded, spell_damage
 from arena.engine.match.magic.events import SpellBlocked, SpellEnded, SpellLasting
 from arena.engine.match.magic.state import Lasting
-from arena.engine.match.rules.modifiers import RANGED_WEAPONS, Swing
-from arena.engine.match.state import ON_BOARD, State
+from arena.engine.match.rules.modifiers import RANGED_WEAPONS
+from arena.engine.match.state import ON_BOARD, State, Swing
 
 G = grid()
 BOARD = tuple(c for c in range(len(ON_BOARD)) if ON_BOARD[c])
@@ -260,3 +261,7 @@ def expire(ctx: Context) -> None:
                     x.kind, x.what, "its last round is over (RB p.12)",
                 )
             )  # fmt: skip
+
+
+# --- plugged into the core resolvers (match.hooks, docs/engine.md "The hook table") ---
+HOOKS.area_modifier = area_modifier

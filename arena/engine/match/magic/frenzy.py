@@ -13,6 +13,7 @@ from typing import Any
 
 from arena.engine.match import actions as act
 from arena.engine.match.actions import Action, action_cost
+from arena.engine.match.hooks import HOOKS
 from arena.engine.match.magic.actions import Cast
 from arena.engine.match.rules.base import CENTRAL, STEPS_IN, STEPS_OUT, G, enemies_on
 from arena.engine.match.state import State
@@ -114,3 +115,7 @@ def first(s: State) -> int:
         if m.frenzied >> c & 1 and s.alive[c] and not s.finished >> c & 1 and not s.netted[c] and not m.banned >> c & 1:
             return c
     return -1
+
+
+# --- plugged into the core resolvers (match.hooks, docs/engine.md "The hook table") ---
+HOOKS.frenzy_first = first

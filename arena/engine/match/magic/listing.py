@@ -10,9 +10,11 @@ from arena.engine.content.profiles import MEMBER_SLOTS
 from arena.engine.match.actions import Action, EndActivation, EndStep, action_cost
 from arena.engine.match.context import Context
 from arena.engine.match.errors import IllegalActionError
+from arena.engine.match.hooks import HOOKS
 from arena.engine.match.magic.actions import Cast, CommandZombie, MoveCloud, ZombieAct
 from arena.engine.match.magic.areas import CLOUD_MAN_PER_HEX, G, area_hexes, move_cloud_options
 from arena.engine.match.magic.events import CloudMoved
+from arena.engine.match.magic.frenzy import filter_options as keep
 from arena.engine.match.magic.frenzy import first, refusal
 from arena.engine.match.magic.spellcasting import cast_options, decide_cast
 from arena.engine.match.magic.zombie import (
@@ -125,13 +127,9 @@ def check(state: State, action: Any) -> None:
 
 
 def _victim_can_act(s: State, v: int) -> bool:
-    from arena.engine.match.play import _char_actions
-
-    options = _char_actions(s, v, Scan(s))
+    options = HOOKS.char_actions(s, v)  # match.play's listing, one layer up
     return any(action_cost(a) > 0 and refusal(s, v, a) is None for a in options)
 
 
 def filter_options(s: State, c: int, options: list[Action]) -> list[Action]:
-    from arena.engine.match.magic.frenzy import filter_options as keep
-
     return keep(s, c, options)

@@ -43,15 +43,15 @@ from arena.engine.match.magic.effects import (
     spell_damage,
 )
 from arena.engine.match.magic.events import SpellCast, ZombieRaised
-from arena.engine.match.magic.hooks import is_zombie
+from arena.engine.match.magic.queries import is_zombie
 from arena.engine.match.magic.state import stamp
 from arena.engine.match.rules.base import BOARD_CHARS, HEXES, Scan, activate, actor, check_stated, fail, man_of, pay
 from arena.engine.match.rules.damage import HIT_EFFECTS
 from arena.engine.match.rules.gladiators import melee_te
 from arena.engine.match.rules.melee import offer_dodge_or_resolve
-from arena.engine.match.rules.modifiers import DEFENCE_HOOKS, Swing, attack_modifiers, non_stacking
+from arena.engine.match.rules.modifiers import DEFENCE_HOOKS, attack_modifiers, non_stacking
 from arena.engine.match.rules.skills import end_states
-from arena.engine.match.state import SEAT_OF, AttackSpec, State
+from arena.engine.match.state import SEAT_OF, AttackSpec, State, Swing
 from arena.engine.match.traps.marks import ranged_banned
 
 CONCENTRATION_MAN = SKILLS[CONCENTRATION].man_cost  # HR-4

@@ -21,16 +21,17 @@ from arena.engine.content.skills import PRONE_STAND_UP_MAN
 from arena.engine.content.spells import SPELLS, RaiseUndead
 from arena.engine.match.context import Context
 from arena.engine.match.events import AttackDeclared, JawsOpened, Moved, StateEnded, StoodUp, TrapWindowOpened
+from arena.engine.match.magic import spellcasting as magic
 from arena.engine.match.magic.actions import CommandZombie, ZombieAct
 from arena.engine.match.magic.events import ZombieActed, ZombieCollapsed, ZombieCommanded
 from arena.engine.match.magic.evolve import fresh
 from arena.engine.match.magic.state import Zombie, stamp, zombie_of
+from arena.engine.match.rules import movement
 from arena.engine.match.rules.base import (
     ATTACK_MAN,
     BOARD_CHARS,
     CENTRAL,
     HEXES,
-    MAX_PER_HEX,
     STEPS_OUT,
     G,
     Scan,
@@ -43,9 +44,10 @@ from arena.engine.match.rules.base import (
 )
 from arena.engine.match.rules.gladiators import melee_te
 from arena.engine.match.rules.melee import offer_dodge_or_resolve
-from arena.engine.match.rules.modifiers import Swing, attack_modifiers
-from arena.engine.match.state import AttackSpec, Phase, State
+from arena.engine.match.rules.modifiers import attack_modifiers
+from arena.engine.match.state import AttackSpec, Phase, State, Swing
 from arena.engine.match.traps import marks
+from arena.engine.match.traps.where import window_owner
 
 RAISE = next(p for p in SPELLS["create_undead"].effect.parts if isinstance(p, RaiseUndead))
 COMMANDS = ("move_to", "attack", "guard")
@@ -223,7 +225,7 @@ def decide_zombie(ctx: Context, a: ZombieAct) -> None:
     check_stated(a.man, match.man or 0)
     c = z.char
     first = _release(ctx, c, match)
-    owner = traps.window_owner(s, c) if a.path else -1
+    owner = window_owner(s, c) if a.path else -1
     if owner >= 0:  # the enemy's direct traps may strike its walk (HR-12 rulings 26, 29)
         if not first:
             ctx.emit(ZombieActed(a.seat, a.zombie, 0, 0))  # its activation: it pays as it walks
@@ -407,10 +409,3 @@ def collapse(ctx: Context) -> None:
     for z in m.zombies:
         if s.alive[z.char] and not s.alive[z.creator]:
             ctx.emit(ZombieCollapsed(s.sheets[z.char].id, "its creator is dead (HR-11)"))
-
-
-_ = MAX_PER_HEX
-
-from arena.engine.match.magic import spellcasting as magic  # noqa: E402
-from arena.engine.match.rules import movement  # noqa: E402
-from arena.engine.match.traps import cards as traps  # noqa: E402 last: they import modules that import this one

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import NoReturn
 
 from arena.engine.board.grid import grid
 from arena.engine.match.context import Context
 from arena.engine.match.errors import IllegalActionError
 from arena.engine.match.events import Activated
-from arena.engine.match.magic import hooks as magic_hooks
+from arena.engine.match.hooks import HOOKS
+from arena.engine.match.magic import queries as magic_hooks
 from arena.engine.match.state import ON_BOARD, Phase, State
 
 BOARD_CHARS = tuple(c for c in range(len(ON_BOARD)) if ON_BOARD[c])
@@ -69,22 +69,10 @@ def actor(s: State, seat: int, char_id: str) -> int:
     if s.netted[c]:
         fail(f"{char_id} is netted and takes no action in this step", "RB p.20, HR-12 ruling 13")
     if s.magic is not None:  # MAN bans; an Orgyilkosság victim acts first (issue #4)
-        refusal = _magic_refusal()(s, c)
+        refusal = HOOKS.actor_refusal(s, c)
         if refusal is not None:
             fail(*refusal)
     return c
-
-
-_LATE: list[Callable[[State, int], tuple[str, str] | None]] = []
-
-
-def _magic_refusal() -> Callable[[State, int], tuple[str, str] | None]:
-    """:func:`.magic_turns.actor_refusal`, imported on first use (it imports this module)."""
-    if not _LATE:
-        from arena.engine.match.magic.turns import actor_refusal
-
-        _LATE.append(actor_refusal)
-    return _LATE[0]
 
 
 def activate(ctx: Context, c: int) -> None:

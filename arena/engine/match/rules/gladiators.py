@@ -26,8 +26,8 @@ from arena.engine.match.actions import DropItem, PickUp, StandUp, SwapWeapons
 from arena.engine.match.context import Context
 from arena.engine.match.events import ItemDropped, ItemPickedUp, StoodUp, WeaponsSwapped
 from arena.engine.match.rules.base import HEXES, G, activate, actor, check_stated, fail, man_of, pay
-from arena.engine.match.rules.modifiers import RANGED_WEAPONS, Swing, attack_hook, defence_hook
-from arena.engine.match.state import State
+from arena.engine.match.rules.modifiers import RANGED_WEAPONS, attack_hook, defence_hook
+from arena.engine.match.state import State, Swing
 
 SWAP_MAN = 1  # RB p.8
 PICK_UP_MAN = 1  # RB p.20

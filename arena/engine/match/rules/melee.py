@@ -15,7 +15,7 @@ from arena.engine.content.weapons import HALBERD, WEAPONS
 from arena.engine.match.actions import DeclineShift, Dodge, MeleeAttack, Shift
 from arena.engine.match.context import Context
 from arena.engine.match.events import AttackDeclared, DodgeDecided, DodgeOffered, ShiftDeclined, Shifted, ShiftOffered
-from arena.engine.match.magic import hooks as magic_hooks
+from arena.engine.match.magic import queries as magic_hooks
 from arena.engine.match.rules.base import (
     ATTACK_MAN,
     BOARD_CHARS,
@@ -34,9 +34,9 @@ from arena.engine.match.rules.base import (
 )
 from arena.engine.match.rules.damage import DECLARED_SKILLS, resolve
 from arena.engine.match.rules.gladiators import holds, melee_te, skill_allowed
-from arena.engine.match.rules.modifiers import Swing, attack_modifiers
+from arena.engine.match.rules.modifiers import attack_modifiers
 from arena.engine.match.rules.skills import can_dodge, end_states
-from arena.engine.match.state import AttackSpec, PendingDodge, PendingShift, State
+from arena.engine.match.state import AttackSpec, PendingDodge, PendingShift, State, Swing
 
 
 def target_of(s: State, seat: int, target: str, by: int = -1) -> int:

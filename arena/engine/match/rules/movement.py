@@ -14,7 +14,8 @@ from arena.engine.board.hexgrid import Hex
 from arena.engine.content.skills import ACROBATICS, SKILLS, SNEAKING
 from arena.engine.match.actions import Disengage, Move, ToggleGate
 from arena.engine.match.context import Context
-from arena.engine.match.magic import hooks as magic_hooks
+from arena.engine.match.hooks import HOOKS
+from arena.engine.match.magic import queries as magic_hooks
 from arena.engine.match.rules.base import (
     ATTACK_MAN,
     CENTRAL,
@@ -40,7 +41,6 @@ from arena.engine.match.rules.base import (
 from arena.engine.match.rules.gladiators import holds, skill_allowed
 from arena.engine.match.rules.skills import end_states
 from arena.engine.match.state import GLADIATOR, SEAT_OF, State
-from arena.engine.match.traps import cards as traps
 from arena.engine.match.traps import marks as trap_marks
 
 GATE_MAN = 1  # RB p.8
@@ -351,7 +351,7 @@ def decide_move(ctx: Context, a: Move) -> None:
             fail("entering an enemy's hex needs 2 MAN left for the attack", "RB p.8, HR-12 ruling 10")
     activate(ctx, c)
     end_states(ctx, c, "left his hex", ("hiding",))
-    traps.run_move(ctx, c, a.path, cost)  # the direct-trap window, if due (HR-12 ruling 26)
+    HOOKS.trap_run_move(ctx, c, a.path, cost)  # the direct-trap window, if due (HR-12 ruling 26)
 
 
 def _check_path(s: State, c: int, path: tuple[Hex, ...]) -> tuple[list[int], set[int]]:
@@ -448,7 +448,7 @@ def decide_disengage(ctx: Context, a: Disengage) -> None:
         )
     activate(ctx, c)
     end_states(ctx, c, "left his hex", ("hiding",))
-    traps.run_disengage(ctx, c, a.to, cost, a.acrobatics)  # disengaging is moving (HR-12 ruling 29)
+    HOOKS.trap_run_disengage(ctx, c, a.to, cost, a.acrobatics)  # disengaging is moving (HR-12 ruling 29)
 
 
 # --- GATES ---------------------------------------------------------------------------------------
@@ -483,4 +483,4 @@ def decide_gate(ctx: Context, a: ToggleGate) -> None:
     pay(s, c, GATE_MAN, "opening or closing a gate")
     activate(ctx, c)
     end_states(ctx, c, "opened or closed a gate")
-    traps.run_toggle(ctx, c, a.gate, GATE_MAN)  # gate traps may strike (HR-12 ruling 28)
+    HOOKS.trap_run_toggle(ctx, c, a.gate, GATE_MAN)  # gate traps may strike (HR-12 ruling 28)

@@ -19,14 +19,15 @@ from arena.engine.content.weapons import WEAPONS
 from arena.engine.match.actions import RangedAttack, Throw
 from arena.engine.match.context import Context
 from arena.engine.match.events import AttackDeclared
-from arena.engine.match.magic import hooks as magic_hooks
+from arena.engine.match.hooks import HOOKS
+from arena.engine.match.magic import queries as magic_hooks
 from arena.engine.match.rules.base import ATTACK_MAN, G, Scan, activate, actor, check_stated, fail, man_of, pay
 from arena.engine.match.rules.damage import resolve
 from arena.engine.match.rules.gladiators import free_hand
 from arena.engine.match.rules.melee import may_attack, offer_dodge_or_resolve, target_of
-from arena.engine.match.rules.modifiers import Swing, attack_modifiers
+from arena.engine.match.rules.modifiers import attack_modifiers
 from arena.engine.match.rules.skills import can_aim, end_states
-from arena.engine.match.state import GLADIATOR, ON_BOARD, AttackSpec, State
+from arena.engine.match.state import GLADIATOR, ON_BOARD, AttackSpec, State, Swing
 from arena.engine.match.traps import marks as traps_marks
 
 AIM_MAN = SKILLS[AIMING].man_cost
@@ -142,9 +143,7 @@ def decide_ranged(ctx: Context, a: RangedAttack) -> None:
     if refusal is not None:
         fail(*refusal)
     if s.opt is not None:  # a bolt cannot be coated (HR-7)
-        from arena.engine.match.optional.rules import check_coated_shot
-
-        check_coated_shot(s, c, _weapon(s, c))
+        HOOKS.check_coated_shot(s, c, _weapon(s, c))
     t = target_of(s, a.seat, a.target, c)
     found = shot_refusal(s, c, t, Scan(s))
     if isinstance(found, tuple):
@@ -235,9 +234,7 @@ def decide_throw(ctx: Context, a: Throw) -> None:
     if refusal is not None:
         fail(*refusal)
     if s.opt is not None:  # no javelin or net is coated (HR-7)
-        from arena.engine.match.optional.rules import check_coated_shot
-
-        check_coated_shot(s, c, a.item)
+        HOOKS.check_coated_shot(s, c, a.item)
     t = target_of(s, a.seat, a.target, c)
     refusal = _throw_refusal(s, c, t, a.item)
     if refusal is not None:

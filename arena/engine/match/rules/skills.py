@@ -27,11 +27,11 @@ from arena.engine.match.actions import StopState, UseSkill
 from arena.engine.match.context import Context
 from arena.engine.match.events import SkillUsed, StateEnded
 from arena.engine.match.evolve import TRAP_PRONE
-from arena.engine.match.magic import hooks as magic_hooks
+from arena.engine.match.magic import queries as magic_hooks
 from arena.engine.match.rules.base import G, activate, actor, check_stated, fail, in_melee, man_of, pay
 from arena.engine.match.rules.gladiators import skill_allowed
-from arena.engine.match.rules.modifiers import MELEE_VALUE_WEAPONS, RANGED_WEAPONS, Swing, attack_hook, defence_hook
-from arena.engine.match.state import State
+from arena.engine.match.rules.modifiers import MELEE_VALUE_WEAPONS, RANGED_WEAPONS, attack_hook, defence_hook
+from arena.engine.match.state import State, Swing
 from arena.engine.match.traps import marks as traps_marks
 
 Check = Callable[[State, int], "str | None"]

@@ -26,9 +26,8 @@ from arena.engine.match.events import (
     StepEnded,
     StepStarted,
 )
-from arena.engine.match.magic import hooks as magic_hooks
-from arena.engine.match.magic import turns as magic_turns
-from arena.engine.match.optional import rules as optional
+from arena.engine.match.hooks import HOOKS
+from arena.engine.match.magic import queries as magic_hooks
 from arena.engine.match.rules.base import (
     ATTACK_MAN,
     GLADIATOR_STEP_MAN,
@@ -43,6 +42,7 @@ from arena.engine.match.rules.base import (
     strategist_man,
 )
 from arena.engine.match.rules.damage import end_match, end_on_points
+from arena.engine.match.rules.melee import may_attack, melee_targets
 from arena.engine.match.state import SEAT_OF, Phase, State
 
 NAMED_PER_STEP = 2  # RB p.6
@@ -101,10 +101,10 @@ def name_characters(ctx: Context, chars: tuple[int, ...]) -> None:
     paid = tuple(0 if s.netted[c] else s.debt[c] for c in chars)
     pool = max(0, base - sum(paid))
     if s.magic is not None:  # an Orgyilkosság victim's own 4 MAN (RB p.17, digest A56)
-        pool = magic_turns.step_pool(s, chars, base, paid, pool)
+        pool = HOOKS.step_pool(s, chars, base, paid, pool)
     ctx.emit(Named(s.seat_to_act, tuple(s.sheets[c].id for c in chars), pool, paid))
     if s.magic is not None:
-        magic_turns.after_naming(ctx, chars, paid)
+        HOOKS.after_naming(ctx, chars, paid)
 
 
 def decide_grant(ctx: Context, a: Grant) -> None:
@@ -143,8 +143,6 @@ def must_attack_blocks(s: State, c: int) -> bool:
     ruling 10): until he does, he may not end his activation or the step."""
     if not s.must_attack[c]:
         return False
-    from arena.engine.match.rules.melee import may_attack, melee_targets
-
     if may_attack(s, c) is not None or man_of(s, c) + grantable(s, c) < ATTACK_MAN:
         return False
     return bool(melee_targets(s, c))
@@ -187,7 +185,7 @@ def can_act(s: State, c: int) -> bool:
 def step_done(s: State) -> str | None:
     """Why the step ends by itself now, or None (HR-12 ruling 8)."""
     m = s.magic
-    if m is not None and (m.zombies or m.frenzied) and magic_turns.keeps_step(s):
+    if m is not None and (m.zombies or m.frenzied) and HOOKS.keeps_step(s):
         return None  # a zombie or an Orgyilkosság victim still acts
     if not any(can_act(s, c) for c in s.named):
         return "nobody left to act"
@@ -201,7 +199,7 @@ def start_round(ctx: Context, number: int) -> None:
     man = tuple(STRATEGIST_MAN if s.alive[s.strategist_of(seat)] else 0 for seat in (0, 1))
     ctx.emit(RoundStarted(number, (man[0], man[1])))
     if s.magic is not None:
-        magic_turns.round_starting(ctx)  # Quintarha's shock (RB p.15, digest A48)
+        HOOKS.magic_round_starting(ctx)  # Quintarha's shock (RB p.15, digest A48)
     start_step(ctx, 1)
 
 
@@ -233,19 +231,19 @@ def end_step(ctx: Context, reason: str) -> None:
             if s.entangled_by[t] == g and s.entangled_round[t] <= s.round:
                 ctx.emit(StateEnded(s.sheets[t].id, "entangled", "end of the net-thrower's next step (HR-3.3)"))
     if s.magic is not None:
-        magic_turns.step_ending(ctx)  # zombies collapse (HR-11); Orgyilkosság ends (ruling 16)
+        HOOKS.magic_step_ending(ctx)  # zombies collapse (HR-11); Orgyilkosság ends (ruling 16)
     if s.opt is not None:
-        optional.step_ending(ctx)  # an unused coating is gone (HR-7)
+        HOOKS.optional_step_ending(ctx)  # an unused coating is gone (HR-7)
     ctx.emit(StepEnded(s.round, s.step, seat, reason))
     if s.step < 6:
         start_step(ctx, s.step + 1)
         return
     if s.magic is not None:
-        magic_turns.round_ending(ctx)  # Tűzvihar, then expiry (RB p.12, HR-12 ruling 25)
+        HOOKS.magic_round_ending(ctx)  # Tűzvihar, then expiry (RB p.12, HR-12 ruling 25)
         if s.phase is Phase.OVER:
             return
     if s.opt is not None:
-        optional.round_ending(ctx)  # the crowd's stones and favour (HR-7)
+        HOOKS.optional_round_ending(ctx)  # the crowd's stones and favour (HR-7)
         if s.phase is Phase.OVER:
             return
     ctx.emit(RoundEnded(s.round))
@@ -281,9 +279,7 @@ def acting_chars(s: State) -> list[int]:
     if s.active >= 0:
         return [s.active]
     if s.magic is not None and s.magic.frenzied:
-        from arena.engine.match.magic.frenzy import first
-
-        victim = first(s)
+        victim = HOOKS.frenzy_first(s)
         if victim >= 0:
             return [victim]  # he acts first (RB p.17, HR-12 ruling 2)
     return [c for c in s.named if can_act(s, c)]

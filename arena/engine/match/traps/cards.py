@@ -35,9 +35,10 @@ from arena.engine.match.events import (
     TrapWindowAnswered,
     TrapWindowOpened,
 )
+from arena.engine.match.hooks import HOOKS
 from arena.engine.match.magic import zombie as magic_zombie
 from arena.engine.match.magic.events import ZombieActed
-from arena.engine.match.magic.hooks import is_zombie
+from arena.engine.match.magic.queries import is_zombie
 from arena.engine.match.rules import melee, movement
 from arena.engine.match.rules.base import (
     ATTACK_MAN,
@@ -69,22 +70,8 @@ from arena.engine.match.traps.where import (
     remote_refusal,
     remote_targets,
     strike_fits,
+    window_owner,
 )
-
-DIRECT_STEPS = 4  # HR-12 ruling 26: the window is offered in steps 1-4
-
-
-# --- the window (HR-12 rulings 26-28) ---------------------------------------------------------------
-
-
-def window_owner(s: State, mover: int) -> int:
-    """The seat whose direct-trap window a move or toggle of ``mover`` (a zombie too, HR-12
-    ruling 29) opens, or -1. Only public facts decide it (HR-12 ruling 27): a card held, the
-    strategist's MAN that no spell binds (ruling 32)."""
-    if s.step > DIRECT_STEPS:
-        return -1
-    owner = 1 - s.side[mover]
-    return owner if s.traps[owner] and strategist_man(s, owner) >= 1 else -1
 
 
 def run_move(ctx: Context, c: int, path: tuple[Hex, ...], cost: int) -> None:
@@ -523,3 +510,9 @@ def pending_options(s: State, p: Pending) -> list[PassTraps | PlayTraps | Dodge]
         return list(window_options(s, p))
     assert isinstance(p, PendingTrapDodge)
     return list(dodge_options(s, p))
+
+
+# --- plugged into the core resolvers (match.hooks, docs/engine.md "The hook table") ---
+HOOKS.trap_run_move = run_move
+HOOKS.trap_run_disengage = run_disengage
+HOOKS.trap_run_toggle = run_toggle
