@@ -49,6 +49,7 @@ from arena.engine.match.magic.queries import eg_of, is_zombie
 from arena.engine.match.rules.damage import armour_sfe, die, end_match
 from arena.engine.match.rules.skills import end_states
 from arena.engine.match.state import AttackSpec, State
+from arena.engine.match.words import MatchEnd
 
 
 def _harmful(spell: Spell) -> bool:
@@ -164,7 +165,7 @@ def deaths_together(ctx: Context, chars: Iterable[int]) -> None:
         if s.result is None:
             end_match(
                 ctx,
-                "draw",
+                MatchEnd.DRAW,
                 None,
                 "both gladiators were destroyed at once (HR-12 ruling 24)",
             )

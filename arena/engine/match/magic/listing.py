@@ -24,6 +24,7 @@ from arena.engine.match.magic.zombie import (
     zombie_options,
     zombie_waiting,
 )
+from arena.engine.match.memo import Table
 from arena.engine.match.rules.base import HEXES, Scan, activate, actor, check_stated, fail, man_of, pay
 from arena.engine.match.state import State
 
@@ -36,14 +37,14 @@ def cloud_options(s: State, c: int) -> list[MoveCloud]:
     return [_cloud_move(s, c, h) for _, h in move_cloud_options(s, c)]
 
 
-_CLOUD_MOVES: dict[tuple[int, int], MoveCloud] = {}  # actions are immutable: made once
+_CLOUD_MOVES: Table[tuple[int, int], MoveCloud] = Table("magic: cloud moves")  # actions are immutable: made once
 
 
 def _cloud_move(s: State, c: int, h: int) -> MoveCloud:
-    found = _CLOUD_MOVES.get((c, h))
+    found = _CLOUD_MOVES.of(s.memo).get((c, h))
     if found is None:
         sheet = s.sheets[c]
-        found = _CLOUD_MOVES[(c, h)] = MoveCloud(sheet.seat, sheet.id, HEXES[h], CLOUD_MAN_PER_HEX)
+        found = _CLOUD_MOVES.of(s.memo)[(c, h)] = MoveCloud(sheet.seat, sheet.id, HEXES[h], CLOUD_MAN_PER_HEX)
     return found
 
 

@@ -32,6 +32,7 @@ from arena.engine.match.rules.gladiators import extra_sp, holds, melee_ve
 from arena.engine.match.rules.modifiers import RANGED_WEAPONS, defence_modifiers
 from arena.engine.match.rules.skills import end_states
 from arena.engine.match.state import AttackSpec, Phase, State, Swing
+from arena.engine.match.words import MatchEnd
 
 OUTER_STP_THRESHOLD = 3  # RB p.11: a fighter in the outer arcs loses 1 STP at 3 Sp or more
 GLADIATOR_STP_THRESHOLD = 4  # RB p.11: a gladiator at 4 Sp or more
@@ -183,7 +184,7 @@ def die(ctx: Context, c: int) -> None:
     sheet = s.sheets[c]
     ctx.emit(Died(sheet.id))
     if sheet.is_gladiator and s.phase is not Phase.OVER:
-        end_match(ctx, "victory", 1 - sheet.seat, f"{sheet.id} was destroyed (RB p.6)")
+        end_match(ctx, MatchEnd.VICTORY, 1 - sheet.seat, f"{sheet.id} was destroyed (RB p.6)")
 
 
 # --- the end of the match (HR-10.1) ---------------------------------------------------------
@@ -209,7 +210,7 @@ def arena_scores(s: State) -> tuple[int, int]:
     return (scores[0], scores[1])
 
 
-def end_match(ctx: Context, kind: str, winner: int | None, reason: str) -> None:
+def end_match(ctx: Context, kind: MatchEnd, winner: int | None, reason: str) -> None:
     s = ctx.state
     ctx.emit(MatchEnded(kind, winner, arena_scores(s), s.round, reason))
 
@@ -219,6 +220,6 @@ def end_on_points(ctx: Context) -> None:
     home, away = arena_scores(ctx.state)
     if abs(home - away) >= POINTS_MARGIN:
         winner = 0 if home > away else 1
-        end_match(ctx, "points_victory", winner, "round limit, arena score (HR-10.1)")
+        end_match(ctx, MatchEnd.POINTS_VICTORY, winner, "round limit, arena score (HR-10.1)")
     else:
-        end_match(ctx, "draw", None, "round limit, arena scores within 5 (HR-10.1)")
+        end_match(ctx, MatchEnd.DRAW, None, "round limit, arena scores within 5 (HR-10.1)")

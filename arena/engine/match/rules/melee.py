@@ -16,6 +16,7 @@ from arena.engine.match.actions import DeclineShift, Dodge, MeleeAttack, Shift
 from arena.engine.match.context import Context
 from arena.engine.match.events import AttackDeclared, DodgeDecided, DodgeOffered, ShiftDeclined, Shifted, ShiftOffered
 from arena.engine.match.magic import queries as magic_hooks
+from arena.engine.match.memo import Table
 from arena.engine.match.rules.base import (
     ATTACK_MAN,
     BOARD_CHARS,
@@ -115,16 +116,16 @@ def melee_options(s: State, c: int) -> list[MeleeAttack]:
 
 
 _AttackKey = tuple[int, int, str | None, str | None, bool, int]
-_ATTACKS: dict[_AttackKey, MeleeAttack] = {}  # actions are immutable: each made once
+_ATTACKS: Table[_AttackKey, MeleeAttack] = Table("melee: attacks")  # actions are immutable: each made once
 
 
 def _attack(s: State, c: int, t: int, skill: str | None, item: str | None, quick: bool, cost: int) -> MeleeAttack:
     """The MeleeAttack of ``c`` on ``t`` (a character's number fixes his seat and id)."""
     key = (c, t, skill, item, quick, cost)
-    found = _ATTACKS.get(key)
+    found = _ATTACKS.of(s.memo).get(key)
     if found is None:
         sheet = s.sheets[c]
-        found = _ATTACKS[key] = MeleeAttack(sheet.seat, sheet.id, s.sheets[t].id, skill, item, quick, cost)
+        found = _ATTACKS.of(s.memo)[key] = MeleeAttack(sheet.seat, sheet.id, s.sheets[t].id, skill, item, quick, cost)
     return found
 
 

@@ -28,6 +28,7 @@ from arena.engine.match.events import (
 )
 from arena.engine.match.hooks import HOOKS
 from arena.engine.match.magic import queries as magic_hooks
+from arena.engine.match.memo import Table
 from arena.engine.match.rules.base import (
     ATTACK_MAN,
     GLADIATOR_STEP_MAN,
@@ -44,6 +45,7 @@ from arena.engine.match.rules.base import (
 from arena.engine.match.rules.damage import end_match, end_on_points
 from arena.engine.match.rules.melee import may_attack, melee_targets
 from arena.engine.match.state import SEAT_OF, Phase, State
+from arena.engine.match.words import MatchEnd
 
 NAMED_PER_STEP = 2  # RB p.6
 
@@ -63,18 +65,18 @@ def eligible(s: State, seat: int) -> list[int]:
     ]  # fmt: skip
 
 
-_NAMINGS: dict[tuple[int, tuple[int, ...]], list[Name]] = {}
+_NAMINGS: Table[tuple[int, tuple[int, ...]], list[Name]] = Table("turns: namings")
 
 
 def naming_options(s: State) -> list[Name]:
     """Every legal naming: two of the eligible characters, or all of them if fewer (RB p.6)."""
     seat = s.seat_to_act
     chars = tuple(eligible(s, seat))
-    found = _NAMINGS.get((seat, chars))
+    found = _NAMINGS.of(s.memo).get((seat, chars))
     if found is None:
         size = min(NAMED_PER_STEP, len(chars))
         ids = {c: s.sheets[c].id for c in chars}
-        found = _NAMINGS[(seat, chars)] = [
+        found = _NAMINGS.of(s.memo)[(seat, chars)] = [
             Name(seat, tuple(ids[c] for c in pair)) for pair in combinations(chars, size)
         ]
     return list(found)
@@ -119,7 +121,7 @@ def decide_grant(ctx: Context, a: Grant) -> None:
     ctx.emit(Granted(a.seat, a.char, a.amount))
 
 
-_GRANTS: dict[tuple[int, int], list[Grant]] = {}  # (character, MAN left): the grants, made once
+_GRANTS: Table[tuple[int, int], list[Grant]] = Table("turns: grants")  # (character, MAN left): the grants, made once
 
 
 def grant_options(s: State, c: int) -> list[Grant]:
@@ -131,10 +133,10 @@ def grant_options(s: State, c: int) -> list[Grant]:
         left = magic_hooks.strategist_left(s, seat)
     if left <= 0:
         return []
-    found = _GRANTS.get((c, left))
+    found = _GRANTS.of(s.memo).get((c, left))
     if found is None:
         sheet = s.sheets[c]
-        found = _GRANTS[(c, left)] = [Grant(sheet.seat, sheet.id, n) for n in range(1, left + 1)]
+        found = _GRANTS.of(s.memo)[(c, left)] = [Grant(sheet.seat, sheet.id, n) for n in range(1, left + 1)]
     return found  # shared: callers copy it, never change it
 
 
@@ -170,7 +172,7 @@ def decide_concede(ctx: Context, a: Concede) -> None:
     if a.seat not in (0, 1):
         fail(f"there is no seat {a.seat}", "HR-12 ruling 37")
     ctx.emit(Conceded(a.seat))
-    end_match(ctx, "victory", 1 - a.seat, f"seat {a.seat} conceded (HR-12 ruling 37)")
+    end_match(ctx, MatchEnd.VICTORY, 1 - a.seat, f"seat {a.seat} conceded (HR-12 ruling 37)")
 
 
 # --- transitions ---------------------------------------------------------------------------------
@@ -290,11 +292,11 @@ def end_options(s: State, c: int) -> list[EndActivation]:
         return []
     for o in s.named:
         if o != c and can_act(s, o):
-            found = _END_ACTIVATION.get(c)
+            found = _END_ACTIVATION.of(s.memo).get(c)
             if found is None:
-                found = _END_ACTIVATION[c] = EndActivation(s.sheets[c].seat, s.sheets[c].id)
+                found = _END_ACTIVATION.of(s.memo)[c] = EndActivation(s.sheets[c].seat, s.sheets[c].id)
             return [found]
     return []
 
 
-_END_ACTIVATION: dict[int, EndActivation] = {}
+_END_ACTIVATION: Table[int, EndActivation] = Table("turns: activation ends")

@@ -72,6 +72,7 @@ from arena.engine.match.traps.where import (
     strike_fits,
     window_owner,
 )
+from arena.engine.match.words import TrapWindowAction
 
 
 def run_move(ctx: Context, c: int, path: tuple[Hex, ...], cost: int) -> None:
@@ -81,7 +82,7 @@ def run_move(ctx: Context, c: int, path: tuple[Hex, ...], cost: int) -> None:
     if owner < 0:
         _moved(ctx, c, path, cost)
     else:
-        ctx.emit(TrapWindowOpened(owner, s.sheets[c].id, "move", path, None, False, cost))
+        ctx.emit(TrapWindowOpened(owner, s.sheets[c].id, TrapWindowAction.MOVE, path, None, False, cost))
 
 
 def run_disengage(ctx: Context, c: int, to: Hex, cost: int, acrobatics: bool) -> None:
@@ -90,7 +91,7 @@ def run_disengage(ctx: Context, c: int, to: Hex, cost: int, acrobatics: bool) ->
     if owner < 0:
         _disengaged(ctx, c, to, cost, acrobatics)
     else:
-        ctx.emit(TrapWindowOpened(owner, s.sheets[c].id, "disengage", (to,), None, acrobatics, cost))
+        ctx.emit(TrapWindowOpened(owner, s.sheets[c].id, TrapWindowAction.DISENGAGE, (to,), None, acrobatics, cost))
 
 
 def run_toggle(ctx: Context, c: int, gate: str, cost: int) -> None:
@@ -99,7 +100,7 @@ def run_toggle(ctx: Context, c: int, gate: str, cost: int) -> None:
     if owner < 0:
         _toggled(ctx, c, gate, cost)
     else:
-        ctx.emit(TrapWindowOpened(owner, s.sheets[c].id, "gate", (), gate, False, cost))
+        ctx.emit(TrapWindowOpened(owner, s.sheets[c].id, TrapWindowAction.GATE, (), gate, False, cost))
 
 
 def _moved(ctx: Context, c: int, path: tuple[Hex, ...], cost: int) -> None:
@@ -137,7 +138,7 @@ def _strikes(s: State, p: PendingTrapWindow) -> list[tuple[int, int]]:
         trap = CARDS[card]
         if trap.kind is not TrapKind.DIRECT or trap.man_cost > man:
             continue
-        if p.action == "gate":
+        if p.action is TrapWindowAction.GATE:
             here = s.pos[mover]
             if strike_fits(s, trap, mover, here, here, True):
                 found.append((card, here))
@@ -218,13 +219,13 @@ def _proceed(ctx: Context, p: PendingTrapWindow) -> None:
     """Carry out the move, disengage or toggle, striking where the owner named (ruling 28)."""
     s = ctx.state
     c = p.mover
-    if p.action == "move":
+    if p.action is TrapWindowAction.MOVE:
         _walk(ctx, c, p.seat, p.path, p.man)
         if p.target >= 0:  # a zombie attacks on arrival if it got there (HR-12 rulings 17, 28)
             magic_zombie.arrive(ctx, c, p.target)
         return
     here = s.pos[c]
-    if p.action == "gate":
+    if p.action is TrapWindowAction.GATE:
         assert p.gate is not None
         _toggled(ctx, c, p.gate, p.man)
         _strike_here(ctx, c, p.seat, here, (), p.gate)

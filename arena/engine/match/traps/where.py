@@ -13,6 +13,7 @@ from __future__ import annotations
 from arena.engine.board.hexgrid import Edge
 from arena.engine.content.skills import HIDING, SKILLS
 from arena.engine.content.traps import TRAPS, Ring, Trap, TrapKind, Trigger, WallKind
+from arena.engine.match.memo import Table
 from arena.engine.match.rules.base import (
     BOARD_CHARS,
     CENTRAL,
@@ -56,16 +57,16 @@ def rings_of(s: State, h: int) -> frozenset[Ring]:
 
 
 _GATE_BITS_AT: tuple[int, ...] = tuple(sum(G.gate_bit[g] for g in G.gates_at[h]) for h in range(G.size))
-_FITS: dict[tuple[int, int, int], bool] = {}
+_FITS: Table[tuple[int, int, int], bool] = Table("traps: where a card fits")
 
 
 def hex_fits(s: State, trap: Trap, h: int) -> bool:
     """The card's conditions on the target's hex (HR-5), the central circle rule included.
     Memoised: only the gates of the hex itself can change the answer (its rings)."""
     key = (trap.number, h, s.gates & _GATE_BITS_AT[h])
-    found = _FITS.get(key)
+    found = _FITS.of(s.memo).get(key)
     if found is None:
-        found = _FITS[key] = _hex_fits(s, trap, h)
+        found = _FITS.of(s.memo)[key] = _hex_fits(s, trap, h)
     return found
 
 
