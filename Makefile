@@ -9,6 +9,8 @@ PY     := $(VENV)/bin/python
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 PYTEST_ARGS ?=
+# e.g. BENCH_ARGS="--seconds 5 --memory-matches 1000" (5,000 matches by default; 0 skips that check)
+BENCH_ARGS ?=
 
 .PHONY: run test bench bench-hosted install install-test install-bench system-deps browser-deps sheet-deps i18n-deps messages migrate demo check clean
 
@@ -67,7 +69,7 @@ test: install-test browser-deps sheet-deps messages
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 bench: install-bench
-	$(PY) bench/engine_bench.py
+	$(PY) bench/engine_bench.py $(BENCH_ARGS)
 
 # Hosted play's server time per action, on a throwaway test database of DATABASE_URL (SQLite when unset).
 bench-hosted: install-test messages

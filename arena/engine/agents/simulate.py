@@ -41,7 +41,7 @@ def paused_gc() -> Iterator[None]:
 
     The engine creates no reference cycles (every object is freed by reference counting; the
     property tests check that a batch leaves no cyclic garbage), so the collector would only
-    re-scan the engine's memoised tables (lines of fire, movement balls) again and again.
+    re-scan the live matches' memo tables and the board's tables again and again.
     """
     was_enabled = gc.isenabled()
     gc.disable()
