@@ -12,7 +12,7 @@ PYTEST_ARGS ?=
 # e.g. BENCH_ARGS="--seconds 5 --memory-matches 1000" (5,000 matches by default; 0 skips that check)
 BENCH_ARGS ?=
 
-.PHONY: run test bench bench-hosted install install-test install-bench system-deps browser-deps sheet-deps i18n-deps messages migrate demo check clean
+.PHONY: run test test-postgres serve load bench bench-hosted bench-web bench-web-deps install install-test install-bench system-deps browser-deps sheet-deps i18n-deps messages migrate demo check clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,10 @@ $(VENV)/.installed-test: pyproject.toml | $(PY)
 $(VENV)/.installed-bench: pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[test,bench]'
 	@touch $@ $(VENV)/.installed-test $(VENV)/.installed-run
+
+$(VENV)/.installed-serve: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[postgres,redis]'
+	@touch $@ $(VENV)/.installed-run
 
 install: $(VENV)/.installed-run
 install-test: $(VENV)/.installed-test
@@ -71,15 +75,52 @@ test: install-test browser-deps sheet-deps messages
 bench: install-bench
 	$(PY) bench/engine_bench.py $(BENCH_ARGS)
 
+# The whole suite on PostgreSQL: DATABASE_URL when given; else the server on 127.0.0.1:5432 when one
+# answers; else Debian's PostgreSQL (and Redis), installed when missing and started on loopback in
+# .services/ (scripts/local-services; `scripts/local-services stop` stops them).
+test-postgres: install-test browser-deps sheet-deps messages
+	@url="$${DATABASE_URL:-$$(scripts/local-services postgres)}"; redis="$${REDIS_URL:-$$(scripts/local-services redis)}"; \
+		echo "The suite on $$url (Redis $$redis)"; \
+		DATABASE_URL="$$url" REDIS_URL="$$redis" $(PY) -m pytest $(PYTEST_ARGS)
+
+# gunicorn with the production settings: WEB_CONCURRENCY workers (2), on HOST:PORT. The production
+# settings need SECRET_KEY and ALLOWED_HOSTS, and read DATABASE_URL and REDIS_URL (README, "Deploying").
+WEB_CONCURRENCY ?= 2
+serve: $(VENV)/.installed-serve messages
+	$(PY) manage.py collectstatic --noinput --settings=viadal_site.settings.prod >/dev/null
+	$(PY) manage.py migrate --noinput --settings=viadal_site.settings.prod
+	DJANGO_SETTINGS_MODULE=viadal_site.settings.prod $(VENV)/bin/gunicorn viadal_site.wsgi \
+		--workers $(WEB_CONCURRENCY) --bind $(HOST):$(PORT)
+
+# A bounded, headless load run of real use (locust) against gunicorn on 127.0.0.1: a throwaway
+# database (SQLite, or one made on DATABASE_URL's PostgreSQL server), REDIS_URL when set.
+LOAD_ARGS ?=
+load: install-bench messages
+	$(PY) bench/load_run.py $(LOAD_ARGS)
+
 # Hosted play's server time per action, on a throwaway test database of DATABASE_URL (SQLite when unset).
 bench-hosted: install-test messages
 	$(PY) bench/hosted_bench.py
 
-check: install-test
+# The web pages under gunicorn and the production settings, measured with wrk (Debian's package) on
+# 127.0.0.1: the builder's live check and page, the standings, the sheet PDF, against a bare 50-item
+# template view (bench/web_bench.py; docs/decisions.md, "Builder speed"). SQLite in a throwaway folder,
+# or DATABASE_URL; BENCH_SECONDS per measurement (5), BENCH_WORKERS gunicorn workers (2).
+bench-web-deps:
+	@command -v wrk >/dev/null 2>&1 || { PKGS="wrk"; echo "Installing Debian's wrk for the web bench"; $(APT_INSTALL); }
+
+bench-web: install-test sheet-deps messages bench-web-deps
+	$(PY) bench/web_bench.py
+
+# The house rules for code: lint and format, the import layers, types (the engine strictly, the apps
+# with django-stubs), Django's system checks, and no model change without its migration.
+check: install-test messages
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 	$(PY) manage.py check
+	$(PY) manage.py makemigrations --check --dry-run
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .cache .pytest_cache

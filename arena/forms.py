@@ -6,7 +6,7 @@ engine still judges the options (``MatchOptions``) and the team (``new_match``) 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -50,7 +50,7 @@ class ChallengeForm(forms.Form):
 
     def __init__(self, *args: Any, teams: QuerySet[Team], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["team"].queryset = teams
+        cast(forms.ModelChoiceField, self.fields["team"]).queryset = teams
 
     def clean_invite(self) -> Any:
         username = self.cleaned_data["invite"].strip()
@@ -67,4 +67,4 @@ class AcceptForm(forms.Form):
 
     def __init__(self, *args: Any, teams: QuerySet[Team], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["team"].queryset = teams
+        cast(forms.ModelChoiceField, self.fields["team"]).queryset = teams

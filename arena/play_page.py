@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.utils import timezone
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
@@ -101,7 +101,7 @@ class SeatPage:
         return self.match.is_live
 
 
-def seat_for(match: Match, user: AbstractBaseUser | AnonymousUser) -> MatchSeat | None:
+def seat_for(match: Match, user: User | AnonymousUser) -> MatchSeat | None:
     if not user.is_authenticated:
         return None
     return MatchSeat.objects.filter(match=match, player=user).first()
@@ -198,9 +198,7 @@ def log_lines(
     return len(visible), [sentence(event_to_json(e), names) for e in reversed(chosen)]
 
 
-def seat_page(
-    match: Match, user: AbstractBaseUser | AnonymousUser, *, message: str = "", level: str = "warning"
-) -> SeatPage:
+def seat_page(match: Match, user: User | AnonymousUser, *, message: str = "", level: str = "warning") -> SeatPage:
     """Everything the play screen shows ``user``: his seat's view, or the public one."""
     mine = seat_for(match, user)
     seat = mine.seat if mine is not None else None
@@ -209,7 +207,7 @@ def seat_page(
     names = Names(public, seat)
     live = match.is_live
     actions = legal_actions(state, seat) if seat is not None and live else []
-    found = choices(actions, names, public)
+    found = choices(actions, names, public, state)
     if seat is not None and public["phase"] == "grips":
         found = _mark_team_file_grip(found, state, seat)
     my_turn = live and seat is not None and seat in public["to_move"]

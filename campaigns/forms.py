@@ -7,7 +7,7 @@ that shows it.
 from __future__ import annotations
 
 import datetime
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -93,7 +93,7 @@ class EnterForm(forms.Form):
 
     def __init__(self, *args: Any, teams: QuerySet[Team], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["team"].queryset = teams
+        cast(forms.ModelChoiceField, self.fields["team"]).queryset = teams
 
 
 def check_date(value: datetime.date | None) -> datetime.date | None:

@@ -10,11 +10,15 @@ and every label come from the engine's data.
 
 from __future__ import annotations
 
-from collections import Counter
+import copy
+from collections import Counter, OrderedDict
+from collections.abc import Hashable
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
 from django.utils.text import capfirst
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from arena.engine.content.amulets import VIAL_FORBIDDEN_ROLES, can_hold_me_token
@@ -31,9 +35,87 @@ from .bounds import AMMO_BOUNDS, PILE_POINTS_MAX, pile_copies_max, pile_points
 from .forms import bounded
 from .models import Character
 from .presenters import fixed_equipment_lines
-from .problems import ProblemBoard
+from .problems import OnTheBoard, ProblemBoard
 
 FROM_CHARACTER: Any = object()  # initial value: the character's attribute of the field's name
+
+# Building a member's form (about twenty fields, each with its labels, ranges and messages in the
+# reader's language) cost more than the rest of a live check; the same character in the same language
+# with the same optional rules always gives the same form. So each process keeps the last forms it
+# built (their fields, initial values and problem routes) by everything they are built from, and a
+# form for a character seen before takes those. Its ``fields`` is its own dict, but the Field objects
+# in it are shared with every form of the same blueprint, read-only: nothing changes a MemberForm's
+# field after it is built (copying them, as Django does for a form class's fields, cost a millisecond
+# a request). Whatever must change one copies it first, as ``builder_html`` does before crispy, which
+# writes its CSS classes into the widget.
+BLUEPRINTS_KEPT = 512
+_CHARACTER_FIELDS = tuple(
+    field.attname for field in Character._meta.concrete_fields if field.name not in {"id", "team"}
+)
+
+
+def _frozen(value: Any) -> Hashable:
+    if isinstance(value, dict):
+        return tuple(sorted((key, _frozen(item)) for key, item in value.items()))
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(item) for item in value)
+    return value
+
+
+def _blueprint_key(character: Character, team_options: list[str]) -> Hashable:
+    """Everything a member's form is built from: the language, the team's optional rules, and every
+    value of the character (his choices decide some fields, and their initial values)."""
+    values = tuple(_frozen(getattr(character, name)) for name in _CHARACTER_FIELDS)
+    return (get_language(), tuple(team_options), values)
+
+
+@dataclass(frozen=True)
+class _Blueprint:
+    fields: dict[str, forms.Field]
+    initial: dict[str, Any]
+    board: ProblemBoard
+    fixed_equipment: list[tuple[str, str]]
+    tokens: str
+
+    @classmethod
+    def of(cls, form: MemberForm) -> _Blueprint:
+        return cls(
+            dict(form.fields),
+            copy.deepcopy(dict(form.initial)),
+            form.board.copy(),
+            list(form.fixed_equipment),
+            form.tokens,
+        )
+
+    def apply(self, form: MemberForm) -> None:
+        form.fields = dict(self.fields)
+        form.initial.update(copy.deepcopy(self.initial))
+        form.board = self.board.copy()
+        form.fixed_equipment = list(self.fixed_equipment)
+        form.tokens = self.tokens
+
+
+class _Blueprints:
+    """The last ``BLUEPRINTS_KEPT`` blueprints built by this process, the least recently used dropped."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.kept: OrderedDict[Hashable, _Blueprint] = OrderedDict()
+
+    def get(self, key: Hashable) -> _Blueprint | None:
+        blueprint = self.kept.get(key)
+        if blueprint is not None:
+            self.kept.move_to_end(key)
+        return blueprint
+
+    def put(self, key: Hashable, blueprint: _Blueprint) -> None:
+        self.kept[key] = blueprint
+        self.kept.move_to_end(key)
+        while len(self.kept) > self.size:
+            self.kept.popitem(last=False)
+
+
+_BLUEPRINTS = _Blueprints(BLUEPRINTS_KEPT)
 
 
 def shown_as(field: forms.IntegerField, **attrs: int) -> forms.IntegerField:
@@ -42,7 +124,7 @@ def shown_as(field: forms.IntegerField, **attrs: int) -> forms.IntegerField:
     return field
 
 
-class MemberForm(forms.Form):
+class MemberForm(OnTheBoard, forms.Form):
     """The sheet of ``character``: the fields his slot has, grouped in sections for the page.
 
     Labels, help texts and section titles are in the language active when the form is made.
@@ -54,6 +136,19 @@ class MemberForm(forms.Form):
         self.character = character
         self.role = SLOT_ROLES[character.slot]
         self.team_options = team_options
+        key = _blueprint_key(character, team_options)
+        blueprint = _BLUEPRINTS.get(key)
+        if blueprint is None:
+            self._build()
+            _BLUEPRINTS.put(key, _Blueprint.of(self))
+        else:
+            blueprint.apply(self)
+
+    # --- building -------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        """The fields, their initial values and where each problem goes, from the character."""
+        character = self.character
         self.board = ProblemBoard()
         self.fixed_equipment = fixed_equipment_lines(character)
         self.tokens = _("Amulet, token and vial")
@@ -66,8 +161,6 @@ class MemberForm(forms.Form):
             self._add_gladiator()
         self._add_supplies()
         self._add_tokens()
-
-    # --- building -------------------------------------------------------------------------------
 
     def _add(self, section: str, name: str, field: forms.Field, path: str, initial: Any = FROM_CHARACTER) -> None:
         self.fields[name] = field
@@ -139,7 +232,7 @@ class MemberForm(forms.Form):
                 "most": most,
                 "budget": PILE_POINTS_MAX,
             }
-            field = shown_as(
+            pile_field = shown_as(
                 forms.IntegerField(
                     label=f"{entry_label(weapon)} · {choices.points(weapon.pile_cost or 0)}",
                     min_value=0,
@@ -149,7 +242,7 @@ class MemberForm(forms.Form):
                 min=0,
                 max=pile_copies_allowed(item),  # the rule (TB-14) as the input's hint; a draft may hold more
             )
-            self._add(pile_section, f"pile_{item}", field, "pile", initial=counts[item])
+            self._add(pile_section, f"pile_{item}", pile_field, "pile", initial=counts[item])
 
     def _add_supplies(self) -> None:
         character = self.character
@@ -163,12 +256,12 @@ class MemberForm(forms.Form):
             self._add(section, "disc_count", field, "disc_count")
             self._add_fixed_discs(section)
         if character.trap_cards_drawn is not None:
-            field = forms.TypedChoiceField(
+            insight = forms.TypedChoiceField(
                 label=_("Trap insight"),
                 choices=choices.with_current(choices.trap_insight_choices(), character.trap_cards_drawn),
                 coerce=int,
             )
-            self._add(section, "trap_cards_drawn", field, "trap_cards_drawn")
+            self._add(section, "trap_cards_drawn", insight, "trap_cards_drawn")
 
     @staticmethod
     def _supply_field(ammo: Ammo, label: str) -> forms.IntegerField:

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import QuerySet
 
 from arena.engine.content.common import Stat
@@ -109,21 +109,23 @@ class TeamReport:
         return rows
 
 
-def team_report(team: Team) -> TeamReport:
+def team_report(team: Team, problems: tuple[Problem, ...] | None = None) -> TeamReport:
+    """The report of ``team``; ``problems``: what ``validate_roster`` found for it as it is now, when
+    the caller has it already (``team_update`` returns it), so the rules are checked once."""
     roster = team_to_roster(team)
     return TeamReport(
         team=team,
         characters=team_characters(team),
         costs=roster_costs(roster),
-        problems=validate_roster(roster),
+        problems=validate_roster(roster) if problems is None else problems,
     )
 
 
-def teams_owned_by(owner: AbstractBaseUser) -> QuerySet[Team]:
+def teams_owned_by(owner: User) -> QuerySet[Team]:
     return Team.objects.filter(owner=owner)
 
 
-def team_list_for(owner: AbstractBaseUser) -> list[tuple[Team, RosterCosts]]:
+def team_list_for(owner: User) -> list[tuple[Team, RosterCosts]]:
     """The owner's teams with their prices, in two queries whatever their number."""
     teams = teams_owned_by(owner).prefetch_related("characters")
     return [(team, roster_costs(team_to_roster(team))) for team in teams]

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -80,7 +80,7 @@ def _create_characters(team: Team, roster: Roster) -> None:
 
 
 @transaction.atomic
-def team_create_from_roster(*, owner: AbstractBaseUser, roster: Roster) -> Team:
+def team_create_from_roster(*, owner: User, roster: Roster) -> Team:
     team = Team.objects.create(owner=owner, **_team_fields(roster))
     _create_characters(team, roster)
     return team
@@ -98,7 +98,7 @@ def team_replace_roster(*, team: Team, roster: Roster) -> Team:
     return team
 
 
-def team_create_from_base(*, owner: AbstractBaseUser, name: str, tier: str) -> Team:
+def team_create_from_base(*, owner: User, name: str, tier: str) -> Team:
     """A new draft holding the base team of HR-2 (valid in every tier), its members named after
     their places in the reader's language (Gladiátor / Gladiator …)."""
     roster = base_roster(name=name, tier=tier)
@@ -106,7 +106,7 @@ def team_create_from_base(*, owner: AbstractBaseUser, name: str, tier: str) -> T
     return team_create_from_roster(owner=owner, roster=replace(roster, members=members))
 
 
-def team_copy(*, team: Team, owner: AbstractBaseUser) -> Team:
+def team_copy(*, team: Team, owner: User) -> Team:
     """A draft copy for ``owner``, with its own share link, named in the reader's language."""
     name = (_("Copy of %(name)s") % {"name": team.name})[: Team._meta.get_field("name").max_length]
     return team_create_from_roster(owner=owner, roster=replace(team_to_roster(team), name=name))
@@ -138,7 +138,7 @@ def team_update(
     back_to_draft = team.is_ready and bool(problems)
     if back_to_draft:
         team.status = Team.Status.DRAFT
-    team.save()
+    team.save(update_fields=[*changes, "status", "updated"])  # "updated": the sheets' cache key moves on
     return TeamEdit(problems=problems, back_to_draft=back_to_draft)
 
 
@@ -154,19 +154,23 @@ def _apply_member_changes(character: Character, values: Mapping[str, Any]) -> No
     for field in changed:
         setattr(character, field, values[field])
     if character.slot == GLADIATOR and character.gladiator_type != old_type:
-        _reset_type_bound_stats(character, old_type)
+        changed += _reset_type_bound_stats(character, old_type)
     if changed:
-        character.save()
+        character.save(update_fields=sorted(set(changed)))  # only what changed: the row's rest as it is
 
 
-def _reset_type_bound_stats(character: Character, old_type: str | None) -> None:
+def _reset_type_bound_stats(character: Character, old_type: str | None) -> list[str]:
+    """Put the values tied to the gladiator's type at the new type's base; the fields it set."""
     new_type = character.gladiator_type
     if not _is_known_type(old_type) or not _is_known_type(new_type):
-        return  # an unknown type is reported by the validator; there is no base to reset to
+        return []  # an unknown type is reported by the validator; there is no base to reset to
     old_rules = stat_rules(character.slot, old_type)
+    reset = []
     for stat, rule in stat_rules(character.slot, new_type).items():
         if old_rules.get(stat) != rule:
             setattr(character, stat.value, rule.base)
+            reset.append(stat.value)
+    return reset
 
 
 def _is_known_type(gladiator_type: str | None) -> bool:
@@ -193,7 +197,7 @@ def team_delete(*, team: Team) -> None:
 
 
 @transaction.atomic
-def team_import(*, owner: AbstractBaseUser, text: str | bytes) -> Team:
+def team_import(*, owner: User, text: str | bytes) -> Team:
     """A new draft from a team file (text, or an upload's bytes). Only valid files import: on any
     problem nothing is saved and ``TeamInvalidError`` carries the problems, the file's format errors
     (the engine's team file also holds the limits: size, nesting, numbers, members, text, the team

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Final
+from typing import Any, Final
 
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -306,7 +306,7 @@ def starting_grip_values(member: Member) -> GripValues | None:
         return None
 
 
-def _bilingual(entry: object, raw: str | None, language: str) -> Bilingual | None:
+def _bilingual(entry: Any, raw: str | None, language: str) -> Bilingual | None:
     """An entry's names; an id the catalog does not know is printed as it is."""
     if entry is not None:
         return Bilingual(str(entry.name_hu), str(entry.name_en), language)

@@ -21,7 +21,7 @@ class Line:
     def __init__(self, names: Names) -> None:
         self.names = names
 
-    def say(self, template: str, **values: object) -> SafeString:
+    def say(self, template: str, **values: Any) -> SafeString:
         """``template`` (translated, %-style placeholders) filled with escaped values; values that
         are already safe HTML (names, dice) are kept."""
         return mark_safe(escape(template) % {k: conditional_escape(v) for k, v in values.items()})

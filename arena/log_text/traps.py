@@ -10,7 +10,7 @@ from .common import Event, Line, Writer, register
 
 
 def trap_window_opened(e: Event, line: Line) -> SafeString:
-    values = {"team": line.team(e["seat"]), "who": line.who(e["char"])}
+    values: dict[str, object] = {"team": line.team(e["seat"]), "who": line.who(e["char"])}
     if e["action"] == "gate":
         text = _("%(team)s may spring a direct trap as %(who)s works gate %(gate)s.")
         values["gate"] = e["gate"] or ""

@@ -18,7 +18,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
@@ -68,7 +68,7 @@ def _locked(match: Match) -> Match:
     return Match.objects.select_for_update().get(pk=match.pk)
 
 
-def seat_of(match: Match, player: AbstractBaseUser) -> MatchSeat:
+def seat_of(match: Match, player: User) -> MatchSeat:
     """The seat ``player`` holds in ``match``; anyone else is refused with 403."""
     if not player.is_authenticated:
         raise PermissionDenied(_("Only the match's players may act in it."))
@@ -106,7 +106,7 @@ def _apply(match: Match, state: State, action: Action, seat: int) -> tuple[State
 
 
 @transaction.atomic
-def match_play(*, match: Match, player: AbstractBaseUser, version: int, actions: Sequence[Mapping[str, Any]]) -> Played:
+def match_play(*, match: Match, player: User, version: int, actions: Sequence[Mapping[str, Any]]) -> Played:
     """Apply ``actions`` (the engine's JSON, in order) for ``player``'s seat, chosen on a page built at
     ``version``.
 
@@ -128,7 +128,8 @@ def match_play(*, match: Match, player: AbstractBaseUser, version: int, actions:
     if not seat.prompt_version <= version <= match.version:
         raise StaleBoardError(_("The board has changed: here is the position as it stands now."))
     state = state_of(match)
-    rows, caused = [], []
+    rows: list[MatchAction] = []
+    caused: list[Event] = []
     for action in parsed:
         state, events = _apply(match, state, action, seat.seat)
         caused.extend(events)
@@ -172,7 +173,7 @@ def claimable_at(match: Match) -> Any:
 
 
 @transaction.atomic
-def match_claim_forfeit(*, match: Match, player: AbstractBaseUser, version: int) -> Match:
+def match_claim_forfeit(*, match: Match, player: User, version: int) -> Match:
     """The waiting player claims the match when his opponent has owed a decision for longer than
     ``VIADAL_MATCH_CLAIM_AFTER``: a forfeit win for him (HR-10.1 would score it a Victory 0-0 in a
     league). Refused if the opponent has moved since the claimant's page was built (``version``),

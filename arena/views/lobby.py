@@ -14,6 +14,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
+from accounts.http import AuthenticatedHttpRequest
+
 from .. import selectors, services
 from ..errors import MatchError
 from ..forms import AcceptForm, ChallengeForm
@@ -29,7 +31,7 @@ SECTION_TITLES = {
 
 
 @login_required
-def lobby(request: HttpRequest) -> HttpResponse:
+def lobby(request: AuthenticatedHttpRequest) -> HttpResponse:
     teams = selectors.ready_teams(request.user)
     form = ChallengeForm(request.POST or None, teams=teams)
     if request.method == "POST" and form.is_valid():
@@ -79,7 +81,7 @@ def invite(request: HttpRequest, token: uuid.UUID) -> HttpResponse:
 
 @login_required
 @require_POST
-def accept(request: HttpRequest, pk: int) -> HttpResponse:
+def accept(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     match = get_object_or_404(Match, pk=pk)
     form = AcceptForm(request.POST, teams=selectors.ready_teams(request.user))
     if not form.is_valid():
@@ -96,7 +98,7 @@ def accept(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
+def withdraw(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     match = get_object_or_404(Match, pk=pk)
     try:
         services.match_withdraw(match=match, player=request.user)

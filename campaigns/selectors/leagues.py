@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, QuerySet
 
 from arena.engine.campaign.campaign import team_value
@@ -16,9 +16,8 @@ from arena.i18n import entry_name
 from teams.models import Team
 
 from ..models import Entry, League
-from ..permissions import is_organiser
+from ..permissions import can_enter, is_organiser
 from ..rosters import entry_roster
-from ..services.leagues import can_enter
 from .fixtures import Bracket, bracket, fixtures_of, planned_group_count
 from .standings import GroupTable, group_tables
 
@@ -68,9 +67,9 @@ class LeaguePage:
         return [entry_name(OPTIONAL_RULES[o]) if o in OPTIONAL_RULES else o for o in self.league.options]
 
 
-def league_page(league: League, user: AbstractBaseUser | AnonymousUser) -> LeaguePage:
+def league_page(league: League, user: User | AnonymousUser) -> LeaguePage:
     entering = user.is_authenticated and can_enter(league, user)
-    teams = Team.objects.filter(owner=user, status=Team.Status.READY) if entering else Team.objects.none()
+    teams = Team.objects.filter(owner_id=user.pk, status=Team.Status.READY) if entering else Team.objects.none()
     entries = list(league.entries.select_related("player"))
     fixtures = []
     if league.has_bracket:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -155,14 +155,14 @@ def _broken_text(value: object) -> str:
     return "; ".join((_("home: %(items)s") % {"items": items["home"]}, _("away: %(items)s") % {"items": items["away"]}))
 
 
-def _buying(fixture: Fixture, user: AbstractBaseUser | AnonymousUser) -> frozenset[str]:
+def _buying(fixture: Fixture, user: User | AnonymousUser) -> frozenset[str]:
     if not fixture.awaits_result or fixture.away is None:
         return frozenset()
     sides = zip(("home", "away"), (fixture.home, fixture.away), strict=True)
     return frozenset(name for name, entry in sides if is_owner(entry, user))
 
 
-def match_report(fixture: Fixture, user: AbstractBaseUser | AnonymousUser) -> MatchReport:
+def match_report(fixture: Fixture, user: User | AnonymousUser) -> MatchReport:
     result = Result.objects.filter(fixture=fixture).first()
     sides: list[SideReport] = []
     history: list[HistoryLine] = []

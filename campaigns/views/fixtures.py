@@ -11,6 +11,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from accounts.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest
 from viadal_site.csv_export import formula_safe_writer
 
 from ..forms import GenerateFixturesForm, RescheduleForm
@@ -19,7 +20,7 @@ from ..selectors.fixtures import fixture_line, league_rounds
 from ..selectors.standings import csv_dialect, csv_header, group_tables, league_standings, standings_csv_rows
 from ..services.fixtures import fixture_reschedule as reschedule
 from ..services.fixtures import fixtures_generate
-from .common import REFUSALS, HtmxHttpRequest, get_fixture, get_league, tell_refusal
+from .common import REFUSALS, get_fixture, get_league, tell_refusal
 
 
 @require_safe
@@ -42,7 +43,7 @@ def fixture_list(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def fixtures_generate_view(request: HttpRequest, pk: int) -> HttpResponse:
+def fixtures_generate_view(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     league = get_league(pk)
     form = GenerateFixturesForm(request.POST)
     if not form.is_valid():
@@ -64,7 +65,7 @@ def fixtures_generate_view(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def fixture_reschedule(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def fixture_reschedule(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
     """Set a fixture's date; under htmx, answer with its row."""
     fixture = get_fixture(pk)
     form = RescheduleForm(request.POST)
