@@ -144,3 +144,67 @@ def test_an_empty_slot_is_a_clear_error() -> None:
     assert table.missing() == list(PROVIDERS)
     with pytest.raises(HookMissingError, match="'bleed' is empty: import arena.engine.match.magic.effects"):
         table.bleed(None, 0)  # type: ignore[arg-type]
+
+
+# Registries filled while the engine is imported (decorators at module level), never afterwards.
+_FILLED_AT_IMPORT = {("rules/modifiers.py", "ATTACK_HOOKS"), ("rules/modifiers.py", "DEFENCE_HOOKS")}
+_CHANGES = {"append", "extend", "clear", "setdefault", "update", "pop", "popitem", "add", "discard", "remove", "insert"}
+
+
+def _targets(node: ast.AST, other: type[ast.AnnAssign] | type[ast.AugAssign]) -> list[ast.expr]:
+    if isinstance(node, ast.Assign):
+        return list(node.targets)
+    return [node.target] if isinstance(node, other) else []
+
+
+def _module_tables_changed_in_functions(path: Path) -> list[str]:
+    """Module-level names a function changes in place (``NAME[k] = …``, ``NAME.append(…)``, …) and
+    functions memoised by ``functools.cache`` / ``lru_cache``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    names = set()
+    for node in tree.body:
+        targets = (
+            node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        )
+        names.update(t.id for t in targets if isinstance(t, ast.Name))
+    found = set()
+    for fn in ast.walk(tree):
+        if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        if any("cache" in ast.unparse(d) for d in fn.decorator_list):
+            found.add(f"@cache {fn.name}")
+        for node in ast.walk(fn):
+            if isinstance(node, ast.Global):
+                found.update(f"global {n}" for n in node.names)
+            call = node.func if isinstance(node, ast.Call) else None
+            if isinstance(call, ast.Attribute) and isinstance(call.value, ast.Name):
+                if call.value.id in names and call.attr in _CHANGES:
+                    found.add(call.value.id)
+            targets = (
+                node.targets
+                if isinstance(node, ast.Assign)
+                else [node.target]
+                if isinstance(node, ast.AugAssign)
+                else []
+            )
+            for target in targets:
+                for part in target.elts if isinstance(target, ast.Tuple) else [target]:
+                    if isinstance(part, ast.Subscript) and isinstance(part.value, ast.Name) and part.value.id in names:
+                        found.add(part.value.id)
+    return sorted(found)
+
+
+def test_the_table_scan_sees_a_module_level_memo(tmp_path: Path) -> None:
+    path = tmp_path / "sample.py"
+    path.write_text("_SEEN = {}\n\n\ndef f(k):\n    _SEEN[k] = 1\n    return _SEEN\n", encoding="utf-8")
+    assert _module_tables_changed_in_functions(path) == ["_SEEN"]
+
+
+def test_no_engine_module_keeps_a_memo_table_of_its_own() -> None:
+    """Every table that fills as matches are played is a match's (match.memo); the rest is built at import."""
+    found = [
+        (str(path.relative_to(ENGINE / "match")) if path.is_relative_to(ENGINE / "match") else str(path), name)
+        for path in sorted(ENGINE.rglob("*.py"))
+        for name in _module_tables_changed_in_functions(path)
+    ]
+    assert sorted(set(found) - _FILLED_AT_IMPORT) == []

@@ -10,6 +10,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from arena.engine import apply, legal_actions, new_match, state_hash
+from arena.engine.match.memo import Memo, Table
 from arena.engine.match.state import MatchOptions
 from arena.engine.roster import base_roster
 from tests.engine.test_fingerprints import GOLDEN, cases, play
@@ -63,3 +64,12 @@ def test_each_match_has_its_own_memo_and_its_states_share_it() -> None:
     after, _ = apply(a, legal_actions(a, seat)[0])
     assert after.memo is a.memo  # the states of one match share its tables
     assert a.clone().memo is a.memo
+
+
+def test_a_memo_table_past_its_limit_starts_again() -> None:
+    table: Table[int, int] = Table("sample", limit=2)
+    memo = Memo()
+    table.of(memo).update({1: 1, 2: 2})
+    assert table.of(memo) == {1: 1, 2: 2} and memo.sizes() == {"sample": 2}
+    table.of(memo)[3] = 3
+    assert table.of(memo) == {} and Memo().sizes() == {}  # emptied; another match has none
