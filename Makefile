@@ -9,6 +9,8 @@ PY     := $(VENV)/bin/python
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 PYTEST_ARGS ?=
+# e.g. BENCH_ARGS="--seconds 5 --memory-matches 1000" (5,000 matches by default; 0 skips that check)
+BENCH_ARGS ?=
 
 .PHONY: run test test-postgres serve load bench bench-hosted bench-web bench-web-deps install install-test install-bench system-deps browser-deps sheet-deps i18n-deps messages migrate demo check clean
 
@@ -75,7 +77,7 @@ test: install-test browser-deps sheet-deps messages
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 bench: install-bench
-	$(PY) bench/engine_bench.py
+	$(PY) bench/engine_bench.py $(BENCH_ARGS)
 
 # The whole suite on PostgreSQL: DATABASE_URL when given; else the server on 127.0.0.1:5432 when one
 # answers; else Debian's PostgreSQL (and Redis), installed when missing and started on loopback in

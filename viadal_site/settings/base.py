@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "arena",
     "campaigns",
     "accounts",
+    "reference",
 ]
 
 MIDDLEWARE = [
