@@ -55,17 +55,21 @@ i18n-deps:
 	@command -v msgfmt >/dev/null 2>&1 || { PKGS="gettext"; echo "Installing Debian's gettext for the translations"; $(APT_INSTALL); }
 
 messages: install i18n-deps
-	$(PY) manage.py compilemessages --ignore=.venv
+	@$(PY) manage.py compilemessages --ignore=.venv --verbosity 0
 
+# quiet: `make run` ends with the demo logins and the address, not Django's migration log
 migrate: install sheet-deps messages
-	$(PY) manage.py migrate --noinput
+	@$(PY) manage.py migrate --noinput --verbosity 0
 
 demo: migrate
-	$(PY) manage.py load_demo
+	@$(PY) manage.py load_demo
 
+# The computer opponent's worker (manage.py run_agents) runs alongside the server and stops with it.
 run: demo
-	@echo "Serving Viadal on http://$(HOST):$(PORT)/  (Ctrl-C stops it)"
-	$(PY) manage.py runserver $(HOST):$(PORT)
+	@echo ""
+	@echo "Serving Viadal on http://$(HOST):$(PORT)/ with the computer opponent's worker (Ctrl-C stops both; another port: make run PORT=8080)"
+	@$(PY) manage.py run_agents & worker=$$!; trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+		$(PY) manage.py runserver $(HOST):$(PORT)
 
 test: install-test browser-deps sheet-deps messages
 	$(PY) -m pytest $(PYTEST_ARGS)
