@@ -271,7 +271,7 @@ class _Builder:
                     Fact(_("Kitérés allowed"), str(words.YES_NO[attack["dodge_allowed"]]) if attack else ""),
                     Fact(_("Poison strength"), str(poison["strength"]) if poison else ""),
                 ],
-                notes_source=trap["rules_source"],
+                source=f"{trap['source']}; {trap['rules_source']}",  # the card, then the general card rules
             )
 
     # --- skills, weapons, gladiator types --------------------------------------------------------

@@ -66,7 +66,8 @@ def test_every_entry_shows_its_source_and_effect_in_the_readers_language(reader,
     for item in DOC["spells"] + DOC["traps"] + DOC["skills"] + DOC["amulets"] + DOC["vials"]:
         kind = next(k for k, i, _h, _e in document_entries() if i == item["id"] and (k, i) in entry_ids())
         html = reader.get(entry_url(kind, item["id"])).content.decode()
-        assert f'<span class="source">{escape(item["source"])}</span>' in html
+        source = item["source"] + (f"; {item['rules_source']}" if "rules_source" in item else "")
+        assert f'<span class="source">{escape(source)}</span>' in html
         assert escape(item[f"effect_{language}"]) in html
         other = "en" if language == "hu" else "hu"
         assert escape(item[f"effect_{other}"]) not in html
