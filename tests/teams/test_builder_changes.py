@@ -176,3 +176,18 @@ def test_a_live_check_needs_the_same_queries_whatever_it_changes(client, team):
     assert counts[0] == [*read, "SAVEPOINT", "UPDATE", "UPDATE", "RELEASE"]
     assert counts[1] == read  # refused: nothing saved
     assert counts[2] == [*read, "SAVEPOINT", "UPDATE", "UPDATE", "UPDATE", "RELEASE"]
+
+
+def test_the_page_after_a_change_shows_it_though_its_cards_are_kept(client, team):
+    """Each process keeps the member cards it rendered (teams/builder.py) by the character, the
+    language, the optional rules and the problems on the card: a change renders its card again."""
+    first = client.get(edit_url(team)).content.decode()
+    assert 'name="gladiator-ep" value="20"' in first
+
+    live_check(client, team, shown_on(first), **{"gladiator-ep": 21, "strategist-ep": 14})
+    html = client.get(edit_url(team)).content.decode()
+
+    assert 'name="gladiator-ep" value="21"' in html and 'name="strategist-ep" value="14"' in html
+    assert 'name="laeva-te" value="9"' in html
+    hungarian = client.get(edit_url(team), headers={"Accept-Language": "hu"}).content.decode()
+    assert "Gladiátortípus" in hungarian and "Gladiátortípus" not in html
