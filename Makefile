@@ -10,7 +10,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test test-postgres serve bench bench-hosted bench-web bench-web-deps install install-test install-bench system-deps browser-deps sheet-deps i18n-deps messages migrate demo check clean
+.PHONY: run test test-postgres serve load bench bench-hosted bench-web bench-web-deps install install-test install-bench system-deps browser-deps sheet-deps i18n-deps messages migrate demo check clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -55,16 +55,18 @@ i18n-deps:
 	@command -v msgfmt >/dev/null 2>&1 || { PKGS="gettext"; echo "Installing Debian's gettext for the translations"; $(APT_INSTALL); }
 
 messages: install i18n-deps
-	$(PY) manage.py compilemessages --ignore=.venv
+	@$(PY) manage.py compilemessages --ignore=.venv --verbosity 0
 
+# quiet: `make run` ends with the demo logins and the address, not Django's migration log
 migrate: install sheet-deps messages
-	$(PY) manage.py migrate --noinput
+	@$(PY) manage.py migrate --noinput --verbosity 0
 
 demo: migrate
-	$(PY) manage.py load_demo
+	@$(PY) manage.py load_demo
 
 run: demo
-	@echo "Serving Viadal on http://$(HOST):$(PORT)/  (Ctrl-C stops it)"
+	@echo ""
+	@echo "Serving Viadal on http://$(HOST):$(PORT)/  (Ctrl-C stops it; another port: make run PORT=8080)"
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
 test: install-test browser-deps sheet-deps messages
@@ -89,6 +91,12 @@ serve: $(VENV)/.installed-serve messages
 	$(PY) manage.py migrate --noinput --settings=viadal_site.settings.prod
 	DJANGO_SETTINGS_MODULE=viadal_site.settings.prod $(VENV)/bin/gunicorn viadal_site.wsgi \
 		--workers $(WEB_CONCURRENCY) --bind $(HOST):$(PORT)
+
+# A bounded, headless load run of real use (locust) against gunicorn on 127.0.0.1: a throwaway
+# database (SQLite, or one made on DATABASE_URL's PostgreSQL server), REDIS_URL when set.
+LOAD_ARGS ?=
+load: install-bench messages
+	$(PY) bench/load_run.py $(LOAD_ARGS)
 
 # Hosted play's server time per action, on a throwaway test database of DATABASE_URL (SQLite when unset).
 bench-hosted: install-test messages

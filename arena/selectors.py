@@ -21,11 +21,17 @@ from .models import Match, MatchSeat
 AnyUser = User | AnonymousUser
 
 
-def your_move_count(user: AnyUser) -> int:
-    """How many matches owe ``user`` a decision now: one indexed query on the seats' flag."""
+def your_move_seats(user: User) -> QuerySet[MatchSeat]:
+    """The seats of ``user`` that owe a decision now (the seats' indexed flag)."""
+    return MatchSeat.objects.filter(player=user, to_move=True)
+
+
+def your_move_count(user: User) -> int:
+    """How many matches owe ``user`` a decision now: one indexed query on the seats' flag. The
+    header counts them with everything else that waits on him (``accounts.inbox``)."""
     if not user.is_authenticated:
         return 0
-    return MatchSeat.objects.filter(player=user, to_move=True).count()
+    return your_move_seats(user).count()
 
 
 def ready_teams(user: User) -> QuerySet[Team]:

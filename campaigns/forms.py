@@ -108,7 +108,8 @@ def check_date(value: datetime.date | None) -> datetime.date | None:
 
 
 class GenerateFixturesForm(forms.Form):
-    start = forms.DateField(label=gettext_lazy("First round on"), required=False, widget=DATE_WIDGET)
+    # the first round of a round robin, or the next round of the other formats: the round drawn now
+    start = forms.DateField(label=gettext_lazy("Date of the round drawn now"), required=False, widget=DATE_WIDGET)
     interval_days = forms.IntegerField(
         label=gettext_lazy("Days between rounds"),
         min_value=1,

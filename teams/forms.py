@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from arena.engine.content.amulets import OPTIONAL_RULES
 from arena.engine.content.points import DEFAULT_TIER, TIERS
 from arena.engine.roster.limits import MAX_FILE_BYTES
-from arena.i18n import entry_label
+from arena.i18n import entry_label, entry_name
 
 from .models import NOTES_MAX_LENGTH, Team
 from .problems import OnTheBoard, ProblemBoard
@@ -24,12 +24,13 @@ if TYPE_CHECKING:
 
 
 def tier_choices_with_budget() -> list[tuple[str, str]]:
-    """The tiers with their budgets, in the reader's language (``Rookie (Újonc) · 200 points``)."""
+    """The tiers with their budgets, named in the reader's language only, as every page names them
+    (``Rookie · 200 points`` / ``Újonc · 200 pont``)."""
     return [
         (
             tier.id,
             ngettext("%(tier)s · %(budget)s point", "%(tier)s · %(budget)s points", tier.budget)
-            % {"tier": entry_label(tier), "budget": tier.budget},
+            % {"tier": entry_name(tier), "budget": tier.budget},
         )
         for tier in TIERS.values()
     ]

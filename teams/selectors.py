@@ -9,8 +9,11 @@ from types import MappingProxyType
 
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
+from django.utils.translation import ngettext
 
+from arena.engine.content.amulets import STANDARD_AMULET_SET
 from arena.engine.content.common import Stat
+from arena.engine.content.points import DUPLICATE_AMULET_COST, EXTRA_AMULET_COST
 from arena.engine.content.profiles import PROFILES, Ammo
 from arena.engine.roster import Member, Problem, Roster
 from arena.engine.roster.rules import RosterCosts, roster_costs, validate_roster
@@ -97,6 +100,23 @@ class TeamReport:
     @property
     def sheets(self) -> list[tuple[Character, list[tuple[str, str]]]]:
         return [(character, character_lines(character)) for character in self.characters]
+
+    @property
+    def amulet_note(self) -> str:
+        """What the amulets cost (HR-9.5), with how many the members carry: the panel's 0 is the free set."""
+        carried = sum(1 for character in self.characters if character.amulet)
+        return ngettext(
+            "%(count)s carried: the first %(free)s, one of each type, are free; a duplicate type among them "
+            "+%(duplicate)s, a 4th amulet +%(extra)s (HR-9.5).",
+            "%(count)s carried: the first %(free)s, one of each type, are free; a duplicate type among them "
+            "+%(duplicate)s, a 4th amulet +%(extra)s (HR-9.5).",
+            carried,
+        ) % {
+            "count": carried,
+            "free": len(STANDARD_AMULET_SET),
+            "duplicate": DUPLICATE_AMULET_COST,
+            "extra": EXTRA_AMULET_COST,
+        }
 
     @property
     def points_rows(self) -> list[PointsRow]:

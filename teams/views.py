@@ -44,10 +44,14 @@ def team_create(request: AuthenticatedHttpRequest) -> HttpResponse:
         team = services.team_create_from_base(
             owner=request.user, name=form.cleaned_data["name"], tier=form.cleaned_data["tier"]
         )
-        messages.success(
-            request,
-            _("%(team)s starts as the base team. Change anything; every change is saved.") % {"team": team.name},
-        )
+        if team.is_ready:
+            notice = _(
+                "%(team)s starts as the base team, which keeps every rule: it is ready to play. Change anything; "
+                "every change is saved, and a change that breaks a rule makes it a draft."
+            )
+        else:
+            notice = _("%(team)s starts as the base team. Change anything; every change is saved.")
+        messages.success(request, notice % {"team": team.name})
         return redirect("teams:edit", pk=team.pk)
     return render(request, "teams/team_create.html", {"form": form})
 
@@ -125,6 +129,8 @@ def _announce_edit(request: HttpRequest, team: Team, edit: TeamEdit) -> None:
             )
             % {"team": team.name, "count": broken},
         )
+    elif edit.can_be_ready:
+        messages.success(request, _("Saved. %(team)s keeps every rule: mark it ready to play.") % {"team": team.name})
     else:
         messages.success(request, _("Saved."))
 
@@ -134,6 +140,16 @@ def _announce_edit(request: HttpRequest, team: Team, edit: TeamEdit) -> None:
 def team_copy(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     copy = services.team_copy(team=_owned_team(request, pk), owner=request.user)
     messages.success(request, _("Copied as %(team)s, a draft.") % {"team": copy.name})
+    return redirect("teams:edit", pk=copy.pk)
+
+
+@login_required
+@require_POST
+def team_copy_shared(request: AuthenticatedHttpRequest, token: uuid.UUID) -> HttpResponse:
+    """A logged-in reader of a share link copies the team into his own list, as a draft."""
+    team = get_object_or_404(selectors.teams_shared_as(token).prefetch_related("characters"))
+    copy = services.team_copy(team=team, owner=request.user)
+    messages.success(request, _("Copied into your teams as %(team)s, a draft.") % {"team": copy.name})
     return redirect("teams:edit", pk=copy.pk)
 
 

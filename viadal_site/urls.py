@@ -8,6 +8,8 @@ from . import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    # browsers ask for /favicon.ico whatever the page says: send them to the site's icon
+    path("favicon.ico", views.favicon, name="favicon"),
     path("arena/", include("arena.urls")),
     path("play/", include("arena.play_urls")),
     path("teams/", include("teams.urls")),
@@ -19,3 +21,7 @@ urlpatterns = [
     path("i18n/setlang/", account_views.set_language, name="set_language"),
     path("admin/", admin.site.urls),
 ]
+
+handler403 = "viadal_site.views.permission_denied"
+handler404 = "viadal_site.views.page_not_found"
+handler500 = "viadal_site.views.server_error"

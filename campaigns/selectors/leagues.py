@@ -15,7 +15,7 @@ from arena.engine.roster.rules import validate_roster
 from arena.i18n import entry_name
 from teams.models import Team
 
-from ..models import Entry, League
+from ..models import Entry, Fixture, League
 from ..permissions import can_enter, is_organiser
 from ..rosters import entry_roster
 from .fixtures import Bracket, bracket, fixtures_of, planned_group_count
@@ -55,6 +55,7 @@ class LeaguePage:
     has_fixtures: bool
     groups: list[GroupTable] = field(default_factory=list)
     bracket: Bracket | None = None
+    disputed: list[Fixture] = field(default_factory=list)
 
     @property
     def planned_groups(self) -> int:
@@ -86,4 +87,6 @@ def league_page(league: League, user: User | AnonymousUser) -> LeaguePage:
         can_enter=entering,
         enterable_teams=teams,
         has_fixtures=league.fixtures.exists(),
+        # a dispute holds the standings up: every reader sees it, the organiser settles it from here
+        disputed=list(league.fixtures.filter(status=Fixture.Status.DISPUTED).select_related("home", "away")),
     )

@@ -16,7 +16,7 @@ from ..facts import facts_of
 from ..forms import DisputeForm
 from ..match_item_forms import MatchItemForm
 from ..models import Result
-from ..permissions import require_organiser, require_owner, require_player_in
+from ..permissions import require_opponent_of_reporter, require_organiser, require_owner, require_player_in
 from ..report_forms import ResultReport
 from ..selectors.fixtures import fixture_line
 from ..selectors.match_items import SIDE_NAMES
@@ -130,12 +130,14 @@ def fixture_confirm(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpRespo
 @login_required
 @require_POST
 def fixture_dispute(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
+    fixture = get_fixture(pk)
+    require_opponent_of_reporter(fixture, request.user)
     form = DisputeForm(request.POST)
     if not form.is_valid() and form.has_error("reason", "max_length"):
         return _answer(request, pk, str(form.errors["reason"][0]), refused=True)
     try:
         reason = form.cleaned_data["reason"] if form.is_valid() else ""
-        results.fixture_dispute_result(fixture=get_fixture(pk), actor=request.user, reason=reason)
+        results.fixture_dispute_result(fixture=fixture, actor=request.user, reason=reason)
     except REFUSALS as error:
         return _answer(request, pk, refusal_text(error), refused=True)
     return _answer(request, pk, _("Result disputed. The organiser will settle it."))
@@ -145,6 +147,7 @@ def fixture_dispute(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpRespo
 @require_POST
 def fixture_forfeit(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     fixture = get_fixture(pk)
+    require_organiser(fixture.league, request.user)
     forfeiting = fixture.away if request.POST.get("side") == "away" and fixture.away else fixture.home
     try:
         results.fixture_record_forfeit(fixture=fixture, actor=request.user, forfeiting=forfeiting)

@@ -154,9 +154,10 @@ def test_only_the_owner_gets_a_live_check(client, team):
 # Counted on the test database; each line names what it is for.
 
 
-def test_the_builder_page_needs_five_queries(client, team, django_assert_num_queries):
-    # session, user, the team, its characters (one prefetch), the header's your-move count
-    with django_assert_num_queries(5):
+def test_the_builder_page_needs_six_queries(client, team, django_assert_num_queries):
+    # session, user, the team, its characters (one prefetch), the header's "waiting on you" count (two:
+    # results, fixtures and matches in one, the campaign advances due in the other)
+    with django_assert_num_queries(6):
         response = client.get(edit_url(team))
     assert response.status_code == 200
 

@@ -100,7 +100,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "arena.context_processors.hosted_play",
+                "accounts.context_processors.inbox",
             ],
         },
     },
@@ -117,13 +117,16 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Several processes (gunicorn's workers, the computer players' worker) write to one file.
     # Write-ahead logging: readers never wait for a writer, and a commit appends to the log without
     # waiting for the disk (synchronous=NORMAL; the database stays consistent through a crash, a
     # power cut may lose the last commits). In the default rollback-journal mode every save of the
     # builder waited ~15 ms for the disk (docs/decisions.md, "Builder speed"). IMMEDIATE transactions
-    # take the write lock when they begin, so two workers' saves queue instead of failing "locked".
+    # take the write lock when they begin: a deferred one that reads and then writes fails at once with
+    # "database is locked" when another process writes first (make load found such 500s); a busy
+    # database is waited for (timeout, seconds).
     DATABASES["default"].setdefault("OPTIONS", {}).update(
-        init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", transaction_mode="IMMEDIATE"
+        init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", transaction_mode="IMMEDIATE", timeout=20
     )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
