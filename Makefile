@@ -9,6 +9,8 @@ PY     := $(VENV)/bin/python
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 PYTEST_ARGS ?=
+# e.g. BENCH_ARGS="--seconds 5 --memory-matches 1000" (5,000 matches by default; 0 skips that check)
+BENCH_ARGS ?=
 
 .PHONY: run test test-postgres serve load bench bench-hosted bench-web bench-web-deps install install-test install-bench system-deps browser-deps sheet-deps i18n-deps messages migrate demo check clean
 
@@ -64,16 +66,18 @@ migrate: install sheet-deps messages
 demo: migrate
 	@$(PY) manage.py load_demo
 
+# The computer opponent's worker (manage.py run_agents) runs alongside the server and stops with it.
 run: demo
 	@echo ""
-	@echo "Serving Viadal on http://$(HOST):$(PORT)/  (Ctrl-C stops it; another port: make run PORT=8080)"
-	$(PY) manage.py runserver $(HOST):$(PORT)
+	@echo "Serving Viadal on http://$(HOST):$(PORT)/ with the computer opponent's worker (Ctrl-C stops both; another port: make run PORT=8080)"
+	@$(PY) manage.py run_agents & worker=$$!; trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+		$(PY) manage.py runserver $(HOST):$(PORT)
 
 test: install-test browser-deps sheet-deps messages
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 bench: install-bench
-	$(PY) bench/engine_bench.py
+	$(PY) bench/engine_bench.py $(BENCH_ARGS)
 
 # The whole suite on PostgreSQL: DATABASE_URL when given; else the server on 127.0.0.1:5432 when one
 # answers; else Debian's PostgreSQL (and Redis), installed when missing and started on loopback in

@@ -57,3 +57,40 @@ def dice_for(script: Sequence[int] | None, seed: str, state: State | None) -> Sc
     if script is None or not scripted_dice_allowed():
         return None
     return ScriptedD10s(script, d10s_rolled(state) if state is not None else 0, seed)
+
+
+MOST_MISSING = 100
+
+
+class TableDice:
+    """Table mode: the d10s the players rolled at the table, in order; every larger die (the decks'
+    shuffles and draws) from the seed. A d10 beyond those entered is counted as ``missing`` and
+    answered with a placeholder (1, 2, 3 …), so the caller learns from the events which die comes next
+    and what for, and asks for it (the action is then applied again, never stored with a placeholder)."""
+
+    __slots__ = ("_entered", "_next", "_seeded", "missing")
+
+    def __init__(self, entered: Sequence[int], seed: int | str) -> None:
+        self._entered = list(entered)
+        self._next = 0
+        self._seeded = SeededDice(seed)
+        self.missing = 0
+
+    @property
+    def used(self) -> int:
+        return self._next
+
+    def roll(self, sides: int, n: int) -> int:
+        if sides != D10:
+            return self._seeded.roll(sides, n)
+        if self._next < len(self._entered):
+            result = int(self._entered[self._next])
+            self._next += 1
+            if not 1 <= result <= sides:
+                raise ValueError(f"a d{sides} shows 1-{sides}, not {result}")
+            return result
+        self.missing += 1
+        if self.missing > MOST_MISSING:
+            raise ValueError("the action keeps rolling dice that were not entered")
+        # placeholders never repeat one after another, so a roll-off cannot tie for ever
+        return 1 + (self.missing - 1) % sides

@@ -18,3 +18,16 @@ class ActionRefusedError(MatchError):
     def __init__(self, message: str, reason: str = "") -> None:
         super().__init__(message)
         self.reason = reason
+
+
+class DiceNeededError(MatchError):
+    """Table mode: the action needs a d10 the players have not entered yet. ``who`` and ``purpose``
+    are the engine's (its ``DiceRolled`` event); ``actions`` and ``dice`` are what was posted, so the
+    page can ask for the die and post everything again."""
+
+    def __init__(self, message: str, *, who: str, purpose: str, actions: list, dice: list[int]) -> None:
+        super().__init__(message)
+        self.who = who
+        self.purpose = purpose
+        self.actions = actions
+        self.dice = dice

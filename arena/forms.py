@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from arena.engine.match.state import ROUND_LIMIT, ROUND_LIMIT_MAX, ROUND_LIMIT_MIN
+from arena.models import AWAY, HOME, Agent
 from teams.forms import optional_rule_choices
 from teams.models import Team
 
@@ -68,3 +69,54 @@ class AcceptForm(forms.Form):
     def __init__(self, *args: Any, teams: QuerySet[Team], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         cast(forms.ModelChoiceField, self.fields["team"]).queryset = teams
+
+
+class ComputerForm(forms.Form):
+    """A match against the engine's agent, begun at once: only the agents that exist are offered."""
+
+    team = forms.ModelChoiceField(queryset=Team.objects.none(), label=gettext_lazy("Your team"), empty_label=None)
+    agent = forms.ChoiceField(
+        label=gettext_lazy("Computer opponent"),
+        choices=Agent.choices,
+        initial=Agent.GREEDY,
+        help_text=gettext_lazy("Greedy attacks whenever it can and otherwise closes in on your characters."),
+    )
+    seat = forms.TypedChoiceField(
+        label=gettext_lazy("Your seat"),
+        choices=[(HOME, gettext_lazy("Home (you challenge)")), (AWAY, gettext_lazy("Away"))],
+        coerce=int,
+        initial=HOME,
+    )
+    round_limit = forms.IntegerField(
+        label=gettext_lazy("Round limit (12–30)"),
+        initial=ROUND_LIMIT,
+        min_value=ROUND_LIMIT_MIN,
+        max_value=ROUND_LIMIT_MAX,
+    )
+
+    def __init__(self, *args: Any, teams: QuerySet[Team], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        cast(forms.ModelChoiceField, self.fields["team"]).queryset = teams
+
+
+class TableForm(forms.Form):
+    """Table mode: both teams on this device (the away team one's own, or the base team)."""
+
+    home_team = forms.ModelChoiceField(queryset=Team.objects.none(), label=gettext_lazy("Home team"), empty_label=None)
+    away_team = forms.ModelChoiceField(
+        queryset=Team.objects.none(),
+        label=gettext_lazy("Away team"),
+        required=False,
+        empty_label=gettext_lazy("The base team"),
+    )
+    round_limit = forms.IntegerField(
+        label=gettext_lazy("Round limit (12–30)"),
+        initial=ROUND_LIMIT,
+        min_value=ROUND_LIMIT_MIN,
+        max_value=ROUND_LIMIT_MAX,
+    )
+
+    def __init__(self, *args: Any, teams: QuerySet[Team], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        cast(forms.ModelChoiceField, self.fields["home_team"]).queryset = teams
+        cast(forms.ModelChoiceField, self.fields["away_team"]).queryset = teams

@@ -12,6 +12,7 @@ Nothing here decides a rule: the engine referees every action (``arena.services`
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import uuid
 
@@ -29,6 +30,22 @@ SEATS = (HOME, AWAY)
 def new_seed() -> str:
     """The match's dice seed: secret, from the operating system's CSPRNG."""
     return secrets.token_hex(16)
+
+
+def new_salt() -> str:
+    """The salt of the seed's commitment (docs/hosting.md, "Dice anyone can check")."""
+    return secrets.token_hex(16)
+
+
+def seed_commitment(seed: str, salt: str) -> str:
+    """``sha256("viadal-dice:" + seed + ":" + salt)`` in hex: shown from the start, checked at the end."""
+    return hashlib.sha256(f"viadal-dice:{seed}:{salt}".encode()).hexdigest()
+
+
+class Agent(models.TextChoices):
+    """The engine's agents a seat may be played by (``arena.engine.agents``): only those that exist."""
+
+    GREEDY = "greedy", _("greedy")
 
 
 class Match(models.Model):
@@ -59,6 +76,18 @@ class Match(models.Model):
     status = models.CharField(max_length=10, choices=Status, default=Status.OPEN)
     # Secret while the match runs: never rendered, never sent to a browser (docs/hosting.md).
     seed = models.CharField(max_length=64, default=new_seed, editable=False)
+    # Published with the seed once the match is over; ``commitment`` is shown from the start.
+    seed_salt = models.CharField(max_length=64, default=new_salt, editable=False)
+    commitment = models.CharField(max_length=64, blank=True, editable=False)
+    # A league fixture played here (docs/hosting.md, "League fixtures"): its result goes to the league.
+    fixture = models.ForeignKey(
+        "campaigns.Fixture", on_delete=models.SET_NULL, null=True, blank=True, related_name="hosted_matches"
+    )
+    # Table mode: played with the physical board and dice, refereed on one device; the d10s are
+    # entered as rolled, so the dice are not checkable (docs/hosting.md, "Table mode").
+    table_played = models.BooleanField(default=False, editable=False)
+    # An imported record (a match played elsewhere, replayed here from its file): finished, no players.
+    imported = models.BooleanField(default=False, editable=False)
     setup = models.JSONField(null=True, blank=True, editable=False)
     version = models.PositiveIntegerField(default=0)
     result = models.JSONField(null=True, blank=True)
@@ -88,6 +117,11 @@ class Match(models.Model):
     def is_over(self) -> bool:
         return self.status in (self.Status.FINISHED, self.Status.WITHDRAWN)
 
+    @property
+    def seed_published(self) -> bool:
+        """The seed (and the set-up) may be shown: the match has ended (docs/hosting.md)."""
+        return self.status == self.Status.FINISHED and self.setup is not None
+
 
 class MatchSeat(models.Model):
     """Who plays a seat (0 home, the challenger; 1 away), with the team he brought.
@@ -101,7 +135,11 @@ class MatchSeat(models.Model):
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     seat = models.SmallIntegerField(choices=[(HOME, _("home")), (AWAY, _("away"))])
-    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="match_seats")
+    # None for a seat the engine's agent plays (``agent``) and for the seats of an imported record.
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True, related_name="match_seats"
+    )
+    agent = models.CharField(max_length=16, choices=Agent, blank=True)
     team = models.ForeignKey("teams.Team", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     team_name = models.CharField(max_length=80)
     to_move = models.BooleanField(default=False)
@@ -111,10 +149,17 @@ class MatchSeat(models.Model):
     class Meta:
         ordering = ["match", "seat"]
         constraints = [models.UniqueConstraint(fields=["match", "seat"], name="unique_seat_per_match")]
-        indexes = [models.Index(fields=["player", "to_move"], name="arena_seat_player_to_move")]
+        indexes = [
+            models.Index(fields=["player", "to_move"], name="arena_seat_player_to_move"),
+            models.Index(fields=["agent", "to_move"], name="arena_seat_agent_to_move"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.match} seat {self.seat}"
+
+    @property
+    def is_agent(self) -> bool:
+        return bool(self.agent)
 
 
 class MatchAction(models.Model):

@@ -30,12 +30,14 @@ from arena.engine import (
     events_for,
     legal_actions,
     match_events,
+    seats_to_move,
     view,
 )
 from arena.i18n import reader_language
 
+from .errors import DiceNeededError
 from .log_text import sentence
-from .models import Match, MatchSeat
+from .models import HOME, Match, MatchSeat
 from .play_actions import ANSWER, SETUP, Choice, choices
 from .play_board import BoardLayer, board_layer
 from .play_prompts import heading, my_prompt, their_prompt
@@ -48,9 +50,7 @@ from .play_sides import (
     public_sheet_values,
     result_lines,
 )
-from .play_words import (
-    Names,
-)
+from .play_words import Names, purpose_text
 from .services.play import claimable_at
 from .states import state_of
 
@@ -198,11 +198,27 @@ def log_lines(
     return len(visible), [sentence(event_to_json(e), names) for e in reversed(chosen)]
 
 
-def seat_page(match: Match, user: User | AnonymousUser, *, message: str = "", level: str = "warning") -> SeatPage:
-    """Everything the play screen shows ``user``: his seat's view, or the public one."""
+def table_device(match: Match, user: User | AnonymousUser) -> bool:
+    """Table mode: ``user`` holds the device at the table, which acts for both seats."""
+    return match.table_played and user.is_authenticated and user.pk == match.created_by_id
+
+
+def seat_page(
+    match: Match,
+    user: User | AnonymousUser,
+    *,
+    message: str = "",
+    level: str = "warning",
+    dice_needed: DiceNeededError | None = None,
+) -> SeatPage:
+    """Everything the play screen shows ``user``: his seat's view, or the public one. At the table
+    (table mode) the device shows the seat that owes the decision now."""
     mine = seat_for(match, user)
     seat = mine.seat if mine is not None else None
     state = state_of(match)
+    if table_device(match, user):
+        movers = seats_to_move(state) if match.is_live else ()
+        seat = movers[0] if movers else HOME
     public = view(state, seat)
     names = Names(public, seat)
     live = match.is_live
@@ -265,7 +281,26 @@ def seat_page(match: Match, user: User | AnonymousUser, *, message: str = "", le
         can_claim=can_claim,
         message=message,
         message_level=level,
+        extras=_table_extras(match, user, names, seat, dice_needed),
     )
+
+
+def _table_extras(
+    match: Match, user: User | AnonymousUser, names: Names, seat: int | None, needed: DiceNeededError | None
+) -> dict[str, Any]:
+    if not match.table_played:
+        return {}
+    found: dict[str, Any] = {"table": True, "device": table_device(match, user), "seat_team": names.team(seat)}
+    if needed is not None:
+        found["dice"] = {
+            "who": names.who(needed.who),
+            "purpose": purpose_text(needed.purpose, names),
+            "actions": json.dumps(needed.actions, separators=(",", ":"), ensure_ascii=False),
+            "entered": json.dumps(needed.dice),
+            "count": len(needed.dice),
+            "faces": list(range(1, 11)),
+        }
+    return found
 
 
 __all__ = ["SeatPage", "log_lines", "seat_page", "team_file_plan"]

@@ -2,13 +2,17 @@
 
 from django.urls import path
 
-from .views import lobby, play
+from .views import lobby, play, replay
 
 app_name = "play"
 
 urlpatterns = [
     path("", lobby.lobby, name="lobby"),
     path("challenge/<uuid:token>/", lobby.invite, name="invite"),
+    path("computer/", lobby.computer, name="computer"),
+    path("live/", lobby.live, name="live"),
+    path("table/", lobby.table, name="table"),
+    path("fixture/<int:pk>/", lobby.fixture, name="fixture"),
     path("<int:pk>/accept/", lobby.accept, name="accept"),
     path("<int:pk>/withdraw/", lobby.withdraw, name="withdraw"),
     path("<int:pk>/", play.match_page, name="match"),
@@ -16,4 +20,8 @@ urlpatterns = [
     path("<int:pk>/act/", play.act, name="act"),
     path("<int:pk>/claim/", play.claim, name="claim"),
     path("<int:pk>/log/", play.match_log, name="log"),
+    path("<int:pk>/replay/", replay.replay, name="replay"),
+    path("<int:pk>/record.json", replay.record, name="record"),
+    path("<int:pk>/verify/", replay.verify_page, name="verify"),
+    path("import/", replay.import_view, name="import"),
 ]

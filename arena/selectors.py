@@ -26,6 +26,13 @@ def your_move_seats(user: User) -> QuerySet[MatchSeat]:
     return MatchSeat.objects.filter(player=user, to_move=True)
 
 
+def seat_player_name(seat: MatchSeat) -> str:
+    """Who plays a seat: the player's name, or the computer (and its level)."""
+    if seat.agent:
+        return _("the computer (%(level)s)") % {"level": seat.get_agent_display()}
+    return seat.player.get_username() if seat.player is not None else _("(imported)")
+
+
 def your_move_count(user: User) -> int:
     """How many matches owe ``user`` a decision now: one indexed query on the seats' flag. The
     header counts them with everything else that waits on him (``accounts.inbox``)."""
@@ -50,7 +57,7 @@ class MatchLine:
     @property
     def opponent_name(self) -> str:
         if self.other is not None:
-            return self.other.player.get_username()
+            return seat_player_name(self.other)
         invited = self.match.invited
         return invited.get_username() if invited is not None else ""
 
@@ -142,3 +149,48 @@ def result_for(match: Match, seat: int | None) -> str:
     else:
         key = ResultKind.DEFEAT if kind == "victory" else ResultKind.POINTS_DEFEAT
     return pair_name(RESULT_NAMES[key])
+
+
+@dataclass(frozen=True)
+class WatchLine:
+    """A match in the public lists: its seats' teams and players (or the computer)."""
+
+    match: Match
+    home: str
+    away: str
+
+    @property
+    def result_text(self) -> str:
+        return result_for(self.match, 0)
+
+
+def _watch_lines(matches: QuerySet[Match]) -> list[WatchLine]:
+    lines = []
+    for match in matches.prefetch_related("seats__player"):
+        seats = {s.seat: s for s in match.seats.all()}
+        home, away = seats.get(0), seats.get(1)
+        lines.append(
+            WatchLine(
+                match,
+                f"{home.team_name} ({seat_player_name(home)})" if home else "",
+                f"{away.team_name} ({seat_player_name(away)})" if away else "",
+            )
+        )
+    return lines
+
+
+LIST_LENGTH = 50
+
+
+def live_matches() -> list[WatchLine]:
+    """The matches being played now, the most recently active first: anyone may watch them."""
+    matches = Match.objects.filter(status__in=(Match.Status.SETUP, Match.Status.PLAYING)).order_by(
+        "-last_action_at", "-pk"
+    )
+    return _watch_lines(matches[:LIST_LENGTH])
+
+
+def finished_matches() -> list[WatchLine]:
+    """The matches that ended most recently (replays), imported records included."""
+    matches = Match.objects.filter(status=Match.Status.FINISHED).order_by("-finished_at", "-pk")
+    return _watch_lines(matches[:LIST_LENGTH])

@@ -29,6 +29,7 @@ from arena.engine.content.skills import skills_for_role
 from arena.engine.content.weapons import GLADIATOR_TYPES, PILE_ITEMS, WEAPONS, pile_copies_allowed
 from arena.engine.roster import buyable_ammo
 from arena.i18n import entry_label, pair_name
+from reference.notes import labelled, rule_lines
 
 from . import member_choices as choices
 from .bounds import AMMO_BOUNDS, PILE_POINTS_MAX, pile_copies_max, pile_points
@@ -203,7 +204,7 @@ class MemberForm(OnTheBoard, forms.Form):
             return
         field = forms.MultipleChoiceField(
             label="",  # the section's title says it
-            choices=[(s, choices.skill_label(s)) for s in dict.fromkeys(allowed + held)],
+            choices=[(s, labelled(choices.skill_label(s), "skills", s)) for s in dict.fromkeys(allowed + held)],
             required=False,
             widget=forms.CheckboxSelectMultiple,
         )
@@ -214,7 +215,11 @@ class MemberForm(OnTheBoard, forms.Form):
         field = forms.ChoiceField(
             label=_("Gladiator type"),
             choices=choices.with_current(choices.gladiator_type_choices(), self.character.gladiator_type),
-            help_text=_("Changing the type puts the values tied to it at the new type's base."),
+            help_text=rule_lines(
+                "gladiator-types",
+                GLADIATOR_TYPES,
+                lead=_("Changing the type puts the values tied to it at the new type's base."),
+            ),
         )
         self._add(section, "gladiator_type", field, "gladiator_type")
         grips, shown = choices.grip_choices(self._gladiator_type(), tuple(self.character.starting_grip))
@@ -234,7 +239,8 @@ class MemberForm(OnTheBoard, forms.Form):
             }
             pile_field = shown_as(
                 forms.IntegerField(
-                    label=f"{entry_label(weapon)} · {choices.points(weapon.pile_cost or 0)}",
+                    # the rule line in the label, not below the input: the pile's inputs line up along the row's bottom
+                    label=labelled(f"{entry_label(weapon)} · {choices.points(weapon.pile_cost or 0)}", "weapons", item),
                     min_value=0,
                     max_value=most,
                     error_messages={"min_value": message, "max_value": message},
@@ -298,6 +304,7 @@ class MemberForm(OnTheBoard, forms.Form):
         character = self.character
         amulets = choices.with_current(choices.amulet_choices(), character.amulet)
         self._add_optional_choice("amulet", _("Amulet"), amulets, character.amulet)
+        self.fields["amulet"].help_text = rule_lines("amulets", [value for value, _label in amulets if value])
         if can_hold_me_token(self.role) or character.me_token is not None:
             tokens = choices.with_current(choices.me_token_choices(), character.me_token)
             field = forms.TypedChoiceField(
@@ -307,11 +314,13 @@ class MemberForm(OnTheBoard, forms.Form):
                 empty_value=None,
                 required=False,
             )
+            field.help_text = rule_lines("amulets", [f"me_{value}" for value, _label in tokens])
             self._add(self.tokens, "me_token", field, "me_token", initial=character.me_token or "")
         vials = choices.vial_choices(self.team_options)
         if (vials and self.role not in VIAL_FORBIDDEN_ROLES) or character.vial:
             vials = choices.with_current(vials, character.vial)
             self._add_optional_choice("vial", _("Vial"), vials, character.vial)
+            self.fields["vial"].help_text = rule_lines("vials", [value for value, _label in vials if value])
 
     def _add_optional_choice(self, name: str, label: str, options: choices.Choices, current: str | None) -> None:
         field = forms.ChoiceField(label=label, choices=[choices.NONE_CHOICE, *options], required=False)

@@ -1,6 +1,19 @@
 """Hosted matches' writes: the lobby (``lobby``) and play (``play``); docs/hosting.md lists their locks."""
 
-from .lobby import match_accept, match_create, match_withdraw
-from .play import Played, match_claim_forfeit, match_play
+from .fixtures import hosted_match_of, match_begin_fixture
+from .lobby import match_accept, match_create, match_create_against_agent, match_create_table, match_withdraw
+from .play import Played, match_claim_forfeit, match_play, match_play_agent
 
-__all__ = ["Played", "match_accept", "match_claim_forfeit", "match_create", "match_play", "match_withdraw"]
+__all__ = [
+    "Played",
+    "hosted_match_of",
+    "match_begin_fixture",
+    "match_accept",
+    "match_claim_forfeit",
+    "match_create",
+    "match_create_against_agent",
+    "match_create_table",
+    "match_play",
+    "match_play_agent",
+    "match_withdraw",
+]

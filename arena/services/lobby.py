@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from arena.engine import MatchOptions, MatchSetup, event_to_json, match_events, new_match, setup_to_json
+from arena.engine import MatchOptions, MatchSetup, State, event_to_json, match_events, new_match, setup_to_json
 from arena.engine.content.amulets import OPTIONAL_RULES
 from arena.engine.content.points import TRAP_CARDS_KEPT
 from arena.engine.content.profiles import STRATEGIST
@@ -25,7 +25,7 @@ from teams.selectors import team_to_roster
 
 from ..dice import dice_for
 from ..errors import MatchError
-from ..models import AWAY, HOME, Match, MatchAction, MatchSeat
+from ..models import AWAY, HOME, Agent, Match, MatchAction, MatchSeat, seed_commitment
 from .seats import refresh_seats
 
 
@@ -96,6 +96,92 @@ def match_create(
     return match
 
 
+def _begin(match: Match, teams: tuple[Roster, Roster], options: MatchOptions) -> State:
+    """The match begins: the rosters, options and seed become its set-up, the seed's commitment is
+    fixed, and the cards and discs are dealt (seq 0). Requires the match row locked or new."""
+    setup = MatchSetup(teams, options, match.seed)
+    try:
+        state = new_match(setup.teams, options, match.seed, dice_for(match.dice_script, match.seed, None))
+    except ValueError as error:
+        raise MatchError(_("The engine refused to start this match: %(reason)s") % {"reason": error}) from error
+    MatchAction.objects.create(match=match, seq=0, events=[event_to_json(e) for e in match_events(state)])
+    now = timezone.now()
+    match.setup = setup_to_json(state.setup)
+    # table mode: the d10s are entered at the table, so there is nothing to commit to
+    match.commitment = "" if match.table_played else seed_commitment(match.seed, match.seed_salt)
+    match.status = Match.Status.SETUP
+    match.version = 0
+    match.started_at = match.last_action_at = now
+    match.save(update_fields=["setup", "commitment", "status", "version", "started_at", "last_action_at"])
+    return state
+
+
+@transaction.atomic
+def match_create_against_agent(
+    *,
+    creator: User,
+    team: Team,
+    agent: str = Agent.GREEDY,
+    seat: int = HOME,
+    round_limit: int,
+    optional_rules: Iterable[str] = (),
+    trap_insight: bool = True,
+) -> Match:
+    """A match against the engine's ``agent``, begun at once: the creator takes ``seat`` with his
+    ready ``team``, the agent the other seat with the base team (HR-2). The agent moves from the
+    ``run_agents`` worker, through :func:`arena.services.play.match_play_agent`. Writes only new rows."""
+    if agent not in Agent.values:
+        raise MatchError(_("Unknown computer opponent: %(agent)s.") % {"agent": agent})
+    if seat not in (HOME, AWAY):
+        raise MatchError(_("Choose the home or the away seat."))
+    rules = sorted(set(optional_rules))
+    options = match_options(round_limit=round_limit, optional_rules=rules)
+    mine = _check_team(team, creator, options, trap_insight)
+    theirs = base_roster()
+    match = Match.objects.create(
+        created_by=creator, round_limit=options.round_limit, optional_rules=rules, trap_insight=trap_insight
+    )
+    teams = (mine, theirs) if seat == HOME else (theirs, mine)
+    state = _begin(match, teams, options)
+    agent_name = _("%(team)s (computer)") % {"team": theirs.name or _("Base team")}
+    MatchSeat.objects.create(match=match, seat=seat, player=creator, team=team, team_name=team.name)
+    MatchSeat.objects.create(match=match, seat=1 - seat, player=None, agent=agent, team=None, team_name=agent_name)
+    refresh_seats(match, state, acting=None)
+    return match
+
+
+@transaction.atomic
+def match_create_table(
+    *,
+    creator: User,
+    home_team: Team,
+    away_team: Team | None,
+    round_limit: int,
+    optional_rules: Iterable[str] = (),
+    trap_insight: bool = True,
+) -> Match:
+    """Table mode: a match played with the physical board and dice, refereed on ``creator``'s device.
+    Both teams are his ready teams (``away_team`` None: the base team, HR-2); he acts for both seats
+    and enters the d10s rolled at the table. Begun at once; writes only new rows."""
+    rules = sorted(set(optional_rules))
+    options = match_options(round_limit=round_limit, optional_rules=rules)
+    home = _check_team(home_team, creator, options, trap_insight)
+    away = _check_team(away_team, creator, options, trap_insight) if away_team is not None else base_roster()
+    match = Match.objects.create(
+        created_by=creator,
+        round_limit=options.round_limit,
+        optional_rules=rules,
+        trap_insight=trap_insight,
+        table_played=True,
+    )
+    state = _begin(match, (home, away), options)
+    away_name = away_team.name if away_team is not None else (away.name or _("Base team"))
+    MatchSeat.objects.create(match=match, seat=HOME, player=creator, team=home_team, team_name=home_team.name)
+    MatchSeat.objects.create(match=match, seat=AWAY, player=creator, team=away_team, team_name=away_name)
+    refresh_seats(match, state, acting=None)
+    return match
+
+
 def _locked(match: Match) -> Match:
     return Match.objects.select_for_update().get(pk=match.pk)
 
@@ -121,18 +207,7 @@ def match_accept(*, match: Match, player: User, team: Team) -> Match:
         raise MatchError(_("The challenger's team is no longer ready, so the challenge cannot be accepted."))
     home = _check_team(home_team, match.created_by, options, match.trap_insight)
     away = _check_team(team, player, options, match.trap_insight)
-    setup = MatchSetup((home, away), options, match.seed)
-    try:
-        state = new_match(setup.teams, options, match.seed, dice_for(match.dice_script, match.seed, None))
-    except ValueError as error:
-        raise MatchError(_("The engine refused to start this match: %(reason)s") % {"reason": error}) from error
-    MatchAction.objects.create(match=match, seq=0, events=[event_to_json(e) for e in match_events(state)])
-    now = timezone.now()
-    match.setup = setup_to_json(state.setup)
-    match.status = Match.Status.SETUP
-    match.version = 0
-    match.started_at = match.last_action_at = now
-    match.save(update_fields=["setup", "status", "version", "started_at", "last_action_at"])
+    state = _begin(match, (home, away), options)
     home_seat.team_name = home_team.name
     home_seat.save(update_fields=["team_name"])
     MatchSeat.objects.create(match=match, seat=AWAY, player=player, team=team, team_name=team.name)

@@ -37,9 +37,10 @@ from arena.engine import (
     seats_to_move,
     view,
 )
+from arena.engine.match.events import DiceRolled
 
-from ..dice import dice_for
-from ..errors import ActionRefusedError, MatchError, StaleBoardError
+from ..dice import TableDice, dice_for
+from ..errors import ActionRefusedError, DiceNeededError, MatchError, StaleBoardError
 from ..models import Match, MatchAction, MatchSeat
 from ..states import key_of, remember, state_of
 from .seats import refresh_seats
@@ -48,6 +49,7 @@ log = logging.getLogger(__name__)
 
 SETUP_PHASES = frozenset({"secrets", "role", "half", "grips", "deploy"})
 MOST_ACTIONS_PER_REQUEST = 16  # "as in the team file": at most 4 amulets and 2 tokens
+MOST_DICE_PER_REQUEST = 64  # table mode: far above what one action rolls
 
 
 @dataclass(frozen=True)
@@ -92,10 +94,12 @@ def _refused(error: Exception) -> ActionRefusedError:
     return ActionRefusedError(_("The referee refused this action: %(reason)s") % {"reason": error}, str(error))
 
 
-def _apply(match: Match, state: State, action: Action, seat: int) -> tuple[State, list[Event]]:
+def _apply(
+    match: Match, state: State, action: Action, seat: int, table: TableDice | None = None
+) -> tuple[State, list[Event]]:
     if type(action).__name__ != "Concede" and seat not in seats_to_move(state):
         raise MatchError(_("It is not your turn: the match waits for your opponent."))
-    dice = dice_for(match.dice_script, match.seed, state)
+    dice = table if table is not None else dice_for(match.dice_script, match.seed, state)
     try:
         return apply(state, action, dice)
     except IllegalActionError as error:
@@ -106,7 +110,14 @@ def _apply(match: Match, state: State, action: Action, seat: int) -> tuple[State
 
 
 @transaction.atomic
-def match_play(*, match: Match, player: User, version: int, actions: Sequence[Mapping[str, Any]]) -> Played:
+def match_play(
+    *,
+    match: Match,
+    player: User,
+    version: int,
+    actions: Sequence[Mapping[str, Any]],
+    dice: Sequence[int] = (),
+) -> Played:
     """Apply ``actions`` (the engine's JSON, in order) for ``player``'s seat, chosen on a page built at
     ``version``.
 
@@ -114,10 +125,42 @@ def match_play(*, match: Match, player: User, version: int, actions: Sequence[Ma
     action rows are written after it, in this transaction. Refusals: 403 for someone who holds no
     seat or an action for the other seat; ``StaleBoardError`` for a page older than the seat's
     choices; ``MatchError`` when the match is not being played or it is not his turn;
-    ``ActionRefusedError`` with the engine's reason.
+    ``ActionRefusedError`` with the engine's reason. Table mode: ``dice`` are the d10s rolled at the
+    table for these actions, in order; ``DiceNeededError`` asks for the next one.
     """
     match = _locked(match)
-    seat = seat_of(match, player)
+    seat = table_seat(match, player, actions) if match.table_played else seat_of(match, player)
+    return _play(match, seat, version, actions, dice)
+
+
+def table_seat(match: Match, player: User, actions: Sequence[Mapping[str, Any]]) -> MatchSeat:
+    """Table mode: the device's player (the match's creator) acts for whichever seat the action
+    names; nobody else acts in it."""
+    if not player.is_authenticated or player.pk != match.created_by_id:
+        raise PermissionDenied(_("Only the device at the table acts in this match."))
+    first = actions[0] if actions else None
+    seat = first.get("seat") if isinstance(first, Mapping) else None
+    row = MatchSeat.objects.filter(match=match, seat=seat).first() if seat in (0, 1) else None
+    if row is None:
+        raise ActionRefusedError(_("This is not an action of the game."))
+    return row
+
+
+@transaction.atomic
+def match_play_agent(*, match: Match, seat: int, version: int, actions: Sequence[Mapping[str, Any]]) -> Played:
+    """Apply ``actions`` for ``seat``, which the engine's agent plays (the ``run_agents`` worker),
+    chosen on the state at ``version``: the same lock, version check and referee as a player's."""
+    match = _locked(match)
+    row = MatchSeat.objects.filter(match=match, seat=seat).exclude(agent="").first()
+    if row is None:
+        raise PermissionDenied(_("This seat is not played by the computer."))
+    return _play(match, row, version, actions)
+
+
+def _play(
+    match: Match, seat: MatchSeat, version: int, actions: Sequence[Mapping[str, Any]], dice: Sequence[int] = ()
+) -> Played:
+    """The body of both: the match row is locked by the caller."""
     if not match.is_live:
         raise MatchError(_("This match is not being played."))
     if not actions or len(actions) > MOST_ACTIONS_PER_REQUEST:
@@ -127,12 +170,15 @@ def match_play(*, match: Match, player: User, version: int, actions: Sequence[Ma
         raise PermissionDenied(_("You may act only for your own seat."))
     if not seat.prompt_version <= version <= match.version:
         raise StaleBoardError(_("The board has changed: here is the position as it stands now."))
+    table = _table_dice(match, dice)
     state = state_of(match)
     rows: list[MatchAction] = []
     caused: list[Event] = []
     for action in parsed:
-        state, events = _apply(match, state, action, seat.seat)
+        state, events = _apply(match, state, action, seat.seat, table)
         caused.extend(events)
+        if table is not None and table.missing:
+            raise _dice_needed(caused, actions, dice)
         rows.append(
             MatchAction(
                 match=match,
@@ -142,12 +188,39 @@ def match_play(*, match: Match, player: User, version: int, actions: Sequence[Ma
                 events=[event_to_json(e) for e in events],
             )
         )
+    if table is not None and table.used < len(dice):
+        raise ActionRefusedError(
+            _("These actions needed %(used)s dice, not %(entered)s.") % {"used": table.used, "entered": len(dice)}
+        )
     MatchAction.objects.bulk_create(rows)
     _record(match, state, version=match.version + len(rows))
     refresh_seats(match, state, acting=seat.seat)
     key = key_of(match)
     transaction.on_commit(lambda: remember(key, state))  # never cache a version that was not stored
     return Played(match=match, seat=seat.seat, events=tuple(caused))
+
+
+def _table_dice(match: Match, dice: Sequence[int]) -> TableDice | None:
+    if not match.table_played:
+        if dice:
+            raise ActionRefusedError(_("Dice are entered only in a match played at the table."))
+        return None
+    if len(dice) > MOST_DICE_PER_REQUEST or not all(isinstance(d, int) and 1 <= d <= 10 for d in dice):
+        raise ActionRefusedError(_("Enter each d10 as a number from 1 to 10."))
+    return TableDice(dice, match.seed)
+
+
+def _dice_needed(caused: list[Event], actions: Sequence[Mapping[str, Any]], dice: Sequence[int]) -> DiceNeededError:
+    """The first d10 the players have not entered: who rolls it and what for (the engine's event)."""
+    d10s = [e for e in caused if isinstance(e, DiceRolled) and e.sides == 10]
+    event = d10s[len(dice)]
+    return DiceNeededError(
+        _("Roll a d10 at the table and enter it."),
+        who=event.who,
+        purpose=event.purpose,
+        actions=[dict(a) for a in actions],
+        dice=list(dice),
+    )
 
 
 def _record(match: Match, state: State, *, version: int) -> None:
@@ -162,6 +235,10 @@ def _record(match: Match, state: State, *, version: int) -> None:
         match.winner_seat = public["result"]["winner"] if public["result"] else None
         match.finished_at = match.last_action_at
         fields += ["result", "winner_seat", "finished_at"]
+        if match.fixture_id is not None:  # a league fixture: the league records it (issue 15)
+            from .fixtures import report_to_league
+
+            report_to_league(match, state)
     elif public["phase"] not in SETUP_PHASES:
         match.status = Match.Status.PLAYING
     match.save(update_fields=fields)
@@ -185,6 +262,10 @@ def match_claim_forfeit(*, match: Match, player: User, version: int) -> Match:
     seat = seat_of(match, player)
     if not match.is_live:
         raise MatchError(_("This match is not being played."))
+    if match.fixture_id is not None:
+        raise MatchError(
+            _("This is a league fixture: a forfeit is the organiser's to record (HR-10.1). Ask the league's organiser.")
+        )
     if version != match.version:
         raise StaleBoardError(_("Your opponent has moved meanwhile: the match goes on."))
     state = state_of(match)

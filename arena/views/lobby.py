@@ -18,7 +18,7 @@ from accounts.http import AuthenticatedHttpRequest
 
 from .. import selectors, services
 from ..errors import MatchError
-from ..forms import AcceptForm, ChallengeForm
+from ..forms import AcceptForm, ChallengeForm, ComputerForm, TableForm
 from ..models import Match
 
 SECTION_TITLES = {
@@ -52,6 +52,8 @@ def lobby(request: AuthenticatedHttpRequest) -> HttpResponse:
     lines = selectors.matches_of(request.user)
     context = {
         "form": form,
+        "computer_form": ComputerForm(teams=teams, prefix="computer"),
+        "table_form": TableForm(teams=teams, prefix="table"),
         "teams": teams,
         "sections": [(category, SECTION_TITLES[category], lines[category]) for category in selectors.CATEGORIES],
         "challenges": selectors.challenges_for(request.user),
@@ -107,3 +109,70 @@ def withdraw(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(request, _("Challenge withdrawn."))
     return redirect("play:lobby")
+
+
+@login_required
+@require_POST
+def computer(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """A match against the computer, begun at once (the lobby's "Play against the computer")."""
+    form = ComputerForm(request.POST, teams=selectors.ready_teams(request.user), prefix="computer")
+    if not form.is_valid():
+        messages.error(request, _("Choose one of your ready teams and a computer opponent."))
+        return redirect("play:lobby")
+    try:
+        match = services.match_create_against_agent(
+            creator=request.user,
+            team=form.cleaned_data["team"],
+            agent=form.cleaned_data["agent"],
+            seat=form.cleaned_data["seat"],
+            round_limit=form.cleaned_data["round_limit"],
+        )
+    except MatchError as error:
+        messages.error(request, str(error))
+        return redirect("play:lobby")
+    return redirect("play:match", pk=match.pk)
+
+
+@require_safe
+def live(request: HttpRequest) -> HttpResponse:
+    """The matches being played now (anyone may follow one, with the public view only) and the
+    latest finished ones (their replays)."""
+    context = {"live": selectors.live_matches(), "finished": selectors.finished_matches()}
+    return render(request, "arena/live.html", context)
+
+
+@login_required
+@require_POST
+def fixture(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    """A league fixture's player begins its hosted match (the fixture page's "Play it here")."""
+    from campaigns.models import Fixture
+
+    found = get_object_or_404(Fixture, pk=pk)
+    try:
+        match = services.match_begin_fixture(fixture=found, player=request.user, table=request.POST.get("table") == "1")
+    except MatchError as error:
+        messages.error(request, str(error))
+        return redirect("campaigns:match", pk=pk)
+    messages.success(request, _("The fixture's hosted match begins: both teams as they stand in the league."))
+    return redirect("play:match", pk=match.pk)
+
+
+@login_required
+@require_POST
+def table(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """Table mode: a match played with the physical board and dice, refereed on this device."""
+    form = TableForm(request.POST, teams=selectors.ready_teams(request.user), prefix="table")
+    if not form.is_valid():
+        messages.error(request, _("Choose the teams and the round limit of the match at the table."))
+        return redirect("play:lobby")
+    try:
+        match = services.match_create_table(
+            creator=request.user,
+            home_team=form.cleaned_data["home_team"],
+            away_team=form.cleaned_data["away_team"],
+            round_limit=form.cleaned_data["round_limit"],
+        )
+    except MatchError as error:
+        messages.error(request, str(error))
+        return redirect("play:lobby")
+    return redirect("play:match", pk=match.pk)

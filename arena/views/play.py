@@ -25,7 +25,7 @@ from accounts.http import AuthenticatedHtmxHttpRequest, HtmxHttpRequest
 
 from .. import services
 from ..board_svg import board_svg_html
-from ..errors import MatchError, StaleBoardError
+from ..errors import DiceNeededError, MatchError, StaleBoardError
 from ..models import Match
 from ..play_page import log_lines, seat_page
 from ..play_words import Names
@@ -89,6 +89,18 @@ def _posted_actions(request: HttpRequest) -> list[Any]:
         return [None]  # the engine's parser refuses it with a message
 
 
+def _posted_dice(request: HttpRequest) -> list[Any]:
+    """Table mode: the d10s entered so far (``dice``, JSON) and the one just entered (``die``)."""
+    try:
+        found = json.loads(request.POST.get("dice") or "[]")
+        dice = found if isinstance(found, list) else [found]
+        if request.POST.get("die"):
+            dice.append(int(request.POST["die"]))
+    except ValueError:
+        return [0]  # refused with a message
+    return dice
+
+
 def _posted_version(request: HttpRequest) -> int:
     try:
         return int(request.POST.get("version", ""))
@@ -110,8 +122,15 @@ def act(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
     match = _match(pk)
     try:
         services.match_play(
-            match=match, player=request.user, version=_posted_version(request), actions=_posted_actions(request)
+            match=match,
+            player=request.user,
+            version=_posted_version(request),
+            actions=_posted_actions(request),
+            dice=_posted_dice(request),
         )
+    except DiceNeededError as needed:
+        match.refresh_from_db()
+        return _answer(request, match, 200, message=str(needed), level="info", dice_needed=needed)
     except StaleBoardError as error:
         match.refresh_from_db()
         return _answer(request, match, 409, message=str(error), level="warning")

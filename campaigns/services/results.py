@@ -102,6 +102,8 @@ def fixture_report_result(*, fixture: Fixture, actor: User, facts: MatchFacts) -
     require_player_in(fixture, actor)
     if fixture.status != Status.SCHEDULED:
         raise LeagueError(_("This fixture has a result already."))
+    if fixture.hosted_matches.exclude(status="withdrawn").exists():  # arena.Match: the result comes from it
+        raise LeagueError(_("This fixture is played as a hosted match: its result comes from the match."))
     check_facts(fixture, facts)
     check_broken(fixture, facts)
     result = Result(fixture=fixture, reported_by=actor)

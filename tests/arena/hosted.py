@@ -92,3 +92,17 @@ def play_random(match: Match, players: Players, rng: Any, steps: int) -> Match:
         choices = [a for a in legal_actions(state, seat) if type(a).__name__ != "Concede"]
         match = play(match, players, rng.choice(choices))
     return match
+
+
+def finished(players: Players, *, seed: str = "a-finished-match", steps: int = 160) -> Match:
+    """A match of seeded dice played at random for ``steps`` actions, then conceded by the seat to move
+    (or ended before that by the engine)."""
+    import random
+
+    match = play_random(begin(players, seed=seed), players, random.Random(seed), steps)
+    state = state_of(fresh(match))
+    if not is_over(state):
+        seat = seats_to_move(state)[0]
+        concede = next(a for a in legal_actions(state, seat) if type(a).__name__ == "Concede")
+        match = play(match, players, concede)
+    return fresh(match)

@@ -186,7 +186,8 @@ def test_the_english_sheets_read_english_first_with_the_hungarian_beside(en_clie
     en_client.force_login(team.owner)
     html = en_client.get(reverse("sheets:html", args=[team.pk])).content.decode()
     assert 'Health <small class="term" lang="hu">Egészség</small>' in html
-    assert '<strong>Dodging</strong> <small class="term" lang="hu">Kitérés</small>' in html
+    dodging = '<a class="rule-link" href="/rules/skills/dodging/">Dodging</a>'  # linked to the rules reference
+    assert f'<strong>{dodging}</strong> <small class="term" lang="hu">Kitérés</small>' in html
     assert escape(SKILLS["dodging"].effect_en) in html and escape(SKILLS["dodging"].effect_hu) not in html
     assert "GLADIATOR <small" in html and "quicchures" not in html
     assert "metal armour (mail)" in html and "base 14, +4 with the starting grip" in html

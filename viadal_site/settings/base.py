@@ -12,6 +12,8 @@ Environment variables:
 - ``VIADAL_MATCH_CLAIM_AFTER``: seconds a hosted match's player may leave the decision he owes
   before his waiting opponent may claim a forfeit (3 days).
 - ``VIADAL_MATCH_STATE_CACHE``: how many hosted-match states a process keeps (64; 0 turns it off).
+- ``VIADAL_AGENT_POLL_SECONDS``: how often the computer opponent's worker (``run_agents``) looks for
+  the decisions it owes when idle (0.25 s).
 """
 
 from __future__ import annotations
@@ -63,6 +65,7 @@ INSTALLED_APPS = [
     "arena",
     "campaigns",
     "accounts",
+    "reference",
 ]
 
 MIDDLEWARE = [
@@ -271,5 +274,7 @@ VIADAL_MATCH_CLAIM_AFTER = int(os.environ.get("VIADAL_MATCH_CLAIM_AFTER", str(3 
 VIADAL_MATCH_STATE_CACHE = int(os.environ.get("VIADAL_MATCH_STATE_CACHE", "64"))
 # The match pages poll for the opponent's actions this often (milliseconds) while the match is live.
 VIADAL_MATCH_POLL_MS = int(os.environ.get("VIADAL_MATCH_POLL_MS", "700"))
+# The computer's worker (manage.py run_agents) looks for owed decisions this often (seconds) when idle.
+VIADAL_AGENT_POLL_SECONDS = float(os.environ.get("VIADAL_AGENT_POLL_SECONDS", "0.25"))
 # Scripted d10s for a match (Match.dice_script) are rolled only when this is on: the test settings'.
 VIADAL_TEST_DICE = False

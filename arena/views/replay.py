@@ -1,0 +1,103 @@
+"""A finished match: its replay viewer, its record (export and import) and its dice check."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_safe
+
+from accounts.http import AuthenticatedHttpRequest
+
+from ..board_svg import board_svg_html
+from ..models import Match
+from ..records import MAX_BYTES, RecordError, import_record, parse_record, record_json, verify
+from ..replay_page import replay_page, seq_of_round
+
+
+def _finished(pk: int) -> Match:
+    match = get_object_or_404(Match, pk=pk)
+    if not match.seed_published:
+        raise Http404(_("A match's replay opens once the match is over."))
+    return match
+
+
+def _number(value: str | None, default: int) -> int:
+    try:
+        return int(value) if value is not None else default
+    except ValueError:
+        return default
+
+
+@require_safe
+def replay(request: HttpRequest, pk: int) -> HttpResponse:
+    """``?at=N`` the position after action N (0 is the deal); ``?round=R`` the start of round R."""
+    match = get_object_or_404(Match, pk=pk)
+    if not match.seed_published:
+        if match.setup is not None:
+            messages.info(request, _("A match's replay opens once the match is over."))
+            return redirect("play:match", pk=pk)
+        raise Http404
+    if "round" in request.GET:
+        return redirect(f"{request.path}?at={seq_of_round(match, _number(request.GET.get('round'), 1))}")
+    page = replay_page(match, _number(request.GET.get("at"), match.version))
+    return render(request, "arena/replay.html", {"page": page, "board_svg": board_svg_html()})
+
+
+@require_safe
+def record(request: HttpRequest, pk: int) -> HttpResponse:
+    """The finished match as one JSON file: set-up (with the seed), deal, actions and their events."""
+    match = _finished(pk)
+    if match.table_played:
+        raise Http404(_("A match played at the table has no record to replay from a seed."))
+    response = HttpResponse(record_json(match), content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="viadal-match-{match.pk}.json"'
+    return response
+
+
+class ImportForm(forms.Form):
+    record = forms.FileField(
+        label=gettext_lazy("Match record (JSON)"),
+        help_text=gettext_lazy("A file exported from a finished match's replay; at most 4 MB."),
+    )
+
+
+@login_required
+def import_view(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """Upload a match record: it is read with limits, replayed from its seed and, if it replays as it
+    says, stored as a finished, imported match that opens in the replay viewer."""
+    form = ImportForm(request.POST or None, request.FILES or None)
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["record"]
+        try:
+            if upload.size > MAX_BYTES:
+                raise RecordError(
+                    _("The file is too large (%(size)s bytes; at most %(max)s).")
+                    % {"size": upload.size, "max": MAX_BYTES}
+                )
+            match = import_record(parse_record(upload.read(MAX_BYTES + 1)), by=request.user)
+        except RecordError as error:
+            form.add_error("record", str(error))
+            status = 422
+        else:
+            messages.success(request, _("The record replays as it says: here is its replay."))
+            return redirect("play:replay", pk=match.pk)
+    elif request.method == "POST":
+        status = 422
+    return render(request, "arena/import.html", {"form": form}, status=status)
+
+
+@require_safe
+def verify_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """The published seed against the commitment shown from the start, and every roll of the log
+    against the one the seed gives (every action replayed from the seed)."""
+    match = get_object_or_404(Match, pk=pk)
+    if match.setup is None:
+        raise Http404
+    found = verify(match)
+    return render(request, "arena/verify.html", {"match": match, "found": found})
