@@ -9,10 +9,13 @@ piece that says something, with a digest of what it says (docs/decisions.md, "Bu
 from __future__ import annotations
 
 import hashlib
-from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections import OrderedDict, defaultdict
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
 
 from arena.engine.roster import Problem
 
@@ -33,6 +36,10 @@ def digest(texts: list[str]) -> str:
     return hashlib.blake2s("\x1f".join(texts).encode(), digest_size=4).hexdigest()
 
 
+def _flat(messages: Mapping[str, list[str]]) -> list[str]:
+    return [f"{key}:{text}" for key, texts in messages.items() for text in texts]
+
+
 def parse_shown(value: str | None) -> dict[str, str] | None:
     """The ``builder-shown`` input's ``id=digest;…`` as a dict; None when it is missing or not the
     page's own (then the answer is the whole editor)."""
@@ -45,6 +52,11 @@ def parse_shown(value: str | None) -> dict[str, str] | None:
             return None
         shown[key] = hashed
     return shown
+
+
+# The page's member cards as rendered, by what they are rendered from (``member_cards``).
+CARDS_KEPT = 256
+_cards: OrderedDict[Hashable, SafeString] = OrderedDict()
 
 
 @dataclass(frozen=True)
@@ -140,3 +152,23 @@ class TeamBuilder:
 
     def members(self) -> list[tuple[MemberForm, list[SectionView]]]:
         return [(form, form.board.views(form)) for form in self.member_forms]
+
+    def member_cards(self) -> list[SafeString]:
+        """Each member's card (``teams/_member_card.html``), after ``place``. A card of an unbound form
+        depends only on the form's blueprint (the character, the language, the optional rules) and the
+        problems placed on it, so each process keeps the cards it rendered by those: the page of a team
+        renders only the cards of members changed since."""
+        cards = []
+        for form, sections in self.members():
+            key = None if form.is_bound else (form.blueprint_key, digest(_flat(form.board.messages(form))))
+            card = _cards.get(key) if key is not None else None
+            if card is None:
+                card = SafeString(render_to_string("teams/_member_card.html", {"form": form, "sections": sections}))
+                if key is not None:
+                    _cards[key] = card
+                    while len(_cards) > CARDS_KEPT:
+                        _cards.popitem(last=False)
+            elif key is not None:
+                _cards.move_to_end(key)
+            cards.append(card)
+        return cards

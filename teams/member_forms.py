@@ -137,7 +137,7 @@ class MemberForm(OnTheBoard, forms.Form):
         self.character = character
         self.role = SLOT_ROLES[character.slot]
         self.team_options = team_options
-        key = _blueprint_key(character, team_options)
+        key = self.blueprint_key = _blueprint_key(character, team_options)
         blueprint = _BLUEPRINTS.get(key)
         if blueprint is None:
             self._build()

@@ -105,7 +105,8 @@ def team_edit(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
             if shown is not None and not (saved and builder.reshaped()):
                 report = selectors.team_report(team, edit.problems if edit else None)
                 builder.place(report.problems)
-                context = {"team": team, "report": report, "edit": edit, "changes": builder.changes(shown)}
+                changes = builder.changes(shown)
+                context = {"team": team, "builder": builder, "report": report, "edit": edit, "changes": changes}
                 return render(request, "teams/_builder_changes.html", context)
             if saved:
                 builder = TeamBuilder(team, selectors.team_characters(team))

@@ -71,6 +71,7 @@ def test_a_change_sends_back_its_field_the_message_it_adds_elsewhere_and_the_pan
     assert "team-editor" not in html and "row-laeva-te" not in html
     assert html.count(TB_02_AT_201) == 2  # on the team card and in the rules panel
     assert 'id="points-total">201<' in html
+    assert 'href="#member-laeva"' in html  # the status panel's links to the members (phone) stay
     assert 'value="21"' in html and "HX-Reswap" not in response
     assert Character.objects.get(team=team, slot=GLADIATOR).ep == 21
     assert len(html) < 12_000  # the whole editor was about 100 KB
@@ -177,3 +178,18 @@ def test_a_live_check_needs_the_same_queries_whatever_it_changes(client, team):
     assert counts[0] == [*read, "SAVEPOINT", "UPDATE", "UPDATE", "RELEASE"]
     assert counts[1] == read  # refused: nothing saved
     assert counts[2] == [*read, "SAVEPOINT", "UPDATE", "UPDATE", "UPDATE", "RELEASE"]
+
+
+def test_the_page_after_a_change_shows_it_though_its_cards_are_kept(client, team):
+    """Each process keeps the member cards it rendered (teams/builder.py) by the character, the
+    language, the optional rules and the problems on the card: a change renders its card again."""
+    first = client.get(edit_url(team)).content.decode()
+    assert 'name="gladiator-ep" value="20"' in first
+
+    live_check(client, team, shown_on(first), **{"gladiator-ep": 21, "strategist-ep": 14})
+    html = client.get(edit_url(team)).content.decode()
+
+    assert 'name="gladiator-ep" value="21"' in html and 'name="strategist-ep" value="14"' in html
+    assert 'name="laeva-te" value="9"' in html
+    hungarian = client.get(edit_url(team), headers={"Accept-Language": "hu"}).content.decode()
+    assert "Gladiátortípus" in hungarian and "Gladiátortípus" not in html
