@@ -53,7 +53,9 @@ def hosted_match_of(fixture: Fixture) -> Match | None:
 def match_begin_fixture(*, fixture: Fixture, player: AbstractBaseUser, table: bool = False) -> Match:
     """Begin ``fixture``'s hosted match now, at the request of one of its two players. ``table``:
     played with the physical board and dice, refereed on ``player``'s device (table mode)."""
-    fixture = Fixture.objects.select_for_update().select_related("league", "home", "away").get(pk=fixture.pk)
+    fixture = (
+        Fixture.objects.select_for_update(of=("self",)).select_related("league", "home", "away").get(pk=fixture.pk)
+    )
     if fixture.is_bye:
         raise MatchError(_("A bye is not played."))
     home, away = fixture.home, fixture.away
