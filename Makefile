@@ -9,8 +9,10 @@ PY     := $(VENV)/bin/python
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 PYTEST_ARGS ?=
+# e.g. BENCH_ARGS="--seconds 5 --memory-matches 1000" (5,000 matches by default; 0 skips that check)
+BENCH_ARGS ?=
 
-.PHONY: run test bench bench-hosted install install-test install-bench system-deps browser-deps sheet-deps i18n-deps messages migrate demo check clean
+.PHONY: run test test-postgres serve load bench bench-hosted bench-web bench-web-deps install install-test install-bench system-deps browser-deps sheet-deps i18n-deps messages migrate demo check clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +29,10 @@ $(VENV)/.installed-test: pyproject.toml | $(PY)
 $(VENV)/.installed-bench: pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[test,bench]'
 	@touch $@ $(VENV)/.installed-test $(VENV)/.installed-run
+
+$(VENV)/.installed-serve: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[postgres,redis]'
+	@touch $@ $(VENV)/.installed-run
 
 install: $(VENV)/.installed-run
 install-test: $(VENV)/.installed-test
@@ -51,17 +57,19 @@ i18n-deps:
 	@command -v msgfmt >/dev/null 2>&1 || { PKGS="gettext"; echo "Installing Debian's gettext for the translations"; $(APT_INSTALL); }
 
 messages: install i18n-deps
-	$(PY) manage.py compilemessages --ignore=.venv
+	@$(PY) manage.py compilemessages --ignore=.venv --verbosity 0
 
+# quiet: `make run` ends with the demo logins and the address, not Django's migration log
 migrate: install sheet-deps messages
-	$(PY) manage.py migrate --noinput
+	@$(PY) manage.py migrate --noinput --verbosity 0
 
 demo: migrate
-	$(PY) manage.py load_demo
+	@$(PY) manage.py load_demo
 
 # The computer opponent's worker (manage.py run_agents) runs alongside the server and stops with it.
 run: demo
-	@echo "Serving Viadal on http://$(HOST):$(PORT)/ with the computer opponent's worker (Ctrl-C stops both)"
+	@echo ""
+	@echo "Serving Viadal on http://$(HOST):$(PORT)/ with the computer opponent's worker (Ctrl-C stops both; another port: make run PORT=8080)"
 	@$(PY) manage.py run_agents & worker=$$!; trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 		$(PY) manage.py runserver $(HOST):$(PORT)
 
@@ -69,17 +77,54 @@ test: install-test browser-deps sheet-deps messages
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 bench: install-bench
-	$(PY) bench/engine_bench.py
+	$(PY) bench/engine_bench.py $(BENCH_ARGS)
+
+# The whole suite on PostgreSQL: DATABASE_URL when given; else the server on 127.0.0.1:5432 when one
+# answers; else Debian's PostgreSQL (and Redis), installed when missing and started on loopback in
+# .services/ (scripts/local-services; `scripts/local-services stop` stops them).
+test-postgres: install-test browser-deps sheet-deps messages
+	@url="$${DATABASE_URL:-$$(scripts/local-services postgres)}"; redis="$${REDIS_URL:-$$(scripts/local-services redis)}"; \
+		echo "The suite on $$url (Redis $$redis)"; \
+		DATABASE_URL="$$url" REDIS_URL="$$redis" $(PY) -m pytest $(PYTEST_ARGS)
+
+# gunicorn with the production settings: WEB_CONCURRENCY workers (2), on HOST:PORT. The production
+# settings need SECRET_KEY and ALLOWED_HOSTS, and read DATABASE_URL and REDIS_URL (README, "Deploying").
+WEB_CONCURRENCY ?= 2
+serve: $(VENV)/.installed-serve messages
+	$(PY) manage.py collectstatic --noinput --settings=viadal_site.settings.prod >/dev/null
+	$(PY) manage.py migrate --noinput --settings=viadal_site.settings.prod
+	DJANGO_SETTINGS_MODULE=viadal_site.settings.prod $(VENV)/bin/gunicorn viadal_site.wsgi \
+		--workers $(WEB_CONCURRENCY) --bind $(HOST):$(PORT)
+
+# A bounded, headless load run of real use (locust) against gunicorn on 127.0.0.1: a throwaway
+# database (SQLite, or one made on DATABASE_URL's PostgreSQL server), REDIS_URL when set.
+LOAD_ARGS ?=
+load: install-bench messages
+	$(PY) bench/load_run.py $(LOAD_ARGS)
 
 # Hosted play's server time per action, on a throwaway test database of DATABASE_URL (SQLite when unset).
 bench-hosted: install-test messages
 	$(PY) bench/hosted_bench.py
 
-check: install-test
+# The web pages under gunicorn and the production settings, measured with wrk (Debian's package) on
+# 127.0.0.1: the builder's live check and page, the standings, the sheet PDF, against a bare 50-item
+# template view (bench/web_bench.py; docs/decisions.md, "Builder speed"). SQLite in a throwaway folder,
+# or DATABASE_URL; BENCH_SECONDS per measurement (5), BENCH_WORKERS gunicorn workers (2).
+bench-web-deps:
+	@command -v wrk >/dev/null 2>&1 || { PKGS="wrk"; echo "Installing Debian's wrk for the web bench"; $(APT_INSTALL); }
+
+bench-web: install-test sheet-deps messages bench-web-deps
+	$(PY) bench/web_bench.py
+
+# The house rules for code: lint and format, the import layers, types (the engine strictly, the apps
+# with django-stubs), Django's system checks, and no model change without its migration.
+check: install-test messages
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 	$(PY) manage.py check
+	$(PY) manage.py makemigrations --check --dry-run
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .cache .pytest_cache

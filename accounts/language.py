@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TypeGuard
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.http import HttpRequest
 
 from .models import Preferences
@@ -23,13 +23,13 @@ def is_supported(language: str | None) -> TypeGuard[str]:
     return bool(language) and language in dict(settings.LANGUAGES)
 
 
-def stored_language(user: AbstractBaseUser) -> str:
+def stored_language(user: User) -> str:
     """The user's chosen language, or "" when he has not chosen one."""
     language = Preferences.objects.filter(user=user).values_list("language", flat=True).first()
     return language if is_supported(language) else ""
 
 
-def store_language(user: AbstractBaseUser, language: str) -> None:
+def store_language(user: User, language: str) -> None:
     if not is_supported(language):
         raise ValueError(f"not a language of the site: {language!r}")
     Preferences.objects.update_or_create(user=user, defaults={"language": language})
@@ -41,7 +41,7 @@ def remember_in_session(request: HttpRequest, language: str) -> None:
 
 def user_language(request: HttpRequest) -> str:
     """The logged-in user's chosen language ("" for none, and for anonymous readers)."""
-    user: AbstractBaseUser | AnonymousUser | None = getattr(request, "user", None)
+    user: User | AnonymousUser | None = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return ""
     if SESSION_KEY not in request.session:  # a session from before languages were remembered

@@ -8,12 +8,15 @@ speaking it after he logs out.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Literal, cast
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 
 from .language import user_language
+
+SameSite = Literal["Lax", "Strict", "None", False] | None
 
 
 class UserLanguageMiddleware:
@@ -36,6 +39,6 @@ class UserLanguageMiddleware:
                 domain=settings.LANGUAGE_COOKIE_DOMAIN,
                 secure=settings.LANGUAGE_COOKIE_SECURE,
                 httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
-                samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+                samesite=cast(SameSite, settings.LANGUAGE_COOKIE_SAMESITE),
             )
         return response

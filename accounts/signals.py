@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 from django.http import HttpRequest
@@ -14,7 +14,7 @@ from .language import remember_in_session, stored_language
 
 
 @receiver(user_logged_in, dispatch_uid="accounts.restore_language")
-def restore_language(sender: Any, request: HttpRequest | None, user: AbstractBaseUser, **kwargs: Any) -> None:
+def restore_language(sender: Any, request: HttpRequest | None, user: User, **kwargs: Any) -> None:
     if request is None or not hasattr(request, "session"):
         return
     language = stored_language(user)

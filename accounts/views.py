@@ -1,5 +1,5 @@
-"""Signing up, switching the language (remembered for a logged-in player), and the login page of a
-player whose logins are throttled."""
+"""Signing up, switching the language (remembered for a logged-in player), the login page of a
+player whose logins are throttled, and what waits on a player."""
 
 from __future__ import annotations
 
@@ -9,20 +9,25 @@ from axes.helpers import get_cool_off
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import REDIRECT_FIELD_NAME, login
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
 from django.views.i18n import set_language as django_set_language
 
+from .http import AuthenticatedHttpRequest
+from .inbox import inbox as inbox_of
 from .language import is_supported, remember_in_session, store_language
 
 
 def signup(request: HttpRequest) -> HttpResponse:
     """Create an account and log straight in, to the team list. The language he signs up in is
     remembered as his."""
-    form = UserCreationForm(request.POST or None)
+    form: UserCreationForm[User] = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         language = translation.get_language()
@@ -64,3 +69,10 @@ def login_locked_out(
         "locked_out_minutes": minutes,
     }
     return render(request, "registration/login.html", context, status=429)
+
+
+@login_required
+@require_safe
+def inbox(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """Waiting on you: every result, dispute, fixture, advance and hosted match that needs him."""
+    return render(request, "accounts/inbox.html", {"inbox": inbox_of(request.user)})

@@ -39,7 +39,7 @@ class MatchAdmin(admin.ModelAdmin):
     ]
     inlines = [MatchSeatInline]
 
-    def has_add_permission(self, request):  # type: ignore[no-untyped-def]
+    def has_add_permission(self, request):
         return False
 
 
@@ -49,14 +49,14 @@ class MatchActionAdmin(admin.ModelAdmin):
 
     list_display = ["match", "seq", "seat", "created_at"]
 
-    def get_queryset(self, request):  # type: ignore[no-untyped-def]
+    def get_queryset(self, request):
         return super().get_queryset(request).filter(match__status=Match.Status.FINISHED)
 
-    def has_add_permission(self, request):  # type: ignore[no-untyped-def]
+    def has_add_permission(self, request):
         return False
 
-    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+    def has_change_permission(self, request, obj=None):
         return False
 
-    def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+    def has_delete_permission(self, request, obj=None):
         return False

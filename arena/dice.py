@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from django.conf import settings
 
 from arena.engine import SeededDice, State, match_events
+from arena.engine.match.events import DiceRolled
 
 D10 = 10
 
@@ -43,7 +44,7 @@ class ScriptedD10s:
 
 def d10s_rolled(state: State) -> int:
     """How many d10s the match has rolled so far (read from its log)."""
-    return sum(1 for event in match_events(state) if type(event).__name__ == "DiceRolled" and event.sides == D10)
+    return sum(1 for event in match_events(state) if isinstance(event, DiceRolled) and event.sides == D10)
 
 
 def scripted_dice_allowed() -> bool:

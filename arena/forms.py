@@ -6,7 +6,7 @@ engine still judges the options (``MatchOptions``) and the team (``new_match``) 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -51,7 +51,7 @@ class ChallengeForm(forms.Form):
 
     def __init__(self, *args: Any, teams: QuerySet[Team], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["team"].queryset = teams
+        cast(forms.ModelChoiceField, self.fields["team"]).queryset = teams
 
     def clean_invite(self) -> Any:
         username = self.cleaned_data["invite"].strip()
@@ -68,7 +68,7 @@ class AcceptForm(forms.Form):
 
     def __init__(self, *args: Any, teams: QuerySet[Team], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["team"].queryset = teams
+        cast(forms.ModelChoiceField, self.fields["team"]).queryset = teams
 
 
 class ComputerForm(forms.Form):
@@ -96,7 +96,7 @@ class ComputerForm(forms.Form):
 
     def __init__(self, *args: Any, teams: QuerySet[Team], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["team"].queryset = teams
+        cast(forms.ModelChoiceField, self.fields["team"]).queryset = teams
 
 
 class TableForm(forms.Form):
@@ -118,5 +118,5 @@ class TableForm(forms.Form):
 
     def __init__(self, *args: Any, teams: QuerySet[Team], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["home_team"].queryset = teams
-        self.fields["away_team"].queryset = teams
+        cast(forms.ModelChoiceField, self.fields["home_team"]).queryset = teams
+        cast(forms.ModelChoiceField, self.fields["away_team"]).queryset = teams

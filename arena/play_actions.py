@@ -15,7 +15,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from arena.engine import Action, action_to_json
+from arena.engine import Action, State, action_to_json
+from arena.engine.match.previews import AttackPreview, attack_preview
 
 from .play_words import (
     Names,
@@ -234,9 +235,22 @@ def _board_hex(data: Mapping[str, Any]) -> str | None:
     return None
 
 
-def choice_of(action: Action, names: Names, public: Mapping[str, Any]) -> Choice:
+def preview_text(preview: AttackPreview) -> str:
+    """The numbers an attack rolls against, as the engine will roll them (RB p.9-10)."""
+    text = _("%(attack)s against %(defence)s: %(chance)s%% to hit") % {
+        "attack": preview.attack_value,
+        "defence": preview.defence_value,
+        "chance": round(preview.chance * 100),
+    }
+    return text + " " + _("(if he does not dodge)") if preview.dodge_possible else text
+
+
+def choice_of(action: Action, names: Names, public: Mapping[str, Any], state: State | None = None) -> Choice:
     data = action_to_json(action)
     label, group = _label(data, names, public)
+    preview = attack_preview(state, action) if state is not None else None
+    if preview is not None:
+        label = f"{label} · {preview_text(preview)}"
     char = data.get("char") or data.get("zombie")
     if data["type"] in ("AssignAmulet", "AssignMeToken"):
         char = None  # set-up choices are buttons, not a selected character's
@@ -252,5 +266,8 @@ def choice_of(action: Action, names: Names, public: Mapping[str, Any]) -> Choice
     )
 
 
-def choices(actions: Sequence[Action], names: Names, public: Mapping[str, Any]) -> list[Choice]:
-    return [choice_of(action, names, public) for action in actions]
+def choices(
+    actions: Sequence[Action], names: Names, public: Mapping[str, Any], state: State | None = None
+) -> list[Choice]:
+    """The buttons of ``actions``; given the state they were listed from, attacks carry their preview."""
+    return [choice_of(action, names, public, state) for action in actions]

@@ -165,10 +165,10 @@ def targets(choices: Iterable[Choice]) -> tuple[Target, ...]:
         elif man is not None and (cheapest[key] is None or man < (cheapest[key] or 0)):
             cheapest[key] = man
     found = []
-    for (char, key), man in sorted(cheapest.items()):
-        q, r = (int(v) for v in key.split(","))
+    for (char, place), man in sorted(cheapest.items()):
+        q, r = (int(v) for v in place.split(","))
         cx, cy = pixel_centre(Hex(q, r))
-        found.append(Target(char, key, _points(q, r), round(cx, 3), round(cy, 3), "" if man is None else str(man)))
+        found.append(Target(char, place, _points(q, r), round(cx, 3), round(cy, 3), "" if man is None else str(man)))
     return tuple(found)
 
 

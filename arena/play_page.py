@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.utils import timezone
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
@@ -101,7 +101,7 @@ class SeatPage:
         return self.match.is_live
 
 
-def seat_for(match: Match, user: AbstractBaseUser | AnonymousUser) -> MatchSeat | None:
+def seat_for(match: Match, user: User | AnonymousUser) -> MatchSeat | None:
     if not user.is_authenticated:
         return None
     return MatchSeat.objects.filter(match=match, player=user).first()
@@ -198,14 +198,14 @@ def log_lines(
     return len(visible), [sentence(event_to_json(e), names) for e in reversed(chosen)]
 
 
-def table_device(match: Match, user: AbstractBaseUser | AnonymousUser) -> bool:
+def table_device(match: Match, user: User | AnonymousUser) -> bool:
     """Table mode: ``user`` holds the device at the table, which acts for both seats."""
     return match.table_played and user.is_authenticated and user.pk == match.created_by_id
 
 
 def seat_page(
     match: Match,
-    user: AbstractBaseUser | AnonymousUser,
+    user: User | AnonymousUser,
     *,
     message: str = "",
     level: str = "warning",
@@ -223,7 +223,7 @@ def seat_page(
     names = Names(public, seat)
     live = match.is_live
     actions = legal_actions(state, seat) if seat is not None and live else []
-    found = choices(actions, names, public)
+    found = choices(actions, names, public, state)
     if seat is not None and public["phase"] == "grips":
         found = _mark_team_file_grip(found, state, seat)
     my_turn = live and seat is not None and seat in public["to_move"]
@@ -291,13 +291,14 @@ def _thumbs_extras(match: Match, state: State, seat: int | None, names: Names) -
         return {}
     from .services.fixtures import thumbs_owed_by
 
-    if match.fixture.status != "scheduled" or thumbs_owed_by(match, state) != seat:
+    fixture = match.fixture
+    if fixture is None or fixture.status != "scheduled" or thumbs_owed_by(match, state) != seat:
         return {}
     return {"thumbs": names.team(1 - seat)}
 
 
 def _table_extras(
-    match: Match, user: AbstractBaseUser | AnonymousUser, names: Names, seat: int | None, needed: DiceNeededError | None
+    match: Match, user: User | AnonymousUser, names: Names, seat: int | None, needed: DiceNeededError | None
 ) -> dict[str, Any]:
     if not match.table_played:
         return {}

@@ -11,6 +11,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from arena.engine import State
+from reference.links import entry_link
 
 from .log_text.core import result_name
 from .models import Match
@@ -69,7 +70,7 @@ def _states(c: Mapping[str, Any], public: Mapping[str, Any]) -> tuple[str, ...]:
             found.append(f"{SHEET_LABELS.get(e['value'], e['value'])} {e['amount']:+d}")
     for spell in public.get("spells", ()):
         if spell.get("target") == c["id"]:
-            found.append(spell_name(spell["spell"]))
+            found.append(entry_link("spells", spell["spell"], spell_name(spell["spell"])))
     if c.get("zombie_of"):
         found.append(_("zombie"))
     return tuple(found)

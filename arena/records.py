@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -51,7 +51,7 @@ def stored_rows(match: Match) -> tuple[list[dict[str, Any]], list[Row]]:
         if seq == 0:
             deal = events
         else:
-            rows.append(Row(seq, action, events))
+            rows.append(Row(seq, action or {}, events))  # only the deal (seq 0) has no action
     return deal, rows
 
 
@@ -212,7 +212,7 @@ def check(record: Record) -> RecordReport:
 
 
 @transaction.atomic
-def import_record(record: Record, *, by: AbstractBaseUser) -> Match:
+def import_record(record: Record, *, by: User) -> Match:
     """Store a record that replays (its events recomputed, never taken from the file) as a finished,
     imported match: it opens in the replay viewer, and its dice check like any other match's."""
     report = check(record)

@@ -84,7 +84,7 @@ def replay_page(match: Match, at: int) -> ReplayPage:
         characters += [row for row in character_rows(own, names, values, seat) if row.seat == seat]
         secrets.append((names.team(seat), my_secrets(own, seat)))
     every = match_events(state)  # all of it: nothing is secret once the match is over
-    this_action = next((events for seq, events in rows if seq == at), [])
+    this_action: list[dict[str, Any]] = next((events for seq, events in rows if seq == at), [])
     rounds = round_starts(rows)
     current = max((r for r, seq in rounds if seq <= at), default=0)
     result, detail = result_lines(match, names)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
@@ -18,7 +18,12 @@ from teams.models import Team
 
 from .models import Match, MatchSeat
 
-User = AbstractBaseUser | AnonymousUser
+AnyUser = User | AnonymousUser
+
+
+def your_move_seats(user: User) -> QuerySet[MatchSeat]:
+    """The seats of ``user`` that owe a decision now (the seats' indexed flag)."""
+    return MatchSeat.objects.filter(player=user, to_move=True)
 
 
 def seat_player_name(seat: MatchSeat) -> str:
@@ -29,13 +34,14 @@ def seat_player_name(seat: MatchSeat) -> str:
 
 
 def your_move_count(user: User) -> int:
-    """How many matches owe ``user`` a decision now: one indexed query on the seats' flag."""
+    """How many matches owe ``user`` a decision now: one indexed query on the seats' flag. The
+    header counts them with everything else that waits on him (``accounts.inbox``)."""
     if not user.is_authenticated:
         return 0
-    return MatchSeat.objects.filter(player=user, to_move=True).count()
+    return your_move_seats(user).count()
 
 
-def ready_teams(user: AbstractBaseUser) -> QuerySet[Team]:
+def ready_teams(user: User) -> QuerySet[Team]:
     return Team.objects.filter(owner=user, status=Team.Status.READY).order_by("name", "pk")
 
 
@@ -75,7 +81,7 @@ def _category(match: Match, mine: MatchSeat | None) -> str:
     return "their_move"
 
 
-def matches_of(user: AbstractBaseUser) -> dict[str, list[MatchLine]]:
+def matches_of(user: User) -> dict[str, list[MatchLine]]:
     """The player's matches by what they wait for (two queries whatever their number)."""
     matches = (
         Match.objects.filter(seats__player=user)
@@ -94,7 +100,7 @@ def matches_of(user: AbstractBaseUser) -> dict[str, list[MatchLine]]:
     return found
 
 
-def open_challenges_for(user: User) -> list[Match]:
+def open_challenges_for(user: AnyUser) -> list[Match]:
     """Challenges ``user`` may accept: open ones of other players, and invitations for him."""
     matches = Match.objects.filter(status=Match.Status.OPEN).select_related("created_by", "invited")
     if user.is_authenticated:
@@ -124,7 +130,7 @@ class Challenge:
     options: str
 
 
-def challenges_for(user: User) -> list[Challenge]:
+def challenges_for(user: AnyUser) -> list[Challenge]:
     return [Challenge(m, home_team_name(m), options_text(m)) for m in open_challenges_for(user)]
 
 

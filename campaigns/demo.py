@@ -56,8 +56,9 @@ def demo_league_load(*, organiser_name: str, players: list[tuple[str, str]]) -> 
     organiser = users.get(username=organiser_name)
     if League.objects.filter(organiser=organiser, name=DEMO_LEAGUE).exists():
         return None
-    teams = [Team.objects.filter(owner__username=u, name=t).first() for u, t in players]
-    if any(team is None for team in teams):
+    found = [Team.objects.filter(owner__username=u, name=t).first() for u, t in players]
+    teams = [team for team in found if team is not None]
+    if len(teams) < len(found):
         return None
     try:
         for team in teams:
@@ -95,7 +96,7 @@ def demo_league_load(*, organiser_name: str, players: list[tuple[str, str]]) -> 
         thumbs=Thumbs.UP,
         notes="Demo match: the gladiator fell in round 14 at the north gate.",
     )
-    reporter, confirmer = (fixture.home.player, fixture.away.player)
+    reporter, confirmer = (entry.player for entry in fixture.sides)
     fixture_report_result(fixture=fixture, actor=reporter, facts=facts)
     # the rolls from the demo's own seed, not the fixture's id: the same demo on every database
     dice = RecordedDice.seeded(derive_seed(DEMO_SEED, "demo result"))

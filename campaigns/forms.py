@@ -7,7 +7,7 @@ that shows it.
 from __future__ import annotations
 
 import datetime
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -93,7 +93,7 @@ class EnterForm(forms.Form):
 
     def __init__(self, *args: Any, teams: QuerySet[Team], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["team"].queryset = teams
+        cast(forms.ModelChoiceField, self.fields["team"]).queryset = teams
 
 
 def check_date(value: datetime.date | None) -> datetime.date | None:
@@ -108,7 +108,8 @@ def check_date(value: datetime.date | None) -> datetime.date | None:
 
 
 class GenerateFixturesForm(forms.Form):
-    start = forms.DateField(label=gettext_lazy("First round on"), required=False, widget=DATE_WIDGET)
+    # the first round of a round robin, or the next round of the other formats: the round drawn now
+    start = forms.DateField(label=gettext_lazy("Date of the round drawn now"), required=False, widget=DATE_WIDGET)
     interval_days = forms.IntegerField(
         label=gettext_lazy("Days between rounds"),
         min_value=1,

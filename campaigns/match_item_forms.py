@@ -8,7 +8,7 @@ engine's to say when the service applies it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.text import capfirst
@@ -61,8 +61,8 @@ class MatchItemForm(forms.Form):
 
     def __init__(self, *args: Any, options: Iterable[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["item"].choices = item_choices(options)
-        self.fields["slot"].choices = [("", "—"), *slot_choices()]
+        cast(forms.ChoiceField, self.fields["item"]).choices = item_choices(options)
+        cast(forms.ChoiceField, self.fields["slot"]).choices = [("", "—"), *slot_choices()]
         self.fields["item"].widget.attrs["class"] = self.fields["slot"].widget.attrs["class"] = "form-select"
         self.fields["paid"].widget.attrs["class"] = "form-check-input"
 

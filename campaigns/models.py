@@ -32,6 +32,7 @@ from .bounds import (
 )
 from .labels import choice_label
 
+EngineFormat = Format  # League.Format (the choices) shadows the name inside the class
 ROUND_LIMIT_DEFAULT = ROUND_LIMIT  # HR-10.1, the engine's
 GROUP_COUNT_MAX = 16  # groups, then knockout: 16 groups send 32 teams into the knockout
 
@@ -100,13 +101,14 @@ class League(models.Model):
         return self.validation_mode == self.Validation.STRICT
 
     @property
-    def engine_format(self) -> Format:
+    def engine_format(self) -> EngineFormat:
         """The HR-10.2 format the rules know; single and double round robins are one format."""
-        return {
-            self.Format.SWISS: Format.SWISS,
-            self.Format.KNOCKOUT: Format.KNOCKOUT,
-            self.Format.GROUPS_KNOCKOUT: Format.GROUPS_KNOCKOUT,
-        }.get(self.format, Format.ROUND_ROBIN)
+        formats: dict[str, EngineFormat] = {
+            self.Format.SWISS: EngineFormat.SWISS,
+            self.Format.KNOCKOUT: EngineFormat.KNOCKOUT,
+            self.Format.GROUPS_KNOCKOUT: EngineFormat.GROUPS_KNOCKOUT,
+        }
+        return formats.get(self.format, EngineFormat.ROUND_ROBIN)
 
     @property
     def has_table(self) -> bool:
@@ -276,6 +278,17 @@ class Fixture(models.Model):
         return league_format == League.Format.KNOCKOUT or (
             league_format == League.Format.GROUPS_KNOCKOUT and self.group is None
         )
+
+    @property
+    def sides(self) -> tuple[Entry, Entry]:
+        """Home and away of a match that is played; a bye has no away side to play."""
+        if self.away is None:
+            raise ValueError("a bye has no away side")
+        return self.home, self.away
+
+    def entry_on(self, side: int) -> Entry:
+        """The entry on ``side`` (0 home, 1 away) of a played match."""
+        return self.sides[side]
 
     def side_of(self, entry_id: int) -> int | None:
         """0 for the home entry, 1 for the away entry, None for anyone else."""

@@ -8,50 +8,68 @@ refused action raises ``PermissionDenied`` (403) before anything is written.
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
 
 from .models import Entry, Fixture, League
 
-User = AbstractBaseUser | AnonymousUser
+AnyUser = User | AnonymousUser
 
 
-def is_organiser(league: League, user: User) -> bool:
+def is_organiser(league: League, user: AnyUser) -> bool:
     return user.is_authenticated and league.organiser_id == user.pk
 
 
-def is_player_in(fixture: Fixture, user: User) -> bool:
+def is_player_in(fixture: Fixture, user: AnyUser) -> bool:
     if not user.is_authenticated or fixture.is_bye:
         return False
-    return user.pk in (fixture.home.player_id, fixture.away.player_id)
+    away = fixture.away
+    return away is not None and user.pk in (fixture.home.player_id, away.player_id)
 
 
-def is_opponent_of_reporter(fixture: Fixture, user: User) -> bool:
+def is_opponent_of_reporter(fixture: Fixture, user: AnyUser) -> bool:
     """The player who did not report the result: the one who confirms or disputes it."""
     reporter = fixture.result.reported_by_id if hasattr(fixture, "result") else None
     return is_player_in(fixture, user) and reporter is not None and reporter != user.pk
 
 
-def is_owner(entry: Entry, user: User) -> bool:
+def is_owner(entry: Entry, user: AnyUser) -> bool:
     return user.is_authenticated and entry.player_id == user.pk
 
 
-def require_organiser(league: League, user: User) -> None:
+def require_organiser(league: League, user: AnyUser) -> None:
     if not is_organiser(league, user):
         raise PermissionDenied(_("Only the league's organiser may do this."))
 
 
-def require_player_in(fixture: Fixture, user: User) -> None:
+def require_player_in(fixture: Fixture, user: AnyUser) -> None:
     if not is_player_in(fixture, user):
         raise PermissionDenied(_("Only the two players of this fixture may report its result."))
 
 
-def require_opponent_of_reporter(fixture: Fixture, user: User) -> None:
+def require_opponent_of_reporter(fixture: Fixture, user: AnyUser) -> None:
     if not is_opponent_of_reporter(fixture, user):
         raise PermissionDenied(_("Only the reporter's opponent may confirm or dispute this result."))
 
 
-def require_owner(entry: Entry, user: User) -> None:
+def require_owner(entry: Entry, user: AnyUser) -> None:
     if not is_owner(entry, user):
         raise PermissionDenied(_("Only the team's player may change its campaign record."))
+
+
+def entry_refusal(league: League, player: User) -> str | None:
+    """Why ``player`` cannot enter ``league`` now, in the reader's language; None when he can:
+    invited or sign-up open, no entry of his yet, no fixtures yet."""
+    if league.fixtures.exists():
+        return _("The fixtures are out; this league takes no more teams.")
+    if league.entries.filter(player=player).exists():
+        return _("You have entered this league already; a player enters one team.")
+    if not league.sign_up_open and not league.invitations.filter(player=player).exists():
+        return _("You are not invited to this league, and its sign-up is closed.")
+    return None
+
+
+def can_enter(league: League, player: User) -> bool:
+    """Invited, or sign-up is open; and no entry yet and no fixtures."""
+    return player.is_authenticated and entry_refusal(league, player) is None

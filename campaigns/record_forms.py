@@ -8,7 +8,7 @@ read in the language of the request that shows them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.text import capfirst
@@ -61,7 +61,7 @@ class AdvanceForm(forms.Form):
         kwargs.setdefault("prefix", f"advance-{member.slot}")
         super().__init__(*args, **kwargs)
         self.member = member
-        self.fields["choice"].choices = advance_choices(member)
+        cast(forms.ChoiceField, self.fields["choice"]).choices = advance_choices(member)
         self.fields["choice"].widget.attrs["class"] = "form-select form-select-sm"
 
     def advance(self) -> Advance:
@@ -151,7 +151,9 @@ class RepairForm(forms.Form):
 
     def __init__(self, *args: Any, broken: Sequence[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["item"].choices = [(item, weapon_label(item)) for item in dict.fromkeys(broken)]
+        cast(forms.ChoiceField, self.fields["item"]).choices = [
+            (item, weapon_label(item)) for item in dict.fromkeys(broken)
+        ]
 
     def purchase(self) -> Purchase:
         return Purchase.repair(self.cleaned_data["item"])

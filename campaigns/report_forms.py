@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -140,7 +140,9 @@ class BrokenForm(forms.Form):
         gladiator = roster.member(GLADIATOR)
         pile = list(gladiator.pile) if gladiator else []
         extra = Counter(recorded) - Counter(pile)
-        self.fields["broken"].choices = [(value, _copy_label(value)) for value in copies([*pile, *extra.elements()])]
+        cast(forms.ChoiceField, self.fields["broken"]).choices = [
+            (value, _copy_label(value)) for value in copies([*pile, *extra.elements()])
+        ]
         self.fields["broken"].label = _("Broken by Fegyvertörés")
 
     def items(self) -> tuple[str, ...]:
@@ -181,7 +183,7 @@ class ResultForm(forms.Form):
         ]
         if fixture.is_knockout:  # a knockout match has no draw (HR-10.2), so the form does not offer one
             choices = [choice for choice in choices if choice[0] != ResultKind.DRAW.value]
-        self.fields["home_result"].choices = choices
+        cast(forms.ChoiceField, self.fields["home_result"]).choices = choices
         self.fields["home_score"].label = _("Arena score of %(team)s") % {"team": home}
         self.fields["away_score"].label = _("Arena score of %(team)s") % {"team": away}
         self.fields["rounds_played"].initial = fixture.league.round_limit
@@ -204,7 +206,7 @@ class ResultReport:
         initial = _result_initial(facts) if facts else None
         self.form = ResultForm(data, fixture=fixture, initial=initial, prefix="result")
         self.sides: list[tuple[Any, list[MemberFactsForm], BrokenForm]] = []
-        for side, entry in zip(SIDES, (fixture.home, fixture.away), strict=True):
+        for side, entry in zip(SIDES, fixture.sides, strict=True):
             known = facts.home if facts and side == "home" else facts.away if facts else SideFacts()
             roster = entry_roster(entry)
             forms_ = [

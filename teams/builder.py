@@ -1,20 +1,59 @@
-"""The edit page's forms: the team's own and one per member, with the engine's problems placed."""
+"""The edit page's forms: the team's own and one per member, with the engine's problems placed.
+
+A live check (a change posted under htmx) answers with only what it changed (``changes``): the
+fields the player changed, every piece whose messages differ from what the page showed, and the
+side panels. The page tells what it shows in its ``builder-shown`` input (``shown_state``): each
+piece that says something, with a digest of what it says (docs/decisions.md, "Builder speed").
+"""
 
 from __future__ import annotations
 
+import hashlib
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
-
-from django import forms
 
 from arena.engine.roster import Problem
 
+from .builder_html import problems_box, row_html
 from .forms import TeamForm
 from .member_forms import MemberForm
 from .models import Character, Team
-from .problems import SectionView, member_scope
+from .problems import FieldRow, SectionView, card_box_id, member_scope, section_box_id
 from .services import TeamEdit, team_update
+
+# The hidden input that tells the server what the page shows (``shown_state``).
+SHOWN_FIELD = "builder-shown"
+# A post naming more pieces than this is not the page's own: it gets the whole editor.
+SHOWN_MAX_PIECES = 500
+
+
+def digest(texts: list[str]) -> str:
+    return hashlib.blake2s("\x1f".join(texts).encode(), digest_size=4).hexdigest()
+
+
+def parse_shown(value: str | None) -> dict[str, str] | None:
+    """The ``builder-shown`` input's ``id=digest;…`` as a dict; None when it is missing or not the
+    page's own (then the answer is the whole editor)."""
+    if value is None:
+        return None
+    shown: dict[str, str] = {}
+    for item in filter(None, value.split(";")):
+        key, equals, hashed = item.partition("=")
+        if not equals or not key or len(shown) >= SHOWN_MAX_PIECES:
+            return None
+        shown[key] = hashed
+    return shown
+
+
+@dataclass(frozen=True)
+class Changes:
+    """What a live check sends back: the pieces (rows and problem boxes) as out-of-band HTML, and
+    the new ``builder-shown`` value."""
+
+    pieces: list[str]
+    shown: str
 
 
 class TeamBuilder:
@@ -26,7 +65,7 @@ class TeamBuilder:
         ]
 
     @property
-    def forms(self) -> list[forms.Form]:
+    def forms(self) -> list[TeamForm | MemberForm]:
         return [self.team_form, *self.member_forms]
 
     def is_valid(self) -> bool:
@@ -54,6 +93,47 @@ class TeamBuilder:
         self.team_form.board.place(team_problems)
         for slot, placed in member_problems.items():
             by_slot[slot].board.place(placed)
+
+    def reshaped(self) -> bool:
+        """Whether the saved change alters the forms themselves: the optional rules add or remove
+        the vial fields, a gladiator's type sets his profile's ranges, grips and the values tied to
+        it. Such a change needs the forms rebuilt and the whole editor sent."""
+        if "options" in self.team_form.changed_data:
+            return True
+        return any("gladiator_type" in form.changed_data for form in self.member_forms)
+
+    def messages(self) -> dict[str, list[str]]:
+        """Every piece of the page that says something, with what it says (after ``place``)."""
+        said: dict[str, list[str]] = {}
+        for form in self.forms:
+            said.update(form.board.messages(form))
+        return said
+
+    def shown_state(self) -> str:
+        """The ``builder-shown`` value of the page as rendered now."""
+        return ";".join(f"{key}={digest(texts)}" for key, texts in self.messages().items())
+
+    def changes(self, shown: Mapping[str, str]) -> Changes:
+        """The pieces that differ from what the page ``shown`` (its ``builder-shown``): each field
+        the post changed (against the saved team), each piece whose messages changed."""
+        now = {key: digest(texts) for key, texts in self.messages().items()}
+        differ = {key for key in now.keys() | shown.keys() if now.get(key) != shown.get(key)}
+        pieces: list[str] = []
+        for form in self.forms:
+            board = form.board
+            if card_box_id(form) in differ:
+                pieces.append(problems_box(card_box_id(form), board.general, oob=True))
+            for index, title in enumerate(board.sections):
+                if section_box_id(form, index) in differ:
+                    pieces.append(problems_box(section_box_id(form, index), board.by_section.get(title, []), oob=True))
+            changed = set(form.changed_data)
+            for name in form.fields:
+                field = form[name]
+                if name in changed or f"row-{field.html_name}" in differ:
+                    row = FieldRow(field, board.by_field.get(name, []))
+                    pieces.append(row_html(field, row.column_class, row.problems, oob=True))
+        shown_now = ";".join(f"{key}={hashed}" for key, hashed in now.items())
+        return Changes(pieces=pieces, shown=shown_now)
 
     def team_sections(self) -> list[SectionView]:
         return self.team_form.board.views(self.team_form)

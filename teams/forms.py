@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -14,19 +14,23 @@ from django.utils.translation import gettext_lazy, ngettext
 from arena.engine.content.amulets import OPTIONAL_RULES
 from arena.engine.content.points import DEFAULT_TIER, TIERS
 from arena.engine.roster.limits import MAX_FILE_BYTES
-from arena.i18n import entry_label
+from arena.i18n import entry_label, entry_name
 
 from .models import NOTES_MAX_LENGTH, Team
-from .problems import ProblemBoard
+from .problems import OnTheBoard, ProblemBoard
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 def tier_choices_with_budget() -> list[tuple[str, str]]:
-    """The tiers with their budgets, in the reader's language (``Rookie (Újonc) · 200 points``)."""
+    """The tiers with their budgets, named in the reader's language only, as every page names them
+    (``Rookie · 200 points`` / ``Újonc · 200 pont``)."""
     return [
         (
             tier.id,
             ngettext("%(tier)s · %(budget)s point", "%(tier)s · %(budget)s points", tier.budget)
-            % {"tier": entry_label(tier), "budget": tier.budget},
+            % {"tier": entry_name(tier), "budget": tier.budget},
         )
         for tier in TIERS.values()
     ]
@@ -36,7 +40,7 @@ def optional_rule_choices() -> list[tuple[str, str]]:
     return [(rule.id, entry_label(rule)) for rule in OPTIONAL_RULES.values()]
 
 
-def notes_form_field(label: str, rows: int, *, required: bool = False) -> forms.CharField:
+def notes_form_field(label: StrOrPromise, rows: int, *, required: bool = False) -> forms.CharField:
     """A notes textarea of at most NOTES_MAX_LENGTH characters, saying so when a post has more."""
     return forms.CharField(
         label=label,
@@ -58,6 +62,8 @@ def bounded(low: int, high: int, rule: str) -> dict[str, Any]:
 
 def bound(field: forms.Field, low: int, high: int, rule: str) -> None:
     """Bound an integer field built already (its input shows the range; a refusal names it)."""
+    if not isinstance(field, forms.IntegerField):
+        raise TypeError(f"only an integer field has bounds, not {type(field).__name__}")
     field.validators = [v for v in field.validators if not isinstance(v, MinValueValidator | MaxValueValidator)]
     settings = bounded(low, high, rule)
     field.min_value, field.max_value = low, high
@@ -80,7 +86,7 @@ class TeamCreateForm(forms.ModelForm):
         labels = {"name": gettext_lazy("Name")}
 
 
-class TeamForm(forms.Form):
+class TeamForm(OnTheBoard, forms.Form):
     """The team's own fields on the edit page; the engine's team problems are placed beside them.
 
     A plain form, not a ModelForm, so that an invalid post never touches the team in memory.

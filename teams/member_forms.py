@@ -10,11 +10,15 @@ and every label come from the engine's data.
 
 from __future__ import annotations
 
-from collections import Counter
+import copy
+from collections import Counter, OrderedDict
+from collections.abc import Hashable
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
 from django.utils.text import capfirst
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from arena.engine.content.amulets import VIAL_FORBIDDEN_ROLES, can_hold_me_token
@@ -25,15 +29,94 @@ from arena.engine.content.skills import skills_for_role
 from arena.engine.content.weapons import GLADIATOR_TYPES, PILE_ITEMS, WEAPONS, pile_copies_allowed
 from arena.engine.roster import buyable_ammo
 from arena.i18n import entry_label, pair_name
+from reference.notes import labelled, rule_lines
 
 from . import member_choices as choices
 from .bounds import AMMO_BOUNDS, PILE_POINTS_MAX, pile_copies_max, pile_points
 from .forms import bounded
 from .models import Character
 from .presenters import fixed_equipment_lines
-from .problems import ProblemBoard
+from .problems import OnTheBoard, ProblemBoard
 
 FROM_CHARACTER: Any = object()  # initial value: the character's attribute of the field's name
+
+# Building a member's form (about twenty fields, each with its labels, ranges and messages in the
+# reader's language) cost more than the rest of a live check; the same character in the same language
+# with the same optional rules always gives the same form. So each process keeps the last forms it
+# built (their fields, initial values and problem routes) by everything they are built from, and a
+# form for a character seen before takes those. Its ``fields`` is its own dict, but the Field objects
+# in it are shared with every form of the same blueprint, read-only: nothing changes a MemberForm's
+# field after it is built (copying them, as Django does for a form class's fields, cost a millisecond
+# a request). Whatever must change one copies it first, as ``builder_html`` does before crispy, which
+# writes its CSS classes into the widget.
+BLUEPRINTS_KEPT = 512
+_CHARACTER_FIELDS = tuple(
+    field.attname for field in Character._meta.concrete_fields if field.name not in {"id", "team"}
+)
+
+
+def _frozen(value: Any) -> Hashable:
+    if isinstance(value, dict):
+        return tuple(sorted((key, _frozen(item)) for key, item in value.items()))
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(item) for item in value)
+    return value
+
+
+def _blueprint_key(character: Character, team_options: list[str]) -> Hashable:
+    """Everything a member's form is built from: the language, the team's optional rules, and every
+    value of the character (his choices decide some fields, and their initial values)."""
+    values = tuple(_frozen(getattr(character, name)) for name in _CHARACTER_FIELDS)
+    return (get_language(), tuple(team_options), values)
+
+
+@dataclass(frozen=True)
+class _Blueprint:
+    fields: dict[str, forms.Field]
+    initial: dict[str, Any]
+    board: ProblemBoard
+    fixed_equipment: list[tuple[str, str]]
+    tokens: str
+
+    @classmethod
+    def of(cls, form: MemberForm) -> _Blueprint:
+        return cls(
+            dict(form.fields),
+            copy.deepcopy(dict(form.initial)),
+            form.board.copy(),
+            list(form.fixed_equipment),
+            form.tokens,
+        )
+
+    def apply(self, form: MemberForm) -> None:
+        form.fields = dict(self.fields)
+        form.initial.update(copy.deepcopy(self.initial))
+        form.board = self.board.copy()
+        form.fixed_equipment = list(self.fixed_equipment)
+        form.tokens = self.tokens
+
+
+class _Blueprints:
+    """The last ``BLUEPRINTS_KEPT`` blueprints built by this process, the least recently used dropped."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.kept: OrderedDict[Hashable, _Blueprint] = OrderedDict()
+
+    def get(self, key: Hashable) -> _Blueprint | None:
+        blueprint = self.kept.get(key)
+        if blueprint is not None:
+            self.kept.move_to_end(key)
+        return blueprint
+
+    def put(self, key: Hashable, blueprint: _Blueprint) -> None:
+        self.kept[key] = blueprint
+        self.kept.move_to_end(key)
+        while len(self.kept) > self.size:
+            self.kept.popitem(last=False)
+
+
+_BLUEPRINTS = _Blueprints(BLUEPRINTS_KEPT)
 
 
 def shown_as(field: forms.IntegerField, **attrs: int) -> forms.IntegerField:
@@ -42,7 +125,7 @@ def shown_as(field: forms.IntegerField, **attrs: int) -> forms.IntegerField:
     return field
 
 
-class MemberForm(forms.Form):
+class MemberForm(OnTheBoard, forms.Form):
     """The sheet of ``character``: the fields his slot has, grouped in sections for the page.
 
     Labels, help texts and section titles are in the language active when the form is made.
@@ -54,6 +137,19 @@ class MemberForm(forms.Form):
         self.character = character
         self.role = SLOT_ROLES[character.slot]
         self.team_options = team_options
+        key = _blueprint_key(character, team_options)
+        blueprint = _BLUEPRINTS.get(key)
+        if blueprint is None:
+            self._build()
+            _BLUEPRINTS.put(key, _Blueprint.of(self))
+        else:
+            blueprint.apply(self)
+
+    # --- building -------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        """The fields, their initial values and where each problem goes, from the character."""
+        character = self.character
         self.board = ProblemBoard()
         self.fixed_equipment = fixed_equipment_lines(character)
         self.tokens = _("Amulet, token and vial")
@@ -66,8 +162,6 @@ class MemberForm(forms.Form):
             self._add_gladiator()
         self._add_supplies()
         self._add_tokens()
-
-    # --- building -------------------------------------------------------------------------------
 
     def _add(self, section: str, name: str, field: forms.Field, path: str, initial: Any = FROM_CHARACTER) -> None:
         self.fields[name] = field
@@ -110,7 +204,7 @@ class MemberForm(forms.Form):
             return
         field = forms.MultipleChoiceField(
             label="",  # the section's title says it
-            choices=[(s, choices.skill_label(s)) for s in dict.fromkeys(allowed + held)],
+            choices=[(s, labelled(choices.skill_label(s), "skills", s)) for s in dict.fromkeys(allowed + held)],
             required=False,
             widget=forms.CheckboxSelectMultiple,
         )
@@ -121,7 +215,11 @@ class MemberForm(forms.Form):
         field = forms.ChoiceField(
             label=_("Gladiator type"),
             choices=choices.with_current(choices.gladiator_type_choices(), self.character.gladiator_type),
-            help_text=_("Changing the type puts the values tied to it at the new type's base."),
+            help_text=rule_lines(
+                "gladiator-types",
+                GLADIATOR_TYPES,
+                lead=_("Changing the type puts the values tied to it at the new type's base."),
+            ),
         )
         self._add(section, "gladiator_type", field, "gladiator_type")
         grips, shown = choices.grip_choices(self._gladiator_type(), tuple(self.character.starting_grip))
@@ -139,9 +237,10 @@ class MemberForm(forms.Form):
                 "most": most,
                 "budget": PILE_POINTS_MAX,
             }
-            field = shown_as(
+            pile_field = shown_as(
                 forms.IntegerField(
-                    label=f"{entry_label(weapon)} · {choices.points(weapon.pile_cost or 0)}",
+                    # the rule line in the label, not below the input: the pile's inputs line up along the row's bottom
+                    label=labelled(f"{entry_label(weapon)} · {choices.points(weapon.pile_cost or 0)}", "weapons", item),
                     min_value=0,
                     max_value=most,
                     error_messages={"min_value": message, "max_value": message},
@@ -149,7 +248,7 @@ class MemberForm(forms.Form):
                 min=0,
                 max=pile_copies_allowed(item),  # the rule (TB-14) as the input's hint; a draft may hold more
             )
-            self._add(pile_section, f"pile_{item}", field, "pile", initial=counts[item])
+            self._add(pile_section, f"pile_{item}", pile_field, "pile", initial=counts[item])
 
     def _add_supplies(self) -> None:
         character = self.character
@@ -163,12 +262,12 @@ class MemberForm(forms.Form):
             self._add(section, "disc_count", field, "disc_count")
             self._add_fixed_discs(section)
         if character.trap_cards_drawn is not None:
-            field = forms.TypedChoiceField(
+            insight = forms.TypedChoiceField(
                 label=_("Trap insight"),
                 choices=choices.with_current(choices.trap_insight_choices(), character.trap_cards_drawn),
                 coerce=int,
             )
-            self._add(section, "trap_cards_drawn", field, "trap_cards_drawn")
+            self._add(section, "trap_cards_drawn", insight, "trap_cards_drawn")
 
     @staticmethod
     def _supply_field(ammo: Ammo, label: str) -> forms.IntegerField:
@@ -205,6 +304,7 @@ class MemberForm(forms.Form):
         character = self.character
         amulets = choices.with_current(choices.amulet_choices(), character.amulet)
         self._add_optional_choice("amulet", _("Amulet"), amulets, character.amulet)
+        self.fields["amulet"].help_text = rule_lines("amulets", [value for value, _label in amulets if value])
         if can_hold_me_token(self.role) or character.me_token is not None:
             tokens = choices.with_current(choices.me_token_choices(), character.me_token)
             field = forms.TypedChoiceField(
@@ -214,11 +314,13 @@ class MemberForm(forms.Form):
                 empty_value=None,
                 required=False,
             )
+            field.help_text = rule_lines("amulets", [f"me_{value}" for value, _label in tokens])
             self._add(self.tokens, "me_token", field, "me_token", initial=character.me_token or "")
         vials = choices.vial_choices(self.team_options)
         if (vials and self.role not in VIAL_FORBIDDEN_ROLES) or character.vial:
             vials = choices.with_current(vials, character.vial)
             self._add_optional_choice("vial", _("Vial"), vials, character.vial)
+            self.fields["vial"].help_text = rule_lines("vials", [value for value, _label in vials if value])
 
     def _add_optional_choice(self, name: str, label: str, options: choices.Choices, current: str | None) -> None:
         field = forms.ChoiceField(label=label, choices=[choices.NONE_CHOICE, *options], required=False)

@@ -26,7 +26,7 @@ from .constraints import character_constraints
 NOTES_MAX_LENGTH = 5000
 
 
-def notes_field(**options: object) -> models.TextField:
+def notes_field(**options: Any) -> models.TextField:
     """A free-text field of at most NOTES_MAX_LENGTH characters (the forms say so; ``full_clean`` checks)."""
     return models.TextField(
         blank=True, max_length=NOTES_MAX_LENGTH, validators=[MaxLengthValidator(NOTES_MAX_LENGTH)], **options

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from arena.engine.content.amulets import AMULETS, VIALS
 from arena.engine.content.common import ARMOUR_NAMES, STAT_NAMES, Armour, Stat
 from arena.engine.content.points import TRAP_CARDS_KEPT
-from arena.engine.content.profiles import AMMO_NAMES, Ammo
+from arena.engine.content.profiles import AMMO_NAMES, GLADIATOR, PROFILES, Ammo
 from arena.engine.content.skills import SKILLS
 from arena.engine.content.weapons import GLADIATOR_TYPES, WEAPONS
 from arena.i18n import entry_label, entry_name, pair_name
@@ -39,9 +39,30 @@ def fixed_equipment_lines(character: Character) -> list[tuple[str, str]]:
     if character.kit:
         lines.append((_("Kit"), ", ".join(f"{n} × {_named(WEAPONS, item)}" for item, n in character.kit.items())))
     if character.armour:
-        known = {a.value: a for a in Armour}.get(character.armour)
-        lines.append((_("Armour"), pair_name(ARMOUR_NAMES[known]) if known is not None else character.armour))
+        lines.append((_("Armour"), armour_name(character.slot, character.armour, character.gladiator_type)))
     return lines
+
+
+def armour_pair(slot: str, armour: str, gladiator_type: str | None) -> tuple[str, str]:
+    """The armour in both languages as the team page and the sheets name it: its class, and the
+    piece the profile or the gladiator's type wears when the class does not already say it
+    (``metal armour (mail)`` / ``fémvért (sodronyvért)``; ``leather armour`` / ``bőrvért``)."""
+    known = {a.value: a for a in Armour}.get(armour)
+    if known is None:
+        return armour, armour
+    hungarian, english = ARMOUR_NAMES[known]
+    worn = GLADIATOR_TYPES.get(gladiator_type or "") if slot == GLADIATOR else PROFILES.get(slot)
+    if worn is None or known is Armour.NONE:
+        return hungarian, english
+    piece_hu, piece_en = worn.armour_hu, worn.armour_en
+    return (
+        hungarian if piece_hu.casefold() in hungarian.casefold() else f"{hungarian} ({piece_hu})",
+        english if piece_en.casefold() in english.casefold() else f"{english} ({piece_en})",
+    )
+
+
+def armour_name(slot: str, armour: str, gladiator_type: str | None) -> str:
+    return pair_name(armour_pair(slot, armour, gladiator_type))
 
 
 def character_lines(character: Character) -> list[tuple[str, str]]:

@@ -12,8 +12,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django import forms
+from django.utils.safestring import SafeString
 
 from arena.engine.roster import Problem
+from arena.i18n import problem_text
+
+from .builder_html import problems_box, row_html
 
 MEMBERS = "members"
 
@@ -38,6 +42,11 @@ class FieldRow:
     problems: list[Problem]
 
     @property
+    def html(self) -> SafeString:
+        """The field in its column with its problems (``teams.builder_html``)."""
+        return row_html(self.field, self.column_class, self.problems)
+
+    @property
     def column_class(self) -> str:
         """Numbers sit four to a row, checkbox lists take the whole row, the rest half of it."""
         widget = self.field.field.widget
@@ -53,6 +62,11 @@ class SectionView:
     title: str
     rows: list[FieldRow]
     problems: list[Problem]
+    box_id: str  # the id of the box that holds the section's problems
+
+    @property
+    def problems_html(self) -> SafeString:
+        return problems_box(self.box_id, self.problems)
 
     @property
     def align_inputs(self) -> bool:
@@ -68,6 +82,12 @@ class ProblemBoard:
     by_field: dict[str, list[Problem]] = field(default_factory=lambda: defaultdict(list))
     by_section: dict[str, list[Problem]] = field(default_factory=lambda: defaultdict(list))
     general: list[Problem] = field(default_factory=list)
+
+    def copy(self) -> ProblemBoard:
+        """A board with the same routes and no problems placed."""
+        return ProblemBoard(
+            routes=dict(self.routes), sections={title: list(names) for title, names in self.sections.items()}
+        )
 
     def route(self, path: str, *, section: str, field: str) -> None:
         self.sections.setdefault(section, []).append(field)
@@ -102,6 +122,48 @@ class ProblemBoard:
                 title=title,
                 rows=[FieldRow(form[name], self.by_field.get(name, [])) for name in names],
                 problems=self.by_section.get(title, []),
+                box_id=section_box_id(form, index),
             )
-            for title, names in self.sections.items()
+            for index, (title, names) in enumerate(self.sections.items())
         ]
+
+    def messages(self, form: forms.Form) -> dict[str, list[str]]:
+        """What the page says about the form, by the id of the piece that says it: each field's
+        errors and problems (``row-<field>``), each section's and the card's problems. Pieces that
+        say nothing are left out."""
+        said: dict[str, list[str]] = {}
+        if self.general:
+            said[card_box_id(form)] = _texts(self.general)
+        for index, title in enumerate(self.sections):
+            if self.by_section.get(title):
+                said[section_box_id(form, index)] = _texts(self.by_section[title])
+        errors = form.errors if form.is_bound else {}
+        for name in form.fields:
+            texts = [str(error) for error in errors.get(name, ())] + _texts(self.by_field.get(name, ()))
+            if texts:
+                said[f"row-{form[name].html_name}"] = texts
+        return said
+
+
+class OnTheBoard:
+    """A form whose problems are placed on a ``ProblemBoard`` (``board``)."""
+
+    board: ProblemBoard
+    prefix: str | None
+
+    @property
+    def card_problems(self) -> SafeString:
+        """The box of the problems about the form as a whole, at the top of its card."""
+        return problems_box(card_box_id(self), self.board.general)
+
+
+def _texts(problems: Iterable[Problem]) -> list[str]:
+    return [f"{problem.code} {problem_text(problem)}" for problem in problems]
+
+
+def card_box_id(form: forms.Form | OnTheBoard) -> str:
+    return f"problems-{form.prefix}"
+
+
+def section_box_id(form: forms.Form, index: int) -> str:
+    return f"problems-{form.prefix}-s{index}"

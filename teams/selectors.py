@@ -7,10 +7,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import QuerySet
+from django.utils.translation import ngettext
 
+from arena.engine.content.amulets import STANDARD_AMULET_SET
 from arena.engine.content.common import Stat
+from arena.engine.content.points import DUPLICATE_AMULET_COST, EXTRA_AMULET_COST
 from arena.engine.content.profiles import PROFILES, Ammo
 from arena.engine.roster import Member, Problem, Roster
 from arena.engine.roster.rules import RosterCosts, roster_costs, validate_roster
@@ -99,6 +102,23 @@ class TeamReport:
         return [(character, character_lines(character)) for character in self.characters]
 
     @property
+    def amulet_note(self) -> str:
+        """What the amulets cost (HR-9.5), with how many the members carry: the panel's 0 is the free set."""
+        carried = sum(1 for character in self.characters if character.amulet)
+        return ngettext(
+            "%(count)s carried: the first %(free)s, one of each type, are free; a duplicate type among them "
+            "+%(duplicate)s, a 4th amulet +%(extra)s (HR-9.5).",
+            "%(count)s carried: the first %(free)s, one of each type, are free; a duplicate type among them "
+            "+%(duplicate)s, a 4th amulet +%(extra)s (HR-9.5).",
+            carried,
+        ) % {
+            "count": carried,
+            "free": len(STANDARD_AMULET_SET),
+            "duplicate": DUPLICATE_AMULET_COST,
+            "extra": EXTRA_AMULET_COST,
+        }
+
+    @property
     def points_rows(self) -> list[PointsRow]:
         rows = []
         for character in self.characters:
@@ -109,21 +129,23 @@ class TeamReport:
         return rows
 
 
-def team_report(team: Team) -> TeamReport:
+def team_report(team: Team, problems: tuple[Problem, ...] | None = None) -> TeamReport:
+    """The report of ``team``; ``problems``: what ``validate_roster`` found for it as it is now, when
+    the caller has it already (``team_update`` returns it), so the rules are checked once."""
     roster = team_to_roster(team)
     return TeamReport(
         team=team,
         characters=team_characters(team),
         costs=roster_costs(roster),
-        problems=validate_roster(roster),
+        problems=validate_roster(roster) if problems is None else problems,
     )
 
 
-def teams_owned_by(owner: AbstractBaseUser) -> QuerySet[Team]:
+def teams_owned_by(owner: User) -> QuerySet[Team]:
     return Team.objects.filter(owner=owner)
 
 
-def team_list_for(owner: AbstractBaseUser) -> list[tuple[Team, RosterCosts]]:
+def team_list_for(owner: User) -> list[tuple[Team, RosterCosts]]:
     """The owner's teams with their prices, in two queries whatever their number."""
     teams = teams_owned_by(owner).prefetch_related("characters")
     return [(team, roster_costs(team_to_roster(team))) for team in teams]

@@ -1,16 +1,18 @@
 """Writes: every change to a team goes through here, and the engine judges the result.
 
 A team may be saved in any state as a draft; only ``team_mark_ready`` and ``team_import`` insist on
-a valid roster (``validate_roster`` finds nothing). An edit that breaks a ready team makes it a draft.
+a valid roster (``validate_roster`` finds nothing). A new base team that is valid starts ready; an
+edit that breaks a ready team makes it a draft.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -42,10 +44,12 @@ class TeamInvalidError(ValueError):
 
 @dataclass(frozen=True)
 class TeamEdit:
-    """What an edit left: the rules the team now breaks, and whether it fell back from ready."""
+    """What an edit left: the rules the team now breaks, whether it fell back from ready, and
+    whether it is a draft that keeps every rule (the builder offers to mark it ready)."""
 
     problems: tuple[Problem, ...]
     back_to_draft: bool
+    can_be_ready: bool = False
 
 
 def member_fields(member: Member) -> dict[str, Any]:
@@ -79,9 +83,32 @@ def _create_characters(team: Team, roster: Roster) -> None:
     Character.objects.bulk_create(Character(team=team, **member_fields(m)) for m in roster.members)
 
 
+_NUMBERED = re.compile(r"^(?P<base>.*) \((?P<number>\d+)\)$")
+
+
+def unused_team_name(*, owner: User, name: str) -> str:
+    """``name``, or when the owner has a team of that name the first free ``name (2)``, ``(3)`` …
+    (a name that is numbered already counts on from its base), within the name's length."""
+    max_length = Team._meta.get_field("name").max_length or 80
+    match = _NUMBERED.match(name)
+    base = match.group("base") if match else name
+    similar = Team.objects.filter(owner=owner, name__startswith=base[: max_length - 8])
+    taken = set(similar.values_list("name", flat=True))
+    if name not in taken:
+        return name
+    number = 2
+    while True:
+        suffix = f" ({number})"
+        candidate = base[: max_length - len(suffix)] + suffix
+        if candidate not in taken:
+            return candidate
+        number += 1
+
+
 @transaction.atomic
-def team_create_from_roster(*, owner: AbstractBaseUser, roster: Roster) -> Team:
-    team = Team.objects.create(owner=owner, **_team_fields(roster))
+def team_create_from_roster(*, owner: User, roster: Roster, ready: bool = False) -> Team:
+    status = Team.Status.READY if ready else Team.Status.DRAFT
+    team = Team.objects.create(owner=owner, status=status, **_team_fields(roster))
     _create_characters(team, roster)
     return team
 
@@ -98,17 +125,20 @@ def team_replace_roster(*, team: Team, roster: Roster) -> Team:
     return team
 
 
-def team_create_from_base(*, owner: AbstractBaseUser, name: str, tier: str) -> Team:
-    """A new draft holding the base team of HR-2 (valid in every tier), its members named after
-    their places in the reader's language (Gladiátor / Gladiator …)."""
+def team_create_from_base(*, owner: User, name: str, tier: str) -> Team:
+    """A new team holding the base team of HR-2, its members named after their places in the
+    reader's language (Gladiátor / Gladiator …). It starts ready when the validators find nothing
+    (the base team is valid in every tier), else as a draft."""
     roster = base_roster(name=name, tier=tier)
-    members = tuple(replace(m, name=entry_name(PROFILES[m.slot])) for m in roster.members)
-    return team_create_from_roster(owner=owner, roster=replace(roster, members=members))
+    roster = replace(roster, members=tuple(replace(m, name=entry_name(PROFILES[m.slot])) for m in roster.members))
+    return team_create_from_roster(owner=owner, roster=roster, ready=not validate_roster(roster))
 
 
-def team_copy(*, team: Team, owner: AbstractBaseUser) -> Team:
-    """A draft copy for ``owner``, with its own share link, named in the reader's language."""
+def team_copy(*, team: Team, owner: User) -> Team:
+    """A draft copy for ``owner`` (his own team, or one shared with him), with its own share link,
+    named in the reader's language and numbered when he has a team of that name."""
     name = (_("Copy of %(name)s") % {"name": team.name})[: Team._meta.get_field("name").max_length]
+    name = unused_team_name(owner=owner, name=name)
     return team_create_from_roster(owner=owner, roster=replace(team_to_roster(team), name=name))
 
 
@@ -138,8 +168,8 @@ def team_update(
     back_to_draft = team.is_ready and bool(problems)
     if back_to_draft:
         team.status = Team.Status.DRAFT
-    team.save()
-    return TeamEdit(problems=problems, back_to_draft=back_to_draft)
+    team.save(update_fields=[*changes, "status", "updated"])  # "updated": the sheets' cache key moves on
+    return TeamEdit(problems=problems, back_to_draft=back_to_draft, can_be_ready=not team.is_ready and not problems)
 
 
 def _refuse_unknown_fields(values: Mapping[str, Any], allowed: frozenset[str]) -> None:
@@ -154,19 +184,23 @@ def _apply_member_changes(character: Character, values: Mapping[str, Any]) -> No
     for field in changed:
         setattr(character, field, values[field])
     if character.slot == GLADIATOR and character.gladiator_type != old_type:
-        _reset_type_bound_stats(character, old_type)
+        changed += _reset_type_bound_stats(character, old_type)
     if changed:
-        character.save()
+        character.save(update_fields=sorted(set(changed)))  # only what changed: the row's rest as it is
 
 
-def _reset_type_bound_stats(character: Character, old_type: str | None) -> None:
+def _reset_type_bound_stats(character: Character, old_type: str | None) -> list[str]:
+    """Put the values tied to the gladiator's type at the new type's base; the fields it set."""
     new_type = character.gladiator_type
     if not _is_known_type(old_type) or not _is_known_type(new_type):
-        return  # an unknown type is reported by the validator; there is no base to reset to
+        return []  # an unknown type is reported by the validator; there is no base to reset to
     old_rules = stat_rules(character.slot, old_type)
+    reset = []
     for stat, rule in stat_rules(character.slot, new_type).items():
         if old_rules.get(stat) != rule:
             setattr(character, stat.value, rule.base)
+            reset.append(stat.value)
+    return reset
 
 
 def _is_known_type(gladiator_type: str | None) -> bool:
@@ -193,7 +227,7 @@ def team_delete(*, team: Team) -> None:
 
 
 @transaction.atomic
-def team_import(*, owner: AbstractBaseUser, text: str | bytes) -> Team:
+def team_import(*, owner: User, text: str | bytes) -> Team:
     """A new draft from a team file (text, or an upload's bytes). Only valid files import: on any
     problem nothing is saved and ``TeamInvalidError`` carries the problems, the file's format errors
     (the engine's team file also holds the limits: size, nesting, numbers, members, text, the team
@@ -205,7 +239,8 @@ def team_import(*, owner: AbstractBaseUser, text: str | bytes) -> Team:
     problems = (*_unstorable_notes(roster), *validate_roster(roster))
     if problems:
         raise TeamInvalidError(f"{roster.name} breaks {len(problems)} rule(s)", problems)
-    return team_create_from_roster(owner=owner, roster=roster)
+    name = unused_team_name(owner=owner, name=roster.name)
+    return team_create_from_roster(owner=owner, roster=replace(roster, name=name))
 
 
 def _unstorable_notes(roster: Roster) -> tuple[Problem, ...]:

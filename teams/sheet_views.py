@@ -24,6 +24,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
 from django.views.decorators.http import require_safe
 
+from accounts.http import AuthenticatedHttpRequest
+
 from . import selectors, sheet_pdf
 from .models import Team
 from .sheets import sheet_for
@@ -38,7 +40,7 @@ def _with_owner(teams: QuerySet[Team]) -> QuerySet[Team]:
     return teams.select_related("owner").prefetch_related("characters")
 
 
-def _owned_team(request: HttpRequest, pk: int) -> Team:
+def _owned_team(request: AuthenticatedHttpRequest, pk: int) -> Team:
     return get_object_or_404(_with_owner(selectors.teams_owned_by(request.user)), pk=pk)
 
 
@@ -113,14 +115,14 @@ def render_limited(request: HttpRequest, team: Team, retry_after: int) -> HttpRe
 
 @login_required
 @require_safe
-def team_sheets(request: HttpRequest, pk: int) -> HttpResponse:
+def team_sheets(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     context = sheet_context(request, _owned_team(request, pk), is_owner=True)
     return render(request, TEMPLATE, context)
 
 
 @login_required
 @require_safe
-def team_sheets_pdf(request: HttpRequest, pk: int) -> HttpResponse:
+def team_sheets_pdf(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     return pdf_response(request, sheet_context(request, _owned_team(request, pk), is_owner=True))
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Final
+from typing import Any, Final
 
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -28,6 +28,7 @@ from arena.engine.roster import Member, Roster
 from arena.engine.roster.rules import roster_costs
 from arena.i18n import EN, hungarian_term, pick, reader_language
 
+from .presenters import armour_pair
 from .sheet_parts import (
     TRACKER_ROUNDS,
     Bilingual,
@@ -252,12 +253,14 @@ def character_sheet(member: Member, points: int, language: str = EN) -> Characte
     amulet, vial = AMULETS.get(member.amulet or ""), VIALS.get(member.vial or "")
     with translation.override(language):
         bases = {s: stat(s) for s in (Stat.TE, Stat.VE)} if is_gladiator else {}
-        base_notes = {s: _("base %(value)s") % {"value": v} for s, v in bases.items() if v is not None}
+        shown = {Stat.TE: grip.te, Stat.VE: grip.ve} if grip else {}
+        base_notes = {s: _base_note(v, shown.get(s)) for s, v in bases.items() if v is not None}
         token_note = _("token %(value)s") % {"value": member.me_token} if member.me_token is not None else ""
     return CharacterSheet(
         slot=member.slot,
         role=role_heading(member.role, member.slot, language),
-        sheet_label=profile.sheet_label if profile else None,
+        # the rulebook's Latin name only where the team page shows it too: the two dagger-throwers
+        sheet_label=profile.sheet_label if profile and (profile.sheet_label or "?") in profile.name_en else None,
         name=member.name,
         role_en=profile.name_en if profile else member.slot,
         type_name=_type_name(member, language),
@@ -292,6 +295,16 @@ def character_sheet(member: Member, points: int, language: str = EN) -> Characte
     )
 
 
+def _base_note(base: int, with_grip: int | None) -> str:
+    """What the printed value holds: ``base 14, +4 with the starting grip`` (the team page shows 14)."""
+    if with_grip is None:
+        return _("base %(value)s") % {"value": base}
+    return _("base %(value)s, %(change)s with the starting grip") % {
+        "value": base,
+        "change": f"{with_grip - base:+d}".replace("-", "−"),
+    }
+
+
 def starting_grip_values(member: Member) -> GripValues | None:
     """The gladiator's values with his starting grip (HR-3.1), the main weapon of a tied pair
     chosen as the engine does; None for the others and for a grip that is not legal."""
@@ -306,7 +319,7 @@ def starting_grip_values(member: Member) -> GripValues | None:
         return None
 
 
-def _bilingual(entry: object, raw: str | None, language: str) -> Bilingual | None:
+def _bilingual(entry: Any, raw: str | None, language: str) -> Bilingual | None:
     """An entry's names; an id the catalog does not know is printed as it is."""
     if entry is not None:
         return Bilingual(str(entry.name_hu), str(entry.name_en), language)
@@ -323,15 +336,12 @@ def _type_name(member: Member, language: str) -> Bilingual | None:
 
 
 def _armour(member: Member, language: str) -> Bilingual | None:
-    gladiator_type = GLADIATOR_TYPES.get(member.gladiator_type or "")
-    if member.slot == GLADIATOR and gladiator_type is not None:
-        return Bilingual(gladiator_type.armour_hu, gladiator_type.armour_en, language)
+    """The armour as the team page names it (``metal armour (mail)``); the strategist wears none."""
     profile = PROFILES.get(member.slot)
-    if profile is None:
-        return Bilingual(member.armour, member.armour, language) if member.armour else None
-    if profile.armour is Armour.NONE:
-        return None  # the strategist wears none
-    return Bilingual(profile.armour_hu, profile.armour_en, language)
+    armour = member.armour or (profile.armour.value if profile is not None else None)
+    if not armour or armour == Armour.NONE.value:
+        return None
+    return Bilingual(*armour_pair(member.slot, armour, member.gladiator_type), language)
 
 
 def _named(value: Bilingual | None) -> str:

@@ -9,6 +9,7 @@ urlpatterns = [
     path("new/", views.team_create, name="create"),
     path("import/", views.team_import, name="import"),
     path("share/<uuid:token>/", views.team_share, name="share"),
+    path("share/<uuid:token>/copy/", views.team_copy_shared, name="copy-shared"),
     path("<int:pk>/", views.team_detail, name="detail"),
     path("<int:pk>/edit/", views.team_edit, name="edit"),
     path("<int:pk>/copy/", views.team_copy, name="copy"),

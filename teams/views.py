@@ -16,47 +16,48 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
-from django_htmx.middleware import HtmxDetails
+from django_htmx.http import reswap
 
+from accounts.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest
 from arena.engine.roster import Problem
 
 from . import selectors, services
-from .builder import TeamBuilder
+from .builder import SHOWN_FIELD, TeamBuilder, parse_shown
 from .forms import TeamCreateForm, TeamImportForm
 from .models import Team
 from .services import TeamEdit, TeamInvalidError
 
 
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
-
-
-def _owned_team(request: HttpRequest, pk: int) -> Team:
+def _owned_team(request: AuthenticatedHttpRequest, pk: int) -> Team:
     return get_object_or_404(selectors.teams_owned_by(request.user).prefetch_related("characters"), pk=pk)
 
 
 @login_required
-def team_list(request: HttpRequest) -> HttpResponse:
+def team_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render(request, "teams/team_list.html", {"rows": selectors.team_list_for(request.user)})
 
 
 @login_required
-def team_create(request: HttpRequest) -> HttpResponse:
+def team_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = TeamCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         team = services.team_create_from_base(
             owner=request.user, name=form.cleaned_data["name"], tier=form.cleaned_data["tier"]
         )
-        messages.success(
-            request,
-            _("%(team)s starts as the base team. Change anything; every change is saved.") % {"team": team.name},
-        )
+        if team.is_ready:
+            notice = _(
+                "%(team)s starts as the base team, which keeps every rule: it is ready to play. Change anything; "
+                "every change is saved, and a change that breaks a rule makes it a draft."
+            )
+        else:
+            notice = _("%(team)s starts as the base team. Change anything; every change is saved.")
+        messages.success(request, notice % {"team": team.name})
         return redirect("teams:edit", pk=team.pk)
     return render(request, "teams/team_create.html", {"form": form})
 
 
 @login_required
-def team_import(request: HttpRequest) -> HttpResponse:
+def team_import(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = TeamImportForm(request.POST or None, request.FILES or None)
     problems: tuple[Problem, ...] = ()
     if request.method == "POST" and form.is_valid():
@@ -71,7 +72,7 @@ def team_import(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def team_detail(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     report = selectors.team_report(_owned_team(request, pk))
     return render(request, "teams/team_detail.html", {"report": report, "team": report.team, "is_owner": True})
 
@@ -84,22 +85,36 @@ def team_share(request: HttpRequest, token: uuid.UUID) -> HttpResponse:
 
 
 @login_required
-def team_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """The builder. Every post saves (in any state, as a draft when broken) and answers with the page,
-    or under htmx with its ``team-editor`` partial: forms, points summary and problems."""
+def team_edit(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
+    """The builder. Every post saves (in any state, as a draft when broken). Without htmx it answers
+    with the page (a redirect after a save); a live check under htmx answers with only what changed
+    (``TeamBuilder.changes``), or with the whole ``team-editor`` when the page did not say what it
+    shows or the change reshaped the forms. The forms are built once, except after a reshaping save."""
     team = _owned_team(request, pk)
     builder = TeamBuilder(team, selectors.team_characters(team), request.POST or None)
     edit: TeamEdit | None = None
-    if request.method == "POST" and builder.is_valid():
-        edit = builder.save()
-        if not request.htmx:
-            _announce_edit(request, team, edit)
-            return redirect("teams:edit", pk=team.pk)
-        builder = TeamBuilder(team, selectors.team_characters(team))
+    if request.method == "POST":
+        saved = builder.is_valid()
+        if saved:
+            edit = builder.save()
+            if not request.htmx:
+                _announce_edit(request, team, edit)
+                return redirect("teams:edit", pk=team.pk)
+        if request.htmx:
+            shown = parse_shown(request.POST.get(SHOWN_FIELD))
+            if shown is not None and not (saved and builder.reshaped()):
+                report = selectors.team_report(team, edit.problems if edit else None)
+                builder.place(report.problems)
+                context = {"team": team, "report": report, "edit": edit, "changes": builder.changes(shown)}
+                return render(request, "teams/_builder_changes.html", context)
+            if saved:
+                builder = TeamBuilder(team, selectors.team_characters(team))
     report = selectors.team_report(team)
     builder.place(report.problems)
-    template = "teams/team_edit.html#team-editor" if request.htmx else "teams/team_edit.html"
-    return render(request, template, {"team": team, "builder": builder, "report": report, "edit": edit})
+    context = {"team": team, "builder": builder, "report": report, "edit": edit}
+    if request.htmx:
+        return reswap(render(request, "teams/team_edit.html#team-editor", context), "outerHTML")
+    return render(request, "teams/team_edit.html", context)
 
 
 def _announce_edit(request: HttpRequest, team: Team, edit: TeamEdit) -> None:
@@ -114,20 +129,32 @@ def _announce_edit(request: HttpRequest, team: Team, edit: TeamEdit) -> None:
             )
             % {"team": team.name, "count": broken},
         )
+    elif edit.can_be_ready:
+        messages.success(request, _("Saved. %(team)s keeps every rule: mark it ready to play.") % {"team": team.name})
     else:
         messages.success(request, _("Saved."))
 
 
 @login_required
 @require_POST
-def team_copy(request: HttpRequest, pk: int) -> HttpResponse:
+def team_copy(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     copy = services.team_copy(team=_owned_team(request, pk), owner=request.user)
     messages.success(request, _("Copied as %(team)s, a draft.") % {"team": copy.name})
     return redirect("teams:edit", pk=copy.pk)
 
 
 @login_required
-def team_delete(request: HttpRequest, pk: int) -> HttpResponse:
+@require_POST
+def team_copy_shared(request: AuthenticatedHttpRequest, token: uuid.UUID) -> HttpResponse:
+    """A logged-in reader of a share link copies the team into his own list, as a draft."""
+    team = get_object_or_404(selectors.teams_shared_as(token).prefetch_related("characters"))
+    copy = services.team_copy(team=team, owner=request.user)
+    messages.success(request, _("Copied into your teams as %(team)s, a draft.") % {"team": copy.name})
+    return redirect("teams:edit", pk=copy.pk)
+
+
+@login_required
+def team_delete(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     team = _owned_team(request, pk)
     if request.method == "POST":
         services.team_delete(team=team)
@@ -138,7 +165,7 @@ def team_delete(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def team_mark_ready(request: HttpRequest, pk: int) -> HttpResponse:
+def team_mark_ready(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     team = _owned_team(request, pk)
     try:
         services.team_mark_ready(team=team)
@@ -160,7 +187,7 @@ def team_mark_ready(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def team_mark_draft(request: HttpRequest, pk: int) -> HttpResponse:
+def team_mark_draft(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     team = _owned_team(request, pk)
     services.team_mark_draft(team=team)
     messages.info(request, _("%(team)s is a draft again.") % {"team": team.name})
@@ -168,7 +195,7 @@ def team_mark_draft(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-def team_export(request: HttpRequest, pk: int) -> HttpResponse:
+def team_export(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     team = _owned_team(request, pk)
     response = HttpResponse(services.team_export(team=team), content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="team-{slugify(team.name) or team.pk}.json"'

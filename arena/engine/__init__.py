@@ -14,11 +14,12 @@ See docs/engine.md.
 
 from __future__ import annotations
 
+from arena.engine.campaign.match_facts import match_facts
+from arena.engine.match import addons  # noqa: F401  fills in the hook table (docs/engine.md)
 from arena.engine.match.actions import Action, action_from_json, action_to_json, same_action
 from arena.engine.match.dice import FixedDice, SeededDice
 from arena.engine.match.errors import IllegalActionError
 from arena.engine.match.events import Event, event_from_json, event_to_json, events_for
-from arena.engine.match.facts import match_facts
 from arena.engine.match.play import (
     apply,
     is_over,

@@ -8,7 +8,9 @@ from typing import Any
 from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from ..play_words import Names, hex_text
+from reference.links import entry_link
+
+from ..play_words import Names, hex_text, skill_name, spell_name, trap_name
 
 Event = Mapping[str, Any]
 Writer = Callable[[Event, "Line"], SafeString]
@@ -21,7 +23,7 @@ class Line:
     def __init__(self, names: Names) -> None:
         self.names = names
 
-    def say(self, template: str, **values: object) -> SafeString:
+    def say(self, template: str, **values: Any) -> SafeString:
         """``template`` (translated, %-style placeholders) filled with escaped values; values that
         are already safe HTML (names, dice) are kept."""
         return mark_safe(escape(template) % {k: conditional_escape(v) for k, v in values.items()})
@@ -59,6 +61,16 @@ class Line:
 
     def hex(self, value: Any) -> str:
         return hex_text(value)
+
+    # Spells, trap cards and skills are named with a link to their entry in the rules reference.
+    def spell(self, spell_id: str | None) -> SafeString:
+        return entry_link("spells", spell_id, spell_name(spell_id)) if spell_id else mark_safe("")
+
+    def trap(self, number: int | None) -> SafeString:
+        return entry_link("traps", number, trap_name(number)) if number is not None else mark_safe("")
+
+    def skill(self, skill_id: str | None) -> SafeString:
+        return entry_link("skills", skill_id, skill_name(skill_id)) if skill_id else mark_safe("")
 
 
 def register(writers: dict[str, Writer], **found: Writer) -> None:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from django.utils.safestring import SafeString
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -16,7 +17,6 @@ from ..play_words import (
     item_name,
     modifiers_text,
     reason_text,
-    skill_name,
     state_name,
     value_name,
 )
@@ -151,7 +151,7 @@ def gate_toggled(e: Event, line: Line) -> SafeString:
 
 def skill_used(e: Event, line: Line) -> SafeString:
     return line.say(
-        _("%(who)s uses %(skill)s (%(man)s MAN)."), who=line.who(e["char"]), skill=skill_name(e["skill"]), man=e["man"]
+        _("%(who)s uses %(skill)s (%(man)s MAN)."), who=line.who(e["char"]), skill=line.skill(e["skill"]), man=e["man"]
     )
 
 
@@ -201,15 +201,15 @@ def attack_declared(e: Event, line: Line) -> SafeString:
         value=e["attack_value"],
         man=e["man"],
     )
-    extras = []
+    extras: list[str] = []
     if e["skill"]:
-        extras.append(skill_name(e["skill"]))
+        extras.append(line.skill(e["skill"]))
     if e["break_item"]:
         extras.append(_("aiming to break %(item)s") % {"item": item_name(e["break_item"])})
     if e["modifiers"]:
         extras.append(_("modifiers: %(list)s") % {"list": modifiers_text(e["modifiers"])})
     if extras:
-        text += line.say(" (%(extras)s)", extras="; ".join(extras))
+        text += line.say(" (%(extras)s)", extras=mark_safe("; ".join(conditional_escape(x) for x in extras)))
     return text
 
 

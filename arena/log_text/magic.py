@@ -6,7 +6,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ..play_words import reason_text, spell_name
+from ..play_words import reason_text
 from .common import Event, Line, Writer, register
 
 COMMANDS = {
@@ -20,7 +20,7 @@ def spell_cast(e: Event, line: Line) -> SafeString:
     text = line.say(
         _("%(who)s casts %(spell)s with a level %(level)s disc (%(man)s MAN)."),
         who=line.who(e["char"]),
-        spell=spell_name(e["spell"]),
+        spell=line.spell(e["spell"]),
         level=e["level"],
         man=e["man"],
     )
@@ -41,7 +41,7 @@ def spell_cast(e: Event, line: Line) -> SafeString:
 
 def spell_resisted(e: Event, line: Line) -> SafeString:
     values = {
-        "spell": spell_name(e["spell"]),
+        "spell": line.spell(e["spell"]),
         "who": line.who(e["target"]),
         "value": "ME" if e["resistance"] == "me" else "Eg",
         "attack": e["attack_total"],
@@ -61,14 +61,14 @@ def me_token_shown(e: Event, line: Line) -> SafeString:
 def spell_blocked(e: Event, line: Line) -> SafeString:
     return line.say(
         _("%(spell)s does nothing to %(who)s: %(reason)s."),
-        spell=spell_name(e["spell"]),
+        spell=line.spell(e["spell"]),
         who=line.who(e["char"]),
         reason=reason_text(e["reason"], line.names),
     )
 
 
 def spell_lasting(e: Event, line: Line) -> SafeString:
-    values = {"spell": spell_name(e["spell"]), "who": line.who(e["target"]), "round": e["last_round"]}
+    values = {"spell": line.spell(e["spell"]), "who": line.who(e["target"]), "round": e["last_round"]}
     if e["last_round"] is None:
         text = _("%(spell)s lasts on %(who)s.") if e["target"] else _("%(spell)s lasts.")
     elif e["target"]:
@@ -80,7 +80,7 @@ def spell_lasting(e: Event, line: Line) -> SafeString:
 
 def spell_ended(e: Event, line: Line) -> SafeString:
     values = {
-        "spell": spell_name(e["spell"]),
+        "spell": line.spell(e["spell"]),
         "who": line.who(e["target"]),
         "reason": reason_text(e["reason"], line.names),
     }
@@ -96,7 +96,7 @@ def cloud_moved(e: Event, line: Line) -> SafeString:
     return line.say(
         _("%(who)s moves his %(spell)s to %(hex)s (%(man)s MAN)."),
         who=line.who(e["char"]),
-        spell=spell_name(e["spell"]),
+        spell=line.spell(e["spell"]),
         hex=line.hex(e["hex"]),
         man=e["man"],
     )

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from django.utils.safestring import SafeString
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from ..play_words import amulet_name, cards_text, mark_name, reason_text, trap_name
+from ..play_words import amulet_name, cards_text, mark_name, reason_text
 from .common import Event, Line, Writer, register
 
 
 def trap_window_opened(e: Event, line: Line) -> SafeString:
-    values = {"team": line.team(e["seat"]), "who": line.who(e["char"])}
+    values: dict[str, object] = {"team": line.team(e["seat"]), "who": line.who(e["char"])}
     if e["action"] == "gate":
         text = _("%(team)s may spring a direct trap as %(who)s works gate %(gate)s.")
         values["gate"] = e["gate"] or ""
@@ -23,7 +24,7 @@ def trap_window_opened(e: Event, line: Line) -> SafeString:
 
 
 def traps_readied(e: Event, line: Line) -> SafeString:
-    strikes = ", ".join(f"{trap_name(card)} {line.hex(h)}" for card, h in e["strikes"])
+    strikes = mark_safe(", ".join(format_html("{} {}", line.trap(card), line.hex(h)) for card, h in e["strikes"]))
     if not strikes:
         return line.say(_("%(team)s names no trap."), team=line.team(e["seat"]))
     return line.say(_("%(team)s names %(strikes)s (secret)."), team=line.team(e["seat"]), strikes=strikes)
@@ -36,7 +37,7 @@ def trap_window_answered(e: Event, line: Line) -> SafeString:
 def trap_played(e: Event, line: Line) -> SafeString:
     values = {
         "team": line.team(e["seat"]),
-        "trap": trap_name(e["card"]),
+        "trap": line.trap(e["card"]),
         "target": line.who(e["target"]),
         "hex": line.hex(e["hex"]),
         "man": e["man"],
@@ -50,12 +51,12 @@ def trap_played(e: Event, line: Line) -> SafeString:
 
 
 def trap_dodge_offered(e: Event, line: Line) -> SafeString:
-    return line.say(_("%(who)s may dodge %(trap)s (Kitérés)."), who=line.who(e["char"]), trap=trap_name(e["card"]))
+    return line.say(_("%(who)s may dodge %(trap)s (Kitérés)."), who=line.who(e["char"]), trap=line.trap(e["card"]))
 
 
 def trap_attack_resolved(e: Event, line: Line) -> SafeString:
     values = {
-        "trap": trap_name(e["card"]),
+        "trap": line.trap(e["card"]),
         "who": line.who(e["target"]),
         "attack": e["attack_total"],
         "defence": e["defence_total"],
@@ -70,7 +71,7 @@ def trap_attack_resolved(e: Event, line: Line) -> SafeString:
 
 def trap_poison_resolved(e: Event, line: Line) -> SafeString:
     values = {
-        "trap": trap_name(e["card"]),
+        "trap": line.trap(e["card"]),
         "who": line.who(e["target"]),
         "attack": e["attack_total"],
         "defence": e["defence_total"],

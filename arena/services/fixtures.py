@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -50,7 +50,7 @@ def hosted_match_of(fixture: Fixture) -> Match | None:
 
 
 @transaction.atomic
-def match_begin_fixture(*, fixture: Fixture, player: AbstractBaseUser, table: bool = False) -> Match:
+def match_begin_fixture(*, fixture: Fixture, player: User, table: bool = False) -> Match:
     """Begin ``fixture``'s hosted match now, at the request of one of its two players. ``table``:
     played with the physical board and dice, refereed on ``player``'s device (table mode)."""
     fixture = (
@@ -105,6 +105,8 @@ def thumbs_owed_by(match: Match, state: State) -> int | None:
 def report_to_league(match: Match, state: State) -> None:
     """The engine ended ``match``, a league fixture's: the league records the result, confirmed, and
     runs the campaign sequence. Called inside ``match_play``'s transaction (the match row locked)."""
+    if match.fixture_id is None:
+        raise ValueError(f"match {match.pk} is not a league fixture's")
     fixture = Fixture.objects.get(pk=match.fixture_id)
     if fixture.status != Fixture.Status.SCHEDULED:  # the organiser recorded it meanwhile (a forfeit)
         log.warning("match %s ended, but fixture %s is %s already: not reported", match.pk, fixture.pk, fixture.status)
@@ -122,7 +124,7 @@ def _record_result(fixture: Fixture, state: State, thumbs: Thumbs | None) -> Non
 
 
 @transaction.atomic
-def match_thumbs(*, match: Match, player: AbstractBaseUser, thumbs: str) -> Match:
+def match_thumbs(*, match: Match, player: User, thumbs: str) -> Match:
     """The winner's verdict over the fallen enemy gladiator (HR-10.5): ``up``, ``down`` or ``""``
     (none shown); then the league records the result, confirmed, and the campaign sequence runs.
     Locks: the match row, then (the campaigns service) the league, both entries, the fixture."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -53,7 +53,7 @@ def match_roster(team: Team, *, trap_insight: bool) -> Roster:
     return replace(roster, members=members)
 
 
-def _check_team(team: Team | None, player: AbstractBaseUser, options: MatchOptions, trap_insight: bool) -> Roster:
+def _check_team(team: Team | None, player: User, options: MatchOptions, trap_insight: bool) -> Roster:
     if team is None or team.owner_id != player.pk:
         raise MatchError(_("Choose one of your own teams."))
     if not team.is_ready:
@@ -71,12 +71,12 @@ def _check_team(team: Team | None, player: AbstractBaseUser, options: MatchOptio
 @transaction.atomic
 def match_create(
     *,
-    creator: AbstractBaseUser,
+    creator: User,
     team: Team,
     round_limit: int,
     optional_rules: Iterable[str] = (),
     trap_insight: bool = True,
-    invited: AbstractBaseUser | None = None,
+    invited: User | None = None,
 ) -> Match:
     """An open challenge (``invited`` None: anyone may accept) or an invitation for a named player,
     with one of the creator's ready teams. Writes only new rows."""
@@ -119,7 +119,7 @@ def _begin(match: Match, teams: tuple[Roster, Roster], options: MatchOptions) ->
 @transaction.atomic
 def match_create_against_agent(
     *,
-    creator: AbstractBaseUser,
+    creator: User,
     team: Team,
     agent: str = Agent.GREEDY,
     seat: int = HOME,
@@ -153,7 +153,7 @@ def match_create_against_agent(
 @transaction.atomic
 def match_create_table(
     *,
-    creator: AbstractBaseUser,
+    creator: User,
     home_team: Team,
     away_team: Team | None,
     round_limit: int,
@@ -187,7 +187,7 @@ def _locked(match: Match) -> Match:
 
 
 @transaction.atomic
-def match_accept(*, match: Match, player: AbstractBaseUser, team: Team) -> Match:
+def match_accept(*, match: Match, player: User, team: Team) -> Match:
     """``player`` takes the away seat with his ready ``team``; the match begins: both rosters as they
     are now, the options and the seed become its set-up, and the cards and discs are dealt (seq 0).
 
@@ -216,7 +216,7 @@ def match_accept(*, match: Match, player: AbstractBaseUser, team: Team) -> Match
 
 
 @transaction.atomic
-def match_withdraw(*, match: Match, player: AbstractBaseUser) -> Match:
+def match_withdraw(*, match: Match, player: User) -> Match:
     """The challenger withdraws a challenge nobody has accepted. Locks: the match row."""
     match = _locked(match)
     if match.created_by_id != player.pk:

@@ -18,7 +18,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
@@ -37,6 +37,7 @@ from arena.engine import (
     seats_to_move,
     view,
 )
+from arena.engine.match.events import DiceRolled
 
 from ..dice import TableDice, dice_for
 from ..errors import ActionRefusedError, DiceNeededError, MatchError, StaleBoardError
@@ -69,7 +70,7 @@ def _locked(match: Match) -> Match:
     return Match.objects.select_for_update().get(pk=match.pk)
 
 
-def seat_of(match: Match, player: AbstractBaseUser) -> MatchSeat:
+def seat_of(match: Match, player: User) -> MatchSeat:
     """The seat ``player`` holds in ``match``; anyone else is refused with 403."""
     if not player.is_authenticated:
         raise PermissionDenied(_("Only the match's players may act in it."))
@@ -112,7 +113,7 @@ def _apply(
 def match_play(
     *,
     match: Match,
-    player: AbstractBaseUser,
+    player: User,
     version: int,
     actions: Sequence[Mapping[str, Any]],
     dice: Sequence[int] = (),
@@ -132,7 +133,7 @@ def match_play(
     return _play(match, seat, version, actions, dice)
 
 
-def table_seat(match: Match, player: AbstractBaseUser, actions: Sequence[Mapping[str, Any]]) -> MatchSeat:
+def table_seat(match: Match, player: User, actions: Sequence[Mapping[str, Any]]) -> MatchSeat:
     """Table mode: the device's player (the match's creator) acts for whichever seat the action
     names; nobody else acts in it."""
     if not player.is_authenticated or player.pk != match.created_by_id:
@@ -171,7 +172,8 @@ def _play(
         raise StaleBoardError(_("The board has changed: here is the position as it stands now."))
     table = _table_dice(match, dice)
     state = state_of(match)
-    rows, caused = [], []
+    rows: list[MatchAction] = []
+    caused: list[Event] = []
     for action in parsed:
         state, events = _apply(match, state, action, seat.seat, table)
         caused.extend(events)
@@ -210,7 +212,7 @@ def _table_dice(match: Match, dice: Sequence[int]) -> TableDice | None:
 
 def _dice_needed(caused: list[Event], actions: Sequence[Mapping[str, Any]], dice: Sequence[int]) -> DiceNeededError:
     """The first d10 the players have not entered: who rolls it and what for (the engine's event)."""
-    d10s = [e for e in caused if type(e).__name__ == "DiceRolled" and e.sides == 10]
+    d10s = [e for e in caused if isinstance(e, DiceRolled) and e.sides == 10]
     event = d10s[len(dice)]
     return DiceNeededError(
         _("Roll a d10 at the table and enter it."),
@@ -248,7 +250,7 @@ def claimable_at(match: Match) -> Any:
 
 
 @transaction.atomic
-def match_claim_forfeit(*, match: Match, player: AbstractBaseUser, version: int) -> Match:
+def match_claim_forfeit(*, match: Match, player: User, version: int) -> Match:
     """The waiting player claims the match when his opponent has owed a decision for longer than
     ``VIADAL_MATCH_CLAIM_AFTER``: a forfeit win for him (HR-10.1 would score it a Victory 0-0 in a
     league). Refused if the opponent has moved since the claimant's page was built (``version``),

@@ -14,6 +14,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
+from accounts.http import AuthenticatedHttpRequest
+
 from .. import selectors, services
 from ..errors import MatchError
 from ..forms import AcceptForm, ChallengeForm, ComputerForm, TableForm
@@ -29,7 +31,7 @@ SECTION_TITLES = {
 
 
 @login_required
-def lobby(request: HttpRequest) -> HttpResponse:
+def lobby(request: AuthenticatedHttpRequest) -> HttpResponse:
     teams = selectors.ready_teams(request.user)
     form = ChallengeForm(request.POST or None, teams=teams)
     if request.method == "POST" and form.is_valid():
@@ -81,7 +83,7 @@ def invite(request: HttpRequest, token: uuid.UUID) -> HttpResponse:
 
 @login_required
 @require_POST
-def accept(request: HttpRequest, pk: int) -> HttpResponse:
+def accept(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     match = get_object_or_404(Match, pk=pk)
     form = AcceptForm(request.POST, teams=selectors.ready_teams(request.user))
     if not form.is_valid():
@@ -98,7 +100,7 @@ def accept(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
+def withdraw(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     match = get_object_or_404(Match, pk=pk)
     try:
         services.match_withdraw(match=match, player=request.user)
@@ -111,7 +113,7 @@ def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def computer(request: HttpRequest) -> HttpResponse:
+def computer(request: AuthenticatedHttpRequest) -> HttpResponse:
     """A match against the computer, begun at once (the lobby's "Play against the computer")."""
     form = ComputerForm(request.POST, teams=selectors.ready_teams(request.user), prefix="computer")
     if not form.is_valid():
@@ -141,7 +143,7 @@ def live(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def fixture(request: HttpRequest, pk: int) -> HttpResponse:
+def fixture(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """A league fixture's player begins its hosted match (the fixture page's "Play it here")."""
     from campaigns.models import Fixture
 
@@ -157,7 +159,7 @@ def fixture(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def table(request: HttpRequest) -> HttpResponse:
+def table(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Table mode: a match played with the physical board and dice, refereed on this device."""
     form = TableForm(request.POST, teams=selectors.ready_teams(request.user), prefix="table")
     if not form.is_valid():

@@ -20,7 +20,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
-from django_htmx.middleware import HtmxDetails
+
+from accounts.http import AuthenticatedHtmxHttpRequest, HtmxHttpRequest
 
 from .. import services
 from ..board_svg import board_svg_html
@@ -31,10 +32,6 @@ from ..play_words import Names
 from ..states import state_of
 
 REFRESH = "arena/_refresh.html"
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
 
 
 def _match(pk: int) -> Match:
@@ -121,7 +118,7 @@ def _answer(request: HtmxHttpRequest, match: Match, status: int = 200, **message
 
 @login_required
 @require_POST
-def act(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def act(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
     match = _match(pk)
     try:
         services.match_play(
@@ -146,7 +143,7 @@ def act(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def claim(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def claim(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
     match = _match(pk)
     try:
         services.match_claim_forfeit(match=match, player=request.user, version=_posted_version(request))
@@ -174,7 +171,7 @@ def match_log(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def thumbs(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def thumbs(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
     """The winner of a league fixture's match shows his thumbs (HR-10.5); the league records it."""
     match = _match(pk)
     try:

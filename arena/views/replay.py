@@ -11,6 +11,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_safe
 
+from accounts.http import AuthenticatedHttpRequest
+
 from ..board_svg import board_svg_html
 from ..models import Match
 from ..records import MAX_BYTES, RecordError, import_record, parse_record, record_json, verify
@@ -65,7 +67,7 @@ class ImportForm(forms.Form):
 
 
 @login_required
-def import_view(request: HttpRequest) -> HttpResponse:
+def import_view(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Upload a match record: it is read with limits, replayed from its seed and, if it replays as it
     says, stored as a finished, imported match that opens in the replay viewer."""
     form = ImportForm(request.POST or None, request.FILES or None)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
@@ -39,7 +39,7 @@ class FixtureLine:
         return self.is_organiser and not self.fixture.is_bye
 
 
-def fixture_line(fixture: Fixture, user: AbstractBaseUser | AnonymousUser) -> FixtureLine:
+def fixture_line(fixture: Fixture, user: User | AnonymousUser) -> FixtureLine:
     waiting = fixture.status == Fixture.Status.REPORTED
     return FixtureLine(
         fixture=fixture,
@@ -65,7 +65,7 @@ class RoundBlock:
         return f"{title} · {self.stage}" if self.stage else title
 
 
-def league_rounds(league: League, user: AbstractBaseUser | AnonymousUser) -> list[RoundBlock]:
+def league_rounds(league: League, user: User | AnonymousUser) -> list[RoundBlock]:
     rounds: dict[int, list[FixtureLine]] = {}
     for fixture in fixtures_of(league):
         fixture.league = league  # one league for every line: no query per fixture

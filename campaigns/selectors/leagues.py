@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, QuerySet
 
 from arena.engine.campaign.campaign import team_value
@@ -15,10 +15,9 @@ from arena.engine.roster.rules import validate_roster
 from arena.i18n import entry_name
 from teams.models import Team
 
-from ..models import Entry, League
-from ..permissions import is_organiser
+from ..models import Entry, Fixture, League
+from ..permissions import can_enter, is_organiser
 from ..rosters import entry_roster
-from ..services.leagues import can_enter
 from .fixtures import Bracket, bracket, fixtures_of, planned_group_count
 from .standings import GroupTable, group_tables
 
@@ -56,6 +55,7 @@ class LeaguePage:
     has_fixtures: bool
     groups: list[GroupTable] = field(default_factory=list)
     bracket: Bracket | None = None
+    disputed: list[Fixture] = field(default_factory=list)
 
     @property
     def planned_groups(self) -> int:
@@ -68,9 +68,9 @@ class LeaguePage:
         return [entry_name(OPTIONAL_RULES[o]) if o in OPTIONAL_RULES else o for o in self.league.options]
 
 
-def league_page(league: League, user: AbstractBaseUser | AnonymousUser) -> LeaguePage:
+def league_page(league: League, user: User | AnonymousUser) -> LeaguePage:
     entering = user.is_authenticated and can_enter(league, user)
-    teams = Team.objects.filter(owner=user, status=Team.Status.READY) if entering else Team.objects.none()
+    teams = Team.objects.filter(owner_id=user.pk, status=Team.Status.READY) if entering else Team.objects.none()
     entries = list(league.entries.select_related("player"))
     fixtures = []
     if league.has_bracket:
@@ -87,4 +87,6 @@ def league_page(league: League, user: AbstractBaseUser | AnonymousUser) -> Leagu
         can_enter=entering,
         enterable_teams=teams,
         has_fixtures=league.fixtures.exists(),
+        # a dispute holds the standings up: every reader sees it, the organiser settles it from here
+        disputed=list(league.fixtures.filter(status=Fixture.Status.DISPUTED).select_related("home", "away")),
     )

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from arena.engine.campaign.results import ResultKind
 
@@ -67,7 +67,7 @@ class SideReport:
     entry: Entry
     result_label: str
     score: int
-    members: list[tuple[str, MemberFacts]]
+    members: list[tuple[str, MemberFacts, list[str]]]  # name, facts, deeds
     broken: list[str]
 
 
@@ -89,11 +89,63 @@ class MatchReport:
     def shows_preparations(self) -> bool:
         return bool(self.buying) or any(not p.is_empty for p in self.preparations)
 
+    @property
+    def story(self) -> list[str]:
+        return result_story(self.fixture, self.result)
+
+
+def result_story(fixture: Fixture, result: Result | None) -> list[str]:
+    """Who made the result what it is, in a few words: reported and confirmed by the players, settled
+    or entered by the organiser, a forfeit, a hosted match."""
+    if result is None:
+        return []
+    Status = Fixture.Status
+
+    def name(user: User | None) -> str:
+        return user.get_username() if user is not None else ""
+
+    organiser_id = fixture.league.organiser_id
+    reporter, confirmer = result.reported_by, result.confirmed_by
+    if fixture.status == Status.FORFEIT:
+        return [_("Forfeit recorded by the organiser")]
+    if result.hosted:
+        return [_("Played on the site; the match reported itself")]
+    entered = reporter is not None and reporter.pk == organiser_id and not result.dispute_reason
+    if fixture.status == Status.SETTLED and entered and confirmer is not None and confirmer.pk == organiser_id:
+        return [_("Entered by the organiser")]
+    story = [_("Reported by %(player)s") % {"player": name(reporter)}] if reporter is not None else []
+    if fixture.status == Status.REPORTED:
+        story.append(_("waiting for the opponent to confirm it"))
+    elif fixture.status == Status.DISPUTED:
+        story.append(_("Disputed: waiting for the organiser"))
+    elif fixture.status == Status.SETTLED:
+        story.append(
+            _("Disputed, then settled by the organiser") if result.dispute_reason else _("Settled by the organiser")
+        )
+    elif fixture.status == Status.CONFIRMED and confirmer is not None:
+        story.append(_("Confirmed by %(player)s") % {"player": name(confirmer)})
+    return story
+
+
+def deed_texts(facts: MemberFacts) -> list[str]:
+    """A member's deeds, each on its own: destroying the gladiator also hurt him (HR-10.6 gives both)."""
+    deeds = []
+    if facts.fighters_killed:
+        count = facts.fighters_killed
+        deeds.append(ngettext("Killed %(count)s fighter", "Killed %(count)s fighters", count) % {"count": count})
+    if facts.strategist_killed:
+        deeds.append(_("Killed the strategist"))
+    if facts.damaged_gladiator or facts.destroyed_gladiator:
+        deeds.append(_("Hurt the gladiator"))
+    if facts.destroyed_gladiator:
+        deeds.append(_("Destroyed the gladiator"))
+    return deeds
+
 
 def _side(entry: Entry, index: int, facts: MatchFacts) -> SideReport:
     names = {m.slot: m.name for m in entry_roster(entry).members}
     own = facts.side(index)
-    rows = [(_member_label(names.get(slot, ""), slot), f) for slot, f in own.members.items()]
+    rows = [(_member_label(names.get(slot, ""), slot), f, deed_texts(f)) for slot, f in own.members.items()]
     score = facts.home_score if index == 0 else facts.away_score
     broken = [weapon_label(item) for item in own.broken]
     return SideReport(entry, result_label(facts.result_of(index)), score, rows, broken)
@@ -155,14 +207,14 @@ def _broken_text(value: object) -> str:
     return "; ".join((_("home: %(items)s") % {"items": items["home"]}, _("away: %(items)s") % {"items": items["away"]}))
 
 
-def _buying(fixture: Fixture, user: AbstractBaseUser | AnonymousUser) -> frozenset[str]:
+def _buying(fixture: Fixture, user: User | AnonymousUser) -> frozenset[str]:
     if not fixture.awaits_result or fixture.away is None:
         return frozenset()
     sides = zip(("home", "away"), (fixture.home, fixture.away), strict=True)
     return frozenset(name for name, entry in sides if is_owner(entry, user))
 
 
-def match_report(fixture: Fixture, user: AbstractBaseUser | AnonymousUser) -> MatchReport:
+def match_report(fixture: Fixture, user: User | AnonymousUser) -> MatchReport:
     result = Result.objects.filter(fixture=fixture).first()
     sides: list[SideReport] = []
     history: list[HistoryLine] = []

@@ -8,9 +8,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from arena.engine.campaign.fixtures import GROUP_QUALIFIERS
+from arena.engine.campaign.pairing import TeamId
 from arena.engine.campaign.results import ResultKind, league_points
 from arena.engine.campaign.standings import TIE_BREAKERS, MatchResult, StandingRow, TieBreaker, compute_standings
 
@@ -36,7 +38,7 @@ def match_result(fixture: Fixture) -> MatchResult:
     )
 
 
-def done_fixtures(league: League) -> Iterable[Fixture]:
+def done_fixtures(league: League) -> QuerySet[Fixture]:
     return league.fixtures.filter(status__in=Fixture.DONE).select_related("result")
 
 
@@ -81,7 +83,7 @@ def standing_rows(league: League, entries: Iterable[Entry]) -> list[StandingRow]
 
 def league_standings(league: League) -> Standings:
     """The ranked table with each row's entry and the tie-break chain in order (four queries)."""
-    entries = {entry.pk: entry for entry in league.entries.select_related("player")}
+    entries: dict[TeamId, Entry] = {entry.pk: entry for entry in league.entries.select_related("player")}
     rows = standing_rows(league, entries.values()) if entries else []
     chain = tuple((breaker, tie_breaker_description(breaker)) for breaker in TIE_BREAKERS[league.engine_format])
     return Standings(league, tuple(StandingLine(row, entries[row.team_id]) for row in rows), chain)
@@ -114,11 +116,12 @@ def group_tables(league: League, entries: Iterable[Entry] | None = None) -> list
         return []
     results: dict[int, list[MatchResult]] = {}
     for fixture in done_fixtures(league).filter(group__isnull=False):
-        results.setdefault(fixture.group, []).append(match_result(fixture))
+        if fixture.group is not None:
+            results.setdefault(fixture.group, []).append(match_result(fixture))
     chain = tuple((breaker, tie_breaker_description(breaker)) for breaker in TIE_BREAKERS[league.engine_format])
     tables = []
     for group, group_entries in sorted(members.items()):
-        by_pk = {entry.pk: entry for entry in group_entries}
+        by_pk: dict[TeamId, Entry] = {entry.pk: entry for entry in group_entries}
         rows = compute_standings(league.engine_format, list(by_pk), results.get(group, []), league.dice_seed)
         lines = tuple(StandingLine(row, by_pk[row.team_id]) for row in rows)
         tables.append(GroupTable(league, lines, chain, group=group))

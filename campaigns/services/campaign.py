@@ -80,13 +80,13 @@ def run_campaign_sequence(
         _income_only(TeamState.load(fixture.home), ResultKind.BYE, fixture, log)
     elif facts is None:
         result = ResultKind(fixture.result.home_result)
-        for entry, kind in ((fixture.home, result), (fixture.away, opposite(result))):
+        for entry, kind in zip(fixture.sides, (result, opposite(result)), strict=True):
             _record_result(entry, kind, fixture, log)
             _income_only(TeamState.load(entry), kind, fixture, log)
     else:
         if dice is None:
             raise ValueError("a played match needs dice for its injury rolls")
-        for side, entry in enumerate((fixture.home, fixture.away)):
+        for side, entry in enumerate(fixture.sides):
             _record_result(entry, facts.result_of(side), fixture, log)
             _after_match(TeamState.load(entry), side, facts, fixture, dice, log)
     fixture.campaign_done = True
@@ -98,7 +98,9 @@ def _record_result(entry: Entry, kind: ResultKind, fixture: Fixture, log: EventL
     data = {"result": kind.value, "round": fixture.round, "opponent": None, "own": 0, "other": 0, "rounds": 0}
     if not fixture.is_bye:
         side = fixture.side_of(entry.pk)
-        opponent = fixture.away if side == 0 else fixture.home
+        if side is None:
+            raise ValueError(f"{entry.name} does not play in fixture {fixture.pk}")
+        opponent = fixture.entry_on(1 - side)
         scores = (fixture.result.home_score, fixture.result.away_score)
         own, other = scores if side == 0 else scores[::-1]
         data.update(opponent=opponent.name, own=own, other=other, rounds=fixture.result.rounds_played)

@@ -20,7 +20,7 @@ import dataclasses
 import datetime
 from collections.abc import Sequence
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
@@ -42,6 +42,7 @@ from arena.engine.campaign.fixtures import (
     swiss_round,
     swiss_round_count,
 )
+from arena.engine.campaign.pairing import TeamId
 
 from ..errors import LeagueError
 from ..models import CampaignEvent, Entry, Fixture, League
@@ -57,7 +58,7 @@ MIN_ENTRIES = 2
 
 @transaction.atomic
 def fixtures_generate(
-    *, league: League, actor: AbstractBaseUser, start: datetime.date | None = None, interval_days: int = 7
+    *, league: League, actor: User, start: datetime.date | None = None, interval_days: int = 7
 ) -> list[Fixture]:
     """Generate the league's fixtures (round robin, a league's group stage) or its next round
     (Swiss, knockout, the knockout stage after the groups).
@@ -90,6 +91,7 @@ def fixtures_generate(
     log = EventLog(league)
     if league.has_groups and not last_round:
         return _group_stage(league, entries, log, start, interval_days)
+    rounds: list[Round] | list[KnockoutRound]
     if group_stage:
         rounds = [_knockout_from_groups(league, entries, last_round)]
     elif round_robin_format:
@@ -126,15 +128,15 @@ def _group_stage(
     count = league.group_count or default_group_count(len(entries))
     check_group_count(len(entries), count)
     groups = draw_groups(_knockout_seeds(league, entries, log, draw="groups"), count)
-    by_pk = {entry.pk: entry for entry in entries}
+    by_pk: dict[TeamId, Entry] = {entry.pk: entry for entry in entries}
     for group, members in enumerate(groups):
         for pk in members:
             by_pk[pk].group = group
     Entry.objects.bulk_update(entries, ["group"])
-    places: dict[int, list[tuple[int, int, int | None]]] = {}
+    places: dict[int, list[tuple[int, TeamId, TeamId | None]]] = {}
     for group, members in enumerate(groups):
         for rnd in round_robin(members):
-            listed: list[tuple[int, int, int | None]] = [(group, p.home, p.away) for p in rnd.pairings]
+            listed: list[tuple[int, TeamId, TeamId | None]] = [(group, p.home, p.away) for p in rnd.pairings]
             if rnd.bye is not None:
                 listed.append((group, rnd.bye, None))
             places.setdefault(rnd.number, []).extend(listed)
@@ -176,6 +178,7 @@ def _store(
     fixtures: list[Fixture] = []
     for index, rnd in enumerate(rounds):
         when = _date(start, index, interval_days)
+        places: list[tuple[TeamId, TeamId | None, int | None, int | None]]
         if isinstance(rnd, KnockoutRound):
             places = [(t.home, t.away, t.home_seed, t.away_seed) for t in rnd.ties]
         else:
@@ -206,7 +209,7 @@ def _history(league: League) -> list[Round]:
         rounds.setdefault(fixture.round, []).append(fixture)
     history = []
     for number, fixtures in sorted(rounds.items()):
-        pairings = tuple(Pairing(f.home_id, f.away_id) for f in fixtures if not f.is_bye)
+        pairings = tuple(Pairing(f.home_id, f.away_id) for f in fixtures if f.away_id is not None)
         bye = next((f.home_id for f in fixtures if f.is_bye), None)
         history.append(Round(number, pairings, bye))
     return history
@@ -253,7 +256,7 @@ def _knockout_seeds(league: League, entries: list[Entry], log: EventLog, draw: s
 
 
 @transaction.atomic
-def fixture_reschedule(*, fixture: Fixture, actor: AbstractBaseUser, scheduled_for: datetime.date | None) -> Fixture:
+def fixture_reschedule(*, fixture: Fixture, actor: User, scheduled_for: datetime.date | None) -> Fixture:
     """Set the fixture's date (organiser only). Locks: the league, both entries, the fixture."""
     fixture = lock_fixture(fixture)
     require_organiser(fixture.league, actor)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -25,7 +25,7 @@ from teams.selectors import team_to_roster
 
 from ..errors import CampaignRosterError, LeagueError
 from ..models import CampaignEvent, Entry, Invitation, League, MemberRecord
-from ..permissions import require_organiser
+from ..permissions import entry_refusal, require_organiser
 from ..rosters import for_league, set_entry_roster
 from .locks import lock_league
 from .log import EventLog
@@ -48,7 +48,7 @@ def _refuse_unknown(values: Mapping[str, Any]) -> None:
 
 
 @transaction.atomic
-def league_create(*, organiser: AbstractBaseUser, **settings: Any) -> League:
+def league_create(*, organiser: User, **settings: Any) -> League:
     _refuse_unknown(settings)
     league = League(organiser=organiser, **settings)
     league.full_clean()
@@ -57,7 +57,7 @@ def league_create(*, organiser: AbstractBaseUser, **settings: Any) -> League:
 
 
 @transaction.atomic
-def league_update(*, league: League, actor: AbstractBaseUser, changes: Mapping[str, Any]) -> League:
+def league_update(*, league: League, actor: User, changes: Mapping[str, Any]) -> League:
     """Change the league's settings (organiser only). Tier, format and options are fixed once a
     team has entered, since the entries were registered and checked under them. Locks: the league
     (so no team enters, and no fixture is drawn, while it changes)."""
@@ -81,7 +81,7 @@ def league_update(*, league: League, actor: AbstractBaseUser, changes: Mapping[s
 
 
 @transaction.atomic
-def league_invite(*, league: League, actor: AbstractBaseUser, player: AbstractBaseUser) -> Invitation:
+def league_invite(*, league: League, actor: User, player: User) -> Invitation:
     """Invite ``player`` (organiser only; inviting twice is one invitation). Locks: the league."""
     league = lock_league(league.pk)
     require_organiser(league, actor)
@@ -89,25 +89,8 @@ def league_invite(*, league: League, actor: AbstractBaseUser, player: AbstractBa
     return invitation
 
 
-def entry_refusal(league: League, player: AbstractBaseUser) -> str | None:
-    """Why ``player`` cannot enter ``league`` now, in the reader's language; None when he can:
-    invited or sign-up open, no entry of his yet, no fixtures yet."""
-    if league.fixtures.exists():
-        return _("The fixtures are out; this league takes no more teams.")
-    if league.entries.filter(player=player).exists():
-        return _("You have entered this league already; a player enters one team.")
-    if not league.sign_up_open and not league.invitations.filter(player=player).exists():
-        return _("You are not invited to this league, and its sign-up is closed.")
-    return None
-
-
-def can_enter(league: League, player: AbstractBaseUser) -> bool:
-    """Invited, or sign-up is open; and no entry yet and no fixtures."""
-    return player.is_authenticated and entry_refusal(league, player) is None
-
-
 @transaction.atomic
-def league_enter(*, league: League, player: AbstractBaseUser, team: Team) -> Entry:
+def league_enter(*, league: League, player: User, team: Team) -> Entry:
     """Enter ``team`` (the player's own, ready) and copy it as the campaign roster.
 
     Strict leagues refuse a team the validators find fault with under the league's tier; advisory

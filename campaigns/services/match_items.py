@@ -13,7 +13,7 @@ using the items up runs under the locks of the service that makes the result fin
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -40,7 +40,7 @@ Kind = CampaignEvent.Kind
 
 @transaction.atomic
 def fixture_buy_match_item(
-    *, fixture: Fixture, entry: Entry, actor: AbstractBaseUser, item: MatchItem, paid: Paid
+    *, fixture: Fixture, entry: Entry, actor: User, item: MatchItem, paid: Paid
 ) -> MatchPreparation:
     """``entry``'s player buys ``item`` for his side of ``fixture``, with gold or patronage points.
     Locks: the league, both entries of the fixture, the fixture; the treasury paid from is the
@@ -50,7 +50,7 @@ def fixture_buy_match_item(
     side = fixture.side_of(entry.pk)
     if side is None or fixture.is_bye:
         raise LeagueError(_("%(team)s does not play in this fixture.") % {"team": entry.name})
-    entry = fixture.home if side == 0 else fixture.away
+    entry = fixture.entry_on(side)
     if fixture.status != Fixture.Status.SCHEDULED:
         raise LeagueError(_("This fixture has been played; one-match items are bought before the match."))
     prep = MatchPreparation.objects.filter(fixture=fixture, entry=entry).first() or MatchPreparation(
@@ -59,7 +59,7 @@ def fixture_buy_match_item(
     bought = items_from_json(prep.items)
     # the rules first (on the roster the side will field, with what it has bought), then the price
     equip_for_match(fixture_fielded_roster(fixture, side), [item])
-    data = {"round": fixture.round, "opponent": (fixture.away if side == 0 else fixture.home).name}
+    data = {"round": fixture.round, "opponent": fixture.entry_on(1 - side).name}
     if paid is Paid.GOLD:
         price = gold_price(item)
         hu, en = MATCH_ITEM_NAMES[item.kind]
@@ -93,7 +93,7 @@ def use_match_items(*, fixture: Fixture, log: EventLog) -> None:
     Precondition: inside the transaction that makes the result final, before the campaign sequence
     changes either roster (the patronage still compares the team values of before the match)."""
     stored = {p.entry_id: p for p in MatchPreparation.objects.filter(fixture=fixture)}
-    for entry in (fixture.home, fixture.away):
+    for entry in fixture.sides:
         prep = stored.get(entry.pk) or MatchPreparation(fixture=fixture, entry=entry)
         if prep.consumed:
             continue

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -80,7 +80,7 @@ def _store(entry: Entry, roster: Roster) -> None:
 
 
 @transaction.atomic
-def entry_take_advance(*, entry: Entry, actor: AbstractBaseUser, slot: str, advance: Advance) -> Entry:
+def entry_take_advance(*, entry: Entry, actor: User, slot: str, advance: Advance) -> Entry:
     """Take one advance a member has earned (HR-10.6). Locks: the league, then the entry."""
     entry = _locked(entry)
     require_owner(entry, actor)
@@ -104,7 +104,7 @@ def entry_take_advance(*, entry: Entry, actor: AbstractBaseUser, slot: str, adva
 
 
 @transaction.atomic
-def entry_purchase(*, entry: Entry, actor: AbstractBaseUser, purchase: Purchase) -> Entry:
+def entry_purchase(*, entry: Entry, actor: User, purchase: Purchase) -> Entry:
     """Make a permanent purchase with the treasury's gold (HR-10.7): a recruit, a pile weapon, a
     repair, a 4th amulet or training. The engine counts the broken weapons against the pile limits,
     and a repair puts one back in the pile. Locks: the league, then the entry."""
@@ -158,7 +158,7 @@ def _item_names(item_id: str | None) -> dict[str, str]:
 
 
 @transaction.atomic
-def entry_heal(*, entry: Entry, actor: AbstractBaseUser, slot: str, matches: int) -> Entry:
+def entry_heal(*, entry: Entry, actor: User, slot: str, matches: int) -> Entry:
     """Pay the healer to take ``matches`` off a member's absence (HR-10.5). Locks: the league, then
     the entry."""
     entry = _locked(entry)

@@ -13,7 +13,7 @@ roster; the campaign sequence then writes those locked entries, never a copy rea
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -76,9 +76,10 @@ def _fill(result: Result, facts: MatchFacts) -> None:
     result.notes = facts.notes
 
 
-def _save(result: Result, actor: AbstractBaseUser | None, reason: str) -> None:
-    result._history_user = actor  # django-simple-history: who made this change
-    result._change_reason = reason
+def _save(result: Result, actor: User | None, reason: str) -> None:
+    # django-simple-history reads who made this change and why from these (untyped) attributes.
+    result._history_user = actor  # type: ignore[attr-defined]
+    result._change_reason = reason  # type: ignore[attr-defined]
     result.save()
 
 
@@ -94,7 +95,7 @@ def _finish(fixture: Fixture, status: str, dice: CampaignDice | None) -> None:
 
 
 @transaction.atomic
-def fixture_report_result(*, fixture: Fixture, actor: AbstractBaseUser, facts: MatchFacts) -> Result:
+def fixture_report_result(*, fixture: Fixture, actor: User, facts: MatchFacts) -> Result:
     """A player of the fixture reports a table result; it waits for the opponent. Locks: the
     league, both entries, the fixture."""
     fixture = _locked(fixture)
@@ -114,7 +115,7 @@ def fixture_report_result(*, fixture: Fixture, actor: AbstractBaseUser, facts: M
 
 
 @transaction.atomic
-def fixture_confirm_result(*, fixture: Fixture, actor: AbstractBaseUser, dice: CampaignDice | None = None) -> Result:
+def fixture_confirm_result(*, fixture: Fixture, actor: User, dice: CampaignDice | None = None) -> Result:
     """The reporter's opponent confirms: the result is final and the campaign sequence runs. Locks:
     the league, both entries, the fixture."""
     fixture = _locked(fixture)
@@ -129,7 +130,7 @@ def fixture_confirm_result(*, fixture: Fixture, actor: AbstractBaseUser, dice: C
 
 
 @transaction.atomic
-def fixture_dispute_result(*, fixture: Fixture, actor: AbstractBaseUser, reason: str) -> Result:
+def fixture_dispute_result(*, fixture: Fixture, actor: User, reason: str) -> Result:
     """The reporter's opponent disputes the result; the organiser settles it. Locks: the league,
     both entries, the fixture."""
     fixture = _locked(fixture)
@@ -148,7 +149,7 @@ def fixture_dispute_result(*, fixture: Fixture, actor: AbstractBaseUser, reason:
 
 @transaction.atomic
 def fixture_settle_result(
-    *, fixture: Fixture, actor: AbstractBaseUser, facts: MatchFacts, dice: CampaignDice | None = None
+    *, fixture: Fixture, actor: User, facts: MatchFacts, dice: CampaignDice | None = None
 ) -> Result:
     """The organiser decides the result of any played fixture: settles a dispute, confirms a report,
     enters a result, or corrects a final one (the standings follow at once). Locks: the league,
@@ -172,7 +173,7 @@ def fixture_settle_result(
 
 
 @transaction.atomic
-def fixture_record_forfeit(*, fixture: Fixture, actor: AbstractBaseUser, forfeiting: Entry) -> Result:
+def fixture_record_forfeit(*, fixture: Fixture, actor: User, forfeiting: Entry) -> Result:
     """The organiser records that ``forfeiting`` did not play by the deadline (HR-10.1): the other
     team has a Victory, arena score 0–0. Locks: the league, both entries, the fixture."""
     fixture = _locked(fixture)

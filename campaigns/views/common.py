@@ -6,7 +6,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
-from django_htmx.middleware import HtmxDetails
 
 from arena.engine.campaign.errors import CampaignRuleError
 from arena.i18n import problem_text
@@ -15,10 +14,6 @@ from ..errors import CampaignRosterError, LeagueError
 from ..models import Entry, Fixture, League
 
 REFUSALS = (CampaignRuleError, LeagueError)
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
 
 
 def refusal_text(error: Exception) -> str:

@@ -11,15 +11,16 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from accounts.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest
 from viadal_site.csv_export import formula_safe_writer
 
 from ..forms import GenerateFixturesForm, RescheduleForm
-from ..permissions import is_organiser
+from ..permissions import is_organiser, require_organiser
 from ..selectors.fixtures import fixture_line, league_rounds
 from ..selectors.standings import csv_dialect, csv_header, group_tables, league_standings, standings_csv_rows
 from ..services.fixtures import fixture_reschedule as reschedule
 from ..services.fixtures import fixtures_generate
-from .common import REFUSALS, HtmxHttpRequest, get_fixture, get_league, tell_refusal
+from .common import REFUSALS, get_fixture, get_league, tell_refusal
 
 
 @require_safe
@@ -42,8 +43,9 @@ def fixture_list(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def fixtures_generate_view(request: HttpRequest, pk: int) -> HttpResponse:
+def fixtures_generate_view(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     league = get_league(pk)
+    require_organiser(league, request.user)  # refused before the form is read: no "give a date" to a stranger
     form = GenerateFixturesForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Give a valid date and a number of days between rounds."))
@@ -64,9 +66,10 @@ def fixtures_generate_view(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def fixture_reschedule(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def fixture_reschedule(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
     """Set a fixture's date; under htmx, answer with its row."""
     fixture = get_fixture(pk)
+    require_organiser(fixture.league, request.user)
     form = RescheduleForm(request.POST)
     if form.is_valid():
         reschedule(fixture=fixture, actor=request.user, scheduled_for=form.cleaned_data["scheduled_for"])

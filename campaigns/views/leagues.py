@@ -9,6 +9,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from accounts.http import AuthenticatedHttpRequest
+
 from ..forms import EnterForm, InviteForm, LeagueForm
 from ..permissions import require_organiser
 from ..selectors.leagues import league_list as leagues
@@ -23,7 +25,7 @@ def league_list(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def league_new(request: HttpRequest) -> HttpResponse:
+def league_new(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = LeagueForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         league = league_create(organiser=request.user, **form.settings())
@@ -45,7 +47,7 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-def league_edit(request: HttpRequest, pk: int) -> HttpResponse:
+def league_edit(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     league = get_league(pk)
     require_organiser(league, request.user)
     # a ModelForm writes into its instance while it validates: give it a copy of its own
@@ -63,7 +65,7 @@ def league_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def league_invite_player(request: HttpRequest, pk: int) -> HttpResponse:
+def league_invite_player(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     league = get_league(pk)
     require_organiser(league, request.user)
     form = InviteForm(request.POST)
@@ -71,13 +73,13 @@ def league_invite_player(request: HttpRequest, pk: int) -> HttpResponse:
         league_invite(league=league, actor=request.user, player=form.cleaned_data["username"])
         messages.success(request, _("%(player)s is invited.") % {"player": form.cleaned_data["username"]})
     else:
-        messages.error(request, " ".join(form.errors.get("username", [])))
+        messages.error(request, " ".join(str(error) for error in form.errors.get("username", [])))
     return redirect("campaigns:league", pk=pk)
 
 
 @login_required
 @require_POST
-def league_enter_team(request: HttpRequest, pk: int) -> HttpResponse:
+def league_enter_team(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     league = get_league(pk)
     form = EnterForm(request.POST, teams=request.user.teams.all())
     if not form.is_valid():

@@ -12,6 +12,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from accounts.http import AuthenticatedHttpRequest
+
 from ..permissions import is_owner, require_owner
 from ..record_forms import SPEND_FORMS, AdvanceForm, HealForm, RepairForm, repair_label
 from ..selectors.records import campaign_sheet, match_log, team_events
@@ -61,7 +63,7 @@ def _done(request: HttpRequest, pk: int, attempt: Callable[[], object]) -> HttpR
 
 @login_required
 @require_POST
-def entry_advance(request: HttpRequest, pk: int, slot: str) -> HttpResponse:
+def entry_advance(request: AuthenticatedHttpRequest, pk: int, slot: str) -> HttpResponse:
     entry = get_entry(pk)
     require_owner(entry, request.user)
     sheet_member = next((m for m in campaign_sheet(entry).members if m.member.slot == slot), None)
@@ -79,7 +81,7 @@ def entry_advance(request: HttpRequest, pk: int, slot: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def entry_spend(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
+def entry_spend(request: AuthenticatedHttpRequest, pk: int, kind: str) -> HttpResponse:
     entry = get_entry(pk)
     require_owner(entry, request.user)
     form_class = SPEND_FORMS.get(kind)
@@ -95,7 +97,7 @@ def entry_spend(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def entry_heal_view(request: HttpRequest, pk: int) -> HttpResponse:
+def entry_heal_view(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     entry = get_entry(pk)
     require_owner(entry, request.user)
     form = HealForm(request.POST)

@@ -10,18 +10,20 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from accounts.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest, HtmxHttpRequest
+
 from ..facts import facts_of
 from ..forms import DisputeForm
 from ..match_item_forms import MatchItemForm
 from ..models import Result
-from ..permissions import require_organiser, require_owner, require_player_in
+from ..permissions import require_opponent_of_reporter, require_organiser, require_owner, require_player_in
 from ..report_forms import ResultReport
 from ..selectors.fixtures import fixture_line
 from ..selectors.match_items import SIDE_NAMES
 from ..selectors.reports import match_report as report_of
 from ..services import results
 from ..services.match_items import fixture_buy_match_item
-from .common import REFUSALS, HtmxHttpRequest, get_fixture, refusal_text, tell_refusal
+from .common import REFUSALS, get_fixture, refusal_text, tell_refusal
 
 ROW = "campaigns/fixtures.html#fixture-row"
 
@@ -56,7 +58,7 @@ def match_report(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def fixture_buy_item(request: HttpRequest, pk: int, side: str) -> HttpResponse:
+def fixture_buy_item(request: AuthenticatedHttpRequest, pk: int, side: str) -> HttpResponse:
     """A side's player buys a one-match item for the fixture, with gold or patronage points."""
     fixture = get_fixture(pk)
     entry = fixture.home if side == SIDE_NAMES[0] else fixture.away if side == SIDE_NAMES[1] else None
@@ -80,7 +82,7 @@ def fixture_buy_item(request: HttpRequest, pk: int, side: str) -> HttpResponse:
 
 
 @login_required
-def fixture_report(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def fixture_report(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
     """A player reports a table result. Under htmx the form opens in the fixture's row."""
     fixture = get_fixture(pk)
     require_player_in(fixture, request.user)
@@ -98,7 +100,7 @@ def fixture_report(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-def fixture_settle(request: HttpRequest, pk: int) -> HttpResponse:
+def fixture_settle(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The organiser settles a dispute or corrects a result, starting from the result as it is."""
     fixture = get_fixture(pk)
     require_organiser(fixture.league, request.user)
@@ -117,7 +119,7 @@ def fixture_settle(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def fixture_confirm(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def fixture_confirm(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
     try:
         results.fixture_confirm_result(fixture=get_fixture(pk), actor=request.user)
     except REFUSALS as error:
@@ -127,13 +129,15 @@ def fixture_confirm(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def fixture_dispute(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def fixture_dispute(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
+    fixture = get_fixture(pk)
+    require_opponent_of_reporter(fixture, request.user)
     form = DisputeForm(request.POST)
     if not form.is_valid() and form.has_error("reason", "max_length"):
-        return _answer(request, pk, form.errors["reason"][0], refused=True)
+        return _answer(request, pk, str(form.errors["reason"][0]), refused=True)
     try:
         reason = form.cleaned_data["reason"] if form.is_valid() else ""
-        results.fixture_dispute_result(fixture=get_fixture(pk), actor=request.user, reason=reason)
+        results.fixture_dispute_result(fixture=fixture, actor=request.user, reason=reason)
     except REFUSALS as error:
         return _answer(request, pk, refusal_text(error), refused=True)
     return _answer(request, pk, _("Result disputed. The organiser will settle it."))
@@ -141,8 +145,9 @@ def fixture_dispute(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def fixture_forfeit(request: HttpRequest, pk: int) -> HttpResponse:
+def fixture_forfeit(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     fixture = get_fixture(pk)
+    require_organiser(fixture.league, request.user)
     forfeiting = fixture.away if request.POST.get("side") == "away" and fixture.away else fixture.home
     try:
         results.fixture_record_forfeit(fixture=fixture, actor=request.user, forfeiting=forfeiting)

@@ -40,13 +40,13 @@ def test_the_your_move_count_is_one_indexed_query(players, match, django_assert_
     assert selectors.your_move_count(UserFactory()) == 0
 
 
-def test_every_page_shows_the_your_move_count_in_the_header(client, players, match):
+def test_every_page_counts_the_your_move_matches_in_the_header(client, players, match):
     client.force_login(players.away)
     html = client.get(reverse("teams:list")).content.decode()
-    assert re.search(r'id="your-move-count"[^>]*>1</span>', html)
+    assert re.search(r'id="inbox-count"[^>]*>1</span>', html)
     MatchSeat.objects.filter(player=players.away).update(to_move=False)
     html = client.get(reverse("home")).content.decode()
-    assert 'class="badge rounded-pill text-bg-warning d-none" id="your-move-count"' in html
+    assert 'class="badge rounded-pill text-bg-warning d-none" id="inbox-count"' in html
 
 
 def test_a_player_sees_his_choices_and_his_secrets(client, players, match):
@@ -82,7 +82,7 @@ def test_an_action_answers_with_the_seats_refreshed_parts(client, players, match
     response = client.post(act_url(match), {"version": 0, "action": _amulet(match, 0)}, headers=HTMX)
     html = response.content.decode()
     assert response.status_code == 200 and fresh(match).version == 1
-    for part in ("match-status", "board-layer", "choices", "sides", "match-log", "poller", "your-move-count"):
+    for part in ("match-status", "board-layer", "choices", "sides", "match-log", "poller", "inbox-count"):
         assert re.search(rf'id="{part}"[^>]*hx-swap-oob="true"', html), part
     assert 'name="version" value="1"' in html
 

@@ -43,3 +43,24 @@ def test_hovering_a_hex_shows_its_coordinates_and_block__hr_1_3(live_server, pag
     info = page.locator("#hex-info")
     assert info.text_content().startswith("(4, -8) · M-NE · block (")
     assert "gate hex of G-N-M (1)" in info.text_content()
+
+
+def test_tapping_a_hex_on_a_phone_names_it_and_the_board_can_be_enlarged(live_server, browser, artifacts):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/arena/board/")
+    assert "Tap or hover a hex" in page.locator("main").inner_text()
+    hexagon = page.locator('polygon[data-q="4"][data-r="-8"]')
+    hexagon.click()  # a phone's tap reaches the page as a click, without a hover before it
+    page.wait_for_selector('polygon.hex.is-tapped[data-q="4"][data-r="-8"]')
+    assert page.locator("#hex-info").text_content().startswith("(4, -8) · M-NE · block (")
+    before = page.locator("#arena-board").bounding_box()["width"]
+    page.locator("#board-zoom").click()
+    assert page.locator("#arena-board").bounding_box()["width"] == 900 > before
+    assert page.locator("#board-zoom").get_attribute("aria-pressed") == "true"
+    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1]  # the frame scrolls, not the page
+    page.screenshot(path=str(artifacts / "arena-board-phone-enlarged.png"))
+    page.locator("#board-zoom").click()
+    assert page.locator("#arena-board").bounding_box()["width"] == before
+    context.close()

@@ -227,6 +227,8 @@ def test_two_players_play_a_whole_match_in_their_browsers(browser, live_server, 
     home.board('.piece[data-piece="0.gladiator"]')
     home.shot(artifacts, "laptop-gladiator-selected")
     table.act(home, lambda: home.board('.piece[data-piece="1.gladiator"]'))  # onto his hex
+    attack = home.page.locator('form.play-form button:has-text("Attack Gladiator (Ködlovagok) (2 MAN)")').first
+    assert "% to hit" in attack.inner_text()  # the engine's preview: the values the dice are added to
     table.act(home, lambda: home.choose("Attack Gladiator (Ködlovagok) (2 MAN)"))
     assert "a hit" in home.page.inner_text("#match-log")
     table.act(home, lambda: home.choose("Do not shift"))

@@ -77,3 +77,60 @@ def test_an_out_of_range_number_is_refused_beside_its_field_as_it_is_typed(live_
     page.wait_for_selector("#id_laeva-te:not(.is-invalid)")
     assert page.locator("#id_laeva-te_error").count() == 0
     assert team.characters.get(slot="laeva").te == 10
+
+
+def _mark(page, selectors: list[str]) -> None:  # type: ignore[no-untyped-def]
+    """Tag these elements in the page's memory: a swapped element comes back without the tag."""
+    page.evaluate("(selectors) => selectors.forEach((s) => { document.querySelector(s).keptNode = true; })", selectors)
+
+
+def _kept(page, selector: str) -> bool:  # type: ignore[no-untyped-def]
+    return page.evaluate("(s) => document.querySelector(s).keptNode === true", selector)
+
+
+def _after_the_answer(page, action) -> bytes:  # type: ignore[no-untyped-def]
+    """Do ``action`` and wait until htmx has put the live check's answer in place; its body."""
+    page.evaluate("window.settled = 0; document.body.addEventListener('htmx:afterSettle', () => window.settled++)")
+    with page.expect_response(lambda r: r.url.endswith("/edit/") and r.request.method == "POST") as answer:
+        action()
+    page.wait_for_function("() => window.settled > 0")
+    return answer.value.body()
+
+
+def test_a_change_swaps_only_the_pieces_it_changed_and_focus_stays(live_server, transactional_db, page):
+    """Issue 14: the answer holds the changed field, the messages it moved and the panels; the rest
+    of the editor stays the same nodes, and the player's focus stays where it was."""
+    user = UserFactory(username="marcia")
+    team = TeamFactory(owner=user, name="Iron Wolves")
+    log_in(page, live_server, "marcia")
+    page.goto(f"{live_server.url}/teams/{team.pk}/edit/")
+    untouched = ["#row-laeva-te", "#row-gladiator-te", "#member-strategist", "#team-builder"]
+    _mark(page, ["#row-gladiator-ep", "#problems-team", "#points-summary", "#problem-list", *untouched])
+
+    # Typed and left with Tab: the focus is on the next field, and stays there.
+    body = _after_the_answer(page, lambda: change_field(page, "#id_gladiator-ep", "21"))
+    next_field = page.evaluate("document.activeElement.id")
+    assert next_field and next_field != "id_gladiator-ep"
+    assert len(body) < 12_000 and b"team-editor" not in body
+    assert page.text_content("#points-total") == "201"
+    assert TB_02 in page.text_content("#problems-team") and TB_02 in page.text_content("#problem-list")
+    for swapped in ("#row-gladiator-ep", "#problems-team", "#points-summary", "#problem-list"):
+        assert not _kept(page, swapped), swapped
+    for selector in untouched:
+        assert _kept(page, selector), selector
+    assert page.input_value("#id_gladiator-ep") == "21"
+
+    # A checkbox ticked from the keyboard: its field is swapped, the focus stays on the same box.
+    _mark(page, ["#row-laeva-skills"])
+    page.focus("#id_laeva-skills_0")
+    _after_the_answer(page, lambda: page.keyboard.press("Space"))
+    assert page.evaluate("document.activeElement.id") == "id_laeva-skills_0"
+    assert page.is_checked("#id_laeva-skills_0")
+    assert not _kept(page, "#row-laeva-skills")
+    assert _kept(page, "#row-laeva-te")
+    assert "running" in team.characters.get(slot="laeva").skills
+
+    # A refused number: its message appears beside it and the other fields stay as they were.
+    _after_the_answer(page, lambda: change_field(page, "#id_laeva-te", "99999"))
+    assert page.text_content("#id_laeva-te_error").strip() == "Enter a number from 7 to 12 (HR-9.3)."
+    assert _kept(page, "#row-gladiator-te") and _kept(page, "#member-strategist")

@@ -348,15 +348,15 @@ def test_the_group_pages_need_the_same_queries_for_any_number_of_teams(client, d
     for fixture in league.fixtures.filter(round=1, status=Fixture.Status.SCHEDULED):
         play(fixture)
     client.force_login(league.organiser)
-    # session, user, league, entries with players, finished fixtures with their results, the header's count
-    with django_assert_num_queries(6):
+    # session, user, league, entries with players, finished fixtures with their results, the header's count (two)
+    with django_assert_num_queries(7):
         client.get(reverse("campaigns:standings", args=[league.pk]))
-    # session, user, league, fixtures with both teams, their players and results, the header's count
-    with django_assert_num_queries(5):
+    # session, user, league, fixtures with both teams, their players and results, the header's count (two)
+    with django_assert_num_queries(6):
         client.get(reverse("campaigns:fixtures", args=[league.pk]))
     # session, user, league, can_enter (fixtures exist), entries with players, finished group fixtures,
-    # every fixture for the bracket, invitations, has_fixtures, the header's your-move count
-    with django_assert_num_queries(10):
+    # every fixture for the bracket, invitations, has_fixtures, disputed results, the header's count (two)
+    with django_assert_num_queries(12):
         response = client.get(reverse("campaigns:league", args=[league.pk]))
     assert sum(len(table.lines) for table in response.context["page"].groups) == teams
 

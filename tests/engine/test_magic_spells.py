@@ -11,7 +11,7 @@ from arena.engine.match.actions import Dodge, EndActivation, EndStep, MeleeAttac
 from arena.engine.match.events import AttackResolved, Damaged
 from arena.engine.match.magic.actions import Cast, MoveCloud
 from arena.engine.match.magic.events import CloudMoved, Healed, SpellBlocked, SpellResisted, ZombieRaised
-from arena.engine.match.magic.hooks import eg_of
+from arena.engine.match.magic.queries import eg_of
 from arena.engine.match.rules.base import man_of
 from arena.engine.match.rules.modifiers import non_stacking
 from arena.engine.match.rules.movement import hexes_left, move_cost
@@ -115,7 +115,8 @@ def test_acid_cloud_1_ep_to_all_but_the_caster_minus_2_ce_and_moving_it_for_1_ma
     s, events = act(s, MoveCloud(0, WM, Hex(9, -8), man=1), [])
     assert of_kind(events, CloudMoved)[0].hex == Hex(9, -8) and s.pool == 4
     assert not of_kind(events, Damaged)  # the 1 Ép is dealt once, at casting (A51)
-    from arena.engine.match.rules.modifiers import Swing, attack_modifiers
+    from arena.engine.match.rules.modifiers import attack_modifiers
+    from arena.engine.match.state import Swing
 
     shot = Swing(s.index["1.laeva"], s.index["0.laeva"], "dagger", False, False, False, 1)
     assert ("spells and traps", -2) in attack_modifiers(s, shot)  # shooting from the cloud
@@ -380,7 +381,8 @@ def test_imprisonment_crossing_the_cage_costs_8_sp_and_the_caster_gets_plus_4_ra
     s, _ = apply(s, EndActivation(0, WM))
     s, events = act(s, Move(0, "0.laeva", (Hex(4, -7),), 1), [])
     assert of_kind(events, Damaged) == [Damaged("0.laeva", "sp", 8, 1, 7, 0)]  # leather SFÉ only
-    from arena.engine.match.rules.modifiers import Swing, defence_modifiers
+    from arena.engine.match.rules.modifiers import defence_modifiers
+    from arena.engine.match.state import Swing
 
     shot = Swing(s.index["1.crossbowman"], s.index[WM], "bolt", False, False, False, 3)
     assert ("spells and traps", 4) in defence_modifiers(s, shot)

@@ -21,7 +21,7 @@ from arena.engine.match.events import (
 )
 from arena.engine.match.magic.actions import Cast, ZombieAct
 from arena.engine.match.magic.events import SpellResisted, StrategistMark, ZombieActed, ZombieRaised
-from arena.engine.match.magic.hooks import strategist_left
+from arena.engine.match.magic.queries import strategist_left
 from arena.engine.match.rules.damage import arena_scores
 from arena.engine.match.state import PendingTrapWindow
 from arena.engine.match.traps import cards as traps

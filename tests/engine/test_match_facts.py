@@ -18,12 +18,12 @@ from arena.engine.agents import AGENTS
 from arena.engine.agents.simulate import play_match
 from arena.engine.campaign.facts import Fate
 from arena.engine.campaign.injuries import Thumbs
+from arena.engine.campaign.match_facts import match_facts
 from arena.engine.campaign.results import ResultKind
 from arena.engine.content.amulets import OPTIONAL_RULES
 from arena.engine.content.common import Stat
 from arena.engine.match.actions import Concede, Dodge, MeleeAttack
 from arena.engine.match.events import Died, ItemBroken
-from arena.engine.match.facts import match_facts
 from arena.engine.match.state import MatchOptions
 from arena.engine.roster import Roster, base_roster
 

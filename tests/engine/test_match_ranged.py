@@ -145,7 +145,7 @@ def test_the_fast_line_of_fire_agrees_with_the_board__hr1_8():
         )
         s2 = tweak(s2, sneaking={"0.laeva": rng.random() < 0.3})
         scan = Scan(s2)
-        fast = G.sight(a, b, s2.gates, scan.visible, scan.occ.get(b, 0))
+        fast = G.sight(a, b, s2.gates, scan.visible, scan.occ.get(b, 0), {})
         occupants = {}
         for c in range(12):
             if s2.sheets[c].on_board and s2.alive[c]:

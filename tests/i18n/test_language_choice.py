@@ -145,7 +145,7 @@ def test_the_stored_language_costs_no_query_per_page(client, django_assert_num_q
     user = UserFactory()
     Preferences.objects.create(user=user, language="hu")
     client.force_login(user)  # the login hook reads it once, into the session
-    # the session and the user, as before languages; and the header's "your move" count (hosted play)
-    with django_assert_num_queries(3):
+    # the session and the user, as before languages; and the header's "waiting on you" count (two)
+    with django_assert_num_queries(4):
         html = client.get("/").content.decode()
     assert '<html lang="hu">' in html

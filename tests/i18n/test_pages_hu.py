@@ -93,7 +93,8 @@ def test_marking_a_broken_team_ready_is_refused_in_hungarian(hu_client, team):
 def test_a_team_made_in_hungarian_names_its_members_in_hungarian(hu_client, player):
     hu_client.force_login(player)
     response = hu_client.post(reverse("teams:create"), {"name": "Vörös Sólymok", "tier": "standard"}, follow=True)
-    assert "Vörös Sólymok az alapcsapatból indul." in response.content.decode()
+    started = "Vörös Sólymok az alapcsapatból indul, amely minden szabálynak megfelel: játékra kész."
+    assert started in response.content.decode()
     names = list(Character.objects.order_by("pk").values_list("name", flat=True))
     assert names == [
         "Gladiátor",
@@ -154,9 +155,10 @@ def test_the_sheets_read_fully_in_hungarian(hu_client, team):
         "Törött",
         "Hatások",
         "Lopakodás",
-        "GLADIÁTOR (quicchures)",
-        "BOSZORKÁNYMESTER (magitor)",
-        "SZÁMSZERÍJÁSZ (iaciator)",
+        "GLADIÁTOR",
+        "TŐRVETŐ (deasta)",
+        "BOSZORKÁNYMESTER",
+        "SZÁMSZERÍJÁSZ",
         "TŐRVETŐ (deasta)",
         "STRATÉGA",
         "Tulajdonos",
@@ -167,7 +169,7 @@ def test_the_sheets_read_fully_in_hungarian(hu_client, team):
         "Pajzsfal",
         "számszeríjvessző",
         "Vértes",
-        "sodronyvért",
+        "fémvért (sodronyvért)",
         "alap: 14",
     ):
         assert word in html, word
@@ -184,9 +186,11 @@ def test_the_english_sheets_read_english_first_with_the_hungarian_beside(en_clie
     en_client.force_login(team.owner)
     html = en_client.get(reverse("sheets:html", args=[team.pk])).content.decode()
     assert 'Health <small class="term" lang="hu">Egészség</small>' in html
-    assert '<strong>Dodging</strong> <small class="term" lang="hu">Kitérés</small>' in html
+    dodging = '<a class="rule-link" href="/rules/skills/dodging/">Dodging</a>'  # linked to the rules reference
+    assert f'<strong>{dodging}</strong> <small class="term" lang="hu">Kitérés</small>' in html
     assert escape(SKILLS["dodging"].effect_en) in html and escape(SKILLS["dodging"].effect_hu) not in html
-    assert "GLADIATOR (quicchures)" in html
+    assert "GLADIATOR <small" in html and "quicchures" not in html
+    assert "metal armour (mail)" in html and "base 14, +4 with the starting grip" in html
 
 
 def test_the_pdf_prints_in_hungarian(hu_client, team):
@@ -194,7 +198,7 @@ def test_the_pdf_prints_in_hungarian(hu_client, team):
     response = hu_client.get(reverse("sheets:pdf", args=[team.pk]))
     assert response.status_code == 200 and response.content.startswith(b"%PDF-")
     text = pdf_text(response.content)
-    for word in ("Egészség", "Mágiaellenállás", "Kitérés", "GLADIÁTOR (quicchures)", "Képzettség", "Hatások", "Csapda"):
+    for word in ("Egészség", "Mágiaellenállás", "Kitérés", "GLADIÁTOR", "Képzettség", "Hatások", "Csapda"):
         assert word in text, word
     assert "Dodging" not in text and "Health" not in text
 

@@ -68,7 +68,7 @@ def test_production_settings_refuse_missing_secret_key():
     assert "SECRET_KEY" in result.stderr
 
 
-def test_home_page_renders(client):
+def test_home_page_renders(client, db):
     response = client.get("/")
     assert response.status_code == 200
     assert b"Shuluri Viadal" in response.content

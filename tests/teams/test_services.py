@@ -28,7 +28,7 @@ def test_create_from_base_is_the_valid_200_point_base_team():
     team = team_create_from_base(owner=owner, name="Iron Wolves", tier="standard")
 
     roster = team_to_roster(team)
-    assert team.status == Team.Status.DRAFT
+    assert team.status == Team.Status.READY  # valid, so ready from the start (issue 16)
     assert [c.slot for c in team.characters.order_by("pk")] == list(MEMBER_SLOTS)
     assert roster.members == base_roster().members
     assert validate_roster(roster) == ()

@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "arena",
     "campaigns",
     "accounts",
+    "reference",
 ]
 
 MIDDLEWARE = [
@@ -102,7 +103,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "arena.context_processors.hosted_play",
+                "accounts.context_processors.inbox",
             ],
         },
     },
@@ -118,6 +119,18 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Several processes (gunicorn's workers, the computer players' worker) write to one file.
+    # Write-ahead logging: readers never wait for a writer, and a commit appends to the log without
+    # waiting for the disk (synchronous=NORMAL; the database stays consistent through a crash, a
+    # power cut may lose the last commits). In the default rollback-journal mode every save of the
+    # builder waited ~15 ms for the disk (docs/decisions.md, "Builder speed"). IMMEDIATE transactions
+    # take the write lock when they begin: a deferred one that reads and then writes fails at once with
+    # "database is locked" when another process writes first (make load found such 500s); a busy
+    # database is waited for (timeout, seconds).
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", transaction_mode="IMMEDIATE", timeout=20
+    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -220,7 +233,7 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 # Permissions-Policy (django-permissions-policy): the site uses none of the browser's powerful features.
-PERMISSIONS_POLICY = {
+PERMISSIONS_POLICY: dict[str, list[str]] = {
     feature: []
     for feature in (
         "accelerometer",

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from arena.engine.agents.magic import MAGIC_SCORES, corpse_move_score
 from arena.engine.board.grid import grid
 from arena.engine.board.hexgrid import distance
+from arena.engine.content.traps import TrapKind, trap_by_number
 from arena.engine.match import actions as act
 from arena.engine.match.actions import Action
 from arena.engine.match.optional import actions as opt_act
@@ -143,16 +144,12 @@ def _reroll_score(s: State, a: opt_act.Reroll) -> float:
 
 def _trap_score(card: int, damaging: float) -> float:
     """Greedy plays a damaging trap when one applies, others when nothing better is on."""
-    from arena.engine.content.traps import trap_by_number
-
     return damaging if trap_by_number(card).damage_unit is not None else 5.0
 
 
 def _card_worth(card: int) -> float:
     """Trap insight's keep (HR-9.5): damaging cards first, direct ones (played whenever an enemy
     moves) before remote ones (he must reach the numbered hex)."""
-    from arena.engine.content.traps import TrapKind, trap_by_number
-
     trap = trap_by_number(card)
     return (2.0 if trap.damage_unit is not None else 1.0) + (1.0 if trap.kind is TrapKind.DIRECT else 0.0)
 

@@ -14,6 +14,7 @@ from arena.engine.match.play import apply, legal_actions, seats_to_move
 from arena.engine.match.setup import new_match
 from arena.engine.match.state import MatchOptions, Phase, State
 from arena.engine.roster import Roster, base_roster
+from arena.engine.roster.teamfile import loads
 
 MAX_DECISIONS = 200_000  # a safety net; the round limit ends every match long before
 
@@ -40,7 +41,7 @@ def paused_gc() -> Iterator[None]:
 
     The engine creates no reference cycles (every object is freed by reference counting; the
     property tests check that a batch leaves no cyclic garbage), so the collector would only
-    re-scan the engine's memoised tables (lines of fire, movement balls) again and again.
+    re-scan the live matches' memo tables and the board's tables again and again.
     """
     was_enabled = gc.isenabled()
     gc.disable()
@@ -56,8 +57,6 @@ def load_team(spec: str) -> Roster:
     (:mod:`arena.engine.roster.teamfile`; a malformed file raises its ``TeamFileError``, a ValueError)."""
     if spec == "base":
         return base_roster()
-    from arena.engine.roster.teamfile import loads
-
     with open(spec, encoding="utf-8") as handle:
         return loads(handle.read())
 

@@ -11,7 +11,6 @@ board itself for the wording of a refusal.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from typing import Final, NamedTuple
 
@@ -88,7 +87,6 @@ class Grid:
             )
             for half in board.halves.values()
         }
-        self._sight: dict[int, tuple[Sight, ...]] = {}
         self._walls: dict[int, Crossing] = {}  # wall edges between neighbours, by a * size + b
         for i, h in enumerate(self.hexes):
             for n in h.neighbours():
@@ -111,7 +109,10 @@ class Grid:
         self._block_rows: tuple[tuple[int, ...], ...] = tuple(
             tuple(max(abs(a1 - a2), abs(b1 - b2), abs(a1 - a2 + b1 - b2)) for a2, b2 in blocks) for a1, b1 in blocks
         )
-        self._dist_rows: list[tuple[int, ...] | None] = [None] * self.size
+        # the block distance from every hex to every hex, built once
+        self._dist_rows: tuple[tuple[int, ...], ...] = tuple(
+            tuple(self._block_rows[self.block_of[a]][b] for b in self.block_of) for a in range(self.size)
+        )
 
     # --- construction ------------------------------------------------------------------
 
@@ -162,19 +163,16 @@ class Grid:
         return max(abs(da), abs(db), abs(da + db))
 
     def distances(self, a: int) -> tuple[int, ...]:
-        """The block distance from hex ``a`` to every hex, by hex number (built on first use)."""
-        row = self._dist_rows[a]
-        if row is None:
-            by_block = self._block_rows[self.block_of[a]]
-            row = self._dist_rows[a] = tuple(by_block[b] for b in self.block_of)
-        return row
+        """The block distance from hex ``a`` to every hex, by hex number."""
+        return self._dist_rows[a]
 
     # --- lines of fire (HR-1.8) -----------------------------------------------------------
 
-    def _trace(self, a: int, b: int) -> tuple[Sight, ...]:
-        found = self._sight.get(a * self.size + b)
+    def traced(self, a: int, b: int, memo: dict[int, tuple[Sight, ...]]) -> tuple[Sight, ...]:
+        """:meth:`trace`, kept in ``memo`` (the caller's: a match keeps one, see match.memo)."""
+        found = memo.get(a * self.size + b)
         if found is None:
-            found = self._sight[a * self.size + b] = self.trace(a, b)
+            found = memo[a * self.size + b] = self.trace(a, b)
         return found
 
     def trace(self, a: int, b: int) -> tuple[Sight, ...]:
@@ -248,7 +246,15 @@ class Grid:
             g.parapet,
         )
 
-    def sight(self, a: int, b: int, open_gates: int, visible: Mapping[int, int], present: int) -> int:
+    def sight(
+        self,
+        a: int,
+        b: int,
+        open_gates: int,
+        visible: Mapping[int, int],
+        present: int,
+        memo: dict[int, tuple[Sight, ...]],
+    ) -> int:
         """Obstacles of the shot from hex ``a`` to hex ``b`` (HR-1.8), or :data:`ILLEGAL`.
 
         ``visible.get(h)`` counts the characters on hex ``h`` who are neither sneaking nor hiding;
@@ -258,7 +264,7 @@ class Grid:
         """
         best = ILLEGAL
         others = min(2, present - 1) if present > 1 else 0
-        for s in self._trace(a, b):
+        for s in self.traced(a, b, memo):
             if s.blocked:
                 return ILLEGAL
             count = s.boundaries + s.parapet + others
@@ -313,7 +319,9 @@ def _line(a: Hex, b: Hex, nudge: int) -> list[tuple[int, int]]:
     return out
 
 
-@functools.cache
+_GRID = Grid(standard_board())
+
+
 def grid() -> Grid:
-    """The shared tables of the standard board, built on first use."""
-    return Grid(standard_board())
+    """The shared tables of the standard board (built at import; nothing in them changes)."""
+    return _GRID

@@ -7,7 +7,6 @@ A ``Board`` never changes. Game state (open gates, who stands where) is passed i
 
 from __future__ import annotations
 
-import functools
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
@@ -49,13 +48,10 @@ from arena.engine.board.hexgrid import (
     block_hex_distance,
     common_neighbours,
 )
-from arena.engine.board.lines import NO_OCCUPANTS, LineGeometry, LineOfFire, Occupants, resolve, trace_lines
+from arena.engine.board.lines import NO_OCCUPANTS, LineOfFire, Occupants, resolve, trace_lines
 
 HexFilter = Callable[[Hex], bool]
 """A region filter for movement: True for the hexes a mover may enter."""
-
-# Lines of fire traced per (shooter, target) pair, kept per board (HR-1.8 steps 1-2).
-SIGHT_CACHE_SIZE: Final = 1 << 16
 
 # HR-1.2: no on-board hex has |q| or |r| above this (D2 ≤ 182 gives at most 15).
 _SCAN_RADIUS: Final = 16
@@ -108,7 +104,7 @@ class Board:
         "_hexes",
         "_pile_at",
         "_piles",
-        "_sight",
+        "_sealed",
         "_slice_hexes",
         "_steps",
         "_tower_at",
@@ -137,13 +133,11 @@ class Board:
         self._walls = MappingProxyType(self._build_walls())
         self._build_features()
         self._steps = MappingProxyType(self._build_steps())
-        self._sight: Callable[[Hex, Hex], tuple[LineGeometry, ...]] = functools.lru_cache(maxsize=SIGHT_CACHE_SIZE)(
-            functools.partial(trace_lines, self)
-        )
         self._check_counts()
+        self._sealed = True
 
     def __setattr__(self, name: str, value: object) -> None:
-        if hasattr(self, "_sight"):  # set last by __init__
+        if hasattr(self, "_sealed"):  # set last by __init__
             raise AttributeError("the board is immutable")
         object.__setattr__(self, name, value)
 
@@ -503,7 +497,7 @@ class Board:
         self._cell(shooter)
         self._cell(target)
         opened = self._open(open_gates)
-        return resolve(self._sight(shooter, target), shooter, target, opened, occupants, ignore_walls)
+        return resolve(trace_lines(self, shooter, target), shooter, target, opened, occupants, ignore_walls)
 
     # --- drawing ------------------------------------------------------------------------
 
@@ -538,7 +532,9 @@ class Board:
         return "\n".join(lines)
 
 
-@functools.cache
+_STANDARD_BOARD = Board()
+
+
 def standard_board() -> Board:
-    """The one arena board of HR-1, built on first use."""
-    return Board()
+    """The one arena board of HR-1 (built at import, immutable)."""
+    return _STANDARD_BOARD

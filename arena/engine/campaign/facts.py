@@ -1,7 +1,7 @@
 """What a finished match tells the league: the result and, per member, how he ended and what he did.
 
 A table report (a player fills in the form) and a hosted match
-(:func:`arena.engine.match.facts.match_facts` reads the engine's end state) both produce
+(:func:`arena.engine.campaign.match_facts.match_facts` reads the engine's end state) both produce
 :class:`MatchFacts`; the campaign sequence reads it: broken weapons, casualties, experience and gold
 (HR-10.5–10.7).
 """

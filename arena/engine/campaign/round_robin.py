@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from arena.engine.campaign.errors import CampaignRuleError
+from arena.engine.campaign.knockout import knockout_bracket
 from arena.engine.campaign.pairing import Pairing, Round, TeamId, check_team_ids
 
 GROUP_QUALIFIERS = 2  # HR-10.2: the top 2 of each group go on
@@ -118,8 +119,6 @@ def groups_knockout_seeds(group_tables: Sequence[Sequence[TeamId]]) -> list[Team
     :func:`~arena.engine.campaign.knockout.knockout_bracket` would pair two teams of one group.
     With 2 groups: A1 v B2, B1 v A2; with 4: A1 v D2, D1 v A2, B1 v C2, C1 v B2.
     """
-    from arena.engine.campaign.knockout import knockout_bracket  # one-way: knockout does not import this module
-
     if len(group_tables) < 1:
         raise ValueError("at least one group is needed")
     for table in group_tables:

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 from arena.engine.board.hexgrid import Hex
 from arena.engine.match.magic.actions import MAGIC_ACTIONS, MagicAction
 from arena.engine.match.optional.actions import OPTIONAL_ACTIONS, OptionalAction
+from arena.engine.match.words import ZombieCommand
 
 # --- setup (RB p.7, HR-1.7, HR-12 ruling 39) --------------------------------------------
 
@@ -414,6 +415,7 @@ def action_from_json(data: dict[str, Any]) -> Action:
 
 _HEX_FIELDS = frozenset({"hex", "to", "push"})
 _PATH_FIELDS = frozenset({"path"})
+_ZOMBIE_COMMANDS = frozenset(ZombieCommand)
 
 
 def _field_from_json(name: str, value: Any) -> Any:
@@ -421,6 +423,10 @@ def _field_from_json(name: str, value: Any) -> Any:
         return None
     if name == "strikes":  # PlayTraps, TrapsReadied: (card, hex) pairs
         return tuple((card, Hex(h[0], h[1])) for card, h in value)
+    if (
+        name == "command" and isinstance(value, str) and value in _ZOMBIE_COMMANDS
+    ):  # a word outside it: the rules refuse it
+        return ZombieCommand(value)
     if name in _HEX_FIELDS:
         return Hex(value[0], value[1])
     if name in _PATH_FIELDS:

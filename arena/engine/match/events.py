@@ -13,8 +13,9 @@ from typing import Any, NamedTuple
 
 from arena.engine.board.hexgrid import Hex
 from arena.engine.match.actions import _field_from_json, tuple_to_json
-from arena.engine.match.magic.events import MAGIC_EVENTS, MagicEvent
+from arena.engine.match.magic.events import MAGIC_EVENTS, MagicEvent, ZombieCommanded
 from arena.engine.match.optional.events import OPTIONAL_EVENTS, OptionalEvent
+from arena.engine.match.words import MatchEnd, TrapWindowAction, ZombieCommand
 
 EVERYONE = None
 NOBODY = -1
@@ -215,7 +216,7 @@ class RoundEnded(NamedTuple):
 
 
 class MatchEnded(NamedTuple):
-    kind: str
+    kind: MatchEnd
     winner: int | None
     scores: tuple[int, int]
     round: int
@@ -435,7 +436,7 @@ class TrapWindowOpened(NamedTuple):
 
     seat: int  # the trap owner
     char: str  # the mover
-    action: str  # move, disengage, gate
+    action: TrapWindowAction
     path: tuple[Hex, ...]
     gate: str | None
     acrobatics: bool
@@ -611,6 +612,14 @@ def event_to_json(event: Event) -> dict[str, Any]:
     return tuple_to_json(event, type(event).__name__)
 
 
+# the fields that hold a vocabulary word (match.words), read back as the enum
+_WORDS: dict[type[Any], tuple[tuple[str, type[MatchEnd] | type[TrapWindowAction] | type[ZombieCommand]], ...]] = {
+    MatchEnded: (("kind", MatchEnd),),
+    TrapWindowOpened: (("action", TrapWindowAction),),
+    ZombieCommanded: (("command", ZombieCommand),),
+}
+
+
 def event_from_json(data: dict[str, Any]) -> Event:
     cls = EVENT_TYPES[data["type"]]
     kwargs: dict[str, Any] = {}
@@ -624,5 +633,8 @@ def event_from_json(data: dict[str, Any]) -> Event:
             kwargs[name] = tuple(Hex(q, r) for q, r in value)
         else:
             kwargs[name] = _field_from_json(name, value)
+    for name, word in _WORDS.get(cls, ()):
+        if name in kwargs:
+            kwargs[name] = word(kwargs[name])  # a clear ValueError for a word not in the vocabulary
     event: Event = cls(**kwargs)
     return event

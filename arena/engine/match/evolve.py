@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from arena.engine.board.data import HalfId
 from arena.engine.board.grid import grid
 from arena.engine.content.common import CombatValue
 from arena.engine.match import events as ev
@@ -29,8 +30,10 @@ from arena.engine.match.state import (
     State,
     TrapMark,
     own,
+    reset_step,
 )
 from arena.engine.match.traps import marks as traps_marks
+from arena.engine.match.words import MatchEnd, TrapWindowAction
 
 Evolver = Callable[[State, Any], None]
 TRAP_PRONE = "trap: prone"  # the Effect source of a trap's prone (HR-12 ruling 14)
@@ -109,8 +112,6 @@ def _role_chosen(s: State, e: ev.RoleChosen) -> None:
 
 
 def _half_chosen(s: State, e: ev.HalfChosen) -> None:
-    from arena.engine.board.data import HalfId
-
     halves = own(s, "halves")
     halves[e.seat] = e.half
     halves[1 - e.seat] = e.other
@@ -183,25 +184,10 @@ def _round_started(s: State, e: ev.RoundStarted) -> None:
 
 
 def _step_started(s: State, e: ev.StepStarted) -> None:
-    n = len(s.pos)
     s.step = e.step
     s.seat_to_act = e.seat
     s.phase = Phase.NAMING
-    s.spent = 0
-    s.named = ()
-    s.finished = 0
-    s.active = -1
-    s.pool = 0
-    s.granted = 0
-    s.moved = [0] * n
-    s.attacks = [0] * n
-    s.disengaged = [False] * n
-    s.ran = [False] * n
-    s.run_hexes = [0] * n
-    s.must_attack = [False] * n
-    s.sneak_entry = [False] * n
-    s.quick_target = [-1] * n
-    s.entered = [-1] * n
+    reset_step(s, len(s.pos))
 
 
 def _grip_revealed(s: State, e: ev.GripRevealed) -> None:
@@ -259,7 +245,7 @@ def _round_ended(s: State, e: ev.RoundEnded) -> None:
 
 
 def _match_ended(s: State, e: ev.MatchEnded) -> None:
-    s.result = Result(e.kind, e.winner, e.scores, e.round, e.reason)
+    s.result = Result(MatchEnd(e.kind), e.winner, e.scores, e.round, e.reason)
     s.phase = Phase.OVER
     s.pending = None
     s.declared = None
@@ -492,7 +478,9 @@ def _effect_added(s: State, e: ev.EffectAdded) -> None:
 
 def _trap_window_opened(s: State, e: ev.TrapWindowOpened) -> None:
     target = -1 if e.target is None else s.index[e.target]
-    s.pending = PendingTrapWindow(e.seat, s.index[e.char], e.action, e.path, e.gate, e.acrobatics, e.man, target)
+    s.pending = PendingTrapWindow(
+        e.seat, s.index[e.char], TrapWindowAction(e.action), e.path, e.gate, e.acrobatics, e.man, target
+    )
 
 
 def _traps_readied(s: State, e: ev.TrapsReadied) -> None:

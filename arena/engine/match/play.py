@@ -18,6 +18,7 @@ from arena.engine.match.dice import Dice, SeededDice
 from arena.engine.match.errors import IllegalActionError
 from arena.engine.match.events import Event
 from arena.engine.match.evolve import EVOLVERS
+from arena.engine.match.hooks import HOOKS
 from arena.engine.match.magic import areas as magic_areas
 from arena.engine.match.magic import listing as magic_engine
 from arena.engine.match.optional import actions as opt_act
@@ -35,6 +36,7 @@ from arena.engine.match.setup import (
     decide_token,
     deploy_options,
     grip_options,
+    new_match,
     secrets_options,
 )
 from arena.engine.match.state import (
@@ -319,9 +321,18 @@ def replay(setup: MatchSetup, events: Iterable[Event]) -> State:
 
 def replay_actions(setup: MatchSetup, actions: Iterable[Action]) -> State:
     """Play ``actions`` again from the seed; raises if any of them is no longer legal."""
-    from arena.engine.match.setup import new_match
-
     state = new_match(setup.teams, setup.options, setup.seed)
     for action in actions:
         state, _ = apply(state, action)
     return state
+
+
+# --- plugged into the core resolvers (match.hooks, docs/engine.md "The hook table") ---
+
+
+def char_actions_now(s: State, c: int) -> list[Action]:
+    """What one named character may do in ``s`` (:func:`_char_actions` with a fresh scan)."""
+    return _char_actions(s, c, Scan(s))
+
+
+HOOKS.char_actions = char_actions_now

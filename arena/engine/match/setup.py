@@ -37,7 +37,7 @@ from arena.engine.match.events import (
 )
 from arena.engine.match.optional.rules import check_teams
 from arena.engine.match.rules.base import HEXES, MAX_PER_HEX, G, check_char, fail, occupancy
-from arena.engine.match.rules.gladiators import grips_from
+from arena.engine.match.rules.gladiators import grips_of
 from arena.engine.match.rules.turns import start_round
 from arena.engine.match.state import HALF_IDS, MatchOptions, MatchSetup, Phase, State, initial_state
 from arena.engine.match.traps.insight import MOST_DRAWN, TRAPS_KEPT, after_role, cards_drawn
@@ -195,7 +195,7 @@ def grip_options(s: State, seat: int) -> list[RecordGrip]:
     if s.phase is not Phase.GRIPS or s.grips_done[seat]:
         return []
     g = s.gladiator_of(seat)
-    return [RecordGrip(seat, hand, main) for hand, main in grips_from(s.pile[g], s.sheets[g].gladiator_type)]
+    return [RecordGrip(seat, hand, main) for hand, main in grips_of(s, s.pile[g], s.sheets[g].gladiator_type)]
 
 
 def decide_grip(ctx: Context, a: RecordGrip) -> None:
@@ -204,7 +204,7 @@ def decide_grip(ctx: Context, a: RecordGrip) -> None:
         fail(f"seat {a.seat} records no grip now", "RB p.7")
     g = s.gladiator_of(a.seat)
     hand = tuple(sorted(i for i in a.hand if i != "dagger"))
-    legal = grips_from(s.pile[g], s.sheets[g].gladiator_type)
+    legal = grips_of(s, s.pile[g], s.sheets[g].gladiator_type)
     if not any(h == hand and (a.main is None or m is None or m == a.main) for h, m in legal):
         fail(f"{hand} is not a legal grip from the pile", "HR-3.1, TB-15")
     ctx.emit(GripRecorded(a.seat, s.sheets[g].id, hand, a.main, a.seat))

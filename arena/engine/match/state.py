@@ -17,13 +17,16 @@ from dataclasses import dataclass, field
 from typing import Any, Final, NamedTuple
 
 from arena.engine.board.hexgrid import Hex
-from arena.engine.content.common import Armour, CombatValue, Role
-from arena.engine.content.profiles import MEMBER_SLOTS
+from arena.engine.content.amulets import STANDARD_AMULET_SET
+from arena.engine.content.common import Armour, CombatValue, Role, Stat
+from arena.engine.content.profiles import MEMBER_SLOTS, PROFILES, Ammo
 from arena.engine.content.weapons import GLADIATOR_TYPES, JAVELIN, KIT, NET
 from arena.engine.match.dice import Dice
 from arena.engine.match.magic.state import Magic
+from arena.engine.match.memo import Memo
 from arena.engine.match.optional.state import OptState, PendingReroll
 from arena.engine.match.optional.state import initial as initial_opt
+from arena.engine.match.words import MatchEnd, TrapWindowAction
 from arena.engine.roster import Roster
 
 SEATS = (0, 1)
@@ -135,6 +138,18 @@ class Effect(NamedTuple):
     last_round: int | None
 
 
+class Swing(NamedTuple):
+    """One attack as the modifier hooks see it."""
+
+    attacker: int
+    target: int
+    weapon: str  # melee, halberd, bolt, dagger, javelin, net
+    aim: bool
+    quick: bool
+    dodge: bool
+    blocks: int  # block distance between them
+
+
 class AttackSpec(NamedTuple):
     """A declared attack waiting for the dice (HR-12 ruling 21)."""
 
@@ -183,7 +198,7 @@ class PendingTrapWindow(NamedTuple):
 
     seat: int
     mover: int
-    action: str  # move, disengage, gate
+    action: TrapWindowAction
     path: tuple[Hex, ...]
     gate: str | None
     acrobatics: bool
@@ -215,7 +230,7 @@ Pending = PendingDodge | PendingShift | PendingTrapWindow | PendingTrapDodge | P
 class Result(NamedTuple):
     """How the match ended (HR-10.1). ``winner`` is a seat, or None for a draw."""
 
-    kind: str  # victory, points_victory, draw
+    kind: MatchEnd
     winner: int | None
     scores: tuple[int, int]
     round: int
@@ -248,13 +263,14 @@ class State:
         "moved", "attacks", "disengaged", "ran", "run_hexes", "must_attack", "sneak_entry",
         "quick_target", "deaths", "declared",
         "trap_marks", "readied", "entered", "amulet_shown",
-        "magic", "spent", "side", "opt",
+        "magic", "spent", "side", "opt", "memo",
     )  # fmt: skip
 
     setup: MatchSetup
     sheets: tuple[CharSheet, ...]
     index: dict[str, int]
     dice: Dice
+    memo: Memo  # the match's memo tables (match.memo): shared by its states, never hashed
     phase: Phase
     round: int
     step: int
@@ -410,6 +426,7 @@ class State:
         c.spent = self.spent
         c.side = self.side
         c.opt = self.opt
+        c.memo = self.memo
         return c
 
     # --- small readers used everywhere -------------------------------------------------
@@ -490,9 +507,6 @@ def char_id(seat: int, slot: str) -> str:
 
 def build_sheet(index: int, seat: int, roster: Roster, slot: str) -> CharSheet:
     """The match sheet of one roster member (HR-2.1; HR-3.3 for the gladiator's armour)."""
-    from arena.engine.content.common import Stat
-    from arena.engine.content.profiles import PROFILES, Ammo
-
     member = roster.member(slot)
     if member is None:
         raise ValueError(f"{roster.name}: no {slot} (TB-01)")
@@ -554,6 +568,7 @@ def initial_state(setup: MatchSetup, dice: Dice) -> State:
     s.sheets = tuple(sheets)
     s.index = {sh.id: sh.index for sh in sheets}
     s.dice = dice
+    s.memo = Memo()
     s.phase = Phase.SECRETS
     s.round = 0
     s.step = 0
@@ -564,11 +579,6 @@ def initial_state(setup: MatchSetup, dice: Dice) -> State:
     s.halves = [None, None]
     s.rolls = 0
     s.gates = 0
-    s.pool = 0
-    s.granted = 0
-    s.active = -1
-    s.named = ()
-    s.finished = 0
     s.pending = None
     s.result = None
     s.amulets_left = [team_amulets(setup.teams[0]), team_amulets(setup.teams[1])]
@@ -603,6 +613,29 @@ def initial_state(setup: MatchSetup, dice: Dice) -> State:
     s.amulet = [None] * n
     s.token = [0] * n
     s.melee = [0] * n
+    reset_step(s, n)
+    s.deaths = [0, 0]
+    s.declared = None
+    s.trap_marks = ()
+    s.readied = ()
+    s.amulet_shown = [False] * n
+    s.magic = None
+    s.side = SEAT_OF
+    s.opt = initial_opt(setup.options.optional, tuple(_vial(setup.teams[sh.seat], sh.slot) for sh in sheets))
+    return s
+
+
+def reset_step(s: State, n: int) -> None:
+    """What every step starts afresh (RB p.6-8, HR-12 rulings 2-3, 9-10): nobody named, active or
+    finished, no MAN pooled, granted or spent, and per character ``n``: no hexes moved, attacks,
+    disengagement, running, forced attack, sneaking entry, quick target or entered hex. The match
+    starts this way too (:func:`initial_state`)."""
+    s.named = ()
+    s.finished = 0
+    s.active = -1
+    s.pool = 0
+    s.granted = 0
+    s.spent = 0
     s.moved = [0] * n
     s.attacks = [0] * n
     s.disengaged = [False] * n
@@ -611,17 +644,7 @@ def initial_state(setup: MatchSetup, dice: Dice) -> State:
     s.must_attack = [False] * n
     s.sneak_entry = [False] * n
     s.quick_target = [-1] * n
-    s.deaths = [0, 0]
-    s.declared = None
-    s.trap_marks = ()
-    s.readied = ()
     s.entered = [-1] * n
-    s.amulet_shown = [False] * n
-    s.magic = None
-    s.spent = 0
-    s.side = SEAT_OF
-    s.opt = initial_opt(setup.options.optional, tuple(_vial(setup.teams[sh.seat], sh.slot) for sh in sheets))
-    return s
 
 
 def _vial(roster: Roster, slot: str) -> str | None:
@@ -631,15 +654,13 @@ def _vial(roster: Roster, slot: str) -> str | None:
 
 def team_amulets(roster: Roster) -> tuple[str, ...]:
     """The team's amulets (RB p.7; 3-4 under HR-9.5): those on the roster, or the standard set."""
-    from arena.engine.content.amulets import STANDARD_AMULET_SET
-
     return roster.amulets or STANDARD_AMULET_SET
 
 
 # --- hashing -----------------------------------------------------------------------------------
 
 _HASHED = tuple(
-    name for name in State.__slots__ if name not in ("setup", "sheets", "index", "dice", "log", "side", "opt")
+    name for name in State.__slots__ if name not in ("setup", "sheets", "index", "dice", "log", "side", "opt", "memo")
 )  # ``side`` follows from ``magic`` (the zombies' creators); ``opt`` only when a match has it
 
 

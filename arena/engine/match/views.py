@@ -14,6 +14,7 @@ from typing import Any
 
 from arena.engine.board.grid import grid
 from arena.engine.match.magic.view import magic_view, spells_view
+from arena.engine.match.memo import Table
 from arena.engine.match.optional.state import PendingReroll
 from arena.engine.match.play import seats_to_move
 from arena.engine.match.rules.damage import arena_scores
@@ -33,7 +34,9 @@ _G = grid()
 _QR: tuple[tuple[int, int], ...] = tuple((x.q, x.r) for x in _G.hexes)
 # the gates whose state changes a hex's slices (RB p.6): most hexes have none
 _GATE_MASK_AT: tuple[int, ...] = tuple(sum(_G.gate_bit[g] for g in set(gates)) for gates in _G.gates_at)
-_SLICES: dict[tuple[int, int], tuple[str, ...]] = {}  # (hex, its gates open): at most a few per hex
+_SLICES: Table[tuple[int, int], tuple[str, ...]] = Table(
+    "views: board slices"
+)  # (hex, its gates open): at most a few per hex
 _PHASE_NAMES = {p: p.name.lower() for p in Phase}
 
 
@@ -43,32 +46,31 @@ def _hex(h: int) -> list[int] | None:
     return list(_QR[h])
 
 
-def _slices(h: int, gates: int) -> list[str]:
+def _slices(s: State, h: int, gates: int) -> list[str]:
     """:meth:`Grid.slices_of`, memoised per hex and the state of its own gates."""
     key = (h, gates & _GATE_MASK_AT[h])
-    found = _SLICES.get(key)
+    table = _SLICES.of(s.memo)
+    found = table.get(key)
     if found is None:
-        found = _SLICES[key] = _G.slices_of(h, gates)
+        found = table[key] = _G.slices_of(h, gates)
     return list(found)
 
 
 # What a view shows of a sheet never changes: read once per match's sheets (the enum's value and
 # the sorted skills cost more than the rest of a character's view).
 _Static = tuple[str, int, str, str, str, int, int, tuple[str, ...]]
-_STATIC: dict[int, tuple[tuple[CharSheet, ...], tuple[_Static, ...]]] = {}
-_STATIC_LIMIT = 1_000
+_STATIC: Table[int, tuple[tuple[CharSheet, ...], tuple[_Static, ...]]] = Table("views: the sheets' static parts", 16)
 
 
 def _statics(s: State) -> tuple[_Static, ...]:
     sheets = s.sheets
-    entry = _STATIC.get(id(sheets))
+    table = _STATIC.of(s.memo)
+    entry = table.get(id(sheets))
     if entry is None or entry[0] is not sheets:  # the id of a tuple no longer kept may be reused
-        if len(_STATIC) > _STATIC_LIMIT:
-            _STATIC.clear()
         made = tuple(
             (sh.id, sh.seat, sh.slot, sh.role.value, sh.name, sh.ep, sh.stp, tuple(sorted(sh.skills))) for sh in sheets
         )
-        entry = _STATIC[id(sheets)] = (sheets, made)
+        entry = table[id(sheets)] = (sheets, made)
     return entry[1]
 
 
@@ -90,7 +92,7 @@ def _char_view(s: State, c: int, seat: int | None, static: _Static) -> dict[str,
         "role": role,
         "name": name,
         "hex": list(_QR[h]) if h >= 0 else None,
-        "slices": _slices(h, s.gates) if sh.on_board and h >= 0 else [],
+        "slices": _slices(s, h, s.gates) if sh.on_board and h >= 0 else [],
         "alive": s.alive[c],
         "ep": s.ep[c],
         "ep_max": ep_max,

@@ -18,6 +18,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: object, **options: object) -> None:
         indent = options["indent"] or None
+        assert indent is None or isinstance(indent, int)
         document = rules_document()
         if not options["json"]:
             counts = {key: len(value) for key, value in document.items() if isinstance(value, list)}

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from arena.engine.board.hexgrid import Hex
+from arena.engine.match.words import ZombieCommand
 
 
 class Cast(NamedTuple):
@@ -50,7 +51,7 @@ class CommandZombie(NamedTuple):
     seat: int
     char: str
     zombie: str
-    command: str
+    command: ZombieCommand
     target: str | None = None
     hex: Hex | None = None
     man: int | None = None

@@ -10,7 +10,6 @@ non-stacking group of spell modifiers (RB p.10, p.12).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 
 from arena.engine.board.grid import grid
@@ -18,11 +17,13 @@ from arena.engine.content.common import CombatValue
 from arena.engine.content.spells import SPELLS, Bearer, Cage, Damage, Modifier, Spell
 from arena.engine.match.context import Context
 from arena.engine.match.events import Deployed, Disengaged, Moved, Pushed, Shifted
+from arena.engine.match.hooks import HOOKS
 from arena.engine.match.magic.effects import amulet_cancels, deaths_together, lightning_warded, spell_damage
 from arena.engine.match.magic.events import SpellBlocked, SpellEnded, SpellLasting
 from arena.engine.match.magic.state import Lasting
-from arena.engine.match.rules.modifiers import RANGED_WEAPONS, Swing
-from arena.engine.match.state import ON_BOARD, State
+from arena.engine.match.rules.base import TRACES
+from arena.engine.match.rules.modifiers import RANGED_WEAPONS
+from arena.engine.match.state import ON_BOARD, State, Swing
 
 G = grid()
 BOARD = tuple(c for c in range(len(ON_BOARD)) if ON_BOARD[c])
@@ -43,9 +44,7 @@ CLOUD_MAN_PER_HEX: int = _CLOUD_AREA.move_man_per_hex  # RB p.13-14: 1 MAN a hex
 assert CLOUD.bearer is Bearer.SHOOTERS_FROM_OR_THROUGH_AREA and STORM.bearer is Bearer.TARGETS_SHOT_THROUGH_OR_INTO_AREA
 
 
-@functools.cache
-def area_hexes(centre: int) -> tuple[int, ...]:
-    """The centre and its neighbours on the board (digest A4), as sorted hex numbers."""
+def _area_hexes(centre: int) -> tuple[int, ...]:
     found = {centre}
     for n in G.hexes[centre].neighbours():
         i = G.index.get(n)
@@ -54,16 +53,24 @@ def area_hexes(centre: int) -> tuple[int, ...]:
     return tuple(sorted(found))
 
 
+_AREA_HEXES: tuple[tuple[int, ...], ...] = tuple(_area_hexes(h) for h in range(len(G.hexes)))  # built once
+
+
+def area_hexes(centre: int) -> tuple[int, ...]:
+    """The centre and its neighbours on the board (digest A4), as sorted hex numbers."""
+    return _AREA_HEXES[centre]
+
+
 def in_area(s: State, hexes: Sequence[int], skip: int = -1) -> list[int]:
     """Living characters on the board standing in the area (hiding and sneaking ones too,
     HR-12 ruling 34), the caster ``skip`` excepted."""
     return [c for c in BOARD if s.alive[c] and s.pos[c] in hexes and c != skip]
 
 
-def _line(a: int, b: int) -> set[int]:
+def _line(s: State, a: int, b: int) -> set[int]:
     """The hexes strictly between ``a`` and ``b`` on either nudged line (HR-1.8)."""
     found: set[int] = set()
-    for sight in G._trace(a, b):
+    for sight in G.traced(a, b, TRACES.of(s.memo)):
         found.update(sight.inner)
     return found
 
@@ -90,7 +97,7 @@ def cloud_ce(s: State, a: int, b: int) -> list[int]:
             found.append(CLOUD.amount)
             continue
         if line is None:
-            line = _line(a, b)
+            line = _line(s, a, b)
         if not line.isdisjoint(x.hexes):
             found.append(CLOUD.amount)
     return found
@@ -110,7 +117,7 @@ def ranged_ve(s: State, t: int, a: int, b: int) -> list[int]:
                 found.append(STORM.amount)
                 continue
             if line is None:
-                line = _line(a, b)
+                line = _line(s, a, b)
             if not line.isdisjoint(x.hexes):
                 found.append(STORM.amount)
         elif x.what == "imprisonment" and x.caster == t and b in x.hexes:
@@ -260,3 +267,7 @@ def expire(ctx: Context) -> None:
                     x.kind, x.what, "its last round is over (RB p.12)",
                 )
             )  # fmt: skip
+
+
+# --- plugged into the core resolvers (match.hooks, docs/engine.md "The hook table") ---
+HOOKS.area_modifier = area_modifier

@@ -36,6 +36,7 @@ from arena.engine.content.spells import (
 )
 from arena.engine.match.context import Context
 from arena.engine.match.events import AmuletRevealed, Damaged, Died, EffectAdded
+from arena.engine.match.hooks import HOOKS
 from arena.engine.match.magic.events import (
     Healed,
     MeTokenShown,
@@ -44,10 +45,11 @@ from arena.engine.match.magic.events import (
     SpellResisted,
     StrategistMark,
 )
-from arena.engine.match.magic.hooks import eg_of, is_zombie
+from arena.engine.match.magic.queries import eg_of, is_zombie
 from arena.engine.match.rules.damage import armour_sfe, die, end_match
 from arena.engine.match.rules.skills import end_states
 from arena.engine.match.state import AttackSpec, State
+from arena.engine.match.words import MatchEnd
 
 
 def _harmful(spell: Spell) -> bool:
@@ -163,7 +165,7 @@ def deaths_together(ctx: Context, chars: Iterable[int]) -> None:
         if s.result is None:
             end_match(
                 ctx,
-                "draw",
+                MatchEnd.DRAW,
                 None,
                 "both gladiators were destroyed at once (HR-12 ruling 24)",
             )
@@ -417,3 +419,9 @@ def after_hit(ctx: Context, spec: AttackSpec) -> None:
     if amulet_cancels(ctx, a, spell) or lightning_warded(ctx, a, spell):
         return
     spell_damage(ctx, a, ARMOUR.damage)
+
+
+# --- plugged into the core resolvers (match.hooks, docs/engine.md "The hook table") ---
+HOOKS.weapon_immune = weapon_immune
+HOOKS.after_hit = after_hit
+HOOKS.bleed = bleed

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from arena.engine.board.hexgrid import Hex
+from arena.engine.match.words import ZombieCommand
 
 
 class SpellCast(NamedTuple):
@@ -146,7 +147,7 @@ class ZombieCommanded(NamedTuple):
     seat: int
     char: str
     zombie: str
-    command: str
+    command: ZombieCommand
     target: str | None
     hex: Hex | None
     man: int

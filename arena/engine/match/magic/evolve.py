@@ -10,6 +10,7 @@ from arena.engine.match.magic import events as em
 from arena.engine.match.magic.state import Lasting, Magic, Zombie, derive, stamp
 from arena.engine.match.state import State, own
 from arena.engine.match.traps import marks as traps_marks
+from arena.engine.match.words import ZombieCommand
 
 _G = grid()
 RAISED_MAN = 3  # RB p.15: the zombie's MAN a round
@@ -139,7 +140,7 @@ def _zombie_raised(s: State, e: em.ZombieRaised) -> None:
     if s.effects:  # what lay on the dead fighter lapsed with his death (HR-12 ruling 23)
         s.effects = tuple(x for x in s.effects if x.char != c)
     creator = s.index[e.creator]
-    zombie = Zombie(c, creator, s.round, RAISED_MAN, RAISED_HEXES, "", -1, -1)
+    zombie = Zombie(c, creator, s.round, RAISED_MAN, RAISED_HEXES, ZombieCommand.NONE, -1, -1)
     # a character of its creator's side for every rule, whoever's dead it was (HR-12 ruling 19)
     s.side = (*s.side[:c], s.side[creator], *s.side[c + 1 :])
     lasting = tuple(x for x in m.lasting if x.target != c)
@@ -159,24 +160,25 @@ def _zombie_commanded(s: State, e: em.ZombieCommanded) -> None:
     s.magic = m._replace(used=here, used_by=used_by | 1 << s.index[e.char])
     z = next(x for x in _magic(s).zombies if x.char == s.index[e.zombie])
     z = fresh(z, s.round)
-    if e.command == "attack":
+    command = ZombieCommand(e.command)  # the word, whether the event was made or read back
+    if command is ZombieCommand.ATTACK:
         arg = -1 if e.target is None else s.index[e.target]
     else:
         arg = -1 if e.hex is None else _G.index[e.hex]
-    _replace_zombie(s, z._replace(man=z.man + e.man, command=e.command, arg=arg))
+    _replace_zombie(s, z._replace(man=z.man + e.man, command=command, arg=arg))
 
 
 def _zombie_acted(s: State, e: em.ZombieActed) -> None:
     z = next(x for x in _magic(s).zombies if x.char == s.index[e.zombie])
     z = fresh(z, s.round)
-    done = z.command == "move_to" and z.arg == s.pos[z.char]
+    done = z.command is ZombieCommand.MOVE_TO and z.arg == s.pos[z.char]
     _replace_zombie(
         s,
         z._replace(
             man=z.man - e.man,
             hexes=z.hexes - e.hexes,
             acted=stamp(s.round, s.step),
-            command="" if done else z.command,
+            command=ZombieCommand.NONE if done else z.command,
             arg=-1 if done else z.arg,
         ),
     )

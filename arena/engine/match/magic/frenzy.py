@@ -13,11 +13,13 @@ from typing import Any
 
 from arena.engine.match import actions as act
 from arena.engine.match.actions import Action, action_cost
+from arena.engine.match.hooks import HOOKS
 from arena.engine.match.magic.actions import Cast
+from arena.engine.match.memo import Table
 from arena.engine.match.rules.base import CENTRAL, STEPS_IN, STEPS_OUT, G, enemies_on
 from arena.engine.match.state import State
 
-_DIST: dict[tuple[int, bool], dict[int, int]] = {}
+_DIST: Table[tuple[int, bool], dict[int, int]] = Table("magic: frenzy distances")
 
 
 def designee_of(s: State, c: int) -> int:
@@ -30,10 +32,10 @@ def designee_of(s: State, c: int) -> int:
     return -1
 
 
-def distances(goal: int, central: bool) -> dict[int, int]:
+def distances(s: State, goal: int, central: bool) -> dict[int, int]:
     """Hexes to ``goal`` within one region, every gate open (he may open them, ruling 15)."""
     key = (goal, central)
-    found = _DIST.get(key)
+    found = _DIST.of(s.memo).get(key)
     if found is None:
         steps = STEPS_IN if central else STEPS_OUT
         found = {goal: 0}
@@ -46,7 +48,7 @@ def distances(goal: int, central: bool) -> dict[int, int]:
                         found[n] = found[h] + 1
                         nxt.append(n)
             frontier = nxt
-        _DIST[key] = found
+        _DIST.of(s.memo)[key] = found
     return found
 
 
@@ -69,7 +71,7 @@ def refusal(s: State, c: int, a: Any) -> str | None:
     here = s.pos[c]
     if CENTRAL[here] != CENTRAL[s.pos[t]]:
         return f"{tid} cannot be reached from his region"
-    dist = distances(s.pos[t], CENTRAL[here])
+    dist = distances(s, s.pos[t], CENTRAL[here])
     if kind is act.Move:
         end = G.index.get(a.path[-1], -1) if a.path else -1
         if not (end in dist and here in dist and dist[here] - dist[end] == len(a.path)):
@@ -114,3 +116,7 @@ def first(s: State) -> int:
         if m.frenzied >> c & 1 and s.alive[c] and not s.finished >> c & 1 and not s.netted[c] and not m.banned >> c & 1:
             return c
     return -1
+
+
+# --- plugged into the core resolvers (match.hooks, docs/engine.md "The hook table") ---
+HOOKS.frenzy_first = first

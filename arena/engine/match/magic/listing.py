@@ -10,9 +10,11 @@ from arena.engine.content.profiles import MEMBER_SLOTS
 from arena.engine.match.actions import Action, EndActivation, EndStep, action_cost
 from arena.engine.match.context import Context
 from arena.engine.match.errors import IllegalActionError
+from arena.engine.match.hooks import HOOKS
 from arena.engine.match.magic.actions import Cast, CommandZombie, MoveCloud, ZombieAct
 from arena.engine.match.magic.areas import CLOUD_MAN_PER_HEX, G, area_hexes, move_cloud_options
 from arena.engine.match.magic.events import CloudMoved
+from arena.engine.match.magic.frenzy import filter_options as keep
 from arena.engine.match.magic.frenzy import first, refusal
 from arena.engine.match.magic.spellcasting import cast_options, decide_cast
 from arena.engine.match.magic.zombie import (
@@ -22,6 +24,7 @@ from arena.engine.match.magic.zombie import (
     zombie_options,
     zombie_waiting,
 )
+from arena.engine.match.memo import Table
 from arena.engine.match.rules.base import HEXES, Scan, activate, actor, check_stated, fail, man_of, pay
 from arena.engine.match.state import State
 
@@ -34,14 +37,14 @@ def cloud_options(s: State, c: int) -> list[MoveCloud]:
     return [_cloud_move(s, c, h) for _, h in move_cloud_options(s, c)]
 
 
-_CLOUD_MOVES: dict[tuple[int, int], MoveCloud] = {}  # actions are immutable: made once
+_CLOUD_MOVES: Table[tuple[int, int], MoveCloud] = Table("magic: cloud moves")  # actions are immutable: made once
 
 
 def _cloud_move(s: State, c: int, h: int) -> MoveCloud:
-    found = _CLOUD_MOVES.get((c, h))
+    found = _CLOUD_MOVES.of(s.memo).get((c, h))
     if found is None:
         sheet = s.sheets[c]
-        found = _CLOUD_MOVES[(c, h)] = MoveCloud(sheet.seat, sheet.id, HEXES[h], CLOUD_MAN_PER_HEX)
+        found = _CLOUD_MOVES.of(s.memo)[(c, h)] = MoveCloud(sheet.seat, sheet.id, HEXES[h], CLOUD_MAN_PER_HEX)
     return found
 
 
@@ -125,13 +128,9 @@ def check(state: State, action: Any) -> None:
 
 
 def _victim_can_act(s: State, v: int) -> bool:
-    from arena.engine.match.play import _char_actions
-
-    options = _char_actions(s, v, Scan(s))
+    options = HOOKS.char_actions(s, v)  # match.play's listing, one layer up
     return any(action_cost(a) > 0 and refusal(s, v, a) is None for a in options)
 
 
 def filter_options(s: State, c: int, options: list[Action]) -> list[Action]:
-    from arena.engine.match.magic.frenzy import filter_options as keep
-
     return keep(s, c, options)

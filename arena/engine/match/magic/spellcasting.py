@@ -12,7 +12,9 @@ with a resistance contest. :mod:`.magic_effects` applies what it does.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import permutations
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from arena.engine.board.grid import ILLEGAL
@@ -43,16 +45,29 @@ from arena.engine.match.magic.effects import (
     spell_damage,
 )
 from arena.engine.match.magic.events import SpellCast, ZombieRaised
-from arena.engine.match.magic.hooks import is_zombie
+from arena.engine.match.magic.queries import is_zombie
 from arena.engine.match.magic.state import stamp
-from arena.engine.match.rules.base import BOARD_CHARS, HEXES, Scan, activate, actor, check_stated, fail, man_of, pay
+from arena.engine.match.memo import Table
+from arena.engine.match.rules.base import (
+    BOARD_CHARS,
+    HEXES,
+    TRACES,
+    Scan,
+    activate,
+    actor,
+    check_stated,
+    fail,
+    man_of,
+    pay,
+)
 from arena.engine.match.rules.damage import HIT_EFFECTS
 from arena.engine.match.rules.gladiators import melee_te
 from arena.engine.match.rules.melee import offer_dodge_or_resolve
-from arena.engine.match.rules.modifiers import DEFENCE_HOOKS, Swing, attack_modifiers, non_stacking
+from arena.engine.match.rules.modifiers import DEFENCE_HOOKS, attack_modifiers, non_stacking
 from arena.engine.match.rules.skills import end_states
-from arena.engine.match.state import SEAT_OF, AttackSpec, State
+from arena.engine.match.state import SEAT_OF, AttackSpec, State, Swing
 from arena.engine.match.traps.marks import ranged_banned
+from arena.engine.match.words import SpellKind
 
 CONCENTRATION_MAN = SKILLS[CONCENTRATION].man_cost  # HR-4
 TEAMMATE_TOUCH_BONUS = 5  # RB p.12: +5 TÉ for a touch on a member of his own team (A39)
@@ -66,23 +81,23 @@ BY_LEVEL: dict[int, tuple[Spell, ...]] = {
 }
 
 
-def kind_of(spell: Spell) -> str:
+def kind_of(spell: Spell) -> SpellKind:
     """How the spell reaches: area, chain, bolt, corpse, self, touch, or ranged (N blocks)."""
     effect = spell.effect
     if effect.area is not None:
-        return "area"
+        return SpellKind.AREA
     if isinstance(effect.attack, LightningAttack):
-        return "chain" if effect.attack.min_links > 1 else "bolt"
+        return SpellKind.CHAIN if effect.attack.min_links > 1 else SpellKind.BOLT
     if any(isinstance(p, RaiseUndead) for p in effect.parts):
-        return "corpse"
+        return SpellKind.CORPSE
     if spell.range.kind is RangeKind.SELF:
-        return "self"
+        return SpellKind.SELF
     if spell.range.kind in (RangeKind.TOUCH, RangeKind.TOUCH_OR_SELF):
-        return "touch"
-    return "ranged"
+        return SpellKind.TOUCH
+    return SpellKind.RANGED
 
 
-KIND: dict[str, str] = {sid: kind_of(sp) for sid, sp in SPELLS.items()}
+KIND: Mapping[str, SpellKind] = MappingProxyType({sid: kind_of(sp) for sid, sp in SPELLS.items()})
 CONCENTRATES: dict[str, bool] = {
     sid: sp.is_resisted or isinstance(sp.effect.attack, LightningAttack) for sid, sp in SPELLS.items()
 }
@@ -158,10 +173,10 @@ def lightning_obstacles(s: State, a: int, t: int, scan: Scan, turning: bool) -> 
         return ILLEGAL  # sharing a hex is no shot (HR-12 ruling 20)
     present = scan.occ.get(b, 0) if s.sheets[t].on_board else 1
     if not turning:
-        return G.sight(a, b, s.gates, scan.visible, present)
+        return G.sight(a, b, s.gates, scan.visible, present, TRACES.of(s.memo))
     others = min(2, present - 1) if present > 1 else 0
     best = 0
-    for line in G._trace(a, b):
+    for line in G.traced(a, b, TRACES.of(s.memo)):
         count = line.boundaries + others + sum(scan.visible.get(h, 0) for h in line.inner)
         best = max(best, count)
     return best
@@ -279,24 +294,25 @@ class Reach:
         alive = s.alive
         c = self.c
         held = frozenset([pos[o] for o in BOARD_CHARS if o != c and alive[o] and pos[o] >= 0])
-        return _centres(held, self.here, blocks)
+        return _centres(s, held, self.here, blocks)
 
 
-_CENTRES: dict[tuple[frozenset[int], int, int], tuple[int, ...]] = {}
+_CACHE_LIMIT = 20_000  # entries per memo table of a match
+
+_CENTRES: Table[tuple[frozenset[int], int, int], tuple[int, ...]] = Table("magic: area centres", _CACHE_LIMIT)
 
 
-def _centres(held: frozenset[int], here: int, blocks: int) -> tuple[int, ...]:
+def _centres(s: State, held: frozenset[int], here: int, blocks: int) -> tuple[int, ...]:
     """The centres within ``blocks`` of ``here`` whose area holds a hex of ``held``, in hex
     order; memoised (the union of the areas is the dearest part of a witch-master's listing,
     and the hexes held repeat from one listing to the next)."""
     key = (held, here, blocks)
-    found = _CENTRES.get(key)
+    table = _CENTRES.of(s.memo)
+    found = table.get(key)
     if found is None:
-        if len(_CENTRES) > _CACHE_LIMIT:
-            _CENTRES.clear()
         row = G.distances(here)
         near = [h for h in set().union(*[CENTRES_FOR[x] for x in held]) if row[h] <= blocks]
-        found = _CENTRES[key] = tuple(sorted(near))
+        found = table[key] = tuple(sorted(near))
     return found
 
 
@@ -335,7 +351,7 @@ class _Plan(NamedTuple):
 
     spell: Spell
     id: str
-    kind: str
+    kind: SpellKind
     harmful: bool
     blocks: int
     on_caster: bool  # an area on the caster's hex (Bebörtönzés)
@@ -357,7 +373,7 @@ def _plan(spell: Spell) -> _Plan:
         spell.range.kind is RangeKind.TOUCH_OR_SELF,
         isinstance(attack, LightningAttack) and attack.ignores_walls,
     )
-    own_targets = spell.id if KIND[spell.id] == "chain" or spell.id == "assassination" else ""
+    own_targets = spell.id if KIND[spell.id] is SpellKind.CHAIN or spell.id == "assassination" else ""
     return _Plan(
         spell,
         spell.id,
@@ -373,9 +389,30 @@ PLANS: dict[int, tuple[_Plan, ...]] = {level: tuple(_plan(sp) for sp in spells) 
 
 
 Who = tuple[Any, ...]
-_CASTS: dict[tuple[int, str, int, int], list[Cast]] = {}  # casts are immutable: made once
-_CONCENTRATED: dict[tuple[int, str, int, int], list[Cast]] = {}
-_CACHE_LIMIT = 20_000  # entries per memo table: keeps a long-running process to a few hundred MB
+
+
+class _CastMemo:
+    """A match's cast listings: every target set met, numbered (1, 2, …: cheap keys), and the
+    casts made per (caster, spell, MAN, target set); casts are immutable, made once."""
+
+    __slots__ = ("casts", "concentrated", "who_ids", "who_of")
+
+    def __init__(self) -> None:
+        self.who_ids: dict[Who, int] = {}
+        self.who_of: list[Who] = [()]
+        self.casts: dict[tuple[int, str, int, int], list[Cast]] = {}
+        self.concentrated: dict[tuple[int, str, int, int], list[Cast]] = {}
+
+
+_CAST_MEMO: Table[int, _CastMemo] = Table("magic: casts listed")
+
+
+def _cast_memo(s: State) -> _CastMemo:
+    table = _CAST_MEMO.of(s.memo)
+    found = table.get(0)
+    if found is None or len(found.who_of) > _CACHE_LIMIT:  # between listings: no number is in use
+        found = table[0] = _CastMemo()
+    return found
 
 
 def _who(r: Reach, p: _Plan, attack_ok: bool) -> Who | None:
@@ -383,7 +420,7 @@ def _who(r: Reach, p: _Plan, attack_ok: bool) -> Who | None:
     s = r.s
     c = r.c
     kind = p.kind
-    if kind == "ranged":
+    if kind is SpellKind.RANGED:
         if p.id == "assassination":
             ids = s.sheets
             victims = tuple(
@@ -392,24 +429,24 @@ def _who(r: Reach, p: _Plan, attack_ok: bool) -> Who | None:
             return (victims, tuple(_designees(s, -1))) if victims else ()
         found = r.in_range(p.harmful, p.blocks)
         return tuple(found) if attack_ok else tuple([t for t in found if t == c])
-    if kind == "self":
+    if kind is SpellKind.SELF:
         return (c,)
-    if not attack_ok and kind in ("area", "chain", "corpse", "bolt"):
+    if not attack_ok and kind in (SpellKind.AREA, SpellKind.CHAIN, SpellKind.CORPSE, SpellKind.BOLT):
         return None
-    if kind == "area":
+    if kind is SpellKind.AREA:
         return (r.here,) if p.on_caster else r.centres(p.blocks)
-    if kind == "bolt":
+    if kind is SpellKind.BOLT:
         turning = p.turning
         line = r.line
         return tuple([t for t in r.in_range(True, p.blocks) if line(c, t, turning) != ILLEGAL])
     pos = s.pos
     here = r.here
-    if kind == "touch":
+    if kind is SpellKind.TOUCH:
         if p.harmful:
             return tuple([t for t in r.enemies if pos[t] == here]) if attack_ok else ()
         both = p.touch_or_self and attack_ok
         return tuple([t for t in r.friends if pos[t] == here and (t == c or both)])
-    if kind == "chain":
+    if kind is SpellKind.CHAIN:
         return tuple(_chain_orders(r, p.spell))
     return tuple(_corpses(s, c))  # corpse
 
@@ -419,11 +456,11 @@ def _make_casts(s: State, c: int, p: _Plan, man: int, who: Who) -> list[Cast]:
     seat, cid = SEAT_OF[c], ids[c].id
     sid = p.id
     kind = p.kind
-    if kind == "self":
+    if kind is SpellKind.SELF:
         return [_new(Cast, (seat, cid, sid, cid, None, None, None, (), False, man))]
-    if kind == "area":
+    if kind is SpellKind.AREA:
         return [_new(Cast, (seat, cid, sid, None, HEXES[h], None, None, (), False, man)) for h in who]
-    if kind == "chain":
+    if kind is SpellKind.CHAIN:
         return [
             _new(Cast, (seat, cid, sid, None, None, None, None, tuple(ids[t].id for t in order), False, man))
             for order in who
@@ -445,11 +482,7 @@ def _make_casts(s: State, c: int, p: _Plan, man: int, who: Who) -> list[Cast]:
     return [_new(Cast, (seat, cid, sid, ids[t].id, None, None, None, (), False, man)) for t in who]
 
 
-_WHO_IDS: dict[Who, int] = {}  # every target set met so far, numbered (1, 2, …): cheap keys
-_WHO_OF: list[Who] = [()]
-
-
-def _who_id(r: Reach, p: _Plan, attack_ok: bool) -> int:
+def _who_id(cm: _CastMemo, r: Reach, p: _Plan, attack_ok: bool) -> int:
     """The number of what the casts of ``p`` are aimed at now (0: nothing), once per shape."""
     key = (p.shape, attack_ok)
     whos = r.whos
@@ -459,33 +492,30 @@ def _who_id(r: Reach, p: _Plan, attack_ok: bool) -> int:
         if not who:
             found = 0
         else:
-            found = _WHO_IDS.get(who)
+            found = cm.who_ids.get(who)
             if found is None:
-                found = _WHO_IDS[who] = len(_WHO_OF)
-                _WHO_OF.append(who)
+                found = cm.who_ids[who] = len(cm.who_of)
+                cm.who_of.append(who)
         whos[key] = found
     return found
 
 
-def _casts(c: int, p: _Plan, man: int, wid: int, s: State) -> list[Cast]:
+def _casts(cm: _CastMemo, c: int, p: _Plan, man: int, wid: int, s: State) -> list[Cast]:
     """One action per target, centre, choice, designee or chain of the target set ``wid``, each
     costing ``man`` (made once and shared: callers copy the list, never change it)."""
     key = (c, p.id, man, wid)
-    found = _CASTS.get(key)
+    found = cm.casts.get(key)
     if found is None:
-        if len(_CASTS) > _CACHE_LIMIT:
-            _CASTS.clear()
-            _CONCENTRATED.clear()
-        found = _CASTS[key] = _make_casts(s, c, p, man, _WHO_OF[wid])
+        found = cm.casts[key] = _make_casts(s, c, p, man, cm.who_of[wid])
     return found
 
 
-def _concentrated(c: int, p: _Plan, cost: int, wid: int, man: int, s: State) -> list[Cast]:
+def _concentrated(cm: _CastMemo, c: int, p: _Plan, cost: int, wid: int, man: int, s: State) -> list[Cast]:
     """The same casts with Összpontosítás declared, costing ``man`` (HR-4)."""
     key = (c, p.id, cost, wid)
-    found = _CONCENTRATED.get(key)
+    found = cm.concentrated.get(key)
     if found is None:
-        found = _CONCENTRATED[key] = [_new(Cast, (*a[:8], True, man)) for a in _casts(c, p, cost, wid, s)]
+        found = cm.concentrated[key] = [_new(Cast, (*a[:8], True, man)) for a in _casts(cm, c, p, cost, wid, s)]
     return found
 
 
@@ -506,29 +536,25 @@ def cast_options(s: State, c: int, scan: Scan, touch_only: bool = False) -> list
     found: list[Cast] = []
     r: Reach | None = None
     dust = bool(s.trap_marks) and ranged_banned(s, c)
-    if len(_WHO_OF) > _CACHE_LIMIT:  # between listings: no number is in use
-        _WHO_IDS.clear()
-        del _WHO_OF[1:]
-        _CASTS.clear()
-        _CONCENTRATED.clear()
+    cm = _cast_memo(s)
     for level in sorted(set(discs)):
         cost = level + extra
         if cost > man:
             break
         conc = cost + CONCENTRATION_MAN if concentrates and cost + CONCENTRATION_MAN <= man else 0
         for p in PLANS[level]:
-            if touch_only and not (p.kind == "touch" and p.harmful):
+            if touch_only and not (p.kind is SpellKind.TOUCH and p.harmful):
                 continue
             if dust and p.lightning:
                 continue
             if r is None:
                 r = Reach(s, c, scan)
-            wid = _who_id(r, p, attack_ok)
+            wid = _who_id(cm, r, p, attack_ok)
             if not wid:
                 continue
-            found.extend(_casts(c, p, cost, wid, s))
+            found.extend(_casts(cm, c, p, cost, wid, s))
             if conc and p.concentrates:
-                found.extend(_concentrated(c, p, cost, wid, conc, s))
+                found.extend(_concentrated(cm, c, p, cost, wid, conc, s))
     return found
 
 
@@ -556,11 +582,11 @@ def _validate(s: State, c: int, spell: Spell, a: Cast, scan: Scan) -> tuple[int,
         fail(f"choose {spell.name_hu}'s effect when casting it", "RB p.12, digest A41")
     if a.designee is not None and spell.id != "assassination":
         fail("only Orgyilkosság names a designee", "RB p.17")
-    if a.chain and kind != "chain":
+    if a.chain and kind is not SpellKind.CHAIN:
         fail("only Villámlánc strikes a chain", "RB p.17")
-    if a.hex is not None and kind != "area":
+    if a.hex is not None and kind is not SpellKind.AREA:
         fail(f"{spell.name_hu} has no area centre", "RB p.12")
-    if kind == "area":
+    if kind is SpellKind.AREA:
         if a.hex is None or a.hex not in G.index:
             fail("name the area's centre hex on the board", "RB p.13, p.15")
         centre = G.index[a.hex]
@@ -576,7 +602,7 @@ def _validate(s: State, c: int, spell: Spell, a: Cast, scan: Scan) -> tuple[int,
                 "RB p.13, p.15",
             )
         return -1, centre, (), -1
-    if kind == "chain":
+    if kind is SpellKind.CHAIN:
         order = tuple(_char(s, x, "victim") for x in a.chain)
         for t in order:
             if s.side[t] == seat:
@@ -589,11 +615,11 @@ def _validate(s: State, c: int, spell: Spell, a: Cast, scan: Scan) -> tuple[int,
             fail(reason, "RB p.17-18, digest A57")
         return -1, -1, order, -1
     t = _char(s, a.target, "target")
-    if kind == "self":
+    if kind is SpellKind.SELF:
         if t != c:
             fail(f"{spell.name_hu} is cast only on himself", "RB p.16")
         return t, -1, (), -1
-    if kind == "corpse":
+    if kind is SpellKind.CORPSE:
         if t not in _corpses(s, c):
             fail(
                 "Élőholt teremtése raises a dead fighter on his hex, never raised before",
@@ -612,7 +638,7 @@ def _validate(s: State, c: int, spell: Spell, a: Cast, scan: Scan) -> tuple[int,
         )
     if not s.alive[t]:
         fail(f"{a.target} is dead", "HR-11")
-    if kind == "touch":
+    if kind is SpellKind.TOUCH:
         if s.pos[t] != here:
             fail("a touch spell reaches only someone on his own hex", "RB p.12")
         if t == c and spell.range.kind is RangeKind.TOUCH:
@@ -621,7 +647,7 @@ def _validate(s: State, c: int, spell: Spell, a: Cast, scan: Scan) -> tuple[int,
     reason = _reach_refusal(s, here, t, spell.range.blocks or 0)
     if reason is not None:
         fail(reason, "RB p.12, HR-4")
-    if kind == "bolt":
+    if kind is SpellKind.BOLT:
         attack = spell.effect.attack
         assert isinstance(attack, LightningAttack)
         if lightning_obstacles(s, here, t, scan, attack.ignores_walls) == ILLEGAL:
@@ -664,7 +690,7 @@ def decide_cast(ctx: Context, a: Cast) -> None:
         refusal = attack_refusal(s, c)
         if refusal is not None:
             fail(*refusal)
-    if s.must_attack[c] and not (KIND[spell.id] == "touch" and HARMFUL[spell.id]):
+    if s.must_attack[c] and not (KIND[spell.id] is SpellKind.TOUCH and HARMFUL[spell.id]):
         fail(
             "he entered an enemy's hex and must attack there first",
             "RB p.8, HR-12 ruling 10",
@@ -674,7 +700,7 @@ def decide_cast(ctx: Context, a: Cast) -> None:
     pay(s, c, cost, f"casting {spell.name_hu}")
     activate(ctx, c)
     end_states(ctx, c, "cast a spell", ("sneaking", "hiding") if attack else ("hiding",))
-    rolled_touch = KIND[spell.id] == "touch" and attack
+    rolled_touch = KIND[spell.id] is SpellKind.TOUCH and attack
     ids = s.sheets
     ctx.emit(
         SpellCast(
@@ -684,13 +710,13 @@ def decide_cast(ctx: Context, a: Cast) -> None:
         )
     )  # fmt: skip
     kind = KIND[spell.id]
-    if kind == "area":
+    if kind is SpellKind.AREA:
         cast_area(ctx, c, spell, centre)
-    elif kind in ("chain", "bolt"):
+    elif kind in (SpellKind.CHAIN, SpellKind.BOLT):
         strike(ctx, c, spell, chain or (t,), a.concentrate)
-    elif kind == "corpse":
+    elif kind is SpellKind.CORPSE:
         raise_undead(ctx, c, t, spell)
-    elif kind == "touch" and t != c:
+    elif kind is SpellKind.TOUCH and t != c:
         touch(ctx, c, t, spell)
     else:
         affect(ctx, c, t, spell, a.choice, designee, a.concentrate)

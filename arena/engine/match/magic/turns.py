@@ -13,11 +13,12 @@ from collections.abc import Sequence
 from arena.engine.content.spells import SPELLS, Forbid, Modifier
 from arena.engine.match.context import Context
 from arena.engine.match.events import EffectAdded
+from arena.engine.match.hooks import HOOKS
 from arena.engine.match.magic import areas as magic_areas
 from arena.engine.match.magic import frenzy as magic_frenzy
 from arena.engine.match.magic import zombie as magic_zombie
 from arena.engine.match.magic.events import OwnMan, SpellEnded, SpellLasting, StrategistMark
-from arena.engine.match.magic.hooks import FRENZY_MAN, magic
+from arena.engine.match.magic.queries import FRENZY_MAN, magic, man_of
 from arena.engine.match.state import State
 
 QUINTARHA = SPELLS["quintarha"]
@@ -117,6 +118,14 @@ def keeps_step(s: State) -> bool:
 
 
 def _victim_man(s: State, v: int) -> int:
-    from arena.engine.match.magic.hooks import man_of
-
     return man_of(s, v)
+
+
+# --- plugged into the core resolvers (match.hooks, docs/engine.md "The hook table") ---
+HOOKS.actor_refusal = actor_refusal
+HOOKS.step_pool = step_pool
+HOOKS.after_naming = after_naming
+HOOKS.keeps_step = keeps_step
+HOOKS.magic_round_starting = round_starting
+HOOKS.magic_step_ending = step_ending
+HOOKS.magic_round_ending = round_ending

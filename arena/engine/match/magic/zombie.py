@@ -21,16 +21,17 @@ from arena.engine.content.skills import PRONE_STAND_UP_MAN
 from arena.engine.content.spells import SPELLS, RaiseUndead
 from arena.engine.match.context import Context
 from arena.engine.match.events import AttackDeclared, JawsOpened, Moved, StateEnded, StoodUp, TrapWindowOpened
+from arena.engine.match.magic import spellcasting as magic
 from arena.engine.match.magic.actions import CommandZombie, ZombieAct
 from arena.engine.match.magic.events import ZombieActed, ZombieCollapsed, ZombieCommanded
 from arena.engine.match.magic.evolve import fresh
 from arena.engine.match.magic.state import Zombie, stamp, zombie_of
+from arena.engine.match.rules import movement
 from arena.engine.match.rules.base import (
     ATTACK_MAN,
     BOARD_CHARS,
     CENTRAL,
     HEXES,
-    MAX_PER_HEX,
     STEPS_OUT,
     G,
     Scan,
@@ -43,12 +44,14 @@ from arena.engine.match.rules.base import (
 )
 from arena.engine.match.rules.gladiators import melee_te
 from arena.engine.match.rules.melee import offer_dodge_or_resolve
-from arena.engine.match.rules.modifiers import Swing, attack_modifiers
-from arena.engine.match.state import AttackSpec, Phase, State
+from arena.engine.match.rules.modifiers import attack_modifiers
+from arena.engine.match.state import AttackSpec, Phase, State, Swing
 from arena.engine.match.traps import marks
+from arena.engine.match.traps.where import window_owner
+from arena.engine.match.words import TrapWindowAction, ZombieCommand
 
 RAISE = next(p for p in SPELLS["create_undead"].effect.parts if isinstance(p, RaiseUndead))
-COMMANDS = ("move_to", "attack", "guard")
+COMMANDS = (ZombieCommand.MOVE_TO, ZombieCommand.ATTACK, ZombieCommand.GUARD)
 GATE_HEXES = sorted({h for pair in G.gate_hexes.values() for h in pair if not CENTRAL[h]})
 
 
@@ -94,20 +97,20 @@ def zombie_plans(s: State, z: Zombie) -> list[ZombieAct]:
     idle = [ZombieAct(seat, zid, (), None, stand)] if stand else []  # it only stands up
     can_attack = man >= ATTACK_MAN and not s.attacks[c]
     persons = _persons(s, z)
-    if z.command == "attack" and z.arg in persons:
+    if z.command is ZombieCommand.ATTACK and z.arg in persons:
         targets = [z.arg]
         goals = {s.pos[z.arg]}
-    elif z.command == "guard":
+    elif z.command is ZombieCommand.GUARD:
         targets = [o for o in persons if s.side[o] != seat]
         goals = {z.arg}
-    elif z.command == "move_to":
+    elif z.command is ZombieCommand.MOVE_TO:
         targets = []
         goals = {z.arg}
     else:
         targets = persons
         goals = {s.pos[o] for o in persons}
     on_hex = [o for o in targets if s.pos[o] == here]
-    if z.command != "move_to" and on_hex and (z.command != "guard" or here == z.arg):
+    if z.command is not ZombieCommand.MOVE_TO and on_hex and (z.command is not ZombieCommand.GUARD or here == z.arg):
         if not can_attack:
             return idle
         return [ZombieAct(seat, zid, (), s.sheets[o].id, stand + ATTACK_MAN) for o in on_hex]
@@ -223,13 +226,20 @@ def decide_zombie(ctx: Context, a: ZombieAct) -> None:
     check_stated(a.man, match.man or 0)
     c = z.char
     first = _release(ctx, c, match)
-    owner = traps.window_owner(s, c) if a.path else -1
+    owner = window_owner(s, c) if a.path else -1
     if owner >= 0:  # the enemy's direct traps may strike its walk (HR-12 rulings 26, 29)
         if not first:
             ctx.emit(ZombieActed(a.seat, a.zombie, 0, 0))  # its activation: it pays as it walks
         ctx.emit(
             TrapWindowOpened(
-                owner, a.zombie, "move", a.path, None, False, movement.move_cost(s, c, len(a.path)), a.target
+                owner,
+                a.zombie,
+                TrapWindowAction.MOVE,
+                a.path,
+                None,
+                False,
+                movement.move_cost(s, c, len(a.path)),
+                a.target,
             )
         )
         return
@@ -317,7 +327,7 @@ def command_options(s: State, c: int) -> list[CommandZombie]:
                     sheet.seat,
                     sheet.id,
                     zid,
-                    "attack",
+                    ZombieCommand.ATTACK,
                     s.sheets[o].id,
                     None,
                     RAISE.command_man,
@@ -329,7 +339,7 @@ def command_options(s: State, c: int) -> list[CommandZombie]:
                     sheet.seat,
                     sheet.id,
                     zid,
-                    "move_to",
+                    ZombieCommand.MOVE_TO,
                     None,
                     HEXES[h],
                     RAISE.command_man,
@@ -341,7 +351,7 @@ def command_options(s: State, c: int) -> list[CommandZombie]:
                     sheet.seat,
                     sheet.id,
                     zid,
-                    "guard",
+                    ZombieCommand.GUARD,
                     None,
                     HEXES[h],
                     RAISE.command_man,
@@ -362,7 +372,7 @@ def decide_command(ctx: Context, a: CommandZombie) -> None:
         fail(refusal[0], refusal[1])
     if a.command not in COMMANDS:
         fail(f"a command is one of {COMMANDS}", "HR-12 ruling 18")
-    if a.command == "attack":
+    if a.command == ZombieCommand.ATTACK:
         t = s.index.get(a.target or "", -1)
         if t not in _persons(s, z):
             fail(
@@ -379,7 +389,8 @@ def decide_command(ctx: Context, a: CommandZombie) -> None:
     check_stated(a.man, RAISE.command_man)
     pay(s, c, RAISE.command_man, "a zombie command")
     activate(ctx, c)
-    ctx.emit(ZombieCommanded(a.seat, a.char, a.zombie, a.command, a.target, a.hex, RAISE.command_man))
+    command = ZombieCommand(a.command)
+    ctx.emit(ZombieCommanded(a.seat, a.char, a.zombie, command, a.target, a.hex, RAISE.command_man))
 
 
 def nets_lapse(ctx: Context) -> None:
@@ -407,10 +418,3 @@ def collapse(ctx: Context) -> None:
     for z in m.zombies:
         if s.alive[z.char] and not s.alive[z.creator]:
             ctx.emit(ZombieCollapsed(s.sheets[z.char].id, "its creator is dead (HR-11)"))
-
-
-_ = MAX_PER_HEX
-
-from arena.engine.match.magic import spellcasting as magic  # noqa: E402
-from arena.engine.match.rules import movement  # noqa: E402
-from arena.engine.match.traps import cards as traps  # noqa: E402 last: they import modules that import this one

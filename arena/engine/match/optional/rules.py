@@ -32,6 +32,8 @@ from arena.engine.content.common import CombatValue, DamageUnit, Role
 from arena.engine.match.actions import Action, MeleeAttack, RangedAttack, Throw
 from arena.engine.match.context import Context
 from arena.engine.match.events import Damaged, EffectAdded
+from arena.engine.match.hooks import HOOKS
+from arena.engine.match.magic.effects import bleed, deaths_together, heal
 from arena.engine.match.optional.actions import CoatWeapon, CollectAmmo, DrinkPotion
 from arena.engine.match.optional.events import (
     AmmoCollected,
@@ -44,9 +46,24 @@ from arena.engine.match.optional.events import (
     VialUsed,
 )
 from arena.engine.match.optional.state import OptState
-from arena.engine.match.rules.base import ATTACK_MAN, HEXES, activate, actor, check_char, check_stated, fail, man_of
+from arena.engine.match.rules.base import (
+    ATTACK_MAN,
+    HEXES,
+    Scan,
+    activate,
+    actor,
+    check_char,
+    check_stated,
+    fail,
+    man_of,
+)
+from arena.engine.match.rules.melee import may_attack, melee_targets
+from arena.engine.match.rules.ranged import ranged_options
 from arena.engine.match.state import GLADIATOR, SEAT_OF, AttackSpec, MatchOptions, State
+from arena.engine.match.traps.effects import deal, resist_poison
 from arena.engine.roster import Roster
+from arena.engine.roster.context import rule_context
+from arena.engine.roster.rules import check_tb21_vials
 
 RULE = "HR-7"
 POISON_VIAL = VIALS["poison_vial"]
@@ -94,9 +111,6 @@ def check_teams(teams: Sequence[Roster], options: MatchOptions) -> None:
                 label = f"{known.flag} ({known.name_hu})" if known is not None else rule
                 raise ValueError(f"{name} is built for {label}, which this match does not use (HR-7)")
         if any(m.vial is not None for m in roster.members):
-            from arena.engine.roster.context import rule_context
-            from arena.engine.roster.rules import check_tb21_vials
-
             broken = next(check_tb21_vials(rule_context(roster)), None)  # the team validator's rule
             if broken is not None:
                 raise ValueError(f"{name}: {broken.message} ({broken.code}, HR-7)")
@@ -130,9 +144,6 @@ def char_options(s: State, c: int, found: list[Action]) -> list[Action]:
 
 def _can_throw_a_dagger(s: State, c: int) -> bool:
     """A dagger-thrower with a throw open now: the coating is "before an attack" (HR-7)."""
-    from arena.engine.match.rules.base import Scan
-    from arena.engine.match.rules.ranged import ranged_options
-
     return bool(ranged_options(s, c, Scan(s)))
 
 
@@ -167,8 +178,6 @@ def decide_coat(ctx: Context, a: CoatWeapon) -> None:
     c = actor(s, a.seat, a.char)
     if s.prone[c]:
         fail("a prone character spends MAN only on standing up", "HR-4")
-    from arena.engine.match.rules.melee import may_attack, melee_targets
-
     reason = may_attack(s, c)
     if reason is not None:
         fail(f"the poison coats a weapon for an attack, and {reason[0]}", f"{RULE}, {reason[1]}")
@@ -201,8 +210,6 @@ def decide_potion(ctx: Context, a: DrinkPotion) -> None:
     check_stated(a.man, POTION_MAN)
     activate(ctx, c)
     ctx.emit(VialUsed(a.seat, a.char, POTION.id, POTION_MAN))
-    from arena.engine.match.magic.effects import heal
-
     heal(ctx, c, POTION_EP)  # never above his maximum
 
 
@@ -226,8 +233,6 @@ def after_attack(ctx: Context, spec: AttackSpec, ep_before: int) -> None:
 
 def _poison(ctx: Context, a: int, t: int) -> None:
     """6 + d10 against Eg + d10; the poison amulet cancels it and is shown (HR-7, RB p.7)."""
-    from arena.engine.match.traps.effects import deal, resist_poison
-
     s = ctx.state
     aid, tid = s.sheets[a].id, s.sheets[t].id
     rolled = resist_poison(
@@ -303,11 +308,7 @@ def round_ending(ctx: Context) -> None:
             for g in stoned:
                 ctx.emit(Damaged(s.sheets[g].id, "ep", STONES_EP, 0, STONES_EP, 0))
                 if s.magic is not None and s.magic.bleed:  # Vérzékenység (RB p.17, A54)
-                    from arena.engine.match.magic.effects import bleed
-
                     bleed(ctx, g)
-            from arena.engine.match.magic.effects import deaths_together
-
             deaths_together(ctx, stoned)  # both at once: a draw (HR-12 ruling 24)
             if s.over:
                 return
@@ -317,3 +318,10 @@ def round_ending(ctx: Context) -> None:
     if o.favour and o.taken[0] != o.taken[1]:
         favour = 0 if o.taken[0] < o.taken[1] else 1
     ctx.emit(CrowdVerdict(s.round, o.taken, favour))
+
+
+# --- plugged into the core resolvers (match.hooks, docs/engine.md "The hook table") ---
+HOOKS.check_coated_shot = check_coated_shot
+HOOKS.after_attack = after_attack
+HOOKS.optional_step_ending = step_ending
+HOOKS.optional_round_ending = round_ending

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import NoReturn
 
-from arena.engine.board.grid import grid
+from arena.engine.board.grid import Sight, grid
 from arena.engine.match.context import Context
 from arena.engine.match.errors import IllegalActionError
 from arena.engine.match.events import Activated
-from arena.engine.match.magic import hooks as magic_hooks
+from arena.engine.match.hooks import HOOKS
+from arena.engine.match.magic import queries as magic_hooks
+from arena.engine.match.memo import Table
 from arena.engine.match.state import ON_BOARD, Phase, State
 
 BOARD_CHARS = tuple(c for c in range(len(ON_BOARD)) if ON_BOARD[c])
@@ -69,22 +70,10 @@ def actor(s: State, seat: int, char_id: str) -> int:
     if s.netted[c]:
         fail(f"{char_id} is netted and takes no action in this step", "RB p.20, HR-12 ruling 13")
     if s.magic is not None:  # MAN bans; an Orgyilkosság victim acts first (issue #4)
-        refusal = _magic_refusal()(s, c)
+        refusal = HOOKS.actor_refusal(s, c)
         if refusal is not None:
             fail(*refusal)
     return c
-
-
-_LATE: list[Callable[[State, int], tuple[str, str] | None]] = []
-
-
-def _magic_refusal() -> Callable[[State, int], tuple[str, str] | None]:
-    """:func:`.magic_turns.actor_refusal`, imported on first use (it imports this module)."""
-    if not _LATE:
-        from arena.engine.match.magic.turns import actor_refusal
-
-        _LATE.append(actor_refusal)
-    return _LATE[0]
 
 
 def activate(ctx: Context, c: int) -> None:
@@ -131,9 +120,12 @@ def check_stated(stated: int | None, cost: int) -> None:
         fail(f"the action states {stated} MAN but costs {cost}", "RB p.8")
 
 
+# Per match, the lines of fire traced between two hexes (the board's geometry: Grid.trace)
+TRACES: Table[int, tuple[Sight, ...]] = Table("board: lines of fire traced")
+
 _Where = tuple[list[int], dict[int, int], set[int], tuple[set[int], set[int]]]
-# The last positions counted: (pos, alive, side, what Scan found). Read-only once made.
-_LAST_SCAN: list[tuple[list[int], list[bool], tuple[int, ...], _Where] | None] = [None]
+# Per match, the last positions counted: (pos, alive, side, what Scan found). Read-only once made.
+_LAST_SCAN: Table[int, tuple[list[int], list[bool], tuple[int, ...], _Where]] = Table("scan: the last positions")
 
 
 def _where(pos: list[int], alive: list[bool], side: tuple[int, ...]) -> _Where:
@@ -162,14 +154,15 @@ class Scan:
         pos = s.pos
         alive = s.alive
         side = s.side  # a zombie stands for its creator's side (HR-12 ruling 19)
-        last = _LAST_SCAN[0]
+        table = _LAST_SCAN.of(s.memo)
+        last = table.get(0)
         # Most actions move nobody: the last listing's counts serve again (compared by content,
         # so a test that changes a cloned state's list in place is safe too).
         if last is not None and last[0] == pos and last[1] == alive and last[2] == side:
             here, self.occ, self.full, self.enemies = last[3]
         else:
             here, self.occ, self.full, self.enemies = found = _where(pos, alive, side)
-            _LAST_SCAN[0] = (pos.copy(), alive.copy(), side, found)
+            table[0] = (pos.copy(), alive.copy(), side, found)
         # the lists as they are now: evolvers replace a state's lists, never change them (own)
         self._here = here
         self._pos = pos

@@ -26,11 +26,13 @@ from arena.engine.match.events import (
     MatchEnded,
     Netted,
 )
+from arena.engine.match.hooks import HOOKS
 from arena.engine.match.rules.base import G
 from arena.engine.match.rules.gladiators import extra_sp, holds, melee_ve
-from arena.engine.match.rules.modifiers import RANGED_WEAPONS, Swing, defence_modifiers
+from arena.engine.match.rules.modifiers import RANGED_WEAPONS, defence_modifiers
 from arena.engine.match.rules.skills import end_states
-from arena.engine.match.state import AttackSpec, Phase, State
+from arena.engine.match.state import AttackSpec, Phase, State, Swing
+from arena.engine.match.words import MatchEnd
 
 OUTER_STP_THRESHOLD = 3  # RB p.11: a fighter in the outer arcs loses 1 STP at 3 Sp or more
 GLADIATOR_STP_THRESHOLD = 4  # RB p.11: a gladiator at 4 Sp or more
@@ -77,15 +79,11 @@ def resolve(ctx: Context, spec: AttackSpec, dodge: bool) -> tuple[int, int]:
         if s.magic is None:
             HIT_EFFECTS[spec.weapon](ctx, spec, attack - defence)
         else:  # Tűzalak (RB p.16, A53); Villámvért (RB p.14, A46, HR-12 ruling 22)
-            from arena.engine.match.magic.effects import after_hit, weapon_immune
-
-            if not weapon_immune(ctx, spec):
+            if not HOOKS.weapon_immune(ctx, spec):
                 HIT_EFFECTS[spec.weapon](ctx, spec, attack - defence)
-            after_hit(ctx, spec)
+            HOOKS.after_hit(ctx, spec)
     if s.opt is not None:  # HR-7: a coated weapon's poison, a spent missile, the crowd's tally
-        from arena.engine.match.optional.rules import after_attack
-
-        after_attack(ctx, spec, ep_before)
+        HOOKS.after_attack(ctx, spec, ep_before)
     return attack, defence
 
 
@@ -175,9 +173,7 @@ def wound(ctx: Context, t: int, raw: int, stp_damage: bool) -> None:
     if ep_loss > 0:
         end_states(ctx, t, "took damage", ("sneaking",))
         if s.magic is not None and s.magic.bleed:  # Vérzékenység (RB p.17, HR-12 ruling 22)
-            from arena.engine.match.magic.effects import bleed
-
-            bleed(ctx, t)
+            HOOKS.bleed(ctx, t)
     if s.ep[t] <= 0:
         die(ctx, t)
 
@@ -188,7 +184,7 @@ def die(ctx: Context, c: int) -> None:
     sheet = s.sheets[c]
     ctx.emit(Died(sheet.id))
     if sheet.is_gladiator and s.phase is not Phase.OVER:
-        end_match(ctx, "victory", 1 - sheet.seat, f"{sheet.id} was destroyed (RB p.6)")
+        end_match(ctx, MatchEnd.VICTORY, 1 - sheet.seat, f"{sheet.id} was destroyed (RB p.6)")
 
 
 # --- the end of the match (HR-10.1) ---------------------------------------------------------
@@ -214,7 +210,7 @@ def arena_scores(s: State) -> tuple[int, int]:
     return (scores[0], scores[1])
 
 
-def end_match(ctx: Context, kind: str, winner: int | None, reason: str) -> None:
+def end_match(ctx: Context, kind: MatchEnd, winner: int | None, reason: str) -> None:
     s = ctx.state
     ctx.emit(MatchEnded(kind, winner, arena_scores(s), s.round, reason))
 
@@ -224,6 +220,6 @@ def end_on_points(ctx: Context) -> None:
     home, away = arena_scores(ctx.state)
     if abs(home - away) >= POINTS_MARGIN:
         winner = 0 if home > away else 1
-        end_match(ctx, "points_victory", winner, "round limit, arena score (HR-10.1)")
+        end_match(ctx, MatchEnd.POINTS_VICTORY, winner, "round limit, arena score (HR-10.1)")
     else:
-        end_match(ctx, "draw", None, "round limit, arena scores within 5 (HR-10.1)")
+        end_match(ctx, MatchEnd.DRAW, None, "round limit, arena scores within 5 (HR-10.1)")

@@ -8,7 +8,6 @@ are read where knock-downs, shifts and armour are resolved).
 
 from __future__ import annotations
 
-import functools
 from itertools import combinations
 
 from arena.engine.content.skills import NET_MASTER, PRONE_STAND_UP_MAN, QUICK_BLADE, SHIELD_WALL, SKILLS
@@ -25,16 +24,16 @@ from arena.engine.content.weapons import (
 from arena.engine.match.actions import DropItem, PickUp, StandUp, SwapWeapons
 from arena.engine.match.context import Context
 from arena.engine.match.events import ItemDropped, ItemPickedUp, StoodUp, WeaponsSwapped
+from arena.engine.match.memo import Table
 from arena.engine.match.rules.base import HEXES, G, activate, actor, check_stated, fail, man_of, pay
-from arena.engine.match.rules.modifiers import RANGED_WEAPONS, Swing, attack_hook, defence_hook
-from arena.engine.match.state import State
+from arena.engine.match.rules.modifiers import RANGED_WEAPONS, attack_hook, defence_hook
+from arena.engine.match.state import State, Swing
 
 SWAP_MAN = 1  # RB p.8
 PICK_UP_MAN = 1  # RB p.20
 THROWN = ("javelin", "net")
 
 
-@functools.cache
 def _grip(te: int, ve: int, hand: tuple[str, ...], main: str | None, gtype: str | None) -> GripValues:
     options = pair_main_options(hand)
     if main not in options:
@@ -45,7 +44,12 @@ def _grip(te: int, ve: int, hand: tuple[str, ...], main: str | None, gtype: str 
 def grip(s: State, c: int) -> GripValues:
     """The values of the items in the gladiator's hands (HR-3, HR-3.1)."""
     sheet = s.sheets[c]
-    return _grip(sheet.te, sheet.ve, s.hand[c], s.main[c], sheet.gladiator_type)
+    key = (sheet.te, sheet.ve, s.hand[c], s.main[c], sheet.gladiator_type)
+    table = _GRIPS.of(s.memo)
+    found = table.get(key)
+    if found is None:
+        found = table[key] = _grip(*key)
+    return found
 
 
 def melee_te(s: State, c: int) -> int:
@@ -102,28 +106,32 @@ def pile_hex(s: State, c: int) -> int:
     return -1 if half is None else _PILE_OF_HALF[half]
 
 
-_GRIPS_FROM: dict[tuple[tuple[str, ...], str | None], list[tuple[tuple[str, ...], str | None]]] = {}
-_LEGAL_GRIP: dict[tuple[tuple[str, ...], str | None], bool] = {}
+_GRIPS_FROM: Table[tuple[tuple[str, ...], str | None], list[tuple[tuple[str, ...], str | None]]] = Table(
+    "gladiators: grips from a stock"
+)
+_LEGAL_GRIP: Table[tuple[tuple[str, ...], str | None], bool] = Table("gladiators: legal grips")
+_GRIPS: Table[tuple[int, int, tuple[str, ...], str | None, str | None], GripValues] = Table("gladiators: grip values")
 
 
-def legal_grip(hand: tuple[str, ...], gtype: str | None) -> bool:
-    """:func:`is_legal_grip`'s verdict, memoised (it depends on the items and the type only)."""
-    found = _LEGAL_GRIP.get((hand, gtype))
+def legal_grip(s: State, hand: tuple[str, ...], gtype: str | None) -> bool:
+    """:func:`is_legal_grip`'s verdict, memoised in the match (it depends on the items and the type)."""
+    table = _LEGAL_GRIP.of(s.memo)
+    found = table.get((hand, gtype))
     if found is None:
-        found = _LEGAL_GRIP[(hand, gtype)] = bool(is_legal_grip(hand, gtype))
+        found = table[(hand, gtype)] = bool(is_legal_grip(hand, gtype))
+    return found
+
+
+def grips_of(s: State, stock: tuple[str, ...], gtype: str | None) -> list[tuple[tuple[str, ...], str | None]]:
+    """:func:`grips_from`, memoised in the match per (stock, type); callers copy the list."""
+    table = _GRIPS_FROM.of(s.memo)
+    found = table.get((stock, gtype))
+    if found is None:
+        found = table[(stock, gtype)] = grips_from(stock, gtype)
     return found
 
 
 def grips_from(stock: tuple[str, ...], gtype: str | None) -> list[tuple[tuple[str, ...], str | None]]:
-    """Every legal grip (hand, main) from the items in ``stock`` (HR-3.1); () is the belt dagger.
-    Memoised per (stock, type); callers copy the list, never change it."""
-    found = _GRIPS_FROM.get((stock, gtype))
-    if found is None:
-        found = _GRIPS_FROM[(stock, gtype)] = _grips_from(stock, gtype)
-    return found
-
-
-def _grips_from(stock: tuple[str, ...], gtype: str | None) -> list[tuple[tuple[str, ...], str | None]]:
     items = tuple(sorted(i for i in stock if i != DAGGER))
     seen: set[tuple[str, ...]] = set()
     found: list[tuple[tuple[str, ...], str | None]] = []
@@ -153,7 +161,7 @@ def swap_options(s: State, c: int) -> list[SwapWeapons]:
         return []
     return [
         SwapWeapons(sheet.seat, sheet.id, hand, main, SWAP_MAN)
-        for hand, main in grips_from(s.pile[c] + s.hand[c], sheet.gladiator_type)
+        for hand, main in grips_of(s, s.pile[c] + s.hand[c], sheet.gladiator_type)
         if not _same_grip(s, c, hand, main)
     ]
 
@@ -168,7 +176,7 @@ def decide_swap(ctx: Context, a: SwapWeapons) -> None:
     if s.pos[c] != pile_hex(s, c):
         fail("weapons are changed only on his own weapon-pile hex", "RB p.9, HR-1.6")
     hand = tuple(sorted(i for i in a.hand if i != DAGGER))
-    legal = grips_from(s.pile[c] + s.hand[c], s.sheets[c].gladiator_type)
+    legal = grips_of(s, s.pile[c] + s.hand[c], s.sheets[c].gladiator_type)
     if not any(h == hand and (a.main is None or m == a.main or m is None) for h, m in legal):
         fail(f"{hand} is not a legal grip from his hands and pile", "HR-3.1")
     if _same_grip(s, c, hand, a.main):
@@ -179,7 +187,9 @@ def decide_swap(ctx: Context, a: SwapWeapons) -> None:
     ctx.emit(WeaponsSwapped(a.seat, a.char, hand, a.main, SWAP_MAN))
 
 
-_DROPS: dict[tuple[int, tuple[str, ...]], list[DropItem]] = {}  # actions are immutable: made once
+_DROPS: Table[tuple[int, tuple[str, ...]], list[DropItem]] = Table(
+    "gladiators: drops"
+)  # actions are immutable: made once
 
 
 def drop_options(s: State, c: int) -> list[DropItem]:
@@ -187,9 +197,9 @@ def drop_options(s: State, c: int) -> list[DropItem]:
     if not sheet.is_gladiator:
         return []
     hand = s.hand[c]
-    found = _DROPS.get((c, hand))
+    found = _DROPS.of(s.memo).get((c, hand))
     if found is None:
-        found = _DROPS[(c, hand)] = [DropItem(sheet.seat, sheet.id, item) for item in dict.fromkeys(hand)]
+        found = _DROPS.of(s.memo)[(c, hand)] = [DropItem(sheet.seat, sheet.id, item) for item in dict.fromkeys(hand)]
     return found  # shared: callers copy it, never change it
 
 
@@ -210,7 +220,7 @@ def pickup_options(s: State, c: int) -> list[PickUp]:
         return []
     found = []
     for owner, item, h in s.dropped:
-        if owner == c and h == s.pos[c] and legal_grip((*s.hand[c], item), sheet.gladiator_type):
+        if owner == c and h == s.pos[c] and legal_grip(s, (*s.hand[c], item), sheet.gladiator_type):
             found.append(PickUp(sheet.seat, sheet.id, item, PICK_UP_MAN))
     return list(dict.fromkeys(found))
 

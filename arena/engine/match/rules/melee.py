@@ -15,7 +15,8 @@ from arena.engine.content.weapons import HALBERD, WEAPONS
 from arena.engine.match.actions import DeclineShift, Dodge, MeleeAttack, Shift
 from arena.engine.match.context import Context
 from arena.engine.match.events import AttackDeclared, DodgeDecided, DodgeOffered, ShiftDeclined, Shifted, ShiftOffered
-from arena.engine.match.magic import hooks as magic_hooks
+from arena.engine.match.magic import queries as magic_hooks
+from arena.engine.match.memo import Table
 from arena.engine.match.rules.base import (
     ATTACK_MAN,
     BOARD_CHARS,
@@ -34,9 +35,9 @@ from arena.engine.match.rules.base import (
 )
 from arena.engine.match.rules.damage import DECLARED_SKILLS, resolve
 from arena.engine.match.rules.gladiators import holds, melee_te, skill_allowed
-from arena.engine.match.rules.modifiers import Swing, attack_modifiers
+from arena.engine.match.rules.modifiers import attack_modifiers
 from arena.engine.match.rules.skills import can_dodge, end_states
-from arena.engine.match.state import AttackSpec, PendingDodge, PendingShift, State
+from arena.engine.match.state import AttackSpec, PendingDodge, PendingShift, State, Swing
 
 
 def target_of(s: State, seat: int, target: str, by: int = -1) -> int:
@@ -115,16 +116,16 @@ def melee_options(s: State, c: int) -> list[MeleeAttack]:
 
 
 _AttackKey = tuple[int, int, str | None, str | None, bool, int]
-_ATTACKS: dict[_AttackKey, MeleeAttack] = {}  # actions are immutable: each made once
+_ATTACKS: Table[_AttackKey, MeleeAttack] = Table("melee: attacks")  # actions are immutable: each made once
 
 
 def _attack(s: State, c: int, t: int, skill: str | None, item: str | None, quick: bool, cost: int) -> MeleeAttack:
     """The MeleeAttack of ``c`` on ``t`` (a character's number fixes his seat and id)."""
     key = (c, t, skill, item, quick, cost)
-    found = _ATTACKS.get(key)
+    found = _ATTACKS.of(s.memo).get(key)
     if found is None:
         sheet = s.sheets[c]
-        found = _ATTACKS[key] = MeleeAttack(sheet.seat, sheet.id, s.sheets[t].id, skill, item, quick, cost)
+        found = _ATTACKS.of(s.memo)[key] = MeleeAttack(sheet.seat, sheet.id, s.sheets[t].id, skill, item, quick, cost)
     return found
 
 

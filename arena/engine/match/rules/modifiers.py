@@ -15,25 +15,13 @@ Two kinds add up differently:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
 
 from arena.engine.content.common import CombatValue
-from arena.engine.match.state import State
+from arena.engine.match.hooks import HOOKS
+from arena.engine.match.state import State, Swing
 
 RANGED_WEAPONS = frozenset({"bolt", "dagger"})  # aimed weapon attacks (RB p.9-10)
 MELEE_VALUE_WEAPONS = frozenset({"melee", "halberd", "javelin", "net", "touch"})  # use melee VÉ (RB p.9, p.20)
-
-
-class Swing(NamedTuple):
-    """One attack as the modifier hooks see it."""
-
-    attacker: int
-    target: int
-    weapon: str  # melee, halberd, bolt, dagger, javelin, net
-    aim: bool
-    quick: bool
-    dodge: bool
-    blocks: int  # block distance between them
 
 
 AttackHook = Callable[[State, Swing], int]
@@ -92,9 +80,7 @@ def attack_modifiers(state: State, swing: Swing) -> tuple[tuple[str, int], ...]:
     found = [(name, amount) for name, fn in ATTACK_HOOKS if (amount := fn(state, swing))]
     spell = non_stacking(state, swing.attacker, value)
     if state.magic is not None and state.magic.areas:  # Savfelhő (RB p.13-14), non-stacking
-        from arena.engine.match.magic.areas import area_modifier
-
-        spell = area_modifier(state, swing, value, spell)
+        spell = HOOKS.area_modifier(state, swing, value, spell)
     if spell:
         found.append(("spells and traps", spell))
     return tuple(found)
@@ -106,9 +92,7 @@ def defence_modifiers(state: State, swing: Swing) -> tuple[tuple[str, int], ...]
     found = [(name, amount) for name, fn in DEFENCE_HOOKS if (amount := fn(state, swing))]
     spell = non_stacking(state, swing.target, value)
     if state.magic is not None and state.magic.areas:  # Tűzvihar, Bebörtönzés (RB p.15, p.17)
-        from arena.engine.match.magic.areas import area_modifier
-
-        spell = area_modifier(state, swing, value, spell)
+        spell = HOOKS.area_modifier(state, swing, value, spell)
     if spell:
         found.append(("spells and traps", spell))
     return tuple(found)

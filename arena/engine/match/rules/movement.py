@@ -8,13 +8,18 @@ hex moved in a step counts against Mozgás (+2 when running), the disengage hex 
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from itertools import repeat
+from types import MappingProxyType
+from typing import NamedTuple
 
 from arena.engine.board.hexgrid import Hex
 from arena.engine.content.skills import ACROBATICS, SKILLS, SNEAKING
 from arena.engine.match.actions import Disengage, Move, ToggleGate
 from arena.engine.match.context import Context
-from arena.engine.match.magic import hooks as magic_hooks
+from arena.engine.match.hooks import HOOKS
+from arena.engine.match.magic import queries as magic_hooks
+from arena.engine.match.memo import Table
 from arena.engine.match.rules.base import (
     ATTACK_MAN,
     CENTRAL,
@@ -40,7 +45,6 @@ from arena.engine.match.rules.base import (
 from arena.engine.match.rules.gladiators import holds, skill_allowed
 from arena.engine.match.rules.skills import end_states
 from arena.engine.match.state import GLADIATOR, SEAT_OF, State
-from arena.engine.match.traps import cards as traps
 from arena.engine.match.traps import marks as trap_marks
 
 GATE_MAN = 1  # RB p.8
@@ -89,27 +93,39 @@ def can_attack_after_moving(s: State, c: int) -> bool:
 
 Paths = dict[int, tuple[Hex, ...]]
 CostMode = tuple[int, int, int]  # (running, per hex or the run hexes' parity, extra MAN)
-_CACHE_LIMIT = 10_000  # entries per memo table: keeps a long-running process to a few hundred MB
+BallKey = tuple[int, int, int, bool]  # (start, gates, reach, central)
+AROUND_LIMIT = 10_000  # searches around characters kept per match (one per arrangement met)
+
+
+class _Geometry(NamedTuple):
+    """Shortest paths from one start hex, in breadth-first order: ``counts[n]`` of them have at
+    most ``n`` hexes; ``ends`` and ``order`` are their destinations and (hex, previous hex)."""
+
+    start: int
+    paths: tuple[tuple[Hex, ...], ...]
+    order: tuple[tuple[int, int], ...]
+    ends: tuple[int, ...]
+    counts: tuple[int, ...]
 
 
 class _Ball:
-    """Shortest paths from one start hex, in breadth-first order, memoised with the moves listed
-    from them per character and cost. ``counts[n]``, ``dests[n]`` and ``inner[n]`` describe the
-    paths of at most ``n`` hexes: how many, where they end, the hexes they pass through. On an
-    empty board the paths of a shorter reach are a prefix of a longer reach's (the search is
-    breadth-first), so one ball serves every reach up to its depth."""
+    """A set of shortest paths in one match, with the moves listed from them per character and
+    cost (made on first use). ``counts[n]``, ``dests[n]`` and ``inner[n]`` describe the paths of
+    at most ``n`` hexes: how many, where they end, the hexes they pass through. On an empty board
+    the paths of a shorter reach are a prefix of a longer reach's (the search is breadth-first),
+    so one ball serves every reach up to its depth."""
 
     __slots__ = ("_ends", "_order", "_sets", "_start", "counts", "moves", "paths")
 
-    def __init__(self, paths: Paths, order: list[tuple[int, int]], counts: list[int], start: int) -> None:
-        self.paths = tuple(paths.values())
-        self.counts = counts
+    def __init__(self, geometry: _Geometry) -> None:
+        self.paths = geometry.paths
+        self.counts = geometry.counts
         # (char id, cost mode) -> (destinations, costs, moves), all in the order of ``paths``
         self.moves: dict[tuple[str, CostMode], tuple[list[int], list[int], list[Move]]] = {}
-        self._ends = [n for n, _ in order]
-        self._order = order
-        self._start = start
-        self._sets: list[tuple[frozenset[int], frozenset[int]] | None] = [None] * len(counts)
+        self._ends = geometry.ends
+        self._order = geometry.order
+        self._start = geometry.start
+        self._sets: list[tuple[frozenset[int], frozenset[int]] | None] = [None] * len(geometry.counts)
 
     def region(self, n: int) -> tuple[frozenset[int], frozenset[int]]:
         """(where the paths of at most ``n`` hexes end, the hexes they pass through), made on
@@ -151,16 +167,21 @@ def _mode_cost(mode: CostMode, hexes: int) -> int:
     return hexes * per + extra
 
 
-_MODE_COSTS: dict[CostMode, list[int]] = {}
 _new = tuple.__new__  # a named tuple from its fields, without the Python-level __new__
+# the cost of a path of each length (0 to a board's width) per cost mode, built once: per hex up
+# to 15 MAN, up to 7 extra MAN; any other mode is computed when asked
+_MODE_COSTS: Mapping[CostMode, tuple[int, ...]] = MappingProxyType(
+    {
+        mode: tuple(_mode_cost(mode, n) for n in range(64))
+        for mode in [(running, per, extra) for running in (0, 1) for per in range(16) for extra in range(8)]
+    }
+)
 
 
-def _mode_costs(mode: CostMode) -> list[int]:
+def _mode_costs(mode: CostMode) -> Sequence[int]:
     """The cost of a path of each length (0 to a board's width) in one cost mode."""
     found = _MODE_COSTS.get(mode)
-    if found is None:
-        found = _MODE_COSTS[mode] = [_mode_cost(mode, n) for n in range(64)]
-    return found
+    return found if found is not None else [_mode_cost(mode, n) for n in range(64)]
 
 
 def _cost_mode(s: State, c: int) -> CostMode:
@@ -180,11 +201,6 @@ def _afford(mode: CostMode, man: int) -> int:
     return (man - extra) // per
 
 
-_BALLS: dict[tuple[int, int, int, bool], _Ball] = {}  # by the gates within reach
-_BALL_AT: dict[tuple[int, int, int, bool], _Ball] = {}  # by all the gates
-_AROUND: dict[tuple[tuple[int, int, int, bool], frozenset[int], frozenset[int]], _Ball] = {}
-
-
 def _search(
     start: int,
     gates: int,
@@ -192,7 +208,7 @@ def _search(
     central: bool,
     blocked: set[int] | frozenset[int],
     stops: set[int] | frozenset[int],
-) -> tuple[Paths, list[tuple[int, int]], list[int]]:
+) -> _Geometry:
     """Breadth-first shortest paths (ties: HR-1.1 direction order); the (hex, previous hex) of
     each in the order found, and how many were found within 0, 1, … ``limit`` hexes. ``blocked``
     hexes cannot be entered (three characters, RB p.8); ``stops`` may only end a path (enemies,
@@ -216,49 +232,77 @@ def _search(
         frontier = nxt
         counts.append(len(order))
     del paths[start]
-    return paths, order, counts
-
-
-_GATES_NEAR: dict[tuple[int, int], int] = {}
-
-
-def _gates_near(start: int, limit: int) -> int:
-    """The gates a path of ``limit`` hexes from ``start`` could pass (all gates open)."""
-    found = _GATES_NEAR.get((start, limit))
-    if found is None:
-        found = 0
-        seen = {start}
-        frontier = [start]
-        for _ in range(limit):
-            nxt = []
-            for h in frontier:
-                for n, gate in STEPS_OUT[h]:
-                    found |= gate
-                    if n not in seen:
-                        seen.add(n)
-                        nxt.append(n)
-            frontier = nxt
-        _GATES_NEAR[(start, limit)] = found
-    return found
+    return _Geometry(start, tuple(paths.values()), tuple(order), tuple(n for n, _ in order), tuple(counts))
 
 
 KEY_REACH = 7  # the balls of an empty board go this far (Mozgás 5 + Futás 2); longer ones exactly
 
 
-def _ball(start: int, gates: int, reach: int, central: bool) -> _Ball:
+def _near_by_depth(start: int) -> tuple[int, ...]:
+    """The gates a path of 0, 1, … :data:`KEY_REACH` hexes from ``start`` could pass (all open)."""
+    found = 0
+    seen = {start}
+    frontier = [start]
+    by_depth = [0]
+    for _ in range(KEY_REACH):
+        nxt = []
+        for h in frontier:
+            for n, gate in STEPS_OUT[h]:
+                found |= gate
+                if n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+        frontier = nxt
+        by_depth.append(found)
+    return tuple(by_depth)
+
+
+_GATES_NEAR: tuple[tuple[int, ...], ...] = tuple(_near_by_depth(h) for h in range(len(HEXES)))
+_ALL_GATES = -1  # every bit set: the gates as they are
+
+
+def _gates_near(start: int, limit: int) -> int:
+    """The gates a path of ``limit`` hexes from ``start`` could pass (all gates open): past
+    :data:`KEY_REACH`, every gate may matter."""
+    return _GATES_NEAR[start][limit] if limit <= KEY_REACH else _ALL_GATES
+
+
+def _subsets(mask: int) -> list[int]:
+    bits = [1 << i for i in range(mask.bit_length()) if mask >> i & 1]
+    return [sum(b for i, b in enumerate(bits) if pick >> i & 1) for pick in range(1 << len(bits))]
+
+
+# The paths of the empty board from every hex, for every set of the gates within reach that may
+# be open, to KEY_REACH hexes (gladiators inside the central circle, everyone else outside):
+# built once at import, read by every match.
+_EMPTY_BOARD: Mapping[tuple[int, int, bool], _Geometry] = MappingProxyType(
+    {
+        (h, gates, bool(CENTRAL[h])): _search(h, gates, KEY_REACH, bool(CENTRAL[h]), frozenset(), frozenset())
+        for h in range(len(HEXES))
+        for gates in ([0] if CENTRAL[h] else _subsets(_GATES_NEAR[h][KEY_REACH]))
+    }
+)
+
+# per match: the balls met, by the gates within reach (sharing their moves) and by all the gates
+_BALLS: Table[tuple[int, int, int, bool], _Ball] = Table("movement: balls by the gates within reach")
+_BALL_AT: Table[BallKey, _Ball] = Table("movement: balls by all the gates")
+_AROUND: Table[tuple[BallKey, frozenset[int], frozenset[int]], _Ball] = Table(
+    "movement: paths around the characters", AROUND_LIMIT
+)
+
+
+def _ball(s: State, start: int, gates: int, reach: int, central: bool) -> _Ball:
     """The paths on an empty board up to ``reach`` hexes, memoised. Only the gates within reach
     are part of the key (gladiators pass none)."""
     key = (start, 0 if central else gates & _gates_near(start, reach), reach, central)
-    found = _BALLS.get(key)
+    balls = _BALLS.of(s.memo)
+    found = balls.get(key)
     if found is None:
-        if len(_BALLS) > _CACHE_LIMIT:
-            _BALLS.clear()
-            _BALL_AT.clear()
-        paths, order, counts = _search(start, key[1], reach, central, frozenset(), frozenset())
-        found = _BALLS[key] = _Ball(paths, order, counts, start)
-    if len(_BALL_AT) > _CACHE_LIMIT:
-        _BALL_AT.clear()
-    _BALL_AT[(start, gates, reach, central)] = found
+        geometry = _EMPTY_BOARD.get((start, key[1], central)) if reach == KEY_REACH else None
+        if geometry is None:  # a longer reach, or a gladiator outside the circle: searched now
+            geometry = _search(start, key[1], reach, central, frozenset(), frozenset())
+        found = balls[key] = _Ball(geometry)
+    _BALL_AT.of(s.memo)[(start, gates, reach, central)] = found
     return found
 
 
@@ -272,12 +316,10 @@ def _around(
     blocked = frozenset(full & dests) if full else frozenset()
     stops = frozenset(enemies & dests)
     around = (key, blocked, stops)
-    found = _AROUND.get(around)
+    table = _AROUND.of(s.memo)
+    found = table.get(around)
     if found is None:
-        if len(_AROUND) > _CACHE_LIMIT:
-            _AROUND.clear()
-        paths, order, counts = _search(start, key[1], limit, central, blocked, stops)
-        found = _AROUND[around] = _Ball(paths, order, counts, start)
+        found = table[around] = _Ball(_search(start, key[1], limit, central, blocked, stops))
     return found
 
 
@@ -302,7 +344,7 @@ def move_options(s: State, c: int, scan: Scan) -> list[Move]:
     full = scan.full
     enemies = scan.enemies[SEAT_OF[c]]
     reach = max(limit, KEY_REACH)
-    ball = _BALL_AT.get((start, s.gates, reach, central)) or _ball(start, s.gates, reach, central)
+    ball = _BALL_AT.of(s.memo).get((start, s.gates, reach, central)) or _ball(s, start, s.gates, reach, central)
     dests, inner = ball._sets[limit] or ball.region(limit)
     count = ball.counts[limit]
     if not inner.isdisjoint(enemies) or (full and (not inner.isdisjoint(full) or not full.isdisjoint(dests))):
@@ -351,7 +393,7 @@ def decide_move(ctx: Context, a: Move) -> None:
             fail("entering an enemy's hex needs 2 MAN left for the attack", "RB p.8, HR-12 ruling 10")
     activate(ctx, c)
     end_states(ctx, c, "left his hex", ("hiding",))
-    traps.run_move(ctx, c, a.path, cost)  # the direct-trap window, if due (HR-12 ruling 26)
+    HOOKS.trap_run_move(ctx, c, a.path, cost)  # the direct-trap window, if due (HR-12 ruling 26)
 
 
 def _check_path(s: State, c: int, path: tuple[Hex, ...]) -> tuple[list[int], set[int]]:
@@ -448,7 +490,7 @@ def decide_disengage(ctx: Context, a: Disengage) -> None:
         )
     activate(ctx, c)
     end_states(ctx, c, "left his hex", ("hiding",))
-    traps.run_disengage(ctx, c, a.to, cost, a.acrobatics)  # disengaging is moving (HR-12 ruling 29)
+    HOOKS.trap_run_disengage(ctx, c, a.to, cost, a.acrobatics)  # disengaging is moving (HR-12 ruling 29)
 
 
 # --- GATES ---------------------------------------------------------------------------------------
@@ -483,4 +525,4 @@ def decide_gate(ctx: Context, a: ToggleGate) -> None:
     pay(s, c, GATE_MAN, "opening or closing a gate")
     activate(ctx, c)
     end_states(ctx, c, "opened or closed a gate")
-    traps.run_toggle(ctx, c, a.gate, GATE_MAN)  # gate traps may strike (HR-12 ruling 28)
+    HOOKS.trap_run_toggle(ctx, c, a.gate, GATE_MAN)  # gate traps may strike (HR-12 ruling 28)

@@ -19,14 +19,16 @@ from arena.engine.content.weapons import WEAPONS
 from arena.engine.match.actions import RangedAttack, Throw
 from arena.engine.match.context import Context
 from arena.engine.match.events import AttackDeclared
-from arena.engine.match.magic import hooks as magic_hooks
-from arena.engine.match.rules.base import ATTACK_MAN, G, Scan, activate, actor, check_stated, fail, man_of, pay
+from arena.engine.match.hooks import HOOKS
+from arena.engine.match.magic import queries as magic_hooks
+from arena.engine.match.memo import Table
+from arena.engine.match.rules.base import ATTACK_MAN, TRACES, G, Scan, activate, actor, check_stated, fail, man_of, pay
 from arena.engine.match.rules.damage import resolve
 from arena.engine.match.rules.gladiators import free_hand
 from arena.engine.match.rules.melee import may_attack, offer_dodge_or_resolve, target_of
-from arena.engine.match.rules.modifiers import Swing, attack_modifiers
+from arena.engine.match.rules.modifiers import attack_modifiers
 from arena.engine.match.rules.skills import can_aim, end_states
-from arena.engine.match.state import GLADIATOR, ON_BOARD, AttackSpec, State
+from arena.engine.match.state import GLADIATOR, ON_BOARD, AttackSpec, State, Swing
 from arena.engine.match.traps import marks as traps_marks
 
 AIM_MAN = SKILLS[AIMING].man_cost
@@ -58,7 +60,7 @@ def shot_refusal(s: State, c: int, t: int, scan: Scan, explain: bool = True) -> 
         if lost < need:
             return (f"{target.id}'s armour has lost {lost} STP; this shooter needs {need}", "RB p.11, HR-2.3")
     present = scan.occ.get(b, 0) if ON_BOARD[t] else 1
-    obstacles = G.sight(a, b, s.gates, scan.visible, present)
+    obstacles = G.sight(a, b, s.gates, scan.visible, present, TRACES.of(s.memo))
     if obstacles == ILLEGAL:
         return (_line_reason(s, a, b, t) if explain else "no line of fire", "RB p.10, HR-1.8")
     return obstacles
@@ -119,10 +121,10 @@ def ranged_options(s: State, c: int, scan: Scan) -> list[RangedAttack]:
             continue  # out of range: the cheap test first
         if isinstance(shot_refusal(s, c, t, scan, False), tuple):
             continue
-        shots = _SHOTS.get((c, t))
+        shots = _SHOTS.of(s.memo).get((c, t))
         if shots is None:
             tid = s.sheets[t].id
-            shots = _SHOTS[(c, t)] = (
+            shots = _SHOTS.of(s.memo)[(c, t)] = (
                 RangedAttack(sheet.seat, sheet.id, tid, False, ATTACK_MAN),
                 RangedAttack(sheet.seat, sheet.id, tid, True, ATTACK_MAN + AIM_MAN),
             )
@@ -132,7 +134,9 @@ def ranged_options(s: State, c: int, scan: Scan) -> list[RangedAttack]:
     return found
 
 
-_SHOTS: dict[tuple[int, int], tuple[RangedAttack, RangedAttack]] = {}  # made once per pair
+_SHOTS: Table[tuple[int, int], tuple[RangedAttack, RangedAttack]] = Table(
+    "ranged: shots per pair"
+)  # made once per pair
 
 
 def decide_ranged(ctx: Context, a: RangedAttack) -> None:
@@ -142,9 +146,7 @@ def decide_ranged(ctx: Context, a: RangedAttack) -> None:
     if refusal is not None:
         fail(*refusal)
     if s.opt is not None:  # a bolt cannot be coated (HR-7)
-        from arena.engine.match.optional.rules import check_coated_shot
-
-        check_coated_shot(s, c, _weapon(s, c))
+        HOOKS.check_coated_shot(s, c, _weapon(s, c))
     t = target_of(s, a.seat, a.target, c)
     found = shot_refusal(s, c, t, Scan(s))
     if isinstance(found, tuple):
@@ -215,14 +217,14 @@ def throw_options(s: State, c: int) -> list[Throw]:
 
 
 _REACH = {item: WEAPONS[item].range_blocks or 0 for item in ("javelin", "net")}
-_THROWS: dict[tuple[int, int, str], Throw] = {}  # actions are immutable: made once
+_THROWS: Table[tuple[int, int, str], Throw] = Table("ranged: throws")  # actions are immutable: made once
 
 
 def _throw(s: State, c: int, t: int, item: str) -> Throw:
-    found = _THROWS.get((c, t, item))
+    found = _THROWS.of(s.memo).get((c, t, item))
     if found is None:
         sheet = s.sheets[c]
-        found = _THROWS[(c, t, item)] = Throw(sheet.seat, sheet.id, s.sheets[t].id, item, ATTACK_MAN)
+        found = _THROWS.of(s.memo)[(c, t, item)] = Throw(sheet.seat, sheet.id, s.sheets[t].id, item, ATTACK_MAN)
     return found
 
 
@@ -235,9 +237,7 @@ def decide_throw(ctx: Context, a: Throw) -> None:
     if refusal is not None:
         fail(*refusal)
     if s.opt is not None:  # no javelin or net is coated (HR-7)
-        from arena.engine.match.optional.rules import check_coated_shot
-
-        check_coated_shot(s, c, a.item)
+        HOOKS.check_coated_shot(s, c, a.item)
     t = target_of(s, a.seat, a.target, c)
     refusal = _throw_refusal(s, c, t, a.item)
     if refusal is not None:

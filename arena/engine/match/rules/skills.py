@@ -27,11 +27,12 @@ from arena.engine.match.actions import StopState, UseSkill
 from arena.engine.match.context import Context
 from arena.engine.match.events import SkillUsed, StateEnded
 from arena.engine.match.evolve import TRAP_PRONE
-from arena.engine.match.magic import hooks as magic_hooks
+from arena.engine.match.magic import queries as magic_hooks
+from arena.engine.match.memo import Table
 from arena.engine.match.rules.base import G, activate, actor, check_stated, fail, in_melee, man_of, pay
 from arena.engine.match.rules.gladiators import skill_allowed
-from arena.engine.match.rules.modifiers import MELEE_VALUE_WEAPONS, RANGED_WEAPONS, Swing, attack_hook, defence_hook
-from arena.engine.match.state import State
+from arena.engine.match.rules.modifiers import MELEE_VALUE_WEAPONS, RANGED_WEAPONS, attack_hook, defence_hook
+from arena.engine.match.state import State, Swing
 from arena.engine.match.traps import marks as traps_marks
 
 Check = Callable[[State, int], "str | None"]
@@ -87,29 +88,31 @@ OWN_STEP_SKILLS: dict[str, SkillRule] = {
 }
 
 
-OWN_SKILLS_OF: dict[frozenset[str], tuple[str, ...]] = {}  # a sheet's own-step skills, memoised
+OWN_SKILLS_OF: Table[frozenset[str], tuple[str, ...]] = Table(
+    "skills: a sheet's own-step skills"
+)  # a sheet's own-step skills, memoised
 
 
 _COST = {k: SKILLS[k].man_cost for k in OWN_STEP_SKILLS}
-_USES: dict[tuple[int, str], UseSkill] = {}  # actions are immutable: made once per character
-_STOPS: dict[tuple[int, str], StopState] = {}
+_USES: Table[tuple[int, str], UseSkill] = Table("skills: uses")  # actions are immutable: made once per character
+_STOPS: Table[tuple[int, str], StopState] = Table("skills: stops")
 
 
 def skill_options(s: State, c: int) -> list[UseSkill | StopState]:
     sheet = s.sheets[c]
     found: list[UseSkill | StopState] = []
-    own = OWN_SKILLS_OF.get(sheet.skills)
+    own = OWN_SKILLS_OF.of(s.memo).get(sheet.skills)
     if own is None:
-        own = OWN_SKILLS_OF[sheet.skills] = tuple(k for k in OWN_STEP_SKILLS if k in sheet.skills)
+        own = OWN_SKILLS_OF.of(s.memo)[sheet.skills] = tuple(k for k in OWN_STEP_SKILLS if k in sheet.skills)
     if own:
         man = man_of(s, c)
         glad = sheet.is_gladiator  # others hold every skill of their sheet (a zombie is never named)
         for skill in own:
             cost = _COST[skill]
             if cost <= man and (not glad or skill_allowed(s, c, skill)) and OWN_STEP_SKILLS[skill].check(s, c) is None:
-                use = _USES.get((c, skill))
+                use = _USES.of(s.memo).get((c, skill))
                 if use is None:
-                    use = _USES[(c, skill)] = UseSkill(sheet.seat, sheet.id, skill, cost)
+                    use = _USES.of(s.memo)[(c, skill)] = UseSkill(sheet.seat, sheet.id, skill, cost)
                 found.append(use)
     if s.sneaking[c]:
         found.append(_stop(s, c, "sneaking"))
@@ -119,9 +122,9 @@ def skill_options(s: State, c: int) -> list[UseSkill | StopState]:
 
 
 def _stop(s: State, c: int, state: str) -> StopState:
-    found = _STOPS.get((c, state))
+    found = _STOPS.of(s.memo).get((c, state))
     if found is None:
-        found = _STOPS[(c, state)] = StopState(s.sheets[c].seat, s.sheets[c].id, state)
+        found = _STOPS.of(s.memo)[(c, state)] = StopState(s.sheets[c].seat, s.sheets[c].id, state)
     return found
 
 

@@ -26,9 +26,9 @@ from arena.engine.match.events import (
     StepEnded,
     StepStarted,
 )
-from arena.engine.match.magic import hooks as magic_hooks
-from arena.engine.match.magic import turns as magic_turns
-from arena.engine.match.optional import rules as optional
+from arena.engine.match.hooks import HOOKS
+from arena.engine.match.magic import queries as magic_hooks
+from arena.engine.match.memo import Table
 from arena.engine.match.rules.base import (
     ATTACK_MAN,
     GLADIATOR_STEP_MAN,
@@ -43,7 +43,9 @@ from arena.engine.match.rules.base import (
     strategist_man,
 )
 from arena.engine.match.rules.damage import end_match, end_on_points
+from arena.engine.match.rules.melee import may_attack, melee_targets
 from arena.engine.match.state import SEAT_OF, Phase, State
+from arena.engine.match.words import MatchEnd
 
 NAMED_PER_STEP = 2  # RB p.6
 
@@ -63,18 +65,18 @@ def eligible(s: State, seat: int) -> list[int]:
     ]  # fmt: skip
 
 
-_NAMINGS: dict[tuple[int, tuple[int, ...]], list[Name]] = {}
+_NAMINGS: Table[tuple[int, tuple[int, ...]], list[Name]] = Table("turns: namings")
 
 
 def naming_options(s: State) -> list[Name]:
     """Every legal naming: two of the eligible characters, or all of them if fewer (RB p.6)."""
     seat = s.seat_to_act
     chars = tuple(eligible(s, seat))
-    found = _NAMINGS.get((seat, chars))
+    found = _NAMINGS.of(s.memo).get((seat, chars))
     if found is None:
         size = min(NAMED_PER_STEP, len(chars))
         ids = {c: s.sheets[c].id for c in chars}
-        found = _NAMINGS[(seat, chars)] = [
+        found = _NAMINGS.of(s.memo)[(seat, chars)] = [
             Name(seat, tuple(ids[c] for c in pair)) for pair in combinations(chars, size)
         ]
     return list(found)
@@ -101,10 +103,10 @@ def name_characters(ctx: Context, chars: tuple[int, ...]) -> None:
     paid = tuple(0 if s.netted[c] else s.debt[c] for c in chars)
     pool = max(0, base - sum(paid))
     if s.magic is not None:  # an Orgyilkosság victim's own 4 MAN (RB p.17, digest A56)
-        pool = magic_turns.step_pool(s, chars, base, paid, pool)
+        pool = HOOKS.step_pool(s, chars, base, paid, pool)
     ctx.emit(Named(s.seat_to_act, tuple(s.sheets[c].id for c in chars), pool, paid))
     if s.magic is not None:
-        magic_turns.after_naming(ctx, chars, paid)
+        HOOKS.after_naming(ctx, chars, paid)
 
 
 def decide_grant(ctx: Context, a: Grant) -> None:
@@ -119,7 +121,7 @@ def decide_grant(ctx: Context, a: Grant) -> None:
     ctx.emit(Granted(a.seat, a.char, a.amount))
 
 
-_GRANTS: dict[tuple[int, int], list[Grant]] = {}  # (character, MAN left): the grants, made once
+_GRANTS: Table[tuple[int, int], list[Grant]] = Table("turns: grants")  # (character, MAN left): the grants, made once
 
 
 def grant_options(s: State, c: int) -> list[Grant]:
@@ -131,10 +133,10 @@ def grant_options(s: State, c: int) -> list[Grant]:
         left = magic_hooks.strategist_left(s, seat)
     if left <= 0:
         return []
-    found = _GRANTS.get((c, left))
+    found = _GRANTS.of(s.memo).get((c, left))
     if found is None:
         sheet = s.sheets[c]
-        found = _GRANTS[(c, left)] = [Grant(sheet.seat, sheet.id, n) for n in range(1, left + 1)]
+        found = _GRANTS.of(s.memo)[(c, left)] = [Grant(sheet.seat, sheet.id, n) for n in range(1, left + 1)]
     return found  # shared: callers copy it, never change it
 
 
@@ -143,8 +145,6 @@ def must_attack_blocks(s: State, c: int) -> bool:
     ruling 10): until he does, he may not end his activation or the step."""
     if not s.must_attack[c]:
         return False
-    from arena.engine.match.rules.melee import may_attack, melee_targets
-
     if may_attack(s, c) is not None or man_of(s, c) + grantable(s, c) < ATTACK_MAN:
         return False
     return bool(melee_targets(s, c))
@@ -172,7 +172,7 @@ def decide_concede(ctx: Context, a: Concede) -> None:
     if a.seat not in (0, 1):
         fail(f"there is no seat {a.seat}", "HR-12 ruling 37")
     ctx.emit(Conceded(a.seat))
-    end_match(ctx, "victory", 1 - a.seat, f"seat {a.seat} conceded (HR-12 ruling 37)")
+    end_match(ctx, MatchEnd.VICTORY, 1 - a.seat, f"seat {a.seat} conceded (HR-12 ruling 37)")
 
 
 # --- transitions ---------------------------------------------------------------------------------
@@ -187,7 +187,7 @@ def can_act(s: State, c: int) -> bool:
 def step_done(s: State) -> str | None:
     """Why the step ends by itself now, or None (HR-12 ruling 8)."""
     m = s.magic
-    if m is not None and (m.zombies or m.frenzied) and magic_turns.keeps_step(s):
+    if m is not None and (m.zombies or m.frenzied) and HOOKS.keeps_step(s):
         return None  # a zombie or an Orgyilkosság victim still acts
     if not any(can_act(s, c) for c in s.named):
         return "nobody left to act"
@@ -201,7 +201,7 @@ def start_round(ctx: Context, number: int) -> None:
     man = tuple(STRATEGIST_MAN if s.alive[s.strategist_of(seat)] else 0 for seat in (0, 1))
     ctx.emit(RoundStarted(number, (man[0], man[1])))
     if s.magic is not None:
-        magic_turns.round_starting(ctx)  # Quintarha's shock (RB p.15, digest A48)
+        HOOKS.magic_round_starting(ctx)  # Quintarha's shock (RB p.15, digest A48)
     start_step(ctx, 1)
 
 
@@ -233,19 +233,19 @@ def end_step(ctx: Context, reason: str) -> None:
             if s.entangled_by[t] == g and s.entangled_round[t] <= s.round:
                 ctx.emit(StateEnded(s.sheets[t].id, "entangled", "end of the net-thrower's next step (HR-3.3)"))
     if s.magic is not None:
-        magic_turns.step_ending(ctx)  # zombies collapse (HR-11); Orgyilkosság ends (ruling 16)
+        HOOKS.magic_step_ending(ctx)  # zombies collapse (HR-11); Orgyilkosság ends (ruling 16)
     if s.opt is not None:
-        optional.step_ending(ctx)  # an unused coating is gone (HR-7)
+        HOOKS.optional_step_ending(ctx)  # an unused coating is gone (HR-7)
     ctx.emit(StepEnded(s.round, s.step, seat, reason))
     if s.step < 6:
         start_step(ctx, s.step + 1)
         return
     if s.magic is not None:
-        magic_turns.round_ending(ctx)  # Tűzvihar, then expiry (RB p.12, HR-12 ruling 25)
+        HOOKS.magic_round_ending(ctx)  # Tűzvihar, then expiry (RB p.12, HR-12 ruling 25)
         if s.phase is Phase.OVER:
             return
     if s.opt is not None:
-        optional.round_ending(ctx)  # the crowd's stones and favour (HR-7)
+        HOOKS.optional_round_ending(ctx)  # the crowd's stones and favour (HR-7)
         if s.phase is Phase.OVER:
             return
     ctx.emit(RoundEnded(s.round))
@@ -281,9 +281,7 @@ def acting_chars(s: State) -> list[int]:
     if s.active >= 0:
         return [s.active]
     if s.magic is not None and s.magic.frenzied:
-        from arena.engine.match.magic.frenzy import first
-
-        victim = first(s)
+        victim = HOOKS.frenzy_first(s)
         if victim >= 0:
             return [victim]  # he acts first (RB p.17, HR-12 ruling 2)
     return [c for c in s.named if can_act(s, c)]
@@ -294,11 +292,11 @@ def end_options(s: State, c: int) -> list[EndActivation]:
         return []
     for o in s.named:
         if o != c and can_act(s, o):
-            found = _END_ACTIVATION.get(c)
+            found = _END_ACTIVATION.of(s.memo).get(c)
             if found is None:
-                found = _END_ACTIVATION[c] = EndActivation(s.sheets[c].seat, s.sheets[c].id)
+                found = _END_ACTIVATION.of(s.memo)[c] = EndActivation(s.sheets[c].seat, s.sheets[c].id)
             return [found]
     return []
 
 
-_END_ACTIVATION: dict[int, EndActivation] = {}
+_END_ACTIVATION: Table[int, EndActivation] = Table("turns: activation ends")

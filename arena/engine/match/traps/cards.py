@@ -35,9 +35,10 @@ from arena.engine.match.events import (
     TrapWindowAnswered,
     TrapWindowOpened,
 )
+from arena.engine.match.hooks import HOOKS
 from arena.engine.match.magic import zombie as magic_zombie
 from arena.engine.match.magic.events import ZombieActed
-from arena.engine.match.magic.hooks import is_zombie
+from arena.engine.match.magic.queries import is_zombie
 from arena.engine.match.rules import melee, movement
 from arena.engine.match.rules.base import (
     ATTACK_MAN,
@@ -69,22 +70,9 @@ from arena.engine.match.traps.where import (
     remote_refusal,
     remote_targets,
     strike_fits,
+    window_owner,
 )
-
-DIRECT_STEPS = 4  # HR-12 ruling 26: the window is offered in steps 1-4
-
-
-# --- the window (HR-12 rulings 26-28) ---------------------------------------------------------------
-
-
-def window_owner(s: State, mover: int) -> int:
-    """The seat whose direct-trap window a move or toggle of ``mover`` (a zombie too, HR-12
-    ruling 29) opens, or -1. Only public facts decide it (HR-12 ruling 27): a card held, the
-    strategist's MAN that no spell binds (ruling 32)."""
-    if s.step > DIRECT_STEPS:
-        return -1
-    owner = 1 - s.side[mover]
-    return owner if s.traps[owner] and strategist_man(s, owner) >= 1 else -1
+from arena.engine.match.words import TrapWindowAction
 
 
 def run_move(ctx: Context, c: int, path: tuple[Hex, ...], cost: int) -> None:
@@ -94,7 +82,7 @@ def run_move(ctx: Context, c: int, path: tuple[Hex, ...], cost: int) -> None:
     if owner < 0:
         _moved(ctx, c, path, cost)
     else:
-        ctx.emit(TrapWindowOpened(owner, s.sheets[c].id, "move", path, None, False, cost))
+        ctx.emit(TrapWindowOpened(owner, s.sheets[c].id, TrapWindowAction.MOVE, path, None, False, cost))
 
 
 def run_disengage(ctx: Context, c: int, to: Hex, cost: int, acrobatics: bool) -> None:
@@ -103,7 +91,7 @@ def run_disengage(ctx: Context, c: int, to: Hex, cost: int, acrobatics: bool) ->
     if owner < 0:
         _disengaged(ctx, c, to, cost, acrobatics)
     else:
-        ctx.emit(TrapWindowOpened(owner, s.sheets[c].id, "disengage", (to,), None, acrobatics, cost))
+        ctx.emit(TrapWindowOpened(owner, s.sheets[c].id, TrapWindowAction.DISENGAGE, (to,), None, acrobatics, cost))
 
 
 def run_toggle(ctx: Context, c: int, gate: str, cost: int) -> None:
@@ -112,7 +100,7 @@ def run_toggle(ctx: Context, c: int, gate: str, cost: int) -> None:
     if owner < 0:
         _toggled(ctx, c, gate, cost)
     else:
-        ctx.emit(TrapWindowOpened(owner, s.sheets[c].id, "gate", (), gate, False, cost))
+        ctx.emit(TrapWindowOpened(owner, s.sheets[c].id, TrapWindowAction.GATE, (), gate, False, cost))
 
 
 def _moved(ctx: Context, c: int, path: tuple[Hex, ...], cost: int) -> None:
@@ -150,7 +138,7 @@ def _strikes(s: State, p: PendingTrapWindow) -> list[tuple[int, int]]:
         trap = CARDS[card]
         if trap.kind is not TrapKind.DIRECT or trap.man_cost > man:
             continue
-        if p.action == "gate":
+        if p.action is TrapWindowAction.GATE:
             here = s.pos[mover]
             if strike_fits(s, trap, mover, here, here, True):
                 found.append((card, here))
@@ -231,13 +219,13 @@ def _proceed(ctx: Context, p: PendingTrapWindow) -> None:
     """Carry out the move, disengage or toggle, striking where the owner named (ruling 28)."""
     s = ctx.state
     c = p.mover
-    if p.action == "move":
+    if p.action is TrapWindowAction.MOVE:
         _walk(ctx, c, p.seat, p.path, p.man)
         if p.target >= 0:  # a zombie attacks on arrival if it got there (HR-12 rulings 17, 28)
             magic_zombie.arrive(ctx, c, p.target)
         return
     here = s.pos[c]
-    if p.action == "gate":
+    if p.action is TrapWindowAction.GATE:
         assert p.gate is not None
         _toggled(ctx, c, p.gate, p.man)
         _strike_here(ctx, c, p.seat, here, (), p.gate)
@@ -523,3 +511,9 @@ def pending_options(s: State, p: Pending) -> list[PassTraps | PlayTraps | Dodge]
         return list(window_options(s, p))
     assert isinstance(p, PendingTrapDodge)
     return list(dodge_options(s, p))
+
+
+# --- plugged into the core resolvers (match.hooks, docs/engine.md "The hook table") ---
+HOOKS.trap_run_move = run_move
+HOOKS.trap_run_disengage = run_disengage
+HOOKS.trap_run_toggle = run_toggle

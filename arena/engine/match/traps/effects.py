@@ -32,7 +32,8 @@ from arena.engine.match.events import (
     TrapPoisonResolved,
 )
 from arena.engine.match.evolve import TRAP_PRONE
-from arena.engine.match.magic.hooks import eg_of, is_zombie
+from arena.engine.match.magic.effects import bleed
+from arena.engine.match.magic.queries import eg_of, is_zombie
 from arena.engine.match.rules.base import HEXES, man_of
 from arena.engine.match.rules.damage import die, wound
 from arena.engine.match.rules.gladiators import melee_ve, skill_allowed
@@ -131,8 +132,6 @@ def deal(ctx: Context, t: int, amount: int, unit: DamageUnit) -> None:
     if amount > 0:
         end_states(ctx, t, "took damage", ("sneaking",))
         if s.magic is not None and s.magic.bleed:  # Vérzékenység: +1 Ép (RB p.17, A54, ruling 22)
-            from arena.engine.match.magic.effects import bleed
-
             bleed(ctx, t)
     if s.ep[t] <= 0:
         die(ctx, t)

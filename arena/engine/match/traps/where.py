@@ -13,7 +13,17 @@ from __future__ import annotations
 from arena.engine.board.hexgrid import Edge
 from arena.engine.content.skills import HIDING, SKILLS
 from arena.engine.content.traps import TRAPS, Ring, Trap, TrapKind, Trigger, WallKind
-from arena.engine.match.rules.base import BOARD_CHARS, CENTRAL, MAX_PER_HEX, STEP_GATE, STEPS, G, occupancy
+from arena.engine.match.memo import Table
+from arena.engine.match.rules.base import (
+    BOARD_CHARS,
+    CENTRAL,
+    MAX_PER_HEX,
+    STEP_GATE,
+    STEPS,
+    G,
+    occupancy,
+    strategist_man,
+)
 from arena.engine.match.state import State
 
 CARDS: dict[int, Trap] = {t.number: t for t in TRAPS.values()}
@@ -47,16 +57,16 @@ def rings_of(s: State, h: int) -> frozenset[Ring]:
 
 
 _GATE_BITS_AT: tuple[int, ...] = tuple(sum(G.gate_bit[g] for g in G.gates_at[h]) for h in range(G.size))
-_FITS: dict[tuple[int, int, int], bool] = {}
+_FITS: Table[tuple[int, int, int], bool] = Table("traps: where a card fits")
 
 
 def hex_fits(s: State, trap: Trap, h: int) -> bool:
     """The card's conditions on the target's hex (HR-5), the central circle rule included.
     Memoised: only the gates of the hex itself can change the answer (its rings)."""
     key = (trap.number, h, s.gates & _GATE_BITS_AT[h])
-    found = _FITS.get(key)
+    found = _FITS.of(s.memo).get(key)
     if found is None:
-        found = _FITS[key] = _hex_fits(s, trap, h)
+        found = _FITS.of(s.memo)[key] = _hex_fits(s, trap, h)
     return found
 
 
@@ -146,3 +156,16 @@ def crossing_gate(prev: int, h: int) -> str | None:
         if b == bit:
             return gid
     return None
+
+
+DIRECT_STEPS = 4  # HR-12 ruling 26: the window is offered in steps 1-4
+
+
+def window_owner(s: State, mover: int) -> int:
+    """The seat whose direct-trap window a move or toggle of ``mover`` (a zombie too, HR-12
+    ruling 29) opens, or -1. Only public facts decide it (HR-12 ruling 27): a card held, the
+    strategist's MAN that no spell binds (ruling 32)."""
+    if s.step > DIRECT_STEPS:
+        return -1
+    owner = 1 - s.side[mover]
+    return owner if s.traps[owner] and strategist_man(s, owner) >= 1 else -1

@@ -1,0 +1,172 @@
+"""What waits on a player ("Waiting on you"): results to confirm, disputes to settle as an organiser,
+fixtures to report, advances his members have earned, and hosted matches where it is his move.
+
+The header's count is two queries whatever the player's number of leagues and matches (the four
+counts in one statement, the advances in one more); the page's lists are one query each. A fixture
+is "to report" from its date on (or at once when it has none): a round robin's later rounds are not
+yet waiting on anyone (docs/decisions.md, "Waiting on you").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import F, Func, IntegerField, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from arena.engine.campaign.experience import ADVANCE_THRESHOLDS, advances_earned
+from arena.engine.roster import DEAD
+from arena.models import MatchSeat
+from arena.selectors import your_move_seats
+from campaigns.models import Entry, Fixture, MemberRecord
+from campaigns.rosters import entry_roster
+
+AnyUser = User | AnonymousUser
+
+
+def _of_player(user: User) -> Q:
+    return Q(home__player=user) | Q(away__player=user)
+
+
+def to_confirm(user: User) -> QuerySet[Fixture]:
+    """Results his opponent reported: he confirms or disputes them."""
+    return (
+        Fixture.objects.filter(_of_player(user), status=Fixture.Status.REPORTED, result__reported_by__isnull=False)
+        .exclude(result__reported_by=user)
+        .order_by("scheduled_for", "round", "pk")
+    )
+
+
+def to_settle(user: User) -> QuerySet[Fixture]:
+    """Disputed results in the leagues he organises."""
+    return Fixture.objects.filter(league__organiser=user, status=Fixture.Status.DISPUTED).order_by("round", "pk")
+
+
+def to_report(user: User, today: date) -> QuerySet[Fixture]:
+    """His fixtures without a result whose day has come (or that have no day)."""
+    due = Q(scheduled_for__isnull=True) | Q(scheduled_for__lte=today)
+    return Fixture.objects.filter(_of_player(user), due, status=Fixture.Status.SCHEDULED, away__isnull=False).order_by(
+        "scheduled_for", "round", "pk"
+    )
+
+
+def your_move(user: User) -> QuerySet[MatchSeat]:
+    """Hosted matches that owe him a decision, as the lobby counts them."""
+    return your_move_seats(user).order_by("match_id")
+
+
+@dataclass(frozen=True)
+class AdvanceDue:
+    """A member of one of his campaign teams with advances earned and not yet taken (HR-10.6)."""
+
+    entry: Entry
+    record: MemberRecord
+    count: int
+
+
+def advances_due(user: User) -> list[AdvanceDue]:
+    """One query: his current members with XP enough for an advance; then the earned advances are
+    compared with those taken, and a dead member (his roster says so) owes nothing."""
+    records = (
+        MemberRecord.objects.filter(entry__player=user, current=True, xp__gte=ADVANCE_THRESHOLDS[0])
+        .select_related("entry__league")
+        .order_by("entry_id", "pk")
+    )
+    due = []
+    statuses: dict[int, dict[str, str]] = {}
+    for record in records:
+        count = advances_earned(record.xp) - len(record.advances)
+        if count <= 0:
+            continue
+        entry = record.entry
+        if entry.pk not in statuses:
+            statuses[entry.pk] = {m.slot: m.status for m in entry_roster(entry).members}
+        if statuses[entry.pk].get(record.slot) != DEAD:
+            due.append(AdvanceDue(entry, record, count))
+    return due
+
+
+class _Count(Func):
+    """``COUNT(pk)`` of a subquery without grouping: one number per subquery."""
+
+    function = "COUNT"
+    output_field = IntegerField()
+
+
+def _count(queryset: QuerySet) -> Coalesce:
+    return Coalesce(Subquery(queryset.order_by().annotate(n=_Count(F("pk"))).values("n")[:1]), 0)
+
+
+@dataclass(frozen=True)
+class InboxCounts:
+    to_confirm: int = 0
+    to_settle: int = 0
+    to_report: int = 0
+    your_move: int = 0
+    advances: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.to_confirm + self.to_settle + self.to_report + self.your_move + self.advances
+
+
+def inbox_counts(user: AnyUser, today: date | None = None) -> InboxCounts:
+    """The header's numbers: the four counts in one statement, the advances in one more."""
+    if not user.is_authenticated:
+        return InboxCounts()
+    today = today or timezone.localdate()
+    row = (
+        get_user_model()
+        .objects.filter(pk=user.pk)
+        .annotate(
+            n_confirm=_count(to_confirm(user)),
+            n_settle=_count(to_settle(user)),
+            n_report=_count(to_report(user, today)),
+            n_move=_count(your_move(user)),
+        )
+        .values("n_confirm", "n_settle", "n_report", "n_move")
+        .first()
+    ) or {}
+    return InboxCounts(
+        to_confirm=row.get("n_confirm", 0),
+        to_settle=row.get("n_settle", 0),
+        to_report=row.get("n_report", 0),
+        your_move=row.get("n_move", 0),
+        advances=sum(1 for _ in advances_due(user)),
+    )
+
+
+FIXTURE_PARTS = ("league", "home__player", "away__player", "result__reported_by")
+
+
+@dataclass(frozen=True)
+class Inbox:
+    """The page: each list in the order it is best dealt with."""
+
+    to_confirm: list[Fixture] = field(default_factory=list)
+    to_settle: list[Fixture] = field(default_factory=list)
+    to_report: list[Fixture] = field(default_factory=list)
+    your_move: list[MatchSeat] = field(default_factory=list)
+    advances: list[AdvanceDue] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        lists: tuple[list[Any], ...] = (self.to_confirm, self.to_settle, self.to_report, self.your_move, self.advances)
+        return sum(len(found) for found in lists)
+
+
+def inbox(user: User, today: date | None = None) -> Inbox:
+    """Five queries whatever the numbers."""
+    today = today or timezone.localdate()
+    return Inbox(
+        to_confirm=list(to_confirm(user).select_related(*FIXTURE_PARTS)),
+        to_settle=list(to_settle(user).select_related(*FIXTURE_PARTS)),
+        to_report=list(to_report(user, today).select_related(*FIXTURE_PARTS)),
+        your_move=list(your_move(user).select_related("match")),
+        advances=advances_due(user),
+    )

@@ -1,0 +1,218 @@
+"""The mixed load of ``make load`` (issue 18): signed-in players who browse their teams, change a
+value in the builder (live validation), open standings and character sheets, and play hosted
+matches against each other, polling as the play screen does. Run by ``bench/load_run.py``, which
+seeds the users (``load00`` …), their teams, a league and the matches, and reads the figures.
+
+Requests go to 127.0.0.1 as if through the HTTPS proxy (``X-Forwarded-Proto: https``); the session
+and CSRF cookies are Secure, so the client sends them itself in a ``Cookie`` header.
+
+Each action a player takes in a hosted match is timed until his opponent's next poll sees it; the
+times go to the file named by ``VIADAL_LOAD_SEEN_FILE`` when the run ends.
+"""
+
+from __future__ import annotations
+
+import html
+import itertools
+import json
+import os
+import random
+import re
+import threading
+import time
+from pathlib import Path
+
+from locust import HttpUser, between, events, task
+
+PASSWORD = os.environ.get("VIADAL_LOAD_PASSWORD", "viadal-load")
+PLAN = json.loads(Path(os.environ["VIADAL_LOAD_PLAN"]).read_text()) if "VIADAL_LOAD_PLAN" in os.environ else {}
+POLL_SECONDS = float(os.environ.get("VIADAL_MATCH_POLL_MS", "700")) / 1000
+
+CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+CHOICE = re.compile(r'name="action" value="([^"]+)"')
+VERSION = re.compile(r'data-version="(\d+)"')
+FIELD = re.compile(r"<(input|select|textarea)\b([^>]*)>", re.S)
+ATTR = re.compile(r'([\w-]+)="([^"]*)"')
+OPTION = re.compile(r'<option value="([^"]*)"([^>]*)>')
+
+_numbers = itertools.count()
+_acted: dict[tuple[int, int], float] = {}  # (match, version) -> when the action's answer came
+_seen: list[float] = []  # seconds from an action's answer to the opponent's poll that saw it
+_lock = threading.Lock()
+
+
+def _cookie_header(jar: dict[str, str]) -> str:
+    return "; ".join(f"{k}={v}" for k, v in jar.items())
+
+
+class Player(HttpUser):
+    wait_time = between(1, 3)
+
+    def on_start(self) -> None:
+        self.number = next(_numbers) % max(1, len(PLAN.get("users", [])) or 1)
+        me = PLAN["users"][self.number]
+        self.username, self.team, self.match = me["username"], me["team"], me.get("match")
+        self.league = PLAN.get("league")
+        self.jar: dict[str, str] = {}
+        self.version = -1
+        self.choices: list[str] = []
+        self.form: list[tuple[str, str]] = []
+        self._log_in()
+
+    # --- plumbing ---------------------------------------------------------------------------
+
+    def _headers(self, **extra: str) -> dict[str, str]:
+        headers = {"X-Forwarded-Proto": "https", "Cookie": _cookie_header(self.jar)}
+        headers.update(extra)
+        return headers
+
+    def _post_headers(self, **extra: str) -> dict[str, str]:
+        origin = self.host.replace("http://", "https://")
+        token = self.jar.get("csrftoken", "")
+        return self._headers(Origin=origin, Referer=origin + "/", **{"X-CSRFToken": token}, **extra)
+
+    def _keep(self, response) -> None:  # type: ignore[no-untyped-def]
+        for cookie in response.cookies:  # Secure cookies too: the client sends them itself
+            self.jar[cookie.name] = cookie.value
+
+    def _get(self, url: str, name: str, **headers: str):  # type: ignore[no-untyped-def]
+        response = self.client.get(url, name=name, headers=self._headers(**headers), allow_redirects=False)
+        self._keep(response)
+        return response
+
+    def _post(self, url: str, data: object, name: str, ok: tuple[int, ...] = (200, 302), **headers: str):  # type: ignore[no-untyped-def]
+        with self.client.post(
+            url, data=data, name=name, headers=self._post_headers(**headers), allow_redirects=False, catch_response=True
+        ) as response:
+            self._keep(response)
+            if response.status_code not in ok:
+                response.failure(f"{name} answered {response.status_code}")
+            else:
+                response.success()
+        return response
+
+    def _log_in(self) -> None:
+        page = self._get("/accounts/login/", "login page")
+        token = CSRF_INPUT.search(page.text)
+        answer = self._post(
+            "/accounts/login/",
+            {"username": self.username, "password": PASSWORD, "csrfmiddlewaretoken": token.group(1) if token else ""},
+            "log in",
+            ok=(302,),
+        )
+        if answer.status_code != 302:
+            raise RuntimeError(f"{self.username} could not log in: {answer.status_code}")
+
+    # --- what players do ------------------------------------------------------------------------
+
+    @task(2)
+    def teams(self) -> None:
+        self._get("/teams/", "/teams/ (list)")
+
+    @task(4)
+    def builder_live_validation(self) -> None:
+        """Change one number of the team in the builder, as a player typing: the page's form is
+        posted with one value changed, under htmx (the live check)."""
+        if not self.form:
+            page = self._get(f"/teams/{self.team}/edit/", "/teams/N/edit/ (builder page)")
+            self.form = _form_fields(page.text)
+        numbers = [i for i, (_name, value) in enumerate(self.form) if value.lstrip("-").isdigit()]
+        data = list(self.form)
+        changed = ""
+        if numbers:
+            index = random.choice(numbers)
+            changed, value = data[index]
+            data[index] = (changed, str(max(0, int(value) + random.choice((-1, 1)))))
+            self.form = data
+        self._post(
+            f"/teams/{self.team}/edit/",
+            data,
+            "/teams/N/edit/ (live validation)",
+            ok=(200,),
+            **{"HX-Request": "true", "HX-Trigger-Name": changed, "HX-Trigger": f"id_{changed}"},
+        )
+
+    @task(1)
+    def standings(self) -> None:
+        if self.league:
+            self._get(f"/leagues/{self.league}/standings/", "/leagues/N/standings/")
+
+    @task(1)
+    def sheets(self) -> None:
+        self._get(f"/teams/{self.team}/sheets/", "/teams/N/sheets/ (print view)")
+
+    @task(12)
+    def play(self) -> None:
+        """One poll of the play screen, and the seat's action when it is his turn."""
+        if not self.match:
+            return
+        if self.version < 0:
+            page = self._get(f"/play/{self.match}/", "/play/N/ (match page)")
+            self._read(page.text)
+        else:
+            poll = self._get(f"/play/{self.match}/poll/?v={self.version}", "/play/N/poll/", **{"HX-Request": "true"})
+            if poll.status_code in (200, 286):
+                before = self.version
+                self._read(poll.text)
+                with _lock:
+                    for version in range(before + 1, self.version + 1):
+                        acted = _acted.pop((self.match, version), None)
+                        if acted is not None:
+                            _seen.append(time.monotonic() - acted)
+        if self.choices:
+            action = random.choice(self.choices)
+            answer = self._post(
+                f"/play/{self.match}/act/",
+                {"version": str(self.version), "action": action},
+                "/play/N/act/ (an action)",
+                ok=(200, 409),  # 409: the opponent moved first; the answer shows the new position
+                **{"HX-Request": "true"},
+            )
+            if answer.status_code in (200, 409):
+                before = self.version
+                self._read(answer.text)
+                with _lock:
+                    for version in range(before + 1, self.version + 1):
+                        _acted[(self.match, version)] = time.monotonic()
+
+    def _read(self, text: str) -> None:
+        found = VERSION.search(text)
+        if found:
+            self.version = int(found.group(1))
+        choices = [html.unescape(value) for value in CHOICE.findall(text)]
+        self.choices = [c for c in choices if json.loads(c).get("type") not in ("Concede", "EndStep")] or [
+            c for c in choices if json.loads(c).get("type") == "EndStep"
+        ]
+
+
+def _form_fields(page: str) -> list[tuple[str, str]]:
+    """The builder form's fields as a browser would post them (text, numbers, checked boxes, selects)."""
+    fields: list[tuple[str, str]] = []
+    for match in FIELD.finditer(page):
+        tag, attributes = match.group(1), dict(ATTR.findall(match.group(2)))
+        name = attributes.get("name")
+        if not name or name == "csrfmiddlewaretoken":
+            continue
+        if tag == "input":
+            kind = attributes.get("type", "text")
+            if kind in ("checkbox", "radio") and "checked" not in match.group(2):
+                continue
+            if kind in ("submit", "button", "file"):
+                continue
+            fields.append((name, html.unescape(attributes.get("value", "on" if kind == "checkbox" else ""))))
+        elif tag == "select":
+            rest = page[match.end() : page.find("</select>", match.end())]
+            options = OPTION.findall(rest)
+            chosen = next((value for value, extra in options if "selected" in extra), options[0][0] if options else "")
+            fields.append((name, html.unescape(chosen)))
+        else:
+            end = page.find("</textarea>", match.end())
+            fields.append((name, html.unescape(page[match.end() : end])))
+    return fields
+
+
+@events.quitting.add_listener
+def _write_seen(environment, **kwargs) -> None:  # type: ignore[no-untyped-def]
+    target = os.environ.get("VIADAL_LOAD_SEEN_FILE")
+    if target:
+        Path(target).write_text(json.dumps(_seen))

@@ -1,0 +1,364 @@
+"""Benchmark of the web pages under gunicorn and the production settings (issue 14; ``make bench-web``).
+Not a test.
+
+Sets up a throwaway site (``collectstatic``, ``migrate`` and the demo data on a SQLite file in a
+temporary folder, or on ``DATABASE_URL``), starts gunicorn with ``bench.web_settings`` (the production
+settings plus the yardstick page) on a free port of 127.0.0.1, signs in a demo player through the login
+form, and measures with wrk, each for ``BENCH_SECONDS`` at 1, 16 and 50 connections:
+
+- the builder's live check: ``POST /teams/N/edit/`` under htmx, the whole form as the page sends it,
+  one field changed (the gladiator's Ép, a different value each request: every request saves);
+- the builder page (``GET /teams/N/edit/``);
+- the league's standings;
+- the sheet PDF once rendered (the first request, timed alone, renders it);
+- the bare page: a 50-item template through the same middleware, the yardstick.
+
+Every request says it came through the HTTPS proxy (``X-Forwarded-Proto: https``), as in production.
+Prints req/s, p50 and p99 per request and the live check's req/s over the bare page's.
+
+    .venv/bin/python bench/web_bench.py                      # SQLite in a temporary folder
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench .venv/bin/python bench/web_bench.py
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import re
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from http.cookies import SimpleCookie
+from pathlib import Path
+from urllib.parse import quote_plus, urlencode
+
+ROOT = Path(__file__).resolve().parents[1]
+CONNECTIONS = (1, 16, 50)
+SECONDS = int(os.environ.get("BENCH_SECONDS", "5"))
+WORKERS = int(os.environ.get("BENCH_WORKERS", "2"))
+USERNAME, PASSWORD = "aurelia", "viadal-demo"  # a demo player of load_demo (README)
+CHANGED_FIELD = "gladiator-ep"
+CHANGED_VALUES = (18, 19, 20, 21, 22)  # within his range; one over the budget breaks a rule (TB-02)
+
+
+def site_env(tmp: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "SECURE_SSL_REDIRECT", "TRUSTED_PROXY_COUNT"}}
+    env.update(
+        DJANGO_SETTINGS_MODULE="bench.web_settings",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS="127.0.0.1",
+        DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{tmp / 'db.sqlite3'}",
+        STATIC_ROOT=str(tmp / "staticfiles"),
+        CACHE_DIR=str(tmp / "cache"),
+        PYTHONDONTWRITEBYTECODE="1",
+    )
+    return env
+
+
+def manage(env: dict[str, str], *args: str) -> str:
+    result = subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+    )
+    if result.returncode != 0:
+        sys.exit(f"manage.py {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}")
+    return result.stdout
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@dataclass
+class Site:
+    port: int
+    cookies: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def origin(self) -> str:
+        return f"https://127.0.0.1:{self.port}"
+
+    def headers(self, path: str) -> dict[str, str]:
+        """What every request carries: the proxy's header, the session, a same-origin Referer."""
+        sent = {"X-Forwarded-Proto": "https", "Host": f"127.0.0.1:{self.port}", "Referer": self.origin + path}
+        if self.cookies:
+            sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        return sent
+
+    def request(self, path: str, *, body: str | None = None, **headers: str) -> tuple[int, bytes, float]:
+        sent = {**self.headers(path), **headers}
+        if body is not None:
+            sent["Content-Type"] = "application/x-www-form-urlencoded"
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
+        try:
+            started = time.perf_counter()
+            connection.request("POST" if body is not None else "GET", path, body=body, headers=sent)
+            response = connection.getresponse()
+            content = response.read()
+            elapsed = time.perf_counter() - started
+            for header in response.headers.get_all("Set-Cookie") or []:
+                for name, morsel in SimpleCookie(header).items():
+                    self.cookies[name] = morsel.value
+            return response.status, content, elapsed
+        finally:
+            connection.close()
+
+    def get_ok(self, path: str) -> str:
+        status, content, _ = self.request(path)
+        if status != 200:
+            sys.exit(f"GET {path} answered {status}")
+        return content.decode()
+
+    def sign_in(self) -> None:
+        page = self.get_ok("/accounts/login/")
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+        body = urlencode({"csrfmiddlewaretoken": token, "username": USERNAME, "password": PASSWORD})
+        status, _, _ = self.request("/accounts/login/", body=body)
+        if status != 302 or "sessionid" not in self.cookies:
+            sys.exit(f"signing in as {USERNAME} failed ({status})")
+
+
+class FormValues(HTMLParser):
+    """The values a browser (and htmx) posts for the form ``form_id``: every named input, checked box,
+    selected option and textarea, in document order."""
+
+    def __init__(self, form_id: str) -> None:
+        super().__init__()
+        self.form_id, self.inside, self.values = form_id, False, []
+        self.select: str | None = None
+        self.textarea: str | None = None
+        self.text = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "form" and a.get("id") == self.form_id:
+            self.inside = True
+        if not self.inside or "disabled" in a:
+            return
+        if tag == "input" and a.get("name"):
+            if a.get("type") in {"checkbox", "radio"} and "checked" not in a:
+                return
+            if a.get("type") not in {"submit", "button"}:
+                self.values.append((a["name"], a.get("value", "")))
+        elif tag == "select":
+            self.select = a.get("name")
+        elif tag == "option" and self.select and "selected" in a:
+            self.values.append((self.select, a.get("value", "")))
+        elif tag == "textarea":
+            self.textarea, self.text = a.get("name"), ""
+
+    def handle_data(self, data: str) -> None:
+        if self.textarea:
+            self.text += data
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self.inside = False
+        elif tag == "select":
+            self.select = None
+        elif tag == "textarea" and self.textarea:
+            self.values.append((self.textarea, self.text.removeprefix("\n")))
+            self.textarea = None
+
+
+@dataclass
+class Result:
+    name: str
+    connections: int
+    requests_per_second: float
+    p50_ms: float
+    p99_ms: float
+    errors: str
+
+
+LUA = """
+local counter = 0
+local values = {%(values)s}
+local template = nil
+local file = io.open(%(body_file)s, "rb")
+if file then template = file:read("*a"); file:close() end
+wrk.method = %(method)s
+%(headers)s
+request = function()
+  if template == nil then return wrk.format() end
+  counter = counter + 1
+  local body = template:gsub("__VALUE__", values[(counter %% #values) + 1])
+  return wrk.format(nil, nil, nil, body)
+end
+"""
+
+
+def lua_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def wrk(
+    site: Site, tmp: Path, name: str, path: str, connections: int, body: str | None, extra: dict[str, str]
+) -> Result:
+    headers = {**site.headers(path), **extra}
+    headers.pop("Host")
+    if body is not None:
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+    body_file = tmp / "body.txt"
+    body_file.write_text(body or "")
+    script = tmp / "bench.lua"
+    script.write_text(
+        LUA
+        % {
+            "values": ", ".join(f'"{value}"' for value in CHANGED_VALUES),
+            "body_file": lua_string(str(body_file)) if body is not None else '"/nonexistent"',
+            "method": lua_string("POST" if body is not None else "GET"),
+            "headers": "\n".join(f"wrk.headers[{lua_string(k)}] = {lua_string(v)}" for k, v in headers.items()),
+        }
+    )
+    threads = min(2, connections)
+    command = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{SECONDS}s", "--timeout", "10s", "--latency"]
+    output = subprocess.run(
+        [*command, "-s", str(script), f"http://127.0.0.1:{site.port}{path}"],
+        capture_output=True,
+        text=True,
+        timeout=SECONDS + 60,
+    ).stdout
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))  # type: ignore[union-attr]
+    errors = []
+    non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    if non_2xx:
+        errors.append(f"{non_2xx.group(1)} non-2xx")
+    sockets = re.search(r"Socket errors: (.*)", output)
+    if sockets:
+        errors.append(sockets.group(1).strip())
+    return Result(name, connections, rps, percentile(output, "50"), percentile(output, "99"), "; ".join(errors))
+
+
+def percentile(output: str, which: str) -> float:
+    value, unit = re.search(rf"^\s+{which}%\s+([\d.]+)(us|ms|s)\s*$", output, re.M).groups()  # type: ignore[union-attr]
+    return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+
+
+def drain(site: Site) -> None:
+    """Wait until gunicorn has answered what wrk left queued (its connections close with requests
+    still in the workers' backlog), so that the next measurement starts on idle workers."""
+    time.sleep(0.5)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if site.request("/bench/bare/")[2] < 0.1 and site.request("/bench/bare/")[2] < 0.1:
+            return
+        time.sleep(0.2)
+
+
+def live_check_body(site: Site, edit_path: str) -> str:
+    """The builder form as the page posts it, with the changed field's value left as ``__VALUE__``."""
+    parser = FormValues("team-builder")
+    parser.feed(site.get_ok(edit_path))
+    values = parser.values
+    if not any(name == "builder-shown" for name, _ in values) or not any(name == CHANGED_FIELD for name, _ in values):
+        sys.exit("the builder page has no builder-shown input or no gladiator-ep field")
+    return "&".join(
+        f"{quote_plus(name)}=__VALUE__" if name == CHANGED_FIELD else f"{quote_plus(name)}={quote_plus(value)}"
+        for name, value in values
+    )
+
+
+def main() -> None:
+    if shutil.which("wrk") is None:
+        sys.exit("wrk is not installed: `make bench-web` installs Debian's package")
+    tmp = Path(tempfile.mkdtemp(prefix="viadal-bench-web-"))
+    env = site_env(tmp)
+    database = "SQLite in a temporary folder" if "DATABASE_URL" not in os.environ else "DATABASE_URL"
+    print(f"Setting up the site ({database}) …", flush=True)
+    manage(env, "collectstatic", "--noinput", "-v", "0")
+    manage(env, "migrate", "--noinput", "-v", "0")
+    manage(env, "load_demo", "--allow-production")
+    port = free_port()
+    log = (tmp / "gunicorn.log").open("w")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "--bind", f"127.0.0.1:{port}"]
+        + ["--workers", str(WORKERS), "viadal_site.wsgi"],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        wait_for(server, port, tmp)
+        run(Site(port), tmp)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        log.close()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def wait_for(server: subprocess.Popen[bytes], port: int, tmp: Path) -> None:
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                sys.exit("gunicorn did not start:\n" + (tmp / "gunicorn.log").read_text())
+            time.sleep(0.2)
+
+
+def run(site: Site, tmp: Path) -> None:
+    site.sign_in()
+    teams = site.get_ok("/teams/")
+    team = re.search(r'href="/teams/(\d+)/"', teams).group(1)  # type: ignore[union-attr]
+    leagues = site.get_ok("/leagues/")
+    league = re.search(r'href="/leagues/(\d+)/"', leagues).group(1)  # type: ignore[union-attr]
+    edit, pdf, standings = f"/teams/{team}/edit/", f"/teams/{team}/sheets.pdf", f"/leagues/{league}/standings/"
+    body = live_check_body(site, edit)
+    htmx = {"HX-Request": "true", "HX-Trigger": "team-builder", "X-CSRFToken": site.cookies["csrftoken"]}
+
+    status, content, first_pdf = site.request(pdf)
+    if status != 200 or not content.startswith(b"%PDF-"):
+        sys.exit(f"GET {pdf} answered {status}")
+    second = sorted(site.request(pdf)[2] for _ in range(20))
+    print(
+        f"Sheet PDF: first request {first_pdf * 1000:.0f} ms (rendered), "
+        f"then {second[10] * 1000:.1f} ms (cached, p50 of 20)"
+    )
+
+    # The live check last: it changes the team, and with it the sheet PDF's cache key.
+    requests = [
+        ("bare 50-item page", "/bench/bare/", None, {}),
+        ("sheet PDF (cached)", pdf, None, {}),
+        ("league standings", standings, None, {}),
+        ("builder page (GET)", edit, None, {}),
+        ("builder live check (POST)", edit, body, htmx),
+    ]
+    results = []
+    for name, path, data, extra in requests:
+        for index in range(2 * WORKERS + 2):  # every worker warmed up, every answer a 200
+            posted = data.replace("__VALUE__", str(CHANGED_VALUES[index % len(CHANGED_VALUES)])) if data else None
+            status, _, _ = site.request(path, body=posted, **extra)
+            if status != 200:
+                sys.exit(f"{name}: {path} answered {status}")
+        for connections in CONNECTIONS:
+            result = wrk(site, tmp, name, path, connections, data, extra)
+            results.append(result)
+            print(
+                f"{name:<28} {connections:>2} conn  {result.requests_per_second:8.1f} req/s  "
+                f"p50 {result.p50_ms:8.2f} ms  p99 {result.p99_ms:8.2f} ms  {result.errors or 'no errors'}",
+                flush=True,
+            )
+            drain(site)
+    by = {(r.name, r.connections): r for r in results}
+    for connections in CONNECTIONS:
+        ratio = (
+            by[("builder live check (POST)", connections)].requests_per_second
+            / by[("bare 50-item page", connections)].requests_per_second
+        )
+        print(f"live check ÷ bare page at {connections:>2} connections: {ratio:.2f}×")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,11 @@
+from django.urls import path
+
+from . import views
+
+app_name = "reference"
+
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("<slug:kind>/", views.index, name="kind"),
+    path("<slug:kind>/<slug:entry_id>/", views.entry, name="entry"),
+]

@@ -1,0 +1,81 @@
+"""Issue #19: the character sheets and the hosted match's log link the names of skills, weapons,
+spells and trap cards to their entries in the rules reference."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from arena.engine.match.events import EVENT_TYPES
+from arena.engine.roster import base_roster
+from arena.log_text import sentence
+from tests.arena.test_log_text import names, sample
+from tests.factories import TeamFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_sheets_link_every_skill_and_weapon_to_its_entry(reader, language):
+    team = TeamFactory()
+    reader.force_login(team.owner)
+    html = reader.get(reverse("sheets:html", args=[team.pk])).content.decode()
+    roster = base_roster()
+    skills = {s for m in roster.members for s in m.skills} | {"shield_wall"}  # the Vértes's special
+    gladiator = roster.member("gladiator")
+    weapons = set(gladiator.pile) | set(gladiator.kit)
+    linked = set(re.findall(r'<a class="rule-link" href="/rules/(skills|weapons)/([a-z_]+)/">', html))
+    assert linked == {("skills", s) for s in skills} | {("weapons", w) for w in weapons}
+    for kind, entry_id in linked:
+        assert reader.get(f"/rules/{kind}/{entry_id}/").status_code == 200
+
+
+def test_the_printed_sheet_keeps_the_links_unstyled():
+    css = (Path(__file__).resolve().parents[2] / "static" / "css" / "sheet.css").read_text(encoding="utf-8")
+    assert ".sheet a.rule-link { color: inherit; text-decoration: none; }" in css
+
+
+@pytest.mark.parametrize(
+    ("event", "url"),
+    [
+        ("SpellCast", "/rules/spells/bowel_rot/"),
+        ("SpellResisted", "/rules/spells/bowel_rot/"),
+        ("SpellEnded", "/rules/spells/bowel_rot/"),
+        ("TrapPlayed", "/rules/traps/pit/"),
+        ("TrapAttackResolved", "/rules/traps/pit/"),
+        ("SkillUsed", "/rules/skills/sneaking/"),
+    ],
+)
+@pytest.mark.parametrize("language", ["hu", "en"])
+def test_the_match_log_links_spells_traps_and_skills(event, url, language):
+    with translation.override(language):
+        text = str(sentence(sample(EVENT_TYPES[event]), names()))
+    assert f'<a class="rule-link" href="{url}">' in text, text
+
+
+def test_an_attack_with_a_skill_links_the_skill():
+    event = sample(EVENT_TYPES["AttackDeclared"])
+    event["skill"] = "weapon_breaking"
+    with translation.override("en"):
+        text = str(sentence(event, names()))
+    assert '(<a class="rule-link" href="/rules/skills/weapon_breaking/">Weapon Breaking</a>' in text
+
+
+def test_an_unknown_id_in_the_log_is_plain_escaped_text():
+    event = sample(EVENT_TYPES["SpellCast"])
+    event["spell"] = "<b>new_spell</b>"
+    text = str(sentence(event, names()))
+    assert "&lt;b&gt;new_spell&lt;/b&gt;" in text and "rule-link" not in text
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+def test_the_play_screen_links_a_lasting_spell_on_a_character(language):
+    from arena.play_sides import _states
+
+    with translation.override(language):
+        shown = _states({"id": "0.gladiator"}, {"spells": [{"spell": "pain", "target": "0.gladiator"}]})
+    name = "Fájdalom" if language == "hu" else "Pain"
+    assert shown == (f'<a class="rule-link" href="/rules/spells/pain/">{name}</a>',)

@@ -1,0 +1,16 @@
+"""Types are part of the build: the rules engine stays ``mypy --strict`` clean and the Django apps
+type-check with django-stubs (pyproject.toml's [tool.mypy] says which strictness applies where)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mypy import api
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_engine_and_the_apps_type_check(tmp_path):
+    report, errors, status = api.run(["--config-file", str(ROOT / "pyproject.toml"), "--cache-dir", str(tmp_path)])
+    assert status == 0, report + errors
+    assert "Success" in report
