@@ -84,11 +84,16 @@ def run_until_idle(limit: int = MOST_MOVES_PER_PASS) -> int:
     return taken
 
 
-def run_forever(sleep: Callable[[float], None] = time.sleep, stop: Callable[[], bool] = lambda: False) -> None:
-    """The worker's loop: act while anything is owed, otherwise sleep ``poll_seconds()``."""
+def run_forever(
+    sleep: Callable[[float], None] = time.sleep,
+    stop: Callable[[], bool] = lambda: False,
+    tidy: Callable[[], None] = close_old_connections,
+) -> None:
+    """The worker's loop: act while anything is owed, otherwise sleep ``poll_seconds()``; ``tidy``
+    drops a database connection that has gone stale between passes (a database restart)."""
     interval = poll_seconds()
     while not stop():
-        close_old_connections()
+        tidy()
         try:
             done = one_pass()
         except Exception:  # a database hiccup must not stop the worker; the next pass retries

@@ -218,7 +218,7 @@ def seat_page(
     state = state_of(match)
     if table_device(match, user):
         movers = seats_to_move(state) if match.is_live else ()
-        seat = movers[0] if movers else HOME
+        seat = movers[0] if movers else (match.winner_seat if match.winner_seat is not None else HOME)
     public = view(state, seat)
     names = Names(public, seat)
     live = match.is_live
@@ -281,8 +281,20 @@ def seat_page(
         can_claim=can_claim,
         message=message,
         message_level=level,
-        extras=_table_extras(match, user, names, seat, dice_needed),
+        extras={**_table_extras(match, user, names, seat, dice_needed), **_thumbs_extras(match, state, seat, names)},
     )
+
+
+def _thumbs_extras(match: Match, state: State, seat: int | None, names: Names) -> dict[str, Any]:
+    """A fixture's winner owes the thumbs (HR-10.5): his page asks for them."""
+    if match.fixture_id is None or match.status != Match.Status.FINISHED or seat is None:
+        return {}
+    from .services.fixtures import thumbs_owed_by
+
+    fixture = match.fixture
+    if fixture is None or fixture.status != "scheduled" or thumbs_owed_by(match, state) != seat:
+        return {}
+    return {"thumbs": names.team(1 - seat)}
 
 
 def _table_extras(

@@ -19,6 +19,7 @@ urlpatterns = [
     path("<int:pk>/poll/", play.poll, name="poll"),
     path("<int:pk>/act/", play.act, name="act"),
     path("<int:pk>/claim/", play.claim, name="claim"),
+    path("<int:pk>/thumbs/", play.thumbs, name="thumbs"),
     path("<int:pk>/log/", play.match_log, name="log"),
     path("<int:pk>/replay/", replay.replay, name="replay"),
     path("<int:pk>/record.json", replay.record, name="record"),

@@ -34,7 +34,8 @@ FORMAT = "viadal-match-record"
 VERSION = 1
 MAX_BYTES = 4 * 1024 * 1024  # a whole match of about 1,500 actions with its events is under 1 MB
 MAX_DEPTH = 24  # the deepest the engine's JSON goes is about 8
-MAX_ACTIONS = 20_000  # a safety net: the round limit ends a match long before
+MAX_ACTIONS = 20_000
+SEED_MAX = 64  # as the match row stores it  # a safety net: the round limit ends a match long before
 _KEYS = frozenset({"format", "version", "setup", "deal", "actions", "result", "teams"})
 
 
@@ -152,6 +153,8 @@ def _record(data: object) -> Record:
         setup = setup_from_json(data.get("setup"))
     except SetupError as error:
         raise RecordError(_("The record's set-up cannot be read: %(reason)s") % {"reason": error}) from error
+    if len(str(setup.seed)) > SEED_MAX:
+        raise RecordError(_("The record's seed is longer than %(max)s characters.") % {"max": SEED_MAX})
     actions = data.get("actions")
     if not isinstance(actions, list):
         raise RecordError(_("The record's actions must be a list."))
@@ -224,7 +227,7 @@ def import_record(record: Record, *, by: User) -> Match:
         optional_rules=sorted(record.setup.options.optional),
         trap_insight=True,
         status=Match.Status.FINISHED,
-        seed=seed[:64],
+        seed=seed,
         setup=record.setup_json,
         version=len(record.rows),
         result=result,

@@ -1,6 +1,6 @@
 """Hosted matches' writes: the lobby (``lobby``) and play (``play``); docs/hosting.md lists their locks."""
 
-from .fixtures import hosted_match_of, match_begin_fixture
+from .fixtures import hosted_match_of, match_begin_fixture, match_thumbs
 from .lobby import match_accept, match_create, match_create_against_agent, match_create_table, match_withdraw
 from .play import Played, match_claim_forfeit, match_play, match_play_agent
 
@@ -15,5 +15,6 @@ __all__ = [
     "match_create_table",
     "match_play",
     "match_play_agent",
+    "match_thumbs",
     "match_withdraw",
 ]

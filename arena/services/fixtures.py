@@ -19,11 +19,14 @@ from __future__ import annotations
 import logging
 
 from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from arena.engine import MatchOptions, State, match_facts, new_match
+from arena.engine import MatchOptions, State, is_over, match_facts, new_match
 from arena.engine.campaign.errors import CampaignRuleError
+from arena.engine.campaign.facts import Fate
+from arena.engine.campaign.injuries import Thumbs
 from campaigns.errors import LeagueError
 from campaigns.models import Fixture
 from campaigns.selectors.match_items import fixture_fielded_roster
@@ -31,7 +34,9 @@ from campaigns.services.results import fixture_record_hosted_result
 
 from ..errors import MatchError
 from ..models import AWAY, HOME, Match, MatchSeat
+from ..states import state_of
 from .lobby import _begin, match_options
+from .play import seat_of
 from .seats import refresh_seats
 
 log = logging.getLogger(__name__)
@@ -48,7 +53,9 @@ def hosted_match_of(fixture: Fixture) -> Match | None:
 def match_begin_fixture(*, fixture: Fixture, player: User, table: bool = False) -> Match:
     """Begin ``fixture``'s hosted match now, at the request of one of its two players. ``table``:
     played with the physical board and dice, refereed on ``player``'s device (table mode)."""
-    fixture = Fixture.objects.select_for_update().select_related("league", "home", "away").get(pk=fixture.pk)
+    fixture = (
+        Fixture.objects.select_for_update(of=("self",)).select_related("league", "home", "away").get(pk=fixture.pk)
+    )
     if fixture.is_bye:
         raise MatchError(_("A bye is not played."))
     home, away = fixture.home, fixture.away
@@ -85,6 +92,16 @@ def match_begin_fixture(*, fixture: Fixture, player: User, table: bool = False) 
     return match
 
 
+def thumbs_owed_by(match: Match, state: State) -> int | None:
+    """The seat that owes the thumbs (HR-10.5): the winner of a fixture's match in which the losing
+    side's gladiator fell (died), while the league has no result yet; otherwise None."""
+    if match.fixture_id is None or match.forfeit or match.winner_seat is None or not is_over(state):
+        return None
+    loser = match_facts(state).side(1 - match.winner_seat)
+    gladiator = loser.members.get("gladiator")
+    return match.winner_seat if gladiator is not None and gladiator.fate is Fate.DEAD else None
+
+
 def report_to_league(match: Match, state: State) -> None:
     """The engine ended ``match``, a league fixture's: the league records the result, confirmed, and
     runs the campaign sequence. Called inside ``match_play``'s transaction (the match row locked)."""
@@ -94,7 +111,37 @@ def report_to_league(match: Match, state: State) -> None:
     if fixture.status != Fixture.Status.SCHEDULED:  # the organiser recorded it meanwhile (a forfeit)
         log.warning("match %s ended, but fixture %s is %s already: not reported", match.pk, fixture.pk, fixture.status)
         return
+    if thumbs_owed_by(match, state) is not None:
+        return  # the winner shows his thumbs on the match page first (match_thumbs)
+    _record_result(fixture, state, None)
+
+
+def _record_result(fixture: Fixture, state: State, thumbs: Thumbs | None) -> None:
     try:
-        fixture_record_hosted_result(fixture=fixture, match_facts=match_facts(state))
+        fixture_record_hosted_result(fixture=fixture, match_facts=match_facts(state, thumbs=thumbs))
     except (LeagueError, CampaignRuleError, ValueError) as error:
         raise MatchError(_("The league refused this match's result: %(reason)s") % {"reason": error}) from error
+
+
+@transaction.atomic
+def match_thumbs(*, match: Match, player: User, thumbs: str) -> Match:
+    """The winner's verdict over the fallen enemy gladiator (HR-10.5): ``up``, ``down`` or ``""``
+    (none shown); then the league records the result, confirmed, and the campaign sequence runs.
+    Locks: the match row, then (the campaigns service) the league, both entries, the fixture."""
+    match = Match.objects.select_for_update().get(pk=match.pk)
+    if match.status != Match.Status.FINISHED or match.fixture_id is None:
+        raise MatchError(_("No thumbs are owed in this match."))
+    fixture = Fixture.objects.get(pk=match.fixture_id)
+    if fixture.status != Fixture.Status.SCHEDULED:
+        raise MatchError(_("The league has this match's result already."))
+    state = state_of(match)
+    owed = thumbs_owed_by(match, state)
+    if owed is None:
+        raise MatchError(_("No thumbs are owed in this match."))
+    device = match.table_played and player.is_authenticated and player.pk == match.created_by_id
+    if not device and seat_of(match, player).seat != owed:
+        raise PermissionDenied(_("Only the winner shows his thumbs."))
+    if thumbs not in ("", *Thumbs):
+        raise MatchError(_("Thumbs up, thumbs down, or none shown."))
+    _record_result(fixture, state, Thumbs(thumbs) if thumbs else None)
+    return match

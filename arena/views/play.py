@@ -167,3 +167,15 @@ def match_log(request: HttpRequest, pk: int) -> HttpResponse:
     state = state_of(match)
     _count, lines = log_lines(state, page.seat, Names(page.public, page.seat), last=None)
     return render(request, "arena/log.html", {"page": page, "lines": list(reversed(lines))})
+
+
+@login_required
+@require_POST
+def thumbs(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
+    """The winner of a league fixture's match shows his thumbs (HR-10.5); the league records it."""
+    match = _match(pk)
+    try:
+        services.match_thumbs(match=match, player=request.user, thumbs=request.POST.get("thumbs", ""))
+    except MatchError as error:
+        return _answer(request, match, 422, message=str(error), level="danger")
+    return _answer(request, match, message=_("The league has the result."), level="success")

@@ -162,7 +162,7 @@ def test_the_agent_answers_within_a_second_and_the_worker_polls_at_most_every_ha
     settings.VIADAL_AGENT_POLL_SECONDS = 0.1
     slept: list[float] = []
     passes = iter(range(12))
-    run_forever(sleep=slept.append, stop=lambda: next(passes, None) is None)
+    run_forever(sleep=slept.append, stop=lambda: next(passes, None) is None, tidy=lambda: None)
     assert fresh(match).version > 1 and slept and set(slept) == {0.1}  # it acted, then idled
 
 

@@ -159,3 +159,34 @@ def test_the_fixture_page_begins_the_hosted_match(fixture):
     outsider.force_login(UserFactory())
     assert outsider.post(reverse("play:fixture", args=[fixture.pk])).status_code == 302
     assert Match.objects.filter(fixture=fixture).count() == 1
+
+
+def test_the_winner_shows_his_thumbs_before_the_league_records_a_fallen_gladiator(fixture):
+    from tests.arena.script import DICE, SCRIPT, chosen
+
+    match = match_begin_fixture(fixture=fixture, player=fixture.home.player)
+    Match.objects.filter(pk=match.pk).update(dice_script=DICE)  # the scripted match: the away gladiator falls
+    for step in SCRIPT:
+        match = fresh(match)
+        match_play(
+            match=match, player=_player(fixture, step.seat), version=match.version, actions=[chosen(match, step)]
+        )
+    match = fresh(match)
+    fixture.refresh_from_db()
+    assert match.status == Match.Status.FINISHED and match.winner_seat == HOME
+    assert fixture.status == Fixture.Status.SCHEDULED  # waiting for the winner's thumbs
+    winner, loser = Client(), Client()
+    winner.force_login(fixture.home.player)
+    loser.force_login(fixture.away.player)
+    page = reverse("play:match", args=[match.pk])
+    assert 'id="thumbs-form"' in winner.get(page).content.decode()
+    assert 'id="thumbs-form"' not in loser.get(page).content.decode()
+    thumbs = reverse("play:thumbs", args=[match.pk])
+    assert loser.post(thumbs, {"thumbs": "up"}).status_code == 403
+    assert winner.post(thumbs, {"thumbs": "sideways"}).status_code == 422
+    assert winner.post(thumbs, {"thumbs": "down"}, headers={"HX-Request": "true"}).status_code == 200
+    fixture.refresh_from_db()
+    assert fixture.status == Fixture.Status.CONFIRMED and fixture.result.thumbs == "down"
+    assert CampaignEvent.objects.filter(fixture=fixture, kind="roll", entry=fixture.away, slot="gladiator").exists()
+    assert winner.post(thumbs, {"thumbs": "up"}).status_code == 422  # once only
+    assert 'id="thumbs-form"' not in winner.get(page).content.decode()
