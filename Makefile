@@ -8,7 +8,8 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
-PYTEST_ARGS ?=
+# The suite runs in one process per core (pytest-xdist); `make test PYTEST_ARGS=` runs it in one.
+PYTEST_ARGS ?= -n auto
 # e.g. BENCH_ARGS="--seconds 5 --memory-matches 1000" (5,000 matches by default; 0 skips that check)
 BENCH_ARGS ?=
 
