@@ -22,7 +22,7 @@ import threading
 import time
 from pathlib import Path
 
-from locust import HttpUser, between, events, task
+from locust import HttpUser, between, constant, events, task
 
 PASSWORD = os.environ.get("VIADAL_LOAD_PASSWORD", "viadal-load")
 PLAN = json.loads(Path(os.environ["VIADAL_LOAD_PLAN"]).read_text()) if "VIADAL_LOAD_PLAN" in os.environ else {}
@@ -35,7 +35,6 @@ FIELD = re.compile(r"<(input|select|textarea)\b([^>]*)>", re.S)
 ATTR = re.compile(r'([\w-]+)="([^"]*)"')
 OPTION = re.compile(r'<option value="([^"]*)"([^>]*)>')
 
-_numbers = itertools.count()
 _acted: dict[tuple[int, int], float] = {}  # (match, version) -> when the action's answer came
 _seen: list[float] = []  # seconds from an action's answer to the opponent's poll that saw it
 _lock = threading.Lock()
@@ -45,12 +44,16 @@ def _cookie_header(jar: dict[str, str]) -> str:
     return "; ".join(f"{k}={v}" for k, v in jar.items())
 
 
-class Player(HttpUser):
-    wait_time = between(1, 3)
+class Visitor(HttpUser):
+    """A signed-in player: the session, the cookies the client sends itself, CSRF on posts."""
+
+    abstract = True
+    pool = "browsers"
+    counter = itertools.count()
 
     def on_start(self) -> None:
-        self.number = next(_numbers) % max(1, len(PLAN.get("users", [])) or 1)
-        me = PLAN["users"][self.number]
+        people = PLAN[self.pool]
+        me = people[next(self.counter) % len(people)]
         self.username, self.team, self.match = me["username"], me["team"], me.get("match")
         self.league = PLAN.get("league")
         self.jar: dict[str, str] = {}
@@ -94,22 +97,27 @@ class Player(HttpUser):
     def _log_in(self) -> None:
         page = self._get("/accounts/login/", "login page")
         token = CSRF_INPUT.search(page.text)
-        answer = self._post(
+        self._post(
             "/accounts/login/",
             {"username": self.username, "password": PASSWORD, "csrfmiddlewaretoken": token.group(1) if token else ""},
             "log in",
             ok=(302,),
         )
-        if answer.status_code != 302:
-            raise RuntimeError(f"{self.username} could not log in: {answer.status_code}")
 
-    # --- what players do ------------------------------------------------------------------------
+
+class Builder(Visitor):
+    """A player working on his team and reading the league: 1-3 s between steps."""
+
+    weight = 2
+    wait_time = between(1, 3)
+    pool = "browsers"
+    counter = itertools.count()
 
     @task(2)
     def teams(self) -> None:
         self._get("/teams/", "/teams/ (list)")
 
-    @task(4)
+    @task(5)
     def builder_live_validation(self) -> None:
         """Change one number of the team in the builder, as a player typing: the page's form is
         posted with one value changed, under htmx (the live check)."""
@@ -141,11 +149,18 @@ class Player(HttpUser):
     def sheets(self) -> None:
         self._get(f"/teams/{self.team}/sheets/", "/teams/N/sheets/ (print view)")
 
-    @task(12)
+
+class MatchPlayer(Visitor):
+    """A player on the play screen: it polls every VIADAL_MATCH_POLL_MS as the page does, and takes
+    one of its choices when it owes one, after 1-4 s of thought (a person reads the board first)."""
+
+    weight = 3
+    wait_time = constant(POLL_SECONDS)
+    pool = "players"
+    counter = itertools.count()
+
+    @task
     def play(self) -> None:
-        """One poll of the play screen, and the seat's action when it is his turn."""
-        if not self.match:
-            return
         if self.version < 0:
             page = self._get(f"/play/{self.match}/", "/play/N/ (match page)")
             self._read(page.text)
@@ -154,12 +169,8 @@ class Player(HttpUser):
             if poll.status_code in (200, 286):
                 before = self.version
                 self._read(poll.text)
-                with _lock:
-                    for version in range(before + 1, self.version + 1):
-                        acted = _acted.pop((self.match, version), None)
-                        if acted is not None:
-                            _seen.append(time.monotonic() - acted)
-        if self.choices:
+                self._seen(before)
+        if self.choices and time.monotonic() >= self.ready_at:
             action = random.choice(self.choices)
             answer = self._post(
                 f"/play/{self.match}/act/",
@@ -175,9 +186,20 @@ class Player(HttpUser):
                     for version in range(before + 1, self.version + 1):
                         _acted[(self.match, version)] = time.monotonic()
 
+    def _seen(self, before: int) -> None:
+        with _lock:
+            for version in range(before + 1, self.version + 1):
+                acted = _acted.pop((self.match, version), None)
+                if acted is not None:
+                    _seen.append(time.monotonic() - acted)
+
+    ready_at = 0.0
+
     def _read(self, text: str) -> None:
         found = VERSION.search(text)
         if found:
+            if int(found.group(1)) != self.version:
+                self.ready_at = time.monotonic() + random.uniform(1, 4)
             self.version = int(found.group(1))
         choices = [html.unescape(value) for value in CHOICE.findall(text)]
         self.choices = [c for c in choices if json.loads(c).get("type") not in ("Concede", "EndStep")] or [
