@@ -6,11 +6,12 @@
    base team, a league of eight of them with its fixtures, and a hosted match for every two players.
 3. gunicorn with ``--workers`` processes (``WEB_CONCURRENCY``) on a free port of 127.0.0.1, with
    ``REDIS_URL`` passed on when set.
-4. locust, headless, ``--users`` players for ``--time`` (bench/load/locustfile.py), then a table of
+4. locust, headless, ``--users`` players: ``--warm-up`` seconds of arrivals and sign-ins, then ``--time``
+   seconds measured (bench/load/locustfile.py), then a table of
    requests per second and p50/p95/p99 per endpoint, the time from a player's action to his opponent's
    screen, and a non-zero exit on any failed request.
 
-    make load                                  # SQLite, 50 players, 60 s
+    make load                                  # SQLite, 50 players, 15 s + 60 s
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379/0 make load
 """
 
@@ -118,6 +119,8 @@ def table(stats_csv: Path, seen: list[float]) -> tuple[str, int]:
     ]
     failures = 0
     for row in rows:
+        if row["Request Count"] == "0":
+            continue  # asked only while the players arrived (sign-in, first pages)
         name = row["Name"] if row["Name"] != "Aggregated" else "all requests"
         failures += int(row["Failure Count"]) if row["Name"] != "Aggregated" else 0
         lines.append(
@@ -138,7 +141,8 @@ def table(stats_csv: Path, seen: list[float]) -> tuple[str, int]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--users", type=int, default=50, help="concurrent players (5 to 98)")
-    parser.add_argument("--time", default="60s", help="how long locust runs (locust's --run-time)")
+    parser.add_argument("--time", default=60, type=int, help="seconds of steady load measured")
+    parser.add_argument("--warm-up", default=15, type=int, help="seconds of arrivals and sign-ins not measured")
     parser.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", "4")))
     parser.add_argument("--threads", type=int, default=int(os.environ.get("GUNICORN_THREADS", "1")))
     args = parser.parse_args()
@@ -191,12 +195,16 @@ def main() -> int:
                 time.sleep(0.2)
         print(
             f"gunicorn: {args.workers} workers × {args.threads} threads on 127.0.0.1:{port}; locust: "
-            f"{args.users} players for {args.time}",
+            f"{args.users} players, {args.warm_up} s of arrivals, then {args.time} s measured",
             flush=True,
         )
         seen_file = tmp / "seen.json"
         locust_env = dict(
-            os.environ, VIADAL_LOAD_PLAN=str(plan), VIADAL_LOAD_SEEN_FILE=str(seen_file), VIADAL_LOAD_PASSWORD=PASSWORD
+            os.environ,
+            VIADAL_LOAD_PLAN=str(plan),
+            VIADAL_LOAD_SEEN_FILE=str(seen_file),
+            VIADAL_LOAD_PASSWORD=PASSWORD,
+            VIADAL_LOAD_WARM_UP=str(args.warm_up),
         )
         run = subprocess.run(
             [
@@ -211,7 +219,7 @@ def main() -> int:
                 "-r",
                 str(max(1, args.users // 5)),
                 "--run-time",
-                args.time,
+                f"{args.time + args.warm_up}s",
                 "--host",
                 f"http://127.0.0.1:{port}",
                 "--csv",
@@ -221,7 +229,6 @@ def main() -> int:
                 "10",
                 "--loglevel",
                 "WARNING",
-                "--reset-stats",  # the figures of the steady load, not of the sign-ins while it ramps up
             ],
             cwd=ROOT,
             env=locust_env,

@@ -233,6 +233,24 @@ def _form_fields(page: str) -> list[tuple[str, str]]:
     return fields
 
 
+WARM_UP_SECONDS = float(os.environ.get("VIADAL_LOAD_WARM_UP", "15"))
+
+
+@events.test_start.add_listener
+def _forget_the_ramp_up(environment, **kwargs) -> None:  # type: ignore[no-untyped-def]
+    """Sign-ins and first pages while the players arrive are not the steady load: the figures start
+    again once the warm-up has passed."""
+    import gevent
+
+    def reset() -> None:
+        gevent.sleep(WARM_UP_SECONDS)
+        environment.runner.stats.reset_all()
+        with _lock:
+            _seen.clear()
+
+    gevent.spawn(reset)
+
+
 @events.quitting.add_listener
 def _write_seen(environment, **kwargs) -> None:  # type: ignore[no-untyped-def]
     target = os.environ.get("VIADAL_LOAD_SEEN_FILE")
