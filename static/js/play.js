@@ -150,6 +150,10 @@
   });
 
   document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && event.target.closest && event.target.closest(".board-layer, #play-screen")) {
+      select(null);  /* Escape lets go of the selected character, as "Clear the selection" does */
+      return;
+    }
     if (event.key !== "Enter" && event.key !== " ") { return; }
     var el = event.target.closest && event.target.closest(".board-layer .target, .board-layer .piece");
     if (!el) { return; }

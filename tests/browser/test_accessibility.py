@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
+from tests.browser.actions import log_in
+
 from .test_phone_layout import demo, demo_log_in, switch_language  # noqa: F401
 
 pytestmark = pytest.mark.browser
@@ -53,21 +55,25 @@ def problems_on(page) -> list[str]:  # type: ignore[no-untyped-def]
 
 
 def matches(demo):  # type: ignore[no-untyped-def]  # noqa: F811
-    """A match between the demo's two players, begun (their set-up under way), and a finished match."""
+    """A match between the demo's two players, begun (their set-up under way), a finished match and a
+    match whose home seat is deploying or moving (lit hexes on the board)."""
     from django.contrib.auth import get_user_model
 
     from arena.services import match_accept, match_create
     from teams.models import Team
     from tests.arena.hosted import finished, make_players
 
+    from .test_keyboard import board_step
+
     users = get_user_model().objects
     home, away = users.get(username="aurelia"), users.get(username="balint")
     match = match_create(creator=home, team=Team.objects.get(owner=home), round_limit=12)
     begun = match_accept(match=match, player=away, team=Team.objects.get(owner=away)).pk
-    return begun, finished(make_players(), steps=40).pk
+    players = make_players()
+    return begun, finished(players, steps=40).pk, board_step(players).pk
 
 
-def pages(demo, begun: int, over: int) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]  # noqa: F811
+def pages(demo, begun: int, over: int, board: int) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]  # noqa: F811
     from teams.models import Team
 
     league, team = demo["league"], demo["team"]
@@ -116,18 +122,21 @@ def pages(demo, begun: int, over: int) -> dict[str, list[str]]:  # type: ignore[
             f"/leagues/entries/{demo['entry']}/",
             f"/leagues/entries/{demo['entry']}/history/",
         ],
+        "hazai": [f"/play/{board}/"],  # a seat with lit hexes on the board
         "organiser": ["/leagues/new/", f"/leagues/{league}/edit/", f"/leagues/{league}/"],
     }
 
 
 @pytest.mark.parametrize("language", ["en", "hu"])
 def test_every_page_passes_axe(live_server, demo, page, language):  # noqa: F811
-    begun, over = matches(demo)
+    begun, over, board = matches(demo)
     found: dict[str, list[str]] = {}
     visited = 0
-    for who, urls in pages(demo, begun, over).items():
+    for who, urls in pages(demo, begun, over, board).items():
         page.context.clear_cookies()
-        if who != "anonymous":
+        if who == "hazai":
+            log_in(page, live_server, who)
+        elif who != "anonymous":
             demo_log_in(page, live_server, who)
         page.goto(live_server.url + "/")
         switch_language(page, language)
