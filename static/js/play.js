@@ -117,9 +117,25 @@
     }
   }
 
+  /* The log's newest lines come first (a reversed list numbered from the count): the lines a refresh
+     adds are read out in the #match-events live region, oldest first. */
+  var logCount = null;
+  function logLines() { return document.querySelector("#match-log ol.log-lines"); }
+  function announceEvents() {
+    var list = logLines();
+    var region = document.getElementById("match-events");
+    if (!list || !region) { return; }
+    var count = parseInt(list.getAttribute("start") || "0", 10);
+    if (logCount !== null && count > logCount) {
+      var items = all("li", list).slice(0, count - logCount).reverse();
+      region.textContent = items.map(function (li) { return li.textContent.trim(); }).join(" ");
+    }
+    logCount = count;
+  }
+
   function scheduleRestore() {
     if (restoreTimer) { clearTimeout(restoreTimer); }
-    restoreTimer = setTimeout(restore, 0);  /* once the answer's parts are all swapped in */
+    restoreTimer = setTimeout(function () { restore(); announceEvents(); }, 0);  /* once the answer's parts are all swapped in */
   }
 
   function showProblem(text) {
@@ -185,5 +201,5 @@
     var s = screen();
     if (s && event.detail.xhr && event.detail.xhr.status === 403) { showProblem(s.dataset.forbidden); }
   });
-  document.addEventListener("DOMContentLoaded", restore);
+  document.addEventListener("DOMContentLoaded", function () { restore(); announceEvents(); });
 })();

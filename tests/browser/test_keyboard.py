@@ -68,8 +68,8 @@ def test_a_team_is_changed_and_marked_ready_with_the_keyboard_alone(browser, liv
     # back up to "Mark ready" (the status panel comes before the form) and press it
     presses = tab_to(page, "Mark ready", backwards=True)
     assert presses < 20, presses  # the team's own fields, then the status panel
-    page.keyboard.press("Enter")
-    page.wait_for_url(f"{live_server.url}/teams/{team.pk}/**")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
     with live_server.lock:
         team.refresh_from_db()
         assert team.status == Team.Status.READY
@@ -160,6 +160,9 @@ def test_a_step_of_a_hosted_match_is_played_from_the_keyboard(browser, live_serv
     page.wait_for_function(
         "v => +document.querySelector('#match-status').dataset.version > v", arg=version, timeout=10_000
     )
+    # what the step did is read out from the live region as the log grows
+    page.wait_for_function("() => document.querySelector('#match-events').textContent.trim() !== ''")
+    assert page.get_attribute("#match-events", "aria-live") == "polite"
     with live_server.lock:
         assert fresh(match).version > version
     context.close()
@@ -167,3 +170,28 @@ def test_a_step_of_a_hosted_match_is_played_from_the_keyboard(browser, live_serv
 
 def _version(page: Any) -> int:
     return int(page.get_attribute("#match-status", "data-version"))
+
+
+def test_the_arena_board_is_read_hex_by_hex_from_the_keyboard(page, live_server):  # noqa: F811
+    page.goto(f"{live_server.url}/arena/board/")
+    assert page.get_attribute("#arena-board", "role") == "group"
+    # one Tab stop for the whole board: the first hex; the others wait for the arrow keys
+    assert page.locator('#arena-board polygon.hex[tabindex="0"]').count() == 1
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.matches('polygon.hex')"):
+            break
+    else:
+        raise AssertionError("Tab never reached the board")
+    first = page.inner_text("#hex-info")
+    assert first.startswith("(")  # the focused hex described as hovering describes it
+    page.keyboard.press("ArrowRight")
+    second = page.inner_text("#hex-info")
+    assert second != first
+    assert page.evaluate("() => document.activeElement.getAttribute('tabindex')") == "0"  # the Tab stop moved along
+    page.keyboard.press("ArrowLeft")
+    assert page.inner_text("#hex-info") == first
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")  # as a tap: the hex stays marked
+    assert page.locator("#arena-board polygon.hex.is-tapped").count() == 1
+    assert page.evaluate("() => document.activeElement.classList.contains('is-tapped')")
