@@ -78,6 +78,7 @@ def pages(demo, begun: int, over: int, board: int) -> dict[str, list[str]]:  # t
 
     league, team = demo["league"], demo["team"]
     others = Team.objects.get(owner__username="balint").pk
+    shared = Team.objects.get(pk=team).share_token
     return {
         "anonymous": [
             "/",
@@ -90,6 +91,10 @@ def pages(demo, begun: int, over: int, board: int) -> dict[str, list[str]]:  # t
             "/rules/skills/dodging/",
             "/rules/spells/lightning_bolt/",
             "/rules/points/",
+            *(f"/rules/{kind}/" for kind in ("traps", "skills", "weapons", "gladiator-types", "amulets")),
+            *(f"/rules/{kind}/" for kind in ("vials", "optional-rules", "profiles")),
+            f"/teams/share/{shared}/",
+            f"/teams/share/{shared}/sheets/",
             "/leagues/",
             f"/leagues/{league}/",
             f"/leagues/{league}/fixtures/",
@@ -100,6 +105,7 @@ def pages(demo, begun: int, over: int, board: int) -> dict[str, list[str]]:  # t
             f"/play/{over}/",
             f"/play/{over}/replay/",
             f"/play/{over}/verify/",
+            f"/play/{over}/log/",
             "/no-such-page/",
         ],
         "aurelia": [
@@ -147,5 +153,5 @@ def test_every_page_passes_axe(live_server, demo, page, language):  # noqa: F811
             problems = problems_on(page)
             if problems:
                 found[f"{who} {url}"] = problems
-    assert visited >= 40
+    assert visited >= 54
     assert not found, "\n".join(f"{where}:\n  " + "\n  ".join(problems) for where, problems in found.items())
