@@ -40,7 +40,8 @@ def test_a_team_is_changed_and_marked_ready_with_the_keyboard_alone(browser, liv
     log_in(page, live_server, "billentyu")
     page.goto(f"{live_server.url}/teams/{team.pk}/edit/")
 
-    # the skip link is the first stop after the page's header; it leads to the fields
+    # every page's first Tab stop skips the header; the builder's own skip link leads past the status
+    assert tab_to(page, "skip-to-content") == 1
     tab_to(page, "skip-to-fields")
     page.keyboard.press("Enter")
     assert page.evaluate("location.hash") == "#team-fields"
