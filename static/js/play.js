@@ -47,10 +47,21 @@
       g.classList.toggle("is-hidden", Boolean(id) && Boolean(g.dataset.char) && g.dataset.char !== id);
     });
     all("#characters tr[data-char]").forEach(function (row) { row.classList.toggle("table-active", row.dataset.char === id); });
+    if (id && changed) { tellLit(id); }
     if (id && changed && !keepScroll) {
       centreOn(document.querySelector('.board-layer .piece[data-piece="' + id + '"]') ||
                document.querySelector(".board-layer .target:not(.is-hidden)"));
     }
+  }
+
+  function tellLit(id) {
+    /* the hex line (aria-live) says whom the reader chose and every hex lit for him, with its MAN */
+    var info = document.getElementById("hex-info");
+    var s = screen();
+    if (!info || !s) { return; }
+    var piece = document.querySelector('.board-layer .piece[data-piece="' + id + '"] title');
+    var lit = all(".board-layer .target:not(.is-hidden) title").map(function (t) { return t.textContent; });
+    info.textContent = (piece ? piece.textContent + ". " : "") + (lit.length ? s.dataset.litHexes + " " + lit.join("; ") : "");
   }
 
   function centreOn(el) {

@@ -104,6 +104,7 @@ def test_a_step_of_a_hosted_match_is_played_from_the_keyboard(browser, live_serv
     log_in(page, live_server, "hazai")
     page.goto(f"{live_server.url}/play/{match.pk}/")
     page.wait_for_selector("#match-status")
+    on_load = page.inner_text("#hex-info")  # a character chosen for the reader is read out with his hexes
     piece = page.locator(".board-layer .piece.seat-0").first
     assert piece.count()
 
@@ -135,6 +136,9 @@ def test_a_step_of_a_hosted_match_is_played_from_the_keyboard(browser, live_serv
         else:
             raise AssertionError(f"the piece {chooser} was never focused")
         page.keyboard.press("Enter")
+        assert "Lit hexes:" in page.inner_text("#hex-info")  # his hexes and their MAN, read out
+    else:
+        assert "Lit hexes:" in on_load and "→" in on_load, on_load
     lit = page.locator(f'.board-layer .target[data-char="{chooser}"]:not(.is-hidden)')
     lit.first.wait_for()
     # the arrow keys move between the pieces and the lit hexes
