@@ -55,6 +55,7 @@ class Target:
     x: float
     y: float
     man: str
+    title: str = ""  # its accessible name: who goes there, the hex, the cheapest MAN
 
 
 @dataclass(frozen=True)
@@ -153,8 +154,9 @@ def _piece(
     )
 
 
-def targets(choices: Iterable[Choice]) -> tuple[Target, ...]:
-    """One target per (character, hex) the seat's choices point at, with the cheapest MAN."""
+def targets(choices: Iterable[Choice], names: Names | None = None) -> tuple[Target, ...]:
+    """One target per (character, hex) the seat's choices point at, with the cheapest MAN, named
+    (for a screen reader and on hover) by the character, the hex as the board describes it and the MAN."""
     cheapest: dict[tuple[str, str], int | None] = {}
     for choice in choices:
         if choice.hex is None:
@@ -164,11 +166,19 @@ def targets(choices: Iterable[Choice]) -> tuple[Target, ...]:
             cheapest[key] = man
         elif man is not None and (cheapest[key] is None or man < (cheapest[key] or 0)):
             cheapest[key] = man
+    info = {(h.q, h.r): h.info for h in board_drawing().hexes}
     found = []
     for (char, place), man in sorted(cheapest.items()):
         q, r = (int(v) for v in place.split(","))
         cx, cy = pixel_centre(Hex(q, r))
-        found.append(Target(char, place, _points(q, r), round(cx, 3), round(cy, 3), "" if man is None else str(man)))
+        title = info.get((q, r), f"({q}, {r})")
+        if char and names is not None:
+            title = f"{names.char(char)} → {title}"
+        if man is not None:
+            title = _("%(where)s · %(man)s MAN") % {"where": title, "man": man}
+        found.append(
+            Target(char, place, _points(q, r), round(cx, 3), round(cy, 3), "" if man is None else str(man), title)
+        )
     return tuple(found)
 
 
@@ -208,7 +218,7 @@ def board_layer(public: Mapping[str, Any], names: Names, choices: Iterable[Choic
     return BoardLayer(
         view_box=board_drawing().view_box,
         pieces=pieces(public, names, language),
-        targets=targets(choices),
+        targets=targets(choices, names),
         marks=marks(public, names),
         gates=gates(public),
     )

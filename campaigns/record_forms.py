@@ -63,6 +63,10 @@ class AdvanceForm(forms.Form):
         self.member = member
         cast(forms.ChoiceField, self.fields["choice"]).choices = advance_choices(member)
         self.fields["choice"].widget.attrs["class"] = "form-select form-select-sm"
+        self.fields["choice"].widget.attrs["aria-label"] = _("%(member)s: %(column)s") % {
+            "member": member.name,
+            "column": self.fields["choice"].label,
+        }
 
     def advance(self) -> Advance:
         kind, *parts = self.cleaned_data["choice"].split(":")

@@ -73,6 +73,12 @@ class MemberFactsForm(forms.Form):
         starting_ep = member.stats.get(Stat.EP, EP_MAX)
         bound(self.fields["final_ep"], FINAL_EP_MIN, starting_ep, "HR-10.5")
         bound(self.fields["fighters_killed"], 0, FIGHTERS_MAX, "HR-10.1")
+        # a table cell's widget is named by its row and its column ("Bruno: Ép at the end")
+        for field in self.fields.values():
+            field.widget.attrs["aria-label"] = _("%(member)s: %(column)s") % {
+                "member": self.member_name,
+                "column": field.label,
+            }
 
     @property
     def is_hireling(self) -> bool:

@@ -79,36 +79,44 @@ def _help(field: forms.BoundField) -> str:
     return f'<div id="{field.auto_id}_helptext" class="form-text">{_escape(field.help_text)}</div>'
 
 
-def _described_by(field: forms.BoundField, errors: Sequence[str]) -> str | None:
+def _described_by(field: forms.BoundField, errors: Sequence[str], messages: Sequence[str] = ()) -> str | None:
     ids = [f"{field.auto_id}_helptext"] if field.help_text else []
     if errors:
         ids.append(f"{field.auto_id}_error")
-    return " ".join(ids) or None
+    return " ".join([*ids, *messages]) or None
 
 
-def _control_attributes(field: forms.BoundField, css: str, errors: Sequence[str]) -> list[tuple[str, Any]]:
-    """The widget's own attributes (min, max, step, maxlength, rows …), then the ones crispy adds."""
+def _control_attributes(
+    field: forms.BoundField, css: str, errors: Sequence[str], messages: Sequence[str] = ()
+) -> list[tuple[str, Any]]:
+    """The widget's own attributes (min, max, step, maxlength, rows …), then the ones crispy adds;
+    ``messages`` are the ids of the engine's problems about the field (beside it, ``row_html``)."""
     attrs = {name: value for name, value in field.field.widget.attrs.items() if name != "class"}
     return [
         *attrs.items(),
         ("class", f"{css} is-invalid" if errors else css),
         ("required", field.field.required and field.field.widget.use_required_attribute(field.initial)),
         ("disabled", field.field.disabled),
-        ("aria-invalid", "true" if errors else None),
-        ("aria-describedby", _described_by(field, errors)),
+        ("aria-invalid", "true" if errors or messages else None),
+        ("aria-describedby", _described_by(field, errors, messages)),
         ("id", field.auto_id),
     ]
 
 
-def _input(field: forms.BoundField, kind: str, css: str, errors: Sequence[str]) -> str:
+def _input(field: forms.BoundField, kind: str, css: str, errors: Sequence[str], messages: Sequence[str]) -> str:
     value = field.field.widget.format_value(shown_value(field))
-    attrs = [("type", kind), ("name", field.html_name), ("value", value), *_control_attributes(field, css, errors)]
+    attrs = [
+        ("type", kind),
+        ("name", field.html_name),
+        ("value", value),
+        *_control_attributes(field, css, errors, messages),
+    ]
     return f"<input {_attributes(attrs)}>"
 
 
-def _textarea(field: forms.BoundField, errors: Sequence[str]) -> str:
+def _textarea(field: forms.BoundField, errors: Sequence[str], messages: Sequence[str]) -> str:
     value = field.field.widget.format_value(shown_value(field))
-    attrs = [("name", field.html_name), *_control_attributes(field, "textarea form-control", errors)]
+    attrs = [("name", field.html_name), *_control_attributes(field, "textarea form-control", errors, messages)]
     return f"<textarea {_attributes(attrs)}>\n{_escape(value) if value else ''}</textarea>"
 
 
@@ -122,9 +130,11 @@ def _options(field: forms.BoundField) -> list[tuple[str, Any]] | None:
     return options
 
 
-def _select(field: forms.BoundField, options: list[tuple[str, Any]], errors: Sequence[str]) -> str:
+def _select(
+    field: forms.BoundField, options: list[tuple[str, Any]], errors: Sequence[str], messages: Sequence[str]
+) -> str:
     selected = set(field.field.widget.format_value(shown_value(field)))
-    attrs = [("name", field.html_name), *_control_attributes(field, "select form-select", errors)]
+    attrs = [("name", field.html_name), *_control_attributes(field, "select form-select", errors, messages)]
     items = "".join(
         f'<option value="{_escape(value)}"{" selected" if value in selected else ""}>{_escape(label)}</option>'
         for value, label in options
@@ -132,7 +142,7 @@ def _select(field: forms.BoundField, options: list[tuple[str, Any]], errors: Seq
     return f"<select {_attributes(attrs)}>{items}</select>"
 
 
-def _checkboxes(field: forms.BoundField, options: list[tuple[str, Any]]) -> str:
+def _checkboxes(field: forms.BoundField, options: list[tuple[str, Any]], messages: Sequence[str]) -> str:
     checked = {str(value) for value in (shown_value(field) or [])}
     boxes = "".join(
         f'<div class="form-check"><input type="checkbox" class="form-check-input" name="{field.html_name}" '
@@ -143,29 +153,31 @@ def _checkboxes(field: forms.BoundField, options: list[tuple[str, Any]]) -> str:
     boxes = f"<div>{boxes}</div>"
     if field.label:
         legend = f'<legend class="form-label fs-6">{_escape(field.label)}</legend>'
-        return f"<fieldset>{legend}{boxes}</fieldset>"
+        described = f' aria-describedby="{" ".join(messages)}"' if messages else ""
+        return f"<fieldset{described}>{legend}{boxes}</fieldset>"
     return boxes
 
 
-def field_html(field: forms.BoundField) -> SafeString:
-    """The field as crispy-bootstrap5 writes it (its ``div_id_…`` block)."""
+def field_html(field: forms.BoundField, messages: Sequence[str] = ()) -> SafeString:
+    """The field as crispy-bootstrap5 writes it (its ``div_id_…`` block); ``messages``, the ids of the
+    engine's problems about it, are added to its ``aria-describedby`` and make it ``aria-invalid``."""
     widget = type(field.field.widget)
     errors = [str(error) for error in field.errors]
     body: str | None = None
     if widget is forms.NumberInput:
-        body = _input(field, "number", "numberinput form-control", errors)
+        body = _input(field, "number", "numberinput form-control", errors, messages)
     elif widget is forms.TextInput:
-        body = _input(field, "text", "textinput form-control", errors)
+        body = _input(field, "text", "textinput form-control", errors, messages)
     elif widget is forms.Textarea:
-        body = _textarea(field, errors)
+        body = _textarea(field, errors, messages)
     elif widget is forms.Select:
         options = _options(field)
-        body = None if options is None else _select(field, options, errors)
+        body = None if options is None else _select(field, options, errors, messages)
     elif widget is forms.CheckboxSelectMultiple:
         plain = not errors and not field.help_text and not field.field.required and not field.field.disabled
         options = _options(field) if plain else None
         if options is not None:
-            boxes = _checkboxes(field, options)  # every value escaped
+            boxes = _checkboxes(field, options, messages)  # every value escaped
             return mark_safe(f'<div id="div_{field.auto_id}" class="mb-3">{boxes}</div>')
     if body is None:
         from crispy_forms.templatetags.crispy_forms_filters import as_crispy_field
@@ -177,22 +189,29 @@ def field_html(field: forms.BoundField) -> SafeString:
     )
 
 
-def problems_html(problems: Iterable[Problem]) -> str:
-    """The engine's problems as the page lists them beside a field, a section or a card."""
-    return "".join(
-        f'<div class="problem small text-danger mt-1" data-code="{_escape(problem.code)}">'
-        f"<strong>{_escape(problem.code)}</strong> {_escape(problem_text(problem))}</div>"
-        for problem in problems
-    )
+def problems_html(problems: Iterable[Problem], ids: Sequence[str] = ()) -> str:
+    """The engine's problems as the page lists them beside a field, a section or a card (with the
+    ids given, the field's messages, which its ``aria-describedby`` names)."""
+    html = []
+    for number, problem in enumerate(problems):
+        named = f' id="{ids[number]}"' if ids else ""
+        html.append(
+            f'<div class="problem small text-danger mt-1"{named} data-code="{_escape(problem.code)}">'
+            f"<strong>{_escape(problem.code)}</strong> {_escape(problem_text(problem))}</div>"
+        )
+    return "".join(html)
 
 
 def row_html(
     field: forms.BoundField, column_class: str, problems: Iterable[Problem], *, oob: bool = False
 ) -> SafeString:
-    """A field in its column with the engine's problems about it: ``row-<field>``, swapped whole."""
+    """A field in its column with the engine's problems about it: ``row-<field>``, swapped whole.
+    Each problem is ``message-<field>-<n>``, named by the field's ``aria-describedby``."""
+    problems = list(problems)
+    ids = [f"message-{field.html_name}-{n}" for n in range(1, len(problems) + 1)]
     return mark_safe(  # every value escaped above
         f'<div class="{column_class}" id="row-{field.html_name}"{OOB if oob else ""}>'
-        f"{field_html(field)}{problems_html(problems)}</div>"
+        f"{field_html(field, ids)}{problems_html(problems, ids)}</div>"
     )
 
 

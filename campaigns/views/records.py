@@ -33,8 +33,9 @@ def entry_sheet(request: HttpRequest, pk: int) -> HttpResponse:
         "entry": sheet.entry,
         "is_owner": owner,
         "advance_forms": [AdvanceForm(member=m.member) for m in sheet.members if m.advances_pending] if owner else [],
-        "spend_forms": {kind: form() for kind, form in SPEND_FORMS.items()} if owner else {},
-        "heal_form": HealForm() if owner else None,
+        # the sheet shows every purchase form at once: each its own ids (the field names stay the same)
+        "spend_forms": {kind: form(auto_id=f"id_{kind}_%s") for kind, form in SPEND_FORMS.items()} if owner else {},
+        "heal_form": HealForm(auto_id="id_heal_%s") if owner else None,
         "repair_label": repair_label() if owner and sheet.broken else "",
         "blank_rows": range(BLANK_LOG_ROWS),
     }

@@ -47,10 +47,21 @@
       g.classList.toggle("is-hidden", Boolean(id) && Boolean(g.dataset.char) && g.dataset.char !== id);
     });
     all("#characters tr[data-char]").forEach(function (row) { row.classList.toggle("table-active", row.dataset.char === id); });
+    if (id && changed) { tellLit(id); }
     if (id && changed && !keepScroll) {
       centreOn(document.querySelector('.board-layer .piece[data-piece="' + id + '"]') ||
                document.querySelector(".board-layer .target:not(.is-hidden)"));
     }
+  }
+
+  function tellLit(id) {
+    /* the hex line (aria-live) says whom the reader chose and every hex lit for him, with its MAN */
+    var info = document.getElementById("hex-info");
+    var s = screen();
+    if (!info || !s) { return; }
+    var piece = document.querySelector('.board-layer .piece[data-piece="' + id + '"] title');
+    var lit = all(".board-layer .target:not(.is-hidden) title").map(function (t) { return t.textContent; });
+    info.textContent = (piece ? piece.textContent + ". " : "") + (lit.length ? s.dataset.litHexes + " " + lit.join("; ") : "");
   }
 
   function centreOn(el) {
@@ -117,9 +128,25 @@
     }
   }
 
+  /* The log's newest lines come first (a reversed list numbered from the count): the lines a refresh
+     adds are read out in the #match-events live region, oldest first. */
+  var logCount = null;
+  function logLines() { return document.querySelector("#match-log ol.log-lines"); }
+  function announceEvents() {
+    var list = logLines();
+    var region = document.getElementById("match-events");
+    if (!list || !region) { return; }
+    var count = parseInt(list.getAttribute("start") || "0", 10);
+    if (logCount !== null && count > logCount) {
+      var items = all("li", list).slice(0, count - logCount).reverse();
+      region.textContent = items.map(function (li) { return li.textContent.trim(); }).join(" ");
+    }
+    logCount = count;
+  }
+
   function scheduleRestore() {
     if (restoreTimer) { clearTimeout(restoreTimer); }
-    restoreTimer = setTimeout(restore, 0);  /* once the answer's parts are all swapped in */
+    restoreTimer = setTimeout(function () { restore(); announceEvents(); }, 0);  /* once the answer's parts are all swapped in */
   }
 
   function showProblem(text) {
@@ -150,6 +177,10 @@
   });
 
   document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && event.target.closest && event.target.closest(".board-layer, #play-screen")) {
+      select(null);  /* Escape lets go of the selected character, as "Clear the selection" does */
+      return;
+    }
     if (event.key !== "Enter" && event.key !== " ") { return; }
     var el = event.target.closest && event.target.closest(".board-layer .target, .board-layer .piece");
     if (!el) { return; }
@@ -181,5 +212,5 @@
     var s = screen();
     if (s && event.detail.xhr && event.detail.xhr.status === 403) { showProblem(s.dataset.forbidden); }
   });
-  document.addEventListener("DOMContentLoaded", restore);
+  document.addEventListener("DOMContentLoaded", function () { restore(); announceEvents(); });
 })();

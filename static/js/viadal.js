@@ -12,24 +12,103 @@
     }
   });
 
-  /* The arena board: hovering a hex, or tapping it on a touch screen, names it above the board;
-     a tapped hex stays marked until another is tapped. */
+  /* The arena board: hovering a hex, focusing it from the keyboard, or tapping it on a touch screen
+     names it above the board (#hex-info); a tapped hex (or one chosen with Enter) stays marked until
+     another is. On the play screen the lit targets and the pieces are named the same way. */
+  var NAMED = "#arena-board:not(.play-board) polygon.hex, .board-layer .target, .board-layer .piece";
   function showHex(event) {
-    var hex = event.target.closest ? event.target.closest("#arena-board polygon.hex") : null;
+    var hex = event.target.closest ? event.target.closest(NAMED) : null;
     var info = document.getElementById("hex-info");
     if (!hex || !info) return null;
     var title = hex.querySelector("title");
     if (title) info.textContent = title.textContent;
     return hex;
   }
-  document.addEventListener("mouseover", showHex);
-  document.addEventListener("click", function (event) {
-    var hex = showHex(event);
-    if (!hex) return;
+  function markHex(hex) {
+    if (!hex.matches("polygon.hex")) return;
     var marked = document.querySelectorAll("#arena-board polygon.hex.is-tapped");
     for (var i = 0; i < marked.length; i++) marked[i].classList.remove("is-tapped");
     hex.classList.add("is-tapped");
+  }
+  document.addEventListener("mouseover", showHex);
+  document.addEventListener("focusin", showHex);
+  document.addEventListener("click", function (event) {
+    var hex = showHex(event);
+    if (hex) markHex(hex);
   });
+
+  /* The board from the keyboard: one Tab stop on the board page (the hex last focused), the arrow
+     keys go to the nearest hex (or lit target or piece on the play screen) in their direction, Home
+     to the first; Enter or Space on a hex of the board page marks it as a tap does (the play screen
+     acts on its targets and pieces itself, static/js/play.js). */
+  function boardHexes() {
+    return Array.prototype.slice.call(document.querySelectorAll("#arena-board:not(.play-board) polygon.hex"));
+  }
+  function keyboardBoard() {
+    var hexes = boardHexes();
+    if (!hexes.length) return;
+    var svg = document.getElementById("arena-board");
+    svg.setAttribute("role", "group");
+    var first = hexes[0];
+    hexes.forEach(function (hex) {
+      var title = hex.querySelector("title");
+      hex.setAttribute("tabindex", hex === first ? "0" : "-1");
+      hex.setAttribute("role", "button");
+      if (title) hex.setAttribute("aria-label", title.textContent);
+    });
+  }
+  function centre(el) {
+    var box = el.getBoundingClientRect();
+    return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+  }
+  var DIRECTIONS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
+  function nearest(from, items, direction) {
+    var at = centre(from);
+    var best = null;
+    var bestScore = Infinity;
+    items.forEach(function (item) {
+      if (item === from) return;
+      var c = centre(item);
+      var dx = c.x - at.x;
+      var dy = c.y - at.y;
+      var along = dx * direction[0] + dy * direction[1];
+      var across = Math.abs(dx * direction[1] - dy * direction[0]);
+      if (along <= 0 || across > along * 1.8) return;  /* within 60 degrees either side */
+      var score = along + 2 * across;
+      if (score < bestScore) { bestScore = score; best = item; }
+    });
+    return best;
+  }
+  function focusables(from) {
+    if (from.matches("polygon.hex")) return boardHexes();
+    return Array.prototype.slice.call(document.querySelectorAll(".board-layer .target, .board-layer .piece"))
+      .filter(function (el) { return el.getClientRects().length && !el.classList.contains("is-hidden"); });
+  }
+  document.addEventListener("keydown", function (event) {
+    var from = event.target.closest ? event.target.closest(NAMED) : null;
+    if (!from) return;
+    if (from.matches("polygon.hex") && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      markHex(from);
+      showHex(event);
+      return;
+    }
+    var items = focusables(from);
+    var to = null;
+    if (DIRECTIONS[event.key]) to = nearest(from, items, DIRECTIONS[event.key]);
+    else if (event.key === "Home") to = items[0];
+    else if (event.key === "End") to = items[items.length - 1];
+    else return;
+    event.preventDefault();
+    if (!to) return;
+    if (to.matches("polygon.hex")) {
+      from.setAttribute("tabindex", "-1");
+      to.setAttribute("tabindex", "0");
+    }
+    to.focus();
+  });
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", keyboardBoard);
+  else keyboardBoard();
 
   /* A refusal answered to an htmx request (a 403 or 404 page: htmx swaps nothing) is told above the
      page, in the words of the refusal page: its heading and its reason. The play screen tells its own. */

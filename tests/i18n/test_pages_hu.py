@@ -43,7 +43,7 @@ def test_the_builder_reads_in_hungarian_with_a_hungarian_validation_message(hu_c
 
     message = over_budget_problem_hu()
     assert message.startswith("A csapat értéke 201 pont, de a keret csak 200 pont")
-    assert html.count(escape(message)) == 2  # in the rule list and beside the team's tier
+    assert html.count(escape(message)) == 3  # in the rule list, beside the team's tier and read out
     assert "Team value is" not in html
     for word in (
         "Gladiátor",

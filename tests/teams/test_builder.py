@@ -65,7 +65,7 @@ def test_an_htmx_change_answers_with_the_editor_partial_new_points_and_the_budge
     assert html.lstrip().startswith('<div id="team-editor"')
     assert "<html" not in html and "navbar" not in html
     assert 'id="points-total">201<' in html and 'id="points-left">-1<' in html
-    assert html.count(TB_02_AT_201) == 2  # in the problem list and on the team card
+    assert html.count(TB_02_AT_201) == 3  # in the problem list, on the team card and read out
     assert Character.objects.get(team=team, slot=GLADIATOR).ep == 21
 
 

@@ -69,7 +69,7 @@ def test_a_change_sends_back_its_field_the_message_it_adds_elsewhere_and_the_pan
 
     assert swapped(html) == ["problems-team", "row-gladiator-ep", *PANELS]
     assert "team-editor" not in html and "row-laeva-te" not in html
-    assert html.count(TB_02_AT_201) == 2  # on the team card and in the rules panel
+    assert html.count(TB_02_AT_201) == 3  # on the team card, in the rules panel and read out
     assert 'id="points-total">201<' in html
     assert 'href="#member-laeva"' not in html  # the links to the members sit outside the swapped panels
     assert 'value="21"' in html and "HX-Reswap" not in response

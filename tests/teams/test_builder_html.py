@@ -3,6 +3,7 @@ writes for them: labels, inputs and their attributes, messages, help texts, aria
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -103,3 +104,25 @@ def test_crispy_never_changes_a_shared_field():
     assert "class" not in laeva.fields["skills"].widget.attrs
     fresh = {form.prefix: form for form in TeamBuilder(team, team_characters(team)).member_forms}["laeva"]
     assert fresh.fields["skills"] is laeva.fields["skills"]  # shared, and unchanged
+
+
+def test_the_engines_messages_beside_a_field_describe_it_and_mark_it_invalid():
+    """A screen reader hears a field's rule messages with it (issue 20): each message beside the field
+    has an id its ``aria-describedby`` names, and the field is ``aria-invalid``; a field without one is not."""
+    from arena.engine.roster import Problem
+    from teams.builder_html import row_html
+
+    team = TeamFactory()
+    builder = TeamBuilder(team, team_characters(team))
+    laeva = next(form for form, _sections in builder.members() if form.prefix == "laeva")
+    problems = [
+        Problem("TB-07", "Too high.", "members.laeva.stats.te"),
+        Problem("TB-09", "Too low.", "members.laeva.stats.te"),
+    ]
+    html = row_html(laeva["te"], "col-6", problems)
+    described = re.search(r'<input[^>]*aria-describedby="([^"]*)"', html)
+    assert described and described.group(1).split()[-2:] == ["message-laeva-te-1", "message-laeva-te-2"]
+    assert 'aria-invalid="true"' in html
+    assert 'id="message-laeva-te-1"' in html and 'id="message-laeva-te-2"' in html
+    plain = row_html(laeva["te"], "col-6", [])
+    assert "aria-invalid" not in plain and "message-laeva-te" not in plain

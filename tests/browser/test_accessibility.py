@@ -1,0 +1,157 @@
+"""Every page of the site checked with axe-core (WCAG 2.1 A and AA) in headless chromium, in both
+languages, logged out, as a player and as an organiser, on the demo data, a hosted match (as a seat and
+as a spectator) and a finished match (its replay and verify pages). A violation fails the test with the
+rule, its impact and the elements it names; so does an id used twice on a page, and a page without exactly
+one first-level heading or with a skipped heading level."""
+
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from tests.browser.actions import log_in
+
+from .test_phone_layout import demo, demo_log_in, switch_language  # noqa: F401
+
+pytestmark = pytest.mark.browser
+
+WCAG = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
+AXE = Axe()
+
+# the ids used more than once on the page, the number of h1s and the skipped heading levels
+STRUCTURE = """() => {
+  const seen = {};
+  for (const e of document.querySelectorAll('[id]')) seen[e.id] = (seen[e.id] || 0) + 1;
+  const twice = Object.entries(seen).filter(([, n]) => n > 1).map(([id, n]) => `${id} x${n}`);
+  const levels = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+    .filter(h => h.getClientRects().length || h.closest('details'))
+    .map(h => Number(h.tagName[1]));
+  const skipped = [];
+  let last = 0;
+  for (const level of levels) {
+    if (level > last + 1) skipped.push(`h${last} then h${level}`);
+    last = level;
+  }
+  return {twice, h1: levels.filter(l => l === 1).length, skipped};
+}"""
+
+
+def problems_on(page) -> list[str]:  # type: ignore[no-untyped-def]
+    found = AXE.run(page, options=WCAG).response["violations"]
+    problems = [
+        f"{v['id']} ({v['impact']}): {v['help']} — "
+        + ", ".join(" ".join(n["target"]) for n in v["nodes"][:6])
+        + f" ({(v['nodes'][0]['any'] or v['nodes'][0]['all'] or [{'message': ''}])[0]['message']})"
+        for v in found
+    ]
+    structure = page.evaluate(STRUCTURE)
+    if structure["twice"]:
+        problems.append("ids used more than once: " + ", ".join(structure["twice"]))
+    if structure["h1"] != 1:
+        problems.append(f"{structure['h1']} first-level headings")
+    if structure["skipped"]:
+        problems.append("heading levels skipped: " + ", ".join(structure["skipped"]))
+    return problems
+
+
+def matches(demo):  # type: ignore[no-untyped-def]  # noqa: F811
+    """A match between the demo's two players, begun (their set-up under way), a finished match and a
+    match whose home seat is deploying or moving (lit hexes on the board)."""
+    from django.contrib.auth import get_user_model
+
+    from arena.services import match_accept, match_create
+    from teams.models import Team
+    from tests.arena.hosted import finished, make_players
+
+    from .test_keyboard import board_step
+
+    users = get_user_model().objects
+    home, away = users.get(username="aurelia"), users.get(username="balint")
+    match = match_create(creator=home, team=Team.objects.get(owner=home), round_limit=12)
+    begun = match_accept(match=match, player=away, team=Team.objects.get(owner=away)).pk
+    players = make_players()
+    return begun, finished(players, steps=40).pk, board_step(players).pk
+
+
+def pages(demo, begun: int, over: int, board: int) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]  # noqa: F811
+    from teams.models import Team
+
+    league, team = demo["league"], demo["team"]
+    others = Team.objects.get(owner__username="balint").pk
+    shared = Team.objects.get(pk=team).share_token
+    return {
+        "anonymous": [
+            "/",
+            "/accounts/login/",
+            "/accounts/signup/",
+            "/arena/board/",
+            "/rules/",
+            "/rules/?q=dodg",
+            "/rules/spells/",
+            "/rules/skills/dodging/",
+            "/rules/spells/lightning_bolt/",
+            "/rules/points/",
+            *(f"/rules/{kind}/" for kind in ("traps", "skills", "weapons", "gladiator-types", "amulets")),
+            *(f"/rules/{kind}/" for kind in ("vials", "optional-rules", "profiles")),
+            f"/teams/share/{shared}/",
+            f"/teams/share/{shared}/sheets/",
+            "/leagues/",
+            f"/leagues/{league}/",
+            f"/leagues/{league}/fixtures/",
+            f"/leagues/{league}/standings/",
+            f"/leagues/fixtures/{demo['confirmed']}/",
+            f"/play/{begun}/",  # a spectator
+            "/play/live/",
+            f"/play/{over}/",
+            f"/play/{over}/replay/",
+            f"/play/{over}/verify/",
+            f"/play/{over}/log/",
+            "/no-such-page/",
+        ],
+        "aurelia": [
+            "/",
+            "/play/",
+            "/play/import/",
+            f"/play/{begun}/",  # a seat
+            "/accounts/inbox/",
+            "/teams/",
+            f"/teams/{team}/",
+            f"/teams/{team}/edit/",
+            "/teams/new/",
+            "/teams/import/",
+            f"/teams/{team}/sheets/",
+            f"/teams/{team}/delete/",
+            f"/teams/{others}/edit/",  # not hers: not found
+            f"/leagues/{league}/edit/",  # not her league: forbidden
+            f"/leagues/fixtures/{demo['scheduled']}/",
+            f"/leagues/fixtures/{demo['scheduled']}/report/",
+            f"/leagues/entries/{demo['entry']}/",
+            f"/leagues/entries/{demo['entry']}/history/",
+        ],
+        "hazai": [f"/play/{board}/"],  # a seat with lit hexes on the board
+        "organiser": ["/leagues/new/", f"/leagues/{league}/edit/", f"/leagues/{league}/"],
+    }
+
+
+@pytest.mark.parametrize("language", ["en", "hu"])
+def test_every_page_passes_axe(live_server, demo, page, language):  # noqa: F811
+    begun, over, board = matches(demo)
+    found: dict[str, list[str]] = {}
+    visited = 0
+    for who, urls in pages(demo, begun, over, board).items():
+        page.context.clear_cookies()
+        if who == "hazai":
+            log_in(page, live_server, who)
+        elif who != "anonymous":
+            demo_log_in(page, live_server, who)
+        page.goto(live_server.url + "/")
+        switch_language(page, language)
+        for url in urls:
+            page.goto(live_server.url + url)
+            page.wait_for_load_state("networkidle")
+            visited += 1
+            problems = problems_on(page)
+            if problems:
+                found[f"{who} {url}"] = problems
+    assert visited >= 54
+    assert not found, "\n".join(f"{where}:\n  " + "\n  ".join(problems) for where, problems in found.items())
