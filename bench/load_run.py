@@ -143,7 +143,7 @@ def main() -> int:
     parser.add_argument("--users", type=int, default=50, help="concurrent players (5 to 98)")
     parser.add_argument("--time", default=60, type=int, help="seconds of steady load measured")
     parser.add_argument("--warm-up", default=15, type=int, help="seconds of arrivals and sign-ins not measured")
-    parser.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", "4")))
+    parser.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", "3")))
     parser.add_argument("--threads", type=int, default=int(os.environ.get("GUNICORN_THREADS", "1")))
     args = parser.parse_args()
     if not 5 <= args.users <= 98:
