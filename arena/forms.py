@@ -20,14 +20,19 @@ from teams.forms import optional_rule_choices
 from teams.models import Team
 
 
-class ChallengeForm(forms.Form):
-    team = forms.ModelChoiceField(queryset=Team.objects.none(), label=gettext_lazy("Your team"), empty_label=None)
-    round_limit = forms.IntegerField(
+def round_limit_field() -> forms.IntegerField:
+    """The match's round limit, bounded by the engine's range (HR-10.1)."""
+    return forms.IntegerField(
         label=gettext_lazy("Round limit (12–30)"),
         initial=ROUND_LIMIT,
         min_value=ROUND_LIMIT_MIN,
         max_value=ROUND_LIMIT_MAX,
     )
+
+
+class ChallengeForm(forms.Form):
+    team = forms.ModelChoiceField(queryset=Team.objects.none(), label=gettext_lazy("Your team"), empty_label=None)
+    round_limit = round_limit_field()
     optional_rules = forms.MultipleChoiceField(
         label=gettext_lazy("Optional rules (HR-7)"),
         choices=optional_rule_choices,
@@ -87,12 +92,7 @@ class ComputerForm(forms.Form):
         coerce=int,
         initial=HOME,
     )
-    round_limit = forms.IntegerField(
-        label=gettext_lazy("Round limit (12–30)"),
-        initial=ROUND_LIMIT,
-        min_value=ROUND_LIMIT_MIN,
-        max_value=ROUND_LIMIT_MAX,
-    )
+    round_limit = round_limit_field()
 
     def __init__(self, *args: Any, teams: QuerySet[Team], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -109,12 +109,7 @@ class TableForm(forms.Form):
         required=False,
         empty_label=gettext_lazy("The base team"),
     )
-    round_limit = forms.IntegerField(
-        label=gettext_lazy("Round limit (12–30)"),
-        initial=ROUND_LIMIT,
-        min_value=ROUND_LIMIT_MIN,
-        max_value=ROUND_LIMIT_MAX,
-    )
+    round_limit = round_limit_field()
 
     def __init__(self, *args: Any, teams: QuerySet[Team], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -34,6 +34,7 @@ from arena.engine import (
     view,
 )
 from arena.i18n import reader_language
+from campaigns.models import Fixture
 
 from .errors import DiceNeededError
 from .log_text import sentence
@@ -51,6 +52,7 @@ from .play_sides import (
     result_lines,
 )
 from .play_words import Names, purpose_text
+from .services.fixtures import thumbs_owed_by
 from .services.play import claimable_at
 from .states import state_of
 
@@ -289,10 +291,8 @@ def _thumbs_extras(match: Match, state: State, seat: int | None, names: Names) -
     """A fixture's winner owes the thumbs (HR-10.5): his page asks for them."""
     if match.fixture_id is None or match.status != Match.Status.FINISHED or seat is None:
         return {}
-    from .services.fixtures import thumbs_owed_by
-
     fixture = match.fixture
-    if fixture is None or fixture.status != "scheduled" or thumbs_owed_by(match, state) != seat:
+    if fixture is None or fixture.status != Fixture.Status.SCHEDULED or thumbs_owed_by(match, state) != seat:
         return {}
     return {"thumbs": names.team(1 - seat)}
 

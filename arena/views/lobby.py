@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from accounts.http import AuthenticatedHttpRequest
+from campaigns.models import Fixture
 
 from .. import selectors, services
 from ..errors import MatchError
@@ -145,8 +146,6 @@ def live(request: HttpRequest) -> HttpResponse:
 @require_POST
 def fixture(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """A league fixture's player begins its hosted match (the fixture page's "Play it here")."""
-    from campaigns.models import Fixture
-
     found = get_object_or_404(Fixture, pk=pk)
     try:
         match = services.match_begin_fixture(fixture=found, player=request.user, table=request.POST.get("table") == "1")
