@@ -53,3 +53,24 @@ class SpellKind(Word):
     SELF = "self"
     TOUCH = "touch"
     RANGED = "ranged"
+
+
+class ArenaMode(Word):
+    """How many play and who with whom (RB p.30-31, HR-8): the two-player duel, or four seats as two
+    pairs (seats 0 and 1 against seats 2 and 3) or every seat for itself."""
+
+    DUEL = "duel"
+    PAIRS = "pairs"
+    FFA = "ffa"
+
+    @property
+    def seats(self) -> int:
+        return 2 if self is ArenaMode.DUEL else 4
+
+    def partner(self, seat: int) -> int | None:
+        """The seat fighting beside ``seat`` (pairs only): 0 with 1, 2 with 3."""
+        return seat ^ 1 if self is ArenaMode.PAIRS else None
+
+    def pair_of(self, seat: int) -> int:
+        """The side a seat fights for: in pairs 0 (seats 0, 1) or 1 (seats 2, 3), else the seat itself."""
+        return seat // 2 if self is ArenaMode.PAIRS else seat
