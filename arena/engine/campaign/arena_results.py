@@ -194,3 +194,20 @@ def _rank_key(p: SeatPlacing) -> tuple[int, int, int]:
     if p.eliminated_round is None:
         return (1, p.arena_score, p.gladiator_ep_percent)
     return (0, p.eliminated_round, 0)
+
+
+def seat_result_kind(facts: ArenaFacts, seat: int) -> ResultKind:
+    """The seat's result for its income (HR-10.7) and its log line. Pairs: the side's result.
+    Free-for-all (HR-8 gives places, not results; this reading maps them): first alone is a Victory,
+    or a points victory when more than one gladiator stood at the round limit; a shared first a
+    Draw; any other place a Defeat (a points defeat for a gladiator standing at the round limit).
+    League points never come from here (:func:`seat_league_points`)."""
+    placing = facts.placing(seat)
+    if placing.result is not None:
+        return placing.result
+    standing = sum(1 for p in facts.placings if p.eliminated_round is None)
+    if placing.place == 1:
+        if placing.shared > 1:
+            return ResultKind.DRAW
+        return ResultKind.POINTS_VICTORY if standing > 1 else ResultKind.VICTORY
+    return ResultKind.POINTS_DEFEAT if placing.eliminated_round is None else ResultKind.DEFEAT
