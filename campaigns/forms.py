@@ -75,6 +75,10 @@ class LeagueForm(forms.ModelForm):
         self.fields["round_limit"].label = _("Round limit (%(low)s–%(high)s)") % {"low": low, "high": high}
         bound(self.fields["round_limit"], low, high, "HR-10.1")
         bound(self.fields["group_count"], 1, GROUP_COUNT_MAX, "HR-10.2")
+        self.fields["arena_mode"].required = False  # a form without it keeps the league's (a duel when new)
+
+    def clean_arena_mode(self) -> str:
+        return self.cleaned_data.get("arena_mode") or self.instance.arena_mode or League.Mode.DUEL
 
     def settings(self) -> dict[str, Any]:
         settings = {name: self.cleaned_data[name] for name in self.Meta.fields}

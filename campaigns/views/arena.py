@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST, require_safe
 from accounts.http import AuthenticatedHttpRequest
 
 from ..arena_report_forms import ArenaReport
+from ..errors import LeagueError
 from ..forms import DisputeForm
 from ..models import Fixture
 from ..permissions import require_arena_confirmer, require_organiser, require_seated_player
@@ -97,7 +98,7 @@ def table_dispute(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     form = DisputeForm(request.POST)
     try:
         if not form.is_valid() and form.has_error("reason", "max_length"):
-            raise arena_results.LeagueError(str(form.errors["reason"][0]))
+            raise LeagueError(str(form.errors["reason"][0]))
         reason = form.cleaned_data["reason"] if form.is_valid() else ""
         arena_results.arena_fixture_dispute_result(fixture=fixture, actor=request.user, reason=reason)
     except REFUSALS as error:
