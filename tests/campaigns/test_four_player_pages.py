@@ -278,3 +278,36 @@ def test_an_organiser_creates_a_pairs_league_with_the_form(client) -> None:  # t
     assert 'data-arena-mode="pairs"' in page
     refused = client.post(reverse("campaigns:create"), {**data, "format": "swiss"})
     assert "round robin of tables" in refused.content.decode()
+
+
+def test_the_inbox_lists_a_four_seat_table_to_report_then_to_confirm() -> None:
+    from accounts.inbox import inbox
+
+    fixture = first_table(ffa_league())
+    seats = seats_of(fixture)
+    assert fixture in inbox(seats[3].player).to_report
+    arena_fixture_report_result(fixture=fixture, actor=seats[0].player, facts=a_result(fixture))
+    assert inbox(seats[0].player).to_confirm == []  # the reporter
+    assert [f.pk for f in inbox(seats[2].player).to_confirm] == [fixture.pk]
+    arena_fixture_confirm_result(fixture=fixture, actor=seats[2].player)
+    assert inbox(seats[2].player).to_confirm == []  # confirmed already
+    assert [f.pk for f in inbox(seats[1].player).to_confirm] == [fixture.pk]
+
+
+def test_a_four_seat_fixture_is_not_begun_as_a_two_player_hosted_match() -> None:
+    from arena.services.fixtures import MatchError, match_begin_fixture
+
+    fixture = first_table(ffa_league())
+    with pytest.raises(MatchError, match="four-seat"):
+        match_begin_fixture(fixture=fixture, player=seats_of(fixture)[0].player)
+
+
+def test_the_chronicle_match_log_names_the_seats_played_against(client) -> None:  # type: ignore[no-untyped-def]
+    league = ffa_league()
+    fixture = first_table(league)
+    play_table(fixture, a_result(fixture))
+    team_a = league.entries.get(name="Team A")
+    page = client.get(reverse("campaigns:history", args=[team_a.pk])).content.decode()
+    # seats A, D, B, C: A played against the other three; arena score 20 against 5 + 0 + 0
+    assert "Team D, Team B, Team C" in page
+    assert "20–5" in page
