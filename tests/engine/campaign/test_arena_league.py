@@ -219,3 +219,79 @@ def test_hr10_3_fewer_killed_breaks_a_tie_after_arena_score() -> None:
     rows = compute_arena_standings(ArenaMode.PAIRS, "ABCD", [SeatedMatch(("A", "B", "C", "D"), facts)], dice_seed=3)
     assert rows[-1].team_id == "A" and rows[-1].killed == 1
     assert all(r.points == 1 for r in rows)
+
+
+# --- invariants ----------------------------------------------------------------------------------
+
+
+@st.composite
+def ffa_matches(draw: st.DrawFn) -> ArenaFacts:
+    """A free-for-all as a match can end: gladiators fall round by round (several in one round may
+    share their places or be ranked apart), the survivors ranked by arena score then Ép %."""
+    limit = 24
+    fallen_count = draw(st.integers(0, 4))
+    standing = 4 - fallen_count
+    if standing > 1:
+        rounds = limit
+    else:
+        rounds = draw(st.integers(1, limit))
+    fall_rounds = sorted(draw(st.lists(st.integers(1, rounds), min_size=fallen_count, max_size=fallen_count)))
+    if standing == 0 and fall_rounds:
+        fall_rounds[-1] = rounds
+    seats = draw(st.permutations(range(4)))
+    survivors = sorted(
+        ((draw(st.integers(0, 60)), draw(st.integers(1, 100)), seat) for seat in seats[:standing]), reverse=True
+    )
+    # best first: the survivors, then the fallen from the latest round back
+    order: list[tuple[tuple[int, ...], int]] = [((1, s, e), seat) for s, e, seat in survivors]
+    order += [((0, r), seat) for r, seat in sorted(zip(fall_rounds, seats[standing:], strict=True), reverse=True)]
+    placings, place, index = [], 1, 0
+    while index < 4:
+        key = order[index][0]
+        group = [seat for k, seat in order[index:] if k == key]
+        if key[0] == 0 and len(group) > 1 and not draw(st.booleans()):
+            group = group[:1]  # fell in the same round but in different steps
+        for seat in group:
+            survivor = next(((s, e) for s, e, x in survivors if x == seat), None)
+            fell = (
+                None if survivor else next(r for r, x in zip(fall_rounds, seats[standing:], strict=True) if x == seat)
+            )
+            placings.append(
+                SeatPlacing(
+                    seat,
+                    place,
+                    len(group),
+                    arena_score=survivor[0] if survivor else 0,
+                    gladiator_ep_percent=survivor[1] if survivor else 0,
+                    eliminated_round=fell,
+                )
+            )
+        place += len(group)
+        index += len(group)
+    destroyed = draw(st.lists(st.integers(0, 3), min_size=4, max_size=4).filter(lambda d: sum(d) <= fallen_count))
+    placings = [SeatPlacing(**{**p.__dict__, "gladiators_destroyed": destroyed[p.seat]}) for p in placings]
+    return ffa(rounds, *sorted(placings, key=lambda p: p.seat))
+
+
+@settings(max_examples=150, deadline=None)
+@given(ffa_matches())
+def test_hr8_every_ffa_ending_a_match_can_reach_is_accepted_and_scores_in_bounds(facts: ArenaFacts) -> None:
+    check_arena_facts(facts, round_limit=24)
+    points = [seat_league_points(facts, seat) for seat in range(4)]
+    assert all(0 <= p <= 5 + 3 for p in points)
+    # places alone hand out at most 5 + 3 + 1 + 0; sharing only rounds down
+    assert sum(points) - sum(p.gladiators_destroyed for p in facts.placings) <= 9
+    assert sum(facts.won(seat) for seat in range(4)) <= 1
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from([4, 8, 12, 16]))
+def test_hr8_pairs_multiple_of_four_every_two_teams_partner_exactly_once(n: int) -> None:
+    partners = Counter(
+        frozenset(side)
+        for r in table_rounds(range(n), ArenaMode.PAIRS)
+        for t in r.tables
+        for side in (t.seats[:2], t.seats[2:])
+    )
+    assert set(partners) == {frozenset(p) for p in combinations(range(n), 2)}
+    assert set(partners.values()) == {1}
