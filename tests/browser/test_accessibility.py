@@ -101,11 +101,10 @@ def four_player(demo) -> dict[str, int]:  # type: ignore[no-untyped-def]  # noqa
 def pages(demo, begun: int, over: int, board: int) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]  # noqa: F811
     from teams.models import Team
 
-    four = four_player(demo)
-
     league, team = demo["league"], demo["team"]
     others = Team.objects.get(owner__username="balint").pk
     shared = Team.objects.get(pk=team).share_token
+    four = four_player(demo)  # after the lookups above: it gives aurelia and balint a team each
     return {
         "anonymous": [
             "/",
