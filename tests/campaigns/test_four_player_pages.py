@@ -311,3 +311,35 @@ def test_the_chronicle_match_log_names_the_seats_played_against(client) -> None:
     # seats A, D, B, C: A played against the other three; arena score 20 against 5 + 0 + 0
     assert "Team D, Team B, Team C" in page
     assert "20–5" in page
+
+
+def test_every_league_page_opens_on_a_four_player_league_with_results(client) -> None:  # type: ignore[no-untyped-def]
+    league = ffa_league(6)
+    fixture = first_table(league)
+    seats = seats_of(fixture)
+    facts = ffa_facts(
+        fixture,
+        12,
+        **dict(
+            zip(
+                [e.name.replace(" ", "_") for e in seats],
+                [(1, None, 20, 3), (2, 12, 5, 0), (3, 9, 0, 0), (4, 5, 0, 0)],
+                strict=True,
+            )
+        ),
+    )
+    play_table(fixture, facts)
+    client.force_login(seats[0].player)
+    urls = [
+        reverse("campaigns:league", args=[league.pk]),
+        reverse("campaigns:fixtures", args=[league.pk]),
+        reverse("campaigns:standings", args=[league.pk]),
+        reverse("campaigns:standings-csv", args=[league.pk]),
+        reverse("campaigns:table", args=[fixture.pk]),
+        reverse("campaigns:entry", args=[seats[0].pk]),
+        reverse("campaigns:history", args=[seats[0].pk]),
+        "/accounts/inbox/",
+    ]
+    for url in urls:
+        assert client.get(url).status_code == 200, url
+    assert client.get(reverse("campaigns:match", args=[fixture.pk])).status_code == 302
