@@ -16,7 +16,7 @@ from arena.engine.campaign.arena_facts import ArenaFacts, SeatPlacing
 from arena.engine.campaign.results import ResultKind
 from arena.engine.match.words import ArenaMode
 
-from .bounds import ARENA_SEAT_SCORE_MAX, EP_MAX, FIGHTERS_SEAT_MAX, FINAL_EP_MIN
+from .bounds import ARENA_SEAT_SCORE_MAX, EP_MAX, FIGHTERS_MAX, FINAL_EP_MIN
 from .facts import _member_to_json, side_from_json
 from .models import ArenaResult
 
@@ -57,6 +57,7 @@ def arena_facts_of(result: ArenaResult, mode: ArenaMode) -> ArenaFacts:
 def arena_out_of_bounds(facts: ArenaFacts) -> str | None:
     """Why ``facts`` hold a number no four-seat match can produce, in the reader's language; None
     if none. The report form bounds each field the same; this guards the hosted way in."""
+    fighters_max = FIGHTERS_MAX * (2 if facts.mode is ArenaMode.PAIRS else 3)  # per enemy team
     for placing in facts.placings:
         if not 0 <= placing.arena_score <= ARENA_SEAT_SCORE_MAX:
             return gettext("An arena score is 0 to %(most)s (HR-10.1), not %(score)s.") % {
@@ -65,11 +66,11 @@ def arena_out_of_bounds(facts: ArenaFacts) -> str | None:
             }
     for side in facts.sides:
         for member in side.members.values():
-            if not FINAL_EP_MIN <= member.final_ep <= EP_MAX or not 0 <= member.fighters_killed <= FIGHTERS_SEAT_MAX:
+            if not FINAL_EP_MIN <= member.final_ep <= EP_MAX or not 0 <= member.fighters_killed <= fighters_max:
                 return gettext(
                     "A member ends on %(low)s to %(high)s Ép and kills 0 to %(most)s non-gladiators (HR-10.1, HR-10.5)."
-                ) % {"low": FINAL_EP_MIN, "high": EP_MAX, "most": FIGHTERS_SEAT_MAX}
-        if side.fighters_killed > FIGHTERS_SEAT_MAX:
+                ) % {"low": FINAL_EP_MIN, "high": EP_MAX, "most": fighters_max}
+        if side.fighters_killed > fighters_max:
             text = gettext("This side killed %(kills)s non-gladiators in all; the enemy has only %(most)s (HR-10.1).")
-            return text % {"kills": side.fighters_killed, "most": FIGHTERS_SEAT_MAX}
+            return text % {"kills": side.fighters_killed, "most": fighters_max}
     return None

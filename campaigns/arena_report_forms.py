@@ -155,12 +155,29 @@ class ArenaReport:
     def is_valid(self) -> bool:
         if not all([form.is_valid() for form in self.forms]):  # every form, so each shows its errors
             return False
+        if not self._kills_hold_together():
+            return False
         try:
             check_arena_facts(self.facts(), round_limit=self.fixture.league.round_limit)
         except CampaignRuleError as error:
             self.form.add_error(None, problem_text(error))
             return False
         return True
+
+    def _kills_hold_together(self) -> bool:
+        """Per team, no more non-gladiators killed than its enemies field (4 each), the refusal beside
+        each member's count."""
+        most = FIGHTERS_MAX * self.enemies
+        holds = True
+        for _entry, _seat, members, _broken in self.seats:
+            kills = sum(form.cleaned_data["fighters_killed"] for form in members)
+            if kills > most:
+                holds = False
+                text = _("This side killed %(kills)s non-gladiators in all; the enemy has only %(most)s (HR-10.1).")
+                for form in members:
+                    if form.cleaned_data["fighters_killed"]:
+                        form.add_error("fighters_killed", text % {"kills": kills, "most": most})
+        return holds
 
     def facts(self) -> ArenaFacts:
         data = self.form.cleaned_data

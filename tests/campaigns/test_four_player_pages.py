@@ -343,3 +343,15 @@ def test_every_league_page_opens_on_a_four_player_league_with_results(client) ->
     for url in urls:
         assert client.get(url).status_code == 200, url
     assert client.get(reverse("campaigns:match", args=[fixture.pk])).status_code == 302
+
+
+def test_report_form_refuses_more_kills_than_the_enemies_field(client) -> None:  # type: ignore[no-untyped-def]
+    fixture = first_table(ffa_league())
+    seats = seats_of(fixture)
+    client.force_login(seats[0].player)
+    data = report_data(fixture, [(1, "", 20, 3), (2, 12, 5, 0), (3, 9, 0, 0), (4, 5, 0, 0)])
+    slots = [m.slot for m in seats[0].members.filter(current=True)]
+    data |= {f"seat0-{slot}-fighters_killed": "7" for slot in slots[:2]}  # 14 > 3 enemies x 4
+    response = client.post(reverse("campaigns:table-report", args=[fixture.pk]), data)
+    assert "This side killed 14 non-gladiators in all; the enemy has only 12 (HR-10.1)." in response.content.decode()
+    assert not ArenaResult.objects.exists()
