@@ -17,7 +17,7 @@ from arena.engine.campaign.results import ResultKind
 from arena.engine.match.words import ArenaMode
 
 from .bounds import ARENA_SEAT_SCORE_MAX, EP_MAX, FIGHTERS_MAX, FINAL_EP_MIN
-from .facts import _member_to_json, side_from_json
+from .facts import member_to_json, side_from_json
 from .models import ArenaResult
 
 SEAT_KEYS = ("0", "1", "2", "3")
@@ -39,7 +39,7 @@ def arena_result_fill(result: ArenaResult, facts: ArenaFacts) -> None:
     result.rounds_played = facts.rounds_played
     result.placings = [_placing_to_json(p) for p in sorted(facts.placings, key=lambda p: p.seat)]
     result.members = {
-        key: {slot: _member_to_json(m) for slot, m in side.members.items()}
+        key: {slot: member_to_json(m) for slot, m in side.members.items()}
         for key, side in zip(SEAT_KEYS, facts.sides, strict=True)
     }
     result.broken = {key: list(side.broken) for key, side in zip(SEAT_KEYS, facts.sides, strict=True) if side.broken}

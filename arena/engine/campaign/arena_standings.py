@@ -28,7 +28,7 @@ from typing import Final
 from arena.engine.campaign.arena_facts import ArenaFacts
 from arena.engine.campaign.arena_results import seat_league_points, seat_victory
 from arena.engine.campaign.pairing import TeamId, check_team_ids
-from arena.engine.campaign.standings import TieBreaker, _resolve
+from arena.engine.campaign.standings import TieBreaker, resolve_ties
 from arena.engine.campaign.texts import Pair
 from arena.engine.match.words import ArenaMode
 
@@ -146,7 +146,7 @@ def compute_arena_standings(
         }
         return own[breaker]
 
-    ordered = _resolve(list(teams), 0, ARENA_TIE_BREAKERS, key_for, dice_seed)
+    ordered = resolve_ties(list(teams), 0, ARENA_TIE_BREAKERS, key_for, dice_seed)
     return [
         ArenaStandingRow(
             rank=rank,
