@@ -116,3 +116,27 @@ def test_hr8_pairs_season_of_four_rotating_partners_standings_by_hand() -> None:
     lines = arena_league_standings(league).lines
     assert lines[1].row.decided_by is TieBreaker.ARENA_FOR
     assert (lines[1].row.arena_for, lines[2].row.arena_for) == (26, 22)
+
+
+def test_hr10_5_pairs_casualty_of_the_winning_side_rolls_with_the_team_won_bonus() -> None:
+    from dataclasses import replace
+    from types import MappingProxyType
+
+    from arena.engine.campaign.facts import Fate, MemberFacts, SideFacts
+
+    league = LeagueFactory(arena_mode=League.Mode.PAIRS, round_limit=24)
+    enter_teams(league, 4)
+    fixtures_generate(league=league, actor=league.organiser)
+    r1 = rounds_of(league)[0]  # A and D against B and C
+    facts = pairs_facts(r1, 14, ResultKind.VICTORY, Team_A=12, Team_D=10, Team_B=5, Team_C=3)
+    fallen = SideFacts(MappingProxyType({"crossbowman": MemberFacts(fate=Fate.DEAD, final_ep=0)}))
+    facts = replace(facts, sides=(fallen, fallen, SideFacts(), SideFacts()))
+    # two injury rolls in seat order: A's crossbowman 5, D's crossbowman 1. The side won (facts.won),
+    # so +1 each (HR-10.5): A 5 + 1 = 6, a wound (misses 1 match); D 1 + 1 = 2, a lasting injury,
+    # whose d10 for the stat is the next roll, 5: Ép -2 (misses 2 matches)
+    play_table(r1, facts, rolls=(5, 1, 5))
+    injuries = CampaignEvent.objects.filter(league=league, kind=CampaignEvent.Kind.INJURY).order_by("seq")
+    assert [(e.entry.name, e.data["roll"], e.data["total"], e.data["matches_missed"]) for e in injuries] == [
+        ("Team A", 5, 6, 1),
+        ("Team D", 1, 2, 2),
+    ]
