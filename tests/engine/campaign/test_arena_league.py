@@ -295,3 +295,11 @@ def test_hr8_pairs_multiple_of_four_every_two_teams_partner_exactly_once(n: int)
     )
     assert set(partners) == {frozenset(p) for p in combinations(range(n), 2)}
     assert set(partners.values()) == {1}
+
+
+def test_hr10_2_a_large_league_is_seated_every_round_with_its_byes() -> None:
+    # 41 teams: 41 rounds of 10 tables and 1 bye; seated a team at a time, so it takes well under a second
+    rounds = table_rounds(range(41), ArenaMode.FFA)
+    assert len(rounds) == 41
+    assert all(len(r.tables) == 10 and len(r.byes) == 1 for r in rounds)
+    assert Counter(t for r in rounds for t in r.byes) == dict.fromkeys(range(41), 1)
