@@ -101,7 +101,13 @@ class _Blueprint:
 
     def apply(self, form: MemberForm) -> None:
         form.fields = dict(self.fields)
-        form.initial.update(copy.deepcopy(self.initial))
+        # a copy of each list or dict (the form may change its own); the rest (numbers, text) is immutable
+        form.initial.update(
+            {
+                name: copy.deepcopy(value) if isinstance(value, list | dict) else value
+                for name, value in self.initial.items()
+            }
+        )
         form.board = self.board.copy()
         form.fixed_equipment = list(self.fixed_equipment)
         form.tokens = self.tokens

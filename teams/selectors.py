@@ -16,7 +16,7 @@ from arena.engine.content.common import Stat
 from arena.engine.content.points import DUPLICATE_AMULET_COST, EXTRA_AMULET_COST
 from arena.engine.content.profiles import PROFILES, Ammo
 from arena.engine.roster import Member, Problem, Roster
-from arena.engine.roster.rules import RosterCosts, roster_costs, validate_roster
+from arena.engine.roster.rules import RosterCosts, check_roster, roster_costs
 from arena.i18n import entry_name
 
 from .models import Character, Team
@@ -129,16 +129,18 @@ class TeamReport:
         return rows
 
 
-def team_report(team: Team, problems: tuple[Problem, ...] | None = None) -> TeamReport:
-    """The report of ``team``; ``problems``: what ``validate_roster`` found for it as it is now, when
-    the caller has it already (``team_update`` returns it), so the rules are checked once."""
-    roster = team_to_roster(team)
-    return TeamReport(
-        team=team,
-        characters=team_characters(team),
-        costs=roster_costs(roster),
-        problems=validate_roster(roster) if problems is None else problems,
-    )
+def team_report(
+    team: Team, problems: tuple[Problem, ...] | None = None, costs: RosterCosts | None = None
+) -> TeamReport:
+    """The report of ``team``; ``problems`` and ``costs``: what ``check_roster`` found for it as it
+    is now, when the caller has them already (``team_update`` returns them), so the rules are
+    checked and the team priced once."""
+    characters = team_characters(team)
+    if problems is None or costs is None:
+        check = check_roster(roster_of(team, characters))
+        problems = check.problems if problems is None else problems
+        costs = check.costs if costs is None else costs
+    return TeamReport(team=team, characters=characters, costs=costs, problems=problems)
 
 
 def teams_owned_by(owner: User) -> QuerySet[Team]:

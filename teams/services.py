@@ -21,7 +21,7 @@ from arena.engine.content.points import stat_rules
 from arena.engine.content.profiles import GLADIATOR, PROFILES
 from arena.engine.content.weapons import GLADIATOR_TYPES
 from arena.engine.roster import Member, Problem, Roster, base_roster
-from arena.engine.roster.rules import validate_roster
+from arena.engine.roster.rules import RosterCosts, check_roster, validate_roster
 from arena.engine.roster.teamfile import TeamFileError, dumps, loads
 from arena.i18n import entry_name
 
@@ -50,6 +50,7 @@ class TeamEdit:
     problems: tuple[Problem, ...]
     back_to_draft: bool
     can_be_ready: bool = False
+    costs: RosterCosts | None = None  # the price the validators judged, for the report (``team_report``)
 
 
 def member_fields(member: Member) -> dict[str, Any]:
@@ -164,12 +165,18 @@ def team_update(
             raise ValueError(f"{team.name} has no {slot}")
         _refuse_unknown_fields(values, CHARACTER_FIELDS)
         _apply_member_changes(characters[slot], values)
-    problems = validate_roster(roster_of(team, characters.values()))
+    check = check_roster(roster_of(team, characters.values()))
+    problems = check.problems
     back_to_draft = team.is_ready and bool(problems)
     if back_to_draft:
         team.status = Team.Status.DRAFT
     team.save(update_fields=[*changes, "status", "updated"])  # "updated": the sheets' cache key moves on
-    return TeamEdit(problems=problems, back_to_draft=back_to_draft, can_be_ready=not team.is_ready and not problems)
+    return TeamEdit(
+        problems=problems,
+        back_to_draft=back_to_draft,
+        can_be_ready=not team.is_ready and not problems,
+        costs=check.costs,
+    )
 
 
 def _refuse_unknown_fields(values: Mapping[str, Any], allowed: frozenset[str]) -> None:

@@ -105,7 +105,7 @@ def team_edit(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
         if request.htmx:
             shown = parse_shown(request.POST.get(SHOWN_FIELD))
             if shown is not None and not (saved and builder.reshaped()):
-                report = selectors.team_report(team, edit.problems if edit else None)
+                report = selectors.team_report(team, edit.problems, edit.costs) if edit else selectors.team_report(team)
                 builder.place(report.problems)
                 changes = builder.changes(shown)
                 context = {"team": team, "builder": builder, "report": report, "edit": edit, "changes": changes}
