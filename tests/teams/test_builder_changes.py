@@ -166,7 +166,8 @@ def test_the_builder_page_needs_five_queries(client, team, django_assert_num_que
 def test_a_live_check_needs_the_same_queries_whatever_it_changes(client, team):
     shown = shown_on(client.get(edit_url(team)).content.decode())
     counts = []
-    for changes in ({"gladiator-ep": 21}, {"laeva-te": 99999}, {"strategist-ep": 11, "gladiator-ep": 20}):
+    changed_values = ({"gladiator-ep": 21}, {"laeva-te": 99999}, {"strategist-ep": 11, "gladiator-ep": 20}, {})
+    for changes in changed_values:
         data = {**team_post_data(team, **changes), "builder-shown": shown}
         with CaptureQueriesContext(connection) as queries:
             response = client.post(edit_url(team), data, headers=HTMX)
@@ -179,6 +180,18 @@ def test_a_live_check_needs_the_same_queries_whatever_it_changes(client, team):
     assert counts[0] == [*read, "SAVEPOINT", "UPDATE", "UPDATE", "RELEASE"]
     assert counts[1] == read  # refused: nothing saved
     assert counts[2] == [*read, "SAVEPOINT", "UPDATE", "UPDATE", "UPDATE", "RELEASE"]
+    assert counts[3] == [*read, "SAVEPOINT", "RELEASE"]  # the form as saved: nothing to write
+
+
+def test_a_post_that_changes_nothing_leaves_the_team_as_it_was(client, team):
+    before = Team.objects.get(pk=team.pk).updated
+    shown = shown_on(client.get(edit_url(team)).content.decode())
+
+    response, html = live_check(client, team, shown)
+
+    assert swapped(html) == PANELS and Team.objects.get(pk=team.pk).updated == before
+    _, html = live_check(client, team, shown_on(html), **{"gladiator-ep": 21})
+    assert Team.objects.get(pk=team.pk).updated > before
 
 
 def test_the_page_after_a_change_shows_it_though_its_cards_are_kept(client, team):
