@@ -4,12 +4,15 @@ posts it (urlencoded). Not a test. The companion of ``make bench-web`` (bench/we
 measures gunicorn from outside, this one tells where a request's CPU goes.
 
 Sets up a throwaway site as the bench does (SQLite in a temporary folder, or ``DATABASE_URL``), signs
-in the demo player through the login form, then replays each request ``--requests`` times and prints
-the CPU per request (``time.process_time``, the median of five rounds); ``--profile NAME`` prints
-cProfile's top functions for that request.
+in the demo player through the login form, then replays each request ``--requests`` times a round, five
+rounds, each request in turn with the bare page, and prints the CPU per request (``time.process_time``,
+the median round) and the bare page's over it. The bare page, the builder page (``GET``) and the cached
+sheet PDF first; then the live check (the gladiator's Ép cycling, every request saves) and the live
+check posting the form as saved (nothing to write), which move the PDF's cache key on. ``--profile
+NAME`` then profiles that request (cProfile, or ``--sample``: the stack every tick of CPU).
 
     .venv/bin/python bench/web_profile.py
-    .venv/bin/python bench/web_profile.py --profile live --top 40
+    .venv/bin/python bench/web_profile.py --profile live --sample --top 60
 """
 
 from __future__ import annotations
