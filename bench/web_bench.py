@@ -14,7 +14,8 @@ form, and measures with wrk, each for ``BENCH_SECONDS`` at 1, 16 and 50 connecti
 - the bare page: a 50-item template through the same middleware, the yardstick.
 
 Every request says it came through the HTTPS proxy (``X-Forwarded-Proto: https``), as in production.
-Prints req/s, p50 and p99 per request and the live check's req/s over the bare page's.
+Prints req/s, p50 and p99 per request and the live check's req/s over the bare page's; exits non-zero
+when any measurement saw an error (a non-2xx answer, a socket error or a timeout).
 
     .venv/bin/python bench/web_bench.py                      # SQLite in a temporary folder
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench .venv/bin/python bench/web_bench.py
@@ -390,6 +391,9 @@ def run(site: Site, tmp: Path) -> None:
         f"Workers' CPU per request (one connection): live check {live.cpu_ms:.2f} ms, bare page {bare.cpu_ms:.2f} ms; "
         f"bare ÷ live check {bare.cpu_ms / live.cpu_ms:.2f}× (the req/s ratio once the workers have the cores)"
     )
+    failed = [r for r in results if r.errors]
+    if failed:
+        sys.exit("Errors: " + "; ".join(f"{r.name} at {r.connections} connections: {r.errors}" for r in failed))
 
 
 if __name__ == "__main__":

@@ -13,10 +13,11 @@ from __future__ import annotations
 import copy
 from collections import Counter, OrderedDict
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
+from django.utils.functional import cached_property
 from django.utils.text import capfirst
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -70,6 +71,14 @@ def _blueprint_key(character: Character, team_options: list[str]) -> Hashable:
     return (get_language(), tuple(team_options), values)
 
 
+# What a field of a blueprint made of a posted value: its cleaned value or its refusal, and whether
+# it differs from the initial value. Both depend only on the field and the value (the blueprint fixes
+# the field, its choices, its initial value and the language), and a live check posts the whole form
+# with one value changed: the other hundred are found here instead of being checked again.
+CHECKED_KEPT = 1024
+_Cleaned = tuple[bool, Any]  # (True, cleaned value) or (False, ValidationError)
+
+
 @dataclass(frozen=True)
 class _Blueprint:
     fields: dict[str, forms.Field]
@@ -77,6 +86,8 @@ class _Blueprint:
     board: ProblemBoard
     fixed_equipment: list[tuple[str, str]]
     tokens: str
+    cleaned: dict[tuple[str, Hashable], _Cleaned] = field(default_factory=dict)
+    changed: dict[tuple[str, Hashable], bool] = field(default_factory=dict)
 
     @classmethod
     def of(cls, form: MemberForm) -> _Blueprint:
@@ -90,7 +101,13 @@ class _Blueprint:
 
     def apply(self, form: MemberForm) -> None:
         form.fields = dict(self.fields)
-        form.initial.update(copy.deepcopy(self.initial))
+        # a copy of each list or dict (the form may change its own); the rest (numbers, text) is immutable
+        form.initial.update(
+            {
+                name: copy.deepcopy(value) if isinstance(value, list | dict) else value
+                for name, value in self.initial.items()
+            }
+        )
         form.board = self.board.copy()
         form.fixed_equipment = list(self.fixed_equipment)
         form.tokens = self.tokens
@@ -119,6 +136,12 @@ class _Blueprints:
 _BLUEPRINTS = _Blueprints(BLUEPRINTS_KEPT)
 
 
+def _keep(kept: dict[tuple[str, Hashable], Any], key: tuple[str, Hashable], value: Any) -> None:
+    if len(kept) >= CHECKED_KEPT:
+        kept.clear()
+    kept[key] = value
+
+
 def shown_as(field: forms.IntegerField, **attrs: int) -> forms.IntegerField:
     """The number input's ``min``/``max``/``step`` as the page shows them (text, like every attribute)."""
     field.widget.attrs.update({key: str(value) for key, value in attrs.items()})
@@ -141,9 +164,11 @@ class MemberForm(OnTheBoard, forms.Form):
         blueprint = _BLUEPRINTS.get(key)
         if blueprint is None:
             self._build()
-            _BLUEPRINTS.put(key, _Blueprint.of(self))
+            blueprint = _Blueprint.of(self)
+            _BLUEPRINTS.put(key, blueprint)
         else:
             blueprint.apply(self)
+        self._blueprint = blueprint
 
     # --- building -------------------------------------------------------------------------------
 
@@ -327,6 +352,49 @@ class MemberForm(OnTheBoard, forms.Form):
         self._add(self.tokens, name, field, name, initial=current or "")
 
     # --- checking -------------------------------------------------------------------------------
+
+    def _clean_fields(self) -> None:
+        """Django's ``Form._clean_fields``, each field's outcome for a value it was posted before
+        taken from the blueprint (``CHECKED_KEPT``); a list comes back as a copy of its own."""
+        kept = self._blueprint.cleaned
+        for name in self.fields:
+            bound = self[name]
+            posted = bound.initial if bound.field.disabled else bound.data
+            key = (name, _frozen(posted))
+            outcome = kept.get(key)
+            if outcome is None:
+                try:
+                    outcome = (True, bound.field.clean(posted))
+                except forms.ValidationError as error:
+                    outcome = (False, error)
+                _keep(kept, key, outcome)
+            valid, value = outcome
+            if not valid:
+                self.add_error(name, value)
+                continue
+            self.cleaned_data[name] = list(value) if isinstance(value, list) else value
+            clean_field = getattr(self, f"clean_{name}", None)
+            if clean_field is not None:
+                try:
+                    self.cleaned_data[name] = clean_field()
+                except forms.ValidationError as error:
+                    self.add_error(name, error)
+
+    @cached_property
+    def changed_data(self) -> list[str]:
+        """Django's ``Form.changed_data``, each answer for a value posted before taken from the blueprint."""
+        kept = self._blueprint.changed
+        changed = []
+        for name in self.fields:
+            bound = self[name]
+            key = (name, _frozen(bound.data))
+            answer = kept.get(key)
+            if answer is None:
+                answer = bound.field.has_changed(bound.initial, bound.data)  # no field shows a hidden initial
+                _keep(kept, key, answer)
+            if answer:
+                changed.append(name)
+        return changed
 
     def clean_skills(self) -> list[str]:
         """Each skill once: the boxes cannot send one twice, and a hand-made post is not stored so."""

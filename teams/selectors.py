@@ -16,7 +16,7 @@ from arena.engine.content.common import Stat
 from arena.engine.content.points import DUPLICATE_AMULET_COST, EXTRA_AMULET_COST
 from arena.engine.content.profiles import PROFILES, Ammo
 from arena.engine.roster import Member, Problem, Roster
-from arena.engine.roster.rules import RosterCosts, roster_costs, validate_roster
+from arena.engine.roster.rules import RosterCosts, check_roster, roster_costs
 from arena.i18n import entry_name
 
 from .models import Character, Team
@@ -129,16 +129,18 @@ class TeamReport:
         return rows
 
 
-def team_report(team: Team, problems: tuple[Problem, ...] | None = None) -> TeamReport:
-    """The report of ``team``; ``problems``: what ``validate_roster`` found for it as it is now, when
-    the caller has it already (``team_update`` returns it), so the rules are checked once."""
-    roster = team_to_roster(team)
-    return TeamReport(
-        team=team,
-        characters=team_characters(team),
-        costs=roster_costs(roster),
-        problems=validate_roster(roster) if problems is None else problems,
-    )
+def team_report(
+    team: Team, problems: tuple[Problem, ...] | None = None, costs: RosterCosts | None = None
+) -> TeamReport:
+    """The report of ``team``; ``problems`` and ``costs``: what ``check_roster`` found for it as it
+    is now, when the caller has them already (``team_update`` returns them), so the rules are
+    checked and the team priced once."""
+    characters = team_characters(team)
+    if problems is None or costs is None:
+        check = check_roster(roster_of(team, characters))
+        problems = check.problems if problems is None else problems
+        costs = check.costs if costs is None else costs
+    return TeamReport(team=team, characters=characters, costs=costs, problems=problems)
 
 
 def teams_owned_by(owner: User) -> QuerySet[Team]:
@@ -149,6 +151,25 @@ def team_list_for(owner: User) -> list[tuple[Team, RosterCosts]]:
     """The owner's teams with their prices, in two queries whatever their number."""
     teams = teams_owned_by(owner).prefetch_related("characters")
     return [(team, roster_costs(team_to_roster(team))) for team in teams]
+
+
+def owned_team_with_characters(owner: User, pk: int) -> Team | None:
+    """The owner's team ``pk`` with its characters in one query (the characters joined to their team,
+    instead of the team and then its characters): the builder reads it on every change. None when he
+    has no such team. The characters are the team's prefetched ``characters``, as
+    ``prefetch_related`` leaves them."""
+    characters = list(Character.objects.filter(team_id=pk, team__owner=owner).select_related("team"))
+    if not characters:  # no such team of his, or a team without members
+        return teams_owned_by(owner).prefetch_related("characters").filter(pk=pk).first()
+    team = characters[0].team
+    for character in characters:
+        character.team = team
+    members = team.characters.all()
+    # What prefetch_related itself stores: the related manager's queryset with its rows in place.
+    members._result_cache = characters
+    members._prefetch_done = True  # type: ignore[attr-defined]
+    team._prefetched_objects_cache = {"characters": members}  # type: ignore[attr-defined]
+    return team
 
 
 def teams_shared_as(token: uuid.UUID) -> QuerySet[Team]:

@@ -21,7 +21,7 @@ from arena.engine.content.points import stat_rules
 from arena.engine.content.profiles import GLADIATOR, PROFILES
 from arena.engine.content.weapons import GLADIATOR_TYPES
 from arena.engine.roster import Member, Problem, Roster, base_roster
-from arena.engine.roster.rules import validate_roster
+from arena.engine.roster.rules import RosterCosts, check_roster, validate_roster
 from arena.engine.roster.teamfile import TeamFileError, dumps, loads
 from arena.i18n import entry_name
 
@@ -50,6 +50,7 @@ class TeamEdit:
     problems: tuple[Problem, ...]
     back_to_draft: bool
     can_be_ready: bool = False
+    costs: RosterCosts | None = None  # the price the validators judged, for the report (``team_report``)
 
 
 def member_fields(member: Member) -> dict[str, Any]:
@@ -150,26 +151,37 @@ def team_update(
     member_changes: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> TeamEdit:
     """Save team fields (``changes``) and member fields by slot (``member_changes``) in any state.
+    Only what differs from the stored values is written; when nothing does (the builder posts the
+    whole form), nothing is, and the team keeps its last change's time.
 
     Changing the gladiator's type puts the values tied to the type at the new type's base.
     """
     changes = changes or {}
     member_changes = member_changes or {}
     _refuse_unknown_fields(changes, TEAM_FIELDS)
-    for field, value in changes.items():
-        setattr(team, field, value)
+    changed = [field for field, value in changes.items() if getattr(team, field) != value]
+    for field in changed:
+        setattr(team, field, changes[field])
     characters = {character.slot: character for character in team_characters(team)}
+    members_changed = False
     for slot, values in member_changes.items():
         if slot not in characters:
             raise ValueError(f"{team.name} has no {slot}")
         _refuse_unknown_fields(values, CHARACTER_FIELDS)
-        _apply_member_changes(characters[slot], values)
-    problems = validate_roster(roster_of(team, characters.values()))
+        members_changed |= _apply_member_changes(characters[slot], values)
+    check = check_roster(roster_of(team, characters.values()))
+    problems = check.problems
     back_to_draft = team.is_ready and bool(problems)
     if back_to_draft:
         team.status = Team.Status.DRAFT
-    team.save(update_fields=[*changes, "status", "updated"])  # "updated": the sheets' cache key moves on
-    return TeamEdit(problems=problems, back_to_draft=back_to_draft, can_be_ready=not team.is_ready and not problems)
+    if changed or members_changed or back_to_draft:
+        team.save(update_fields=[*changed, "status", "updated"])  # "updated": the sheets' version moves on
+    return TeamEdit(
+        problems=problems,
+        back_to_draft=back_to_draft,
+        can_be_ready=not team.is_ready and not problems,
+        costs=check.costs,
+    )
 
 
 def _refuse_unknown_fields(values: Mapping[str, Any], allowed: frozenset[str]) -> None:
@@ -178,7 +190,8 @@ def _refuse_unknown_fields(values: Mapping[str, Any], allowed: frozenset[str]) -
         raise ValueError(f"not editable: {', '.join(sorted(unknown))}")
 
 
-def _apply_member_changes(character: Character, values: Mapping[str, Any]) -> None:
+def _apply_member_changes(character: Character, values: Mapping[str, Any]) -> bool:
+    """Set and save the values that differ from the character's; whether there were any."""
     old_type = character.gladiator_type
     changed = [field for field, value in values.items() if getattr(character, field) != value]
     for field in changed:
@@ -187,6 +200,7 @@ def _apply_member_changes(character: Character, values: Mapping[str, Any]) -> No
         changed += _reset_type_bound_stats(character, old_type)
     if changed:
         character.save(update_fields=sorted(set(changed)))  # only what changed: the row's rest as it is
+    return bool(changed)
 
 
 def _reset_type_bound_stats(character: Character, old_type: str | None) -> list[str]:

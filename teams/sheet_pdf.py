@@ -18,6 +18,7 @@ import functools
 import hashlib
 import importlib.metadata
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -54,6 +55,45 @@ def cache_key(team: Team, html: str, base_url: str) -> str:
     ).hexdigest()
     changed = int(team.updated.timestamp() * 1_000_000) if team.updated else 0
     return f"sheet-pdf:{team.pk}:{changed}:{translation.get_language()}:{digest}"
+
+
+# The cache key of each version of a sheet this process has seen (``version_key`` to ``cache_key``),
+# the last VERSIONS_KEPT: a second request for the same sheet finds its PDF without rendering the HTML
+# (and drawing the QR code) only to hash it, most of the cost of a cached PDF. Per process, so a new
+# release (templates, translations, code), which restarts the workers, hashes the HTML afresh.
+VERSIONS_KEPT = 512
+_keys: OrderedDict[str, str] = OrderedDict()
+
+
+def version_key(team: Team, base_url: str, *, is_owner: bool) -> str:
+    """Everything the sheet's HTML is made of, besides the release: the team's and each member's
+    stored values (a member saved through the admin leaves ``Team.updated`` alone), the owner's name,
+    the language, the site's address, and whose link it is."""
+    characters = sorted(team.characters.all(), key=lambda character: character.pk)
+    values = (
+        [getattr(team, field.attname) for field in team._meta.concrete_fields],
+        [[getattr(c, field.attname) for field in c._meta.concrete_fields] for c in characters],
+        team.owner.get_username(),
+        translation.get_language(),
+        base_url,
+        is_owner,
+    )
+    return hashlib.sha256(repr(values).encode("utf-8")).hexdigest()
+
+
+def known_key(version: str) -> str | None:
+    """The cache key this process found for the sheet of ``version``, if any."""
+    key = _keys.get(version)
+    if key is not None:
+        _keys.move_to_end(version)
+    return key
+
+
+def remember_key(version: str, key: str) -> None:
+    _keys[version] = key
+    _keys.move_to_end(version)
+    while len(_keys) > VERSIONS_KEPT:
+        _keys.popitem(last=False)
 
 
 def cached_pdf(key: str) -> bytes | None:

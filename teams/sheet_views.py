@@ -82,21 +82,28 @@ def sheet_css() -> str:
         return css.read().decode("utf-8")
 
 
-def pdf_response(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
-    """The PDF from the cache, or rendered now (when an anonymous reader is still within his limit)."""
-    html = render_to_string(
-        TEMPLATE, {**context, "base_template": PDF_BASE_TEMPLATE, "sheet_css": sheet_css()}, request=request
-    )
+def pdf_response(request: HttpRequest, team: Team, *, is_owner: bool) -> HttpResponse:
+    """The PDF from the cache, or rendered now (when an anonymous reader is still within his limit).
+    A sheet this process has served before is found by its version (``sheet_pdf.version_key``);
+    otherwise its HTML is rendered and hashed for the key."""
     base_url = request.build_absolute_uri("/")
-    team: Team = context["team"]
-    key = sheet_pdf.cache_key(team, html, base_url)
-    pdf = sheet_pdf.cached_pdf(key)
+    version = sheet_pdf.version_key(team, base_url, is_owner=is_owner)
+    key = sheet_pdf.known_key(version)
+    pdf = sheet_pdf.cached_pdf(key) if key is not None else None
     if pdf is None:
-        if not request.user.is_authenticated:
-            allowance = sheet_pdf.take_render(request)
-            if not allowance.allowed:
-                return render_limited(request, team, allowance.retry_after)
-        pdf = sheet_pdf.render_and_cache(key, html, base_url)
+        context = sheet_context(request, team, is_owner=is_owner)
+        html = render_to_string(
+            TEMPLATE, {**context, "base_template": PDF_BASE_TEMPLATE, "sheet_css": sheet_css()}, request=request
+        )
+        key = sheet_pdf.cache_key(team, html, base_url)
+        pdf = sheet_pdf.cached_pdf(key)
+        if pdf is None:
+            if not request.user.is_authenticated:
+                allowance = sheet_pdf.take_render(request)
+                if not allowance.allowed:
+                    return render_limited(request, team, allowance.retry_after)
+            pdf = sheet_pdf.render_and_cache(key, html, base_url)
+        sheet_pdf.remember_key(version, key)
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{slugify(team.name) or team.pk}-sheets.pdf"'
     return response
@@ -123,7 +130,7 @@ def team_sheets(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_safe
 def team_sheets_pdf(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
-    return pdf_response(request, sheet_context(request, _owned_team(request, pk), is_owner=True))
+    return pdf_response(request, _owned_team(request, pk), is_owner=True)
 
 
 @require_safe
@@ -133,4 +140,4 @@ def shared_sheets(request: HttpRequest, token: uuid.UUID) -> HttpResponse:
 
 @require_safe
 def shared_sheets_pdf(request: HttpRequest, token: uuid.UUID) -> HttpResponse:
-    return pdf_response(request, sheet_context(request, _shared_team(token), is_owner=False))
+    return pdf_response(request, _shared_team(token), is_owner=False)

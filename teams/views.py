@@ -10,7 +10,7 @@ import uuid
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -90,7 +90,9 @@ def team_edit(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
     with the page (a redirect after a save); a live check under htmx answers with only what changed
     (``TeamBuilder.changes``), or with the whole ``team-editor`` when the page did not say what it
     shows or the change reshaped the forms. The forms are built once, except after a reshaping save."""
-    team = _owned_team(request, pk)
+    team = selectors.owned_team_with_characters(request.user, pk)
+    if team is None:
+        raise Http404
     builder = TeamBuilder(team, selectors.team_characters(team), request.POST or None)
     edit: TeamEdit | None = None
     if request.method == "POST":
@@ -103,7 +105,7 @@ def team_edit(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
         if request.htmx:
             shown = parse_shown(request.POST.get(SHOWN_FIELD))
             if shown is not None and not (saved and builder.reshaped()):
-                report = selectors.team_report(team, edit.problems if edit else None)
+                report = selectors.team_report(team, edit.problems, edit.costs) if edit else selectors.team_report(team)
                 builder.place(report.problems)
                 changes = builder.changes(shown)
                 context = {"team": team, "builder": builder, "report": report, "edit": edit, "changes": changes}

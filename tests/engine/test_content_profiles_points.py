@@ -650,6 +650,18 @@ def test_gladiator_stat_ranges_follow_the_type__hr_9_3(type_id: str) -> None:
     assert (rules[Stat.EP].minimum, rules[Stat.EP].base, rules[Stat.EP].maximum) == (16, 20, 24)
 
 
+def test_stat_rules_are_one_immutable_table_and_unknown_members_are_refused__hr_9_3() -> None:
+    assert stat_rules("gladiator", "heavy") is stat_rules("gladiator", "heavy")
+    with pytest.raises(TypeError):
+        stat_rules("laeva")[Stat.TE] = stat_rules("laeva")[Stat.VE]  # type: ignore[index]
+    with pytest.raises(KeyError):
+        stat_rules("wizard")
+    with pytest.raises(KeyError):
+        stat_rules("gladiator", "jester")
+    with pytest.raises(ValueError, match="only the gladiator"):
+        stat_rules("laeva", "heavy")
+
+
 def test_stat_bases_are_the_sheet_values__hr_9_3_hr_2_1() -> None:
     for profile in PROFILES.values():
         rules = stat_rules(profile.id, profile.gladiator_type)

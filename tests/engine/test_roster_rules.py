@@ -21,7 +21,15 @@ from arena.engine.content.common import Stat
 from arena.engine.content.points import TIERS, VALIDATION_RULES
 from arena.engine.content.profiles import MEMBER_SLOTS, Ammo
 from arena.engine.roster import Member, Problem, Roster, base_member, base_roster
-from arena.engine.roster.rules import RULE_IDS, VALIDATORS, MemberCost, roster_costs, validate_roster
+from arena.engine.roster.rules import (
+    RULE_IDS,
+    VALIDATORS,
+    MemberCost,
+    RosterCheck,
+    check_roster,
+    roster_costs,
+    validate_roster,
+)
 
 BASE = base_roster()
 TB04_CAP_MESSAGE = "one team member may cost at most 50 (25% of 200)."
@@ -235,6 +243,8 @@ def test_pricing_and_validation_never_raise__hr_9(
     for campaign in (False, True):
         problems = validate_roster(roster, campaign=campaign)
         assert [p.code for p in problems] == sorted(p.code for p in problems)
+        # the builder's one check: the same problems, and the price the validators judged
+        assert check_roster(roster, campaign=campaign) == RosterCheck(costs, problems)
 
 
 # --- TB-01 … TB-05 ----------------------------------------------------------------------------

@@ -155,10 +155,10 @@ def test_only_the_owner_gets_a_live_check(client, team):
 # Counted on the test database; each line names what it is for.
 
 
-def test_the_builder_page_needs_six_queries(client, team, django_assert_num_queries):
-    # session, user, the team, its characters (one prefetch), the header's "waiting on you" count (two:
-    # results, fixtures and matches in one, the campaign advances due in the other)
-    with django_assert_num_queries(6):
+def test_the_builder_page_needs_five_queries(client, team, django_assert_num_queries):
+    # session, user, the team with its characters (one query), the header's "waiting on you" count
+    # (two: results, fixtures and matches in one, the campaign advances due in the other)
+    with django_assert_num_queries(5):
         response = client.get(edit_url(team))
     assert response.status_code == 200
 
@@ -166,18 +166,32 @@ def test_the_builder_page_needs_six_queries(client, team, django_assert_num_quer
 def test_a_live_check_needs_the_same_queries_whatever_it_changes(client, team):
     shown = shown_on(client.get(edit_url(team)).content.decode())
     counts = []
-    for changes in ({"gladiator-ep": 21}, {"laeva-te": 99999}, {"strategist-ep": 11, "gladiator-ep": 20}):
+    changed_values = ({"gladiator-ep": 21}, {"laeva-te": 99999}, {"strategist-ep": 11, "gladiator-ep": 20}, {})
+    for changes in changed_values:
         data = {**team_post_data(team, **changes), "builder-shown": shown}
         with CaptureQueriesContext(connection) as queries:
             response = client.post(edit_url(team), data, headers=HTMX)
         shown = shown_on(response.content.decode())
         counts.append([query["sql"].split()[0] for query in queries.captured_queries])
-    # session, user, the team, its characters; then the save (a savepoint, one UPDATE per changed
-    # character, the team's UPDATE, the savepoint's release); nothing else, whatever the forms hold
-    read = ["SELECT", "SELECT", "SELECT", "SELECT"]
+    # session, user, the team with its characters (one query); then the save (a savepoint, one UPDATE
+    # per changed character, the team's UPDATE, the savepoint's release); nothing else, whatever the
+    # forms hold
+    read = ["SELECT", "SELECT", "SELECT"]
     assert counts[0] == [*read, "SAVEPOINT", "UPDATE", "UPDATE", "RELEASE"]
     assert counts[1] == read  # refused: nothing saved
     assert counts[2] == [*read, "SAVEPOINT", "UPDATE", "UPDATE", "UPDATE", "RELEASE"]
+    assert counts[3] == [*read, "SAVEPOINT", "RELEASE"]  # the form as saved: nothing to write
+
+
+def test_a_post_that_changes_nothing_leaves_the_team_as_it_was(client, team):
+    before = Team.objects.get(pk=team.pk).updated
+    shown = shown_on(client.get(edit_url(team)).content.decode())
+
+    response, html = live_check(client, team, shown)
+
+    assert swapped(html) == PANELS and Team.objects.get(pk=team.pk).updated == before
+    _, html = live_check(client, team, shown_on(html), **{"gladiator-ep": 21})
+    assert Team.objects.get(pk=team.pk).updated > before
 
 
 def test_the_page_after_a_change_shows_it_though_its_cards_are_kept(client, team):

@@ -11,7 +11,7 @@ from django.conf import settings
 from django.core.cache.backends.filebased import FileBasedCache
 from django.test import override_settings
 
-from teams import sheet_pdf
+from teams import sheet_pdf, sheet_views
 from teams.models import Character
 from teams.services import team_update
 from tests.factories import TeamFactory
@@ -146,3 +146,29 @@ def test_logged_in_readers_are_not_limited(client, fake_renders):
     assert client.get(f"/teams/{team.pk}/sheets.pdf").status_code == 200
     assert share_pdf(client, other).status_code == 200
     assert renders.call_count == 2
+
+
+def test_a_sheet_served_before_is_found_by_its_version_without_rendering_its_html(client, fake_renders):
+    """The second request for the same sheet finds the PDF's key by the team's version: no HTML, no QR
+    code; a change to a member (even one that leaves Team.updated alone) is a new version."""
+    team = TeamFactory()
+    first = share_pdf(client, team)
+    with mock.patch.object(sheet_views, "sheet_context", wraps=sheet_views.sheet_context) as built:
+        second = share_pdf(client, team)
+        assert built.call_count == 0 and second.content == first.content
+
+        Character.objects.filter(team=team, slot="gladiator").update(name="Spartacus")
+        fresh = share_pdf(client, team)
+    assert built.call_count == 1 and fake_renders.call_count == 2 and fresh.content != first.content
+
+
+def test_the_owners_sheet_and_the_shared_one_are_each_found_by_their_version(client, fake_renders):
+    """Two versions (whose link it is), one PDF when their HTML is the same: each finds it again."""
+    team = TeamFactory()
+    client.force_login(team.owner)
+    owners = client.get(f"/teams/{team.pk}/sheets.pdf", headers={"Accept-Language": "en"})
+    shared = share_pdf(client, team)
+    with mock.patch.object(sheet_views, "sheet_context", wraps=sheet_views.sheet_context) as built:
+        assert client.get(f"/teams/{team.pk}/sheets.pdf", headers={"Accept-Language": "en"}).content == owners.content
+        assert share_pdf(client, team).content == shared.content
+    assert built.call_count == 0 and fake_renders.call_count == 1

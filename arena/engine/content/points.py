@@ -219,6 +219,13 @@ def stat_rules(slot: str, gladiator_type: str | None = None) -> Mapping[Stat, St
     most 6); his SFÉ and STP are fixed by the type. The strategist's SFÉ / STP (0 / 0) are fixed
     too.
     """
+    # Looked up in the table built once below (pricing and the validator ask it for every member of
+    # every check); what is not in it (an unknown slot or type) is built, and refused, as before.
+    known = _STAT_RULES.get((slot, gladiator_type))
+    return known if known is not None else _build_stat_rules(slot, gladiator_type)
+
+
+def _build_stat_rules(slot: str, gladiator_type: str | None) -> Mapping[Stat, StatRule]:
     rules: dict[Stat, StatRule] = {
         stat: StatRule(stat, _unit_cost(slot, stat), *bounds) for stat, bounds in _RANGES[slot].items()
     }
@@ -244,6 +251,17 @@ def stat_rules(slot: str, gladiator_type: str | None = None) -> Mapping[Stat, St
         rules[Stat.STP] = StatRule(Stat.STP, None, profile.stp, profile.stp, profile.stp)
     order = list(Stat)
     return MappingProxyType(dict(sorted(rules.items(), key=lambda kv: order.index(kv[0]))))
+
+
+# Every member's stat rules, each slot with no type and the gladiator with each of his types:
+# immutable, built at import from the data above.
+_STAT_RULES: Final[Mapping[tuple[str, str | None], Mapping[Stat, StatRule]]] = MappingProxyType(
+    {
+        (slot, gladiator_type): _build_stat_rules(slot, gladiator_type)
+        for slot in _RANGES
+        for gladiator_type in ((None, *GLADIATOR_TYPES) if slot == GLADIATOR else (None,))
+    }
+)
 
 
 def stats_cost(slot: str, stats: Mapping[Stat, int], gladiator_type: str | None = None) -> int:

@@ -86,9 +86,11 @@ __all__ = [
     "RULE_IDS",
     "VALIDATORS",
     "MemberCost",
+    "RosterCheck",
     "RosterCosts",
     "RuleContext",
     "Validator",
+    "check_roster",
     "roster_costs",
     "validate_roster",
 ]
@@ -637,5 +639,19 @@ def validate_roster(roster: Roster, *, campaign: bool = False) -> tuple[Problem,
     tier rules (budget and caps TB-02–TB-05, ranges TB-06, the Rookie tier TB-25) do not, as
     tiers are checked only when a team registers and advances may pass the HR-9.3 maxima.
     """
+    return check_roster(roster, campaign=campaign).problems
+
+
+@dataclass(frozen=True)
+class RosterCheck:
+    """What one check of a roster found: its price (``roster_costs``) and every broken rule."""
+
+    costs: RosterCosts
+    problems: tuple[Problem, ...]
+
+
+def check_roster(roster: Roster, *, campaign: bool = False) -> RosterCheck:
+    """:func:`validate_roster` with the price the validators judged (the budget and caps need it),
+    for a caller that shows both: the roster is priced once."""
     ctx = rule_context(roster, campaign=campaign)
-    return tuple(p for validator in VALIDATORS for p in capped_rule(validator.check(ctx)))
+    return RosterCheck(ctx.costs, tuple(p for validator in VALIDATORS for p in capped_rule(validator.check(ctx))))
