@@ -57,10 +57,6 @@ def seat_victory(facts: ArenaFacts, seat: int) -> bool:
     return placing.place == 1 and placing.shared == 1
 
 
-def _refuse(message: str, message_hu: str, rule: str = "HR-8") -> CampaignRuleError:
-    return CampaignRuleError(message, rule, message_hu)
-
-
 def check_arena_facts(facts: ArenaFacts, *, round_limit: int) -> None:
     """Refuse a four-seat result HR-8 and HR-10.1 cannot produce.
 
@@ -71,10 +67,10 @@ def check_arena_facts(facts: ArenaFacts, *, round_limit: int) -> None:
     the round limit (HR-8). Free-for-all: see :func:`_check_ffa`.
     """
     if not 1 <= facts.rounds_played <= round_limit:
-        raise _refuse(
+        raise CampaignRuleError(
             f"a match of this league lasts 1 to {round_limit} rounds, not {facts.rounds_played}",
-            f"ebben a ligában egy mérkőzés 1–{round_limit} körig tart, nem {facts.rounds_played} körig",
             "HR-10.1",
+            f"ebben a ligában egy mérkőzés 1–{round_limit} körig tart, nem {facts.rounds_played} körig",
         )
     _check_ranking(facts.placings)
     if facts.mode is ArenaMode.PAIRS:
@@ -91,9 +87,10 @@ def _check_ranking(placings: tuple[SeatPlacing, ...]) -> None:
     for place in sorted(groups):
         group = groups[place]
         if place != expected or any(p.shared != len(group) for p in group):
-            raise _refuse(
+            raise CampaignRuleError(
                 "the places are not a ranking of four: a place shared by k seats is held by exactly "
                 "k seats, and the next place is k further on (two sharing 1st, then 3rd)",
+                "HR-8",
                 "a helyezések nem négy játékos sorrendje: a k játékos által megosztott helyen pontosan "
                 "k játékos áll, és a következő hely k-val később jön (két közös első után a harmadik)",
             )
@@ -105,28 +102,32 @@ def _check_pairs(facts: ArenaFacts, round_limit: int) -> None:
     for side in sides:
         first, second = side
         if (first.result, first.place) != (second.result, second.place):
-            raise _refuse(
+            raise CampaignRuleError(
                 "partners share their side's result and place",
+                "HR-8",
                 "a társak osztoznak az oldaluk eredményén és helyezésén",
             )
         if sum(p.gladiators_destroyed for p in side) > 2:
-            raise _refuse(
+            raise CampaignRuleError(
                 "a side can destroy at most the two enemy gladiators",
+                "HR-8",
                 "egy oldal legfeljebb a két ellenséges gladiátort pusztíthatja el",
             )
     kind_a, kind_b = sides[0][0].result, sides[1][0].result
     assert kind_a is not None and kind_b is not None  # ArenaFacts checks it
     if kind_a not in PLAYED_RESULTS or kind_b is not opposite(kind_a):
-        raise _refuse(
+        raise CampaignRuleError(
             "the two sides' results must be opposite results of a played match",
+            "HR-8",
             "a két oldal eredménye egy lejátszott mérkőzés két ellentétes eredménye kell legyen",
         )
     sums = [sum(p.arena_score for p in side) for side in sides]
     check_reported_result(kind_a, facts.rounds_played, sums[0], sums[1], round_limit=round_limit)
     places = {ResultKind.DRAW: (1, 1)}.get(kind_a, (1, 3) if kind_a in _WINS else (3, 1))
     if (sides[0][0].place, sides[1][0].place) != places:
-        raise _refuse(
+        raise CampaignRuleError(
             "in pairs the winning side shares 1st place and the losing side 3rd; a draw puts all four 1st",
+            "HR-8",
             "párosban a győztes oldal közösen első, a vesztes közösen harmadik; döntetlennél mind a négyen elsők",
         )
 
@@ -143,46 +144,53 @@ def _check_ffa(facts: ArenaFacts, round_limit: int) -> None:
     placings = facts.placings
     for p in placings:
         if p.gladiators_destroyed > 3 or not 0 <= p.gladiator_ep_percent <= 100:
-            raise _refuse(
+            raise CampaignRuleError(
                 f"seat {p.seat + 1}: at most 3 enemy gladiators destroyed and Ép 0–100 %",
+                "HR-8",
                 f"{p.seat + 1}. hely: legfeljebb 3 elpusztított ellenséges gladiátor és 0–100 % Ép",
             )
         if p.eliminated_round is not None and not 1 <= p.eliminated_round <= facts.rounds_played:
-            raise _refuse(
+            raise CampaignRuleError(
                 f"seat {p.seat + 1}: a gladiator falls in a round of the match (1–{facts.rounds_played})",
+                "HR-8",
                 f"{p.seat + 1}. hely: a gladiátor a mérkőzés egy körében esik el (1–{facts.rounds_played})",
             )
     survivors = [p for p in placings if p.eliminated_round is None]
     eliminated = len(placings) - len(survivors)
     if sum(p.gladiators_destroyed for p in placings) > eliminated:
-        raise _refuse(
+        raise CampaignRuleError(
             "more gladiators destroyed than gladiators fell",
+            "HR-8",
             "több elpusztított gladiátor, mint ahány elesett",
         )
     if facts.rounds_played < round_limit and len(survivors) > 1:
-        raise _refuse(
+        raise CampaignRuleError(
             "before the round limit the match ends only when one gladiator (or none) stands",
+            "HR-8",
             "a körhatár előtt csak akkor ér véget a mérkőzés, ha legfeljebb egy gladiátor áll",
         )
     if not survivors and max(p.eliminated_round or 0 for p in placings) != facts.rounds_played:
-        raise _refuse(
+        raise CampaignRuleError(
             "with every gladiator fallen, the match ended in the round the last ones fell",
+            "HR-8",
             "ha minden gladiátor elesett, a mérkőzés az utolsók elestének körében ért véget",
         )
     for a in placings:
         for b in placings:
             ahead, behind = _rank_key(a), _rank_key(b)
             if a.place < b.place and (ahead < behind or (ahead == behind and a.eliminated_round is None)):
-                raise _refuse(
+                raise CampaignRuleError(
                     f"seat {a.seat + 1} placed above seat {b.seat + 1} though it fell earlier or, "
                     "standing at the round limit, has no more arena score (then Ép %)",
+                    "HR-8",
                     f"a(z) {a.seat + 1}. hely a(z) {b.seat + 1}. elé került, pedig korábban esett ki, "
                     "vagy a körhatáron állva nincs több arénapontja (majd Ép %-a)",
                 )
             if a.place == b.place and ahead != behind:
-                raise _refuse(
+                raise CampaignRuleError(
                     f"seats {a.seat + 1} and {b.seat + 1} share a place only if they fell in the same "
                     "round, or stand at the round limit with equal arena score and Ép %",
+                    "HR-8",
                     f"a(z) {a.seat + 1}. és {b.seat + 1}. hely csak akkor osztozik, ha ugyanabban a körben "
                     "estek ki, vagy a körhatáron egyenlő arénaponttal és Ép %-kal állnak",
                 )
