@@ -478,6 +478,10 @@ def _died(s: State, e: ev.Died) -> None:
     own(s, "bell")[c] = False
     own(s, "must_attack")[c] = False
     own(s, "deaths")[sheet.seat] += 1
+    if s.four is not None and sheet.is_gladiator:  # HR-8: when each seat's gladiator fell
+        fell = list(s.four.fell)
+        fell[sheet.seat] = s.round * 20 + s.step
+        s.four = s.four._replace(fell=tuple(fell))
     if s.trap_marks:  # the effects on him lapse (HR-12 ruling 23)
         s.trap_marks = traps_marks.without(s.trap_marks, c)
     if sheet.is_strategist:
