@@ -206,6 +206,12 @@ def _seat_eliminated(s: State, e: ev.SeatEliminated) -> None:
         alive[c] = False
         melee[c] = 0
     gone = sum(1 << c for c in s.seat_chars(e.seat) if s.side[c] == e.seat)
+    for c in s.seat_chars(e.seat):
+        if gone >> c & 1:  # what lay on them lapses with them (HR-12 ruling 23)
+            if s.trap_marks:
+                s.trap_marks = traps_marks.without(s.trap_marks, c)
+            if s.effects:
+                s.effects = tuple(x for x in s.effects if x.char != c)
     for c in range(len(melee)):
         if melee[c] & gone:
             melee[c] &= ~gone
