@@ -7,18 +7,28 @@ decides; the other tests of the engine keep the two-player game as it was.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from arena.engine import (
     FixedDice,
     IllegalActionError,
+    action_from_json,
+    action_to_json,
     apply,
+    event_from_json,
+    event_to_json,
     legal_actions,
     match_events,
     new_match,
+    replay,
     seats_to_move,
+    state_hash,
     view,
 )
+from arena.engine.agents import RandomAgent
+from arena.engine.agents.simulate import play_match
 from arena.engine.campaign.match_facts import arena_facts, match_facts
 from arena.engine.match.actions import (
     ChooseHalf,
@@ -556,3 +566,13 @@ def test_hr8_facts_are_arena_facts_for_four_seats_and_match_facts_for_two():
     facts = arena_facts(s)
     assert facts.mode is PAIRS and [p.place for p in facts.placings] == [3, 3, 1, 1]
     assert len(facts.sides) == 4 and set(facts.sides[2].members) >= {"gladiator", "strategist"}
+
+
+@pytest.mark.parametrize("mode", [PAIRS, FFA])
+def test_hr8_a_four_seat_log_survives_json_and_replays_to_the_same_state(mode):
+    s, _ = play_match(TEAMS, "json", [RandomAgent(f"json:{x}") for x in range(4)], MatchOptions(mode=mode))
+    log = match_events(s)
+    back = [event_from_json(json.loads(json.dumps(event_to_json(e)))) for e in log]
+    assert back == log
+    assert state_hash(replay(s.setup, back)) == state_hash(s)
+    assert action_from_json(json.loads(json.dumps(action_to_json(ChooseQuarter(2, "SE"))))) == ChooseQuarter(2, "SE")
