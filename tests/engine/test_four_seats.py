@@ -576,3 +576,39 @@ def test_hr8_a_four_seat_log_survives_json_and_replays_to_the_same_state(mode):
     assert back == log
     assert state_hash(replay(s.setup, back)) == state_hash(s)
     assert action_from_json(json.loads(json.dumps(action_to_json(ChooseQuarter(2, "SE"))))) == ChooseQuarter(2, "SE")
+
+
+def test_hr8_hr9_5_trap_insight_draws_in_step_order_once_the_quarters_are_taken():
+    from dataclasses import replace
+
+    from arena.engine.match.actions import KeepTraps
+    from arena.engine.match.events import TrapInsightOwed
+
+    def insight(drawn):
+        r = base_roster()
+        return replace(
+            r, members=tuple(replace(m, trap_cards_drawn=drawn) if m.slot == "strategist" else m for m in r.members)
+        )
+
+    s = new_match((insight(4), base_roster(), insight(5), insight(4)), MatchOptions(mode=FFA), "insight")
+    s = places(secrets(s))
+    order = s.four.order[:4]
+    owed = []
+    while s.pending is not None:
+        p = s.pending
+        owed.append((p.seat, p.extra))
+        assert seats_to_move(s) == (p.seat,) and len(s.traps[p.seat]) == 3 + p.extra
+        s, _ = apply(s, next(a for a in legal_actions(s, p.seat) if isinstance(a, KeepTraps)))
+        assert len(s.traps[owed[-1][0]]) == 3
+    assert owed == [(x, {0: 1, 2: 2, 3: 1}[x]) for x in order if x != 1]
+    assert len(of_kind(match_events(s), TrapInsightOwed)) == 3 and s.phase is Phase.GRIPS
+
+
+def test_hr8_pairs_the_half_is_chosen_once():
+    s = secrets(four_match(PAIRS, "half"))
+    s, _ = apply(s, ChooseRole(s.roll_winner, "side"))
+    chooser = s.chooser
+    s, _ = apply(s, ChooseHalf(chooser, "N"))
+    assert seats_to_move(s) == (chooser,)  # his quarter next
+    with pytest.raises(IllegalActionError, match="the half is chosen; the speakers now split their quarters"):
+        apply(s, ChooseHalf(chooser, "S"))
