@@ -612,3 +612,25 @@ def test_hr8_pairs_the_half_is_chosen_once():
     assert seats_to_move(s) == (chooser,)  # his quarter next
     with pytest.raises(IllegalActionError, match="the half is chosen; the speakers now split their quarters"):
         apply(s, ChooseHalf(chooser, "S"))
+
+
+def test_hr8_ffa_an_eliminated_seats_zombie_collapses_and_his_own_raised_by_another_fights_on():
+    from arena.engine.match.evolve import evolve
+    from arena.engine.match.magic.events import ZombieCollapsed, ZombieRaised
+
+    s = four_started(FFA, "zombies")
+    a, b, x = s.four.order[0], s.four.order[1], s.four.order[2]
+    s = place(s, {f"{x}.deasta": (8, -6), f"{b}.laeva": (-8, 6)})
+    s = tweak(s, alive={f"{x}.deasta": False, f"{b}.laeva": False})
+    for e in (  # b's witch-master raised x's deasta; x's witch-master raised b's laeva (RB p.15)
+        ZombieRaised(b, f"{x}.deasta", f"{b}.witch_master", 5),
+        ZombieRaised(x, f"{b}.laeva", f"{x}.witch_master", 5),
+    ):
+        evolve(s, e)
+    s = tweak(s, alive={f"{b}.gladiator": False})  # b's gladiator has fallen in this step
+    s, _ = apply(s, Name(a, (f"{a}.deasta", f"{a}.laeva")))
+    s, events = apply(s, EndStep(a))
+    assert [e.seat for e in of_kind(events, SeatEliminated)] == [b]
+    assert [e.char for e in of_kind(events, ZombieCollapsed)] == [f"{x}.deasta"]
+    assert s.alive[s.index[f"{b}.laeva"]] and s.side[s.index[f"{b}.laeva"]] == x  # x's zombie stays
+    assert not s.alive[s.index[f"{x}.deasta"]]
