@@ -646,3 +646,12 @@ def test_hr8_hr1_6_each_gladiators_pile_is_his_quarters_and_the_trap_hexes_lie_t
         assert G.hexes[pile_hex(s, s.gladiator_of(x))] == hexes(piles[quarter])[0]
     numbered = {t.number: G.board.quarter_of(t.hex).value for t in G.board.traps}
     assert numbered == {1: "NE", 5: "NE", 2: "SE", 6: "SE", 3: "SW", 7: "SW", 4: "NW", 8: "NW"}
+
+
+def test_hr8_ffa_no_concession_in_the_set_up_or_while_a_decision_is_owed():
+    s = four_match(FFA, "early")
+    assert not [a for a in legal_actions(s, 0) if isinstance(a, Concede)]
+    with pytest.raises(IllegalActionError, match="once the match has begun"):
+        apply(s, Concede(0))
+    s = four_started(PAIRS, "early-pairs")
+    assert Concede(3) in legal_actions(s, 3)  # a side may concede at any decision point
