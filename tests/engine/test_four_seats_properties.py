@@ -15,7 +15,7 @@ import json
 import random
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import Phase as HypothesisPhase
 from hypothesis import strategies as st
 
@@ -83,6 +83,8 @@ def playout(mode: ArenaMode, seed: int, greedy: int = 0) -> tuple[State, list]:
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mode=MODES, seed=st.integers(0, 2**31), greedy=st.integers(0, 15))
+# Found by this test: a witch-master raised a corpse on a hex of three living characters (RB p.8).
+@example(mode=ArenaMode.PAIRS, seed=1202, greedy=5)
 def test_four_seat_playouts_keep_the_invariants_end_and_replay__hr8(mode, seed, greedy):
     s, actions = playout(mode, seed, greedy)
     result = s.result

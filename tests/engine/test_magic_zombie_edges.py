@@ -5,7 +5,9 @@ dead; and expired trap marks leave the state (HR-5)."""
 
 from __future__ import annotations
 
-from arena.engine import apply, view
+import pytest
+
+from arena.engine import IllegalActionError, apply, view
 from arena.engine.agents import GreedyAgent
 from arena.engine.match.actions import EndActivation, EndStep, MeleeAttack, Move, PassTraps, PlayTraps, TriggerTrap
 from arena.engine.match.events import AttackResolved, Damaged, JawsOpened, Moved, Netted, StateEnded, StoodUp
@@ -14,7 +16,7 @@ from arena.engine.match.magic.events import ZombieActed, ZombieRaised
 from arena.engine.match.state import Phase, TrapMark
 from arena.engine.match.traps import marks
 
-from .magic_helpers import HOME, WM, cast
+from .magic_helpers import HOME, WM, cast, ready
 from .match_helpers import (
     act,
     hexes,
@@ -223,3 +225,27 @@ def test_the_marks_of_a_dead_character_leave_the_state__hr12_ruling_23():
     z = s.index[ZOMBIE]
     assert not s.alive[z] and not [m for m in s.trap_marks if m.char == z]
     assert s.phase is Phase.ACTING
+
+
+# --- 6. a corpse rises only where there is room (RB p.8, RB p.15, HR-11) ---------------------------
+
+
+def test_create_undead_needs_room_on_the_corpses_hex_at_most_three_characters__rb_p8_rb_p15():
+    """The dead 1.deasta lies on HOME with the witch-master. With one more living character there
+    (two in all) the corpse may rise as the third; with two more (three in all) there is no room
+    for a fourth, so the spell is not offered and is refused (RB p.8: at most 3 on a hex; a corpse
+    does not count, HR-11)."""
+    roomy = ready({ZOMBIE: HOME, "0.laeva": HOME}, alive={ZOMBIE: False}, ep={ZOMBIE: 0})
+    assert any(isinstance(a, Cast) and a.spell == "create_undead" for a in legal(roomy, 0))
+    s, events = act(roomy, cast("create_undead", ZOMBIE, man=3), [])
+    assert of_kind(events, ZombieRaised) == [ZombieRaised(0, ZOMBIE, WM, 5)]  # ⌊11 ÷ 2⌋, the third on HOME
+
+    full = ready(
+        {ZOMBIE: HOME, "0.laeva": HOME, "0.crossbowman": HOME},
+        named=(WM, "0.laeva"),
+        alive={ZOMBIE: False},
+        ep={ZOMBIE: 0},
+    )
+    assert not any(isinstance(a, Cast) and a.spell == "create_undead" for a in legal(full, 0))
+    with pytest.raises(IllegalActionError, match=r"fewer than three living characters \(RB p.15, RB p.8"):
+        apply(full, cast("create_undead", ZOMBIE, man=3))

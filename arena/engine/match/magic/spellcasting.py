@@ -57,6 +57,7 @@ from arena.engine.match.rules.base import (
     check_stated,
     fail,
     man_of,
+    occupancy,
     pay,
 )
 from arena.engine.match.rules.damage import HIT_EFFECTS
@@ -182,10 +183,14 @@ def lightning_obstacles(s: State, a: int, t: int, scan: Scan, turning: bool) -> 
 
 
 def _corpses(s: State, c: int) -> list[int]:
-    """Dead fighters of either side on his hex, never raised before (RB p.15, digest A52)."""
+    """Dead fighters of either side on his hex, never raised before (RB p.15, digest A52), while
+    the hex has room for one more character: the zombie stands up among the living there, and a
+    hex holds at most three (RB p.8; a corpse does not count, HR-11)."""
     m = s.magic
     risen = m.risen if m is not None else 0
     here = s.pos[c]
+    if occupancy(s).get(here, 0) >= 3:
+        return []
     return [
         t
         for t in s.board
@@ -621,8 +626,9 @@ def _validate(s: State, c: int, spell: Spell, a: Cast, scan: Scan) -> tuple[int,
     if kind is SpellKind.CORPSE:
         if t not in _corpses(s, c):
             fail(
-                "Élőholt teremtése raises a dead fighter on his hex, never raised before",
-                "RB p.15, digest A52",
+                "Élőholt teremtése raises a dead fighter on his hex, never raised before, "
+                "and only where the hex holds fewer than three living characters",
+                "RB p.15, RB p.8, digest A52",
             )
         return t, -1, (), -1
     if HARMFUL[spell.id] and s.camp[t] == s.camp[c]:
