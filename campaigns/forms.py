@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from arena.engine.content.points import DEFAULT_TIER
+from arena.engine.match.state import ROUND_LIMIT, ROUND_LIMIT_FOUR
 from teams.forms import bound, notes_form_field, optional_rule_choices, tier_choices_with_budget
 from teams.models import Team
 
@@ -76,9 +77,23 @@ class LeagueForm(forms.ModelForm):
         bound(self.fields["round_limit"], low, high, "HR-10.1")
         bound(self.fields["group_count"], 1, GROUP_COUNT_MAX, "HR-10.2")
         self.fields["arena_mode"].required = False  # a form without it keeps the league's (a duel when new)
+        if self.instance.pk is None:
+            # A new league may leave it empty: the mode's own limit (20 for two players, 24 for four).
+            self.fields["round_limit"].required = False
+            self.initial["round_limit"] = None
+            self.fields["round_limit"].help_text = _(
+                "Leave it empty for the mode's: %(duel)s rounds for two players, %(four)s for four (HR-10.1, HR-8)."
+            ) % {"duel": ROUND_LIMIT, "four": ROUND_LIMIT_FOUR}
 
     def clean_arena_mode(self) -> str:
         return self.cleaned_data.get("arena_mode") or self.instance.arena_mode or League.Mode.DUEL
+
+    def clean_round_limit(self) -> int:
+        limit = self.cleaned_data.get("round_limit")
+        if limit is None:  # only a new league leaves it empty: its mode's own limit
+            mode = self.cleaned_data.get("arena_mode") or self.instance.arena_mode  # cleaned before it
+            return ROUND_LIMIT if mode == League.Mode.DUEL else ROUND_LIMIT_FOUR
+        return int(limit)
 
     def settings(self) -> dict[str, Any]:
         settings = {name: self.cleaned_data[name] for name in self.Meta.fields}

@@ -294,3 +294,21 @@ def test_the_database_refuses_league_numbers_beyond_the_rules(fixture):
     Result.objects.filter(pk=result.pk).update(rounds_played=ROUNDS_PLAYED_MAX, home_score=45, away_score=45)
     MemberRecord.objects.filter(pk=record.pk).update(training=2, matches_missed=2)
     MatchPreparation.objects.filter(pk=prep.pk).update(patronage=20)
+
+
+@pytest.mark.parametrize(("mode", "expected"), [("duel", 20), ("pairs", 24), ("ffa", 24)])
+def test_a_new_league_left_without_a_round_limit_takes_its_modes__hr10_1_hr8(client, mode, expected):
+    client.force_login(UserFactory())
+
+    response = post_league(client, round_limit="", arena_mode=mode, format="round_robin")
+
+    assert response.status_code == 302, response.context["form"].errors
+    assert League.objects.get().round_limit == expected
+
+
+def test_a_new_league_keeps_the_round_limit_its_organiser_chose(client):
+    client.force_login(UserFactory())
+
+    post_league(client, round_limit=20, arena_mode="ffa", format="round_robin")
+
+    assert League.objects.get().round_limit == 20
