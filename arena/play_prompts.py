@@ -79,4 +79,4 @@ def their_prompt(public: Mapping[str, Any], names: Names, seat: int | None) -> s
     pending = public["pending"]
     if pending is not None:
         return _("Waiting for %(team)s to answer.") % {"team": names.team(pending["seat"])}
-    return _("Waiting for %(team)s.") % {"team": names.team(1 - seat)}
+    return _("Waiting for %(teams)s.") % {"teams": ", ".join(names.team(s) for s in movers if s != seat)}

@@ -35,7 +35,7 @@ from campaigns.services.results import fixture_record_hosted_result
 from ..errors import MatchError
 from ..models import AWAY, HOME, Match, MatchSeat
 from ..states import state_of
-from .lobby import _begin, match_options
+from .lobby import begin_match, match_options
 from .play import seat_of
 from .seats import refresh_seats
 
@@ -85,7 +85,7 @@ def match_begin_fixture(*, fixture: Fixture, player: User, table: bool = False) 
         trap_insight=True,
         table_played=table,
     )
-    state = _begin(match, teams, options)
+    state = begin_match(match, teams, options)
     MatchSeat.objects.create(match=match, seat=HOME, player=home.player, team=home.source_team, team_name=home.name)
     MatchSeat.objects.create(match=match, seat=AWAY, player=away.player, team=away.source_team, team_name=away.name)
     refresh_seats(match, state, acting=None)
