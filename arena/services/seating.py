@@ -107,14 +107,6 @@ def match_create_four(
     return match
 
 
-def seats_open_to(match: Match, player: User) -> list[MatchSeat]:
-    """The seats of an open four-seat match ``player`` may take: none if he holds one already."""
-    seats = list(match.seats.all())
-    if any(s.player_id == player.pk for s in seats):
-        return []
-    return [s for s in seats if not s.filled and s.invited_id in (None, player.pk)]
-
-
 @transaction.atomic
 def match_take_seat(*, match: Match, player: User, team: Team, seat: int | None = None) -> Match:
     """``player`` takes ``seat`` (or the first seat open to him) of an open four-seat match with his
@@ -164,4 +156,4 @@ def _begin_four(match: Match) -> None:
     refresh_seats(match, state, acting=None)
 
 
-__all__ = ["SeatKind", "SeatPlan", "match_create_four", "match_take_seat", "seats_open_to"]
+__all__ = ["SeatKind", "SeatPlan", "match_create_four", "match_take_seat"]
