@@ -106,3 +106,37 @@ def finished(players: Players, *, seed: str = "a-finished-match", steps: int = 1
         concede = next(a for a in legal_actions(state, seat) if type(a).__name__ == "Concede")
         match = play(match, players, concede)
     return fresh(match)
+
+
+FOUR_NAMES = ("elso", "masodik", "harmadik", "negyedik")
+
+
+@dataclass
+class Four:
+    """Four players, each with a ready team, in seats 0-3 of one four-seat match."""
+
+    users: list[AbstractBaseUser]
+    teams: list[Team]
+
+    def user(self, seat: int) -> AbstractBaseUser:
+        return self.users[seat]
+
+
+def begin_four(
+    mode: str = "pairs", *, seed: str | None = None, round_limit: int = 12, computer: tuple[int, ...] = ()
+) -> tuple[Match, Four]:
+    """A four-seat match made by the first player and filled by the others (``computer``: the seats
+    the computer plays instead); it begins when the last seat is taken."""
+    from arena.services import SeatKind, SeatPlan, match_create_four, match_take_seat
+
+    users = [UserFactory(username=name) for name in FOUR_NAMES]
+    teams = [TeamFactory(owner=u, name=f"{u.username.capitalize()} csapat", status=Team.Status.READY) for u in users]
+    plans = [SeatPlan(SeatKind.COMPUTER if seat in computer else SeatKind.OPEN) for seat in (1, 2, 3)]
+    match = match_create_four(creator=users[0], team=teams[0], mode=mode, others=plans, round_limit=round_limit)
+    if seed is not None:
+        Match.objects.filter(pk=match.pk).update(seed=seed)
+        match.refresh_from_db()
+    for seat in (1, 2, 3):
+        if seat not in computer:
+            match = match_take_seat(match=match, player=users[seat], team=teams[seat], seat=seat)
+    return fresh(match), Four(users, teams)
