@@ -36,11 +36,10 @@ from arena.services import match_play
 from arena.states import rebuild, state_of
 from tests.arena.hosted import Four, begin_four, fresh
 
+ENGINE_PLAYS_FOUR = "mode" in {f.name for f in fields(MatchOptions)}
 pytestmark = [
     pytest.mark.django_db,
-    pytest.mark.skipif(
-        "mode" not in {f.name for f in fields(MatchOptions)}, reason="the engine does not play four seats yet"
-    ),
+    pytest.mark.skipif(not ENGINE_PLAYS_FOUR, reason="the engine does not play four seats yet"),
 ]
 HTMX = {"HX-Request": "true"}
 SEATS = (0, 1, 2, 3)
