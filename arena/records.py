@@ -178,7 +178,7 @@ def _record(data: object) -> Record:
     teams = data.get("teams")
     fits = isinstance(teams, list) and len(teams) == seat_count
     names = tuple(str(t)[:80] for t in teams) if fits else ("",) * seat_count  # type: ignore[union-attr]
-    return Record(setup, dict(data["setup"]), deal, rows, dict(result) if result else None, names)  # type: ignore[arg-type]
+    return Record(setup, dict(data["setup"]), deal, rows, dict(result) if result else None, names)
 
 
 # --- checking ------------------------------------------------------------------------------------

@@ -40,7 +40,7 @@ def match_options(*, round_limit: int, optional_rules: Iterable[str], mode: Aren
     if extra and "mode" not in {f.name for f in fields(MatchOptions)}:
         raise MatchError(_("The four-player modes cannot be played yet: the referee does not know them."))
     try:
-        return MatchOptions(round_limit=round_limit, optional=frozenset(optional_rules), **extra)  # type: ignore[arg-type]
+        return MatchOptions(round_limit=round_limit, optional=frozenset(optional_rules), **extra)
     except ValueError as error:
         raise MatchError(_("The match options are refused: %(reason)s") % {"reason": error}) from error
 

@@ -25,7 +25,7 @@ def create(request: AuthenticatedHttpRequest) -> HttpResponse:
     if not form.is_valid():
         for errors in form.errors.values():
             for error in errors:
-                messages.error(request, error)
+                messages.error(request, str(error))
         return redirect("play:lobby")
     try:
         match = services.match_create_four(
