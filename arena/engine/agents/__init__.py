@@ -44,7 +44,8 @@ class RandomAgent:
         if type(actions[0]) is act.PassTraps and self.rng.random() < PASS_TRAPS:
             return actions[0]  # the direct-trap window: pass mostly, strike now and then
         kinds = list(dict.fromkeys(map(type, actions)))
-        kinds.remove(act.Concede)
+        if act.Concede in kinds:  # four seats: not offered while a decision is owed (HR-8)
+            kinds.remove(act.Concede)
         kind = kinds[int(self.rng.random() * len(kinds))]
         group = [a for a in actions if type(a) is kind]
         return group[int(self.rng.random() * len(group))]
@@ -69,9 +70,9 @@ def _nearest_enemy(s: State, c: int, at: int | None = None) -> int:
     fight (gladiator: the gladiator)."""
     here = _G.hexes[s.pos[c] if at is None else at]
     best = 99
-    side = s.side
-    for o in range(len(side)):
-        if side[o] != side[c] and s.alive[o] and s.sheets[o].on_board and GLADIATOR[o] == GLADIATOR[c]:
+    camp = s.camp  # partners are no enemies (HR-8)
+    for o in range(len(camp)):
+        if camp[o] != camp[c] and s.alive[o] and s.sheets[o].on_board and GLADIATOR[o] == GLADIATOR[c]:
             best = min(best, distance(here, _G.hexes[s.pos[o]]))
     return best
 

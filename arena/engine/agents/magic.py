@@ -91,7 +91,7 @@ def cast_score(s: State, a: Any) -> float:
         net = 0
         for c in range(len(s.pos)):
             if s.alive[c] and s.sheets[c].on_board and s.pos[c] in hexes and s.sheets[c].id != a.char:
-                net += 1 if s.side[c] != seat else -2
+                net += 1 if s.camp[c] != s.seat_camp[seat] else -2  # partners are friends (HR-8)
         return 92.0 + net + bonus if net > 0 else -3.0
     return 93.0 + damage / 2 + bonus
 

@@ -53,7 +53,7 @@ from arena.engine.match.events import (
     StepStarted,
     TrapPlayed,
 )
-from arena.engine.match.evolve import EVOLVERS
+from arena.engine.match.evolve import evolve
 from arena.engine.match.magic.events import SpellCast, ZombieActed
 from arena.engine.match.optional.events import StonesThrown
 from arena.engine.match.play import match_events
@@ -108,7 +108,7 @@ class _Fold:
             c = s.index[e.char]
             if s.sheets[c].is_gladiator:
                 self.broken[s.sheets[c].seat].append(e.item)
-        EVOLVERS[type(e)](s, e)
+        evolve(s, e)
 
     def _damaged(self, victim: int, ep_loss: int) -> None:
         s = self.live

@@ -50,6 +50,15 @@ class ChooseHalf(NamedTuple):
     half: str
 
 
+class ChooseQuarter(NamedTuple):
+    """A four-seat match (HR-8): free-for-all, each seat in turn picks its quarter, ``"NE"``,
+    ``"SE"``, ``"SW"`` or ``"NW"``; pairs, a side's speaker takes one quarter of its half and his
+    partner the other."""
+
+    seat: int
+    quarter: str
+
+
 class RecordGrip(NamedTuple):
     """Secretly record the gladiator's starting grip (RB p.7, HR-3.1); ``main`` for a tied pair."""
 
@@ -303,6 +312,7 @@ Action = (
     | AssignMeToken
     | ChooseRole
     | ChooseHalf
+    | ChooseQuarter
     | RecordGrip
     | Deploy
     | KeepTraps
@@ -338,6 +348,7 @@ ACTION_TYPES: dict[str, type[Any]] = {
         AssignMeToken,
         ChooseRole,
         ChooseHalf,
+        ChooseQuarter,
         RecordGrip,
         Deploy,
         KeepTraps,

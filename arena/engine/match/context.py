@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from arena.engine.match.dice import Dice
 from arena.engine.match.events import DiceRolled, Event
-from arena.engine.match.evolve import EVOLVERS
+from arena.engine.match.evolve import EVOLVERS, credit
 from arena.engine.match.state import State
 
 
@@ -29,6 +29,8 @@ class Context:
         if self.open and event.visible_to is not None:
             event = event._replace(visible_to=None)
         self.events.append(event)
+        if self.state.four is not None:
+            credit(self.state, event)  # HR-8: who dealt which loss
         EVOLVERS[type(event)](self.state, event)
 
     def roll(self, who: str, purpose: str, sides: int = 10, visible_to: int | None = None) -> int:

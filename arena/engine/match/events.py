@@ -47,8 +47,8 @@ class DiscsDealt(NamedTuple):
 class HandsDealt(NamedTuple):
     """How many trap cards and discs each seat holds: public (HR-12 ruling 35)."""
 
-    traps: tuple[int, int]
-    discs: tuple[int, int]
+    traps: tuple[int, ...]
+    discs: tuple[int, ...]
     visible_to: int | None = None
 
 
@@ -73,7 +73,7 @@ class SecretsReady(NamedTuple):
 
 class SideRollWon(NamedTuple):
     seat: int
-    rolls: tuple[int, int]
+    rolls: tuple[int, ...]
     visible_to: int | None = None
 
 
@@ -156,7 +156,7 @@ InsightEvent = TrapInsightDrawn | TrapInsightOwed | TrapsKept | TrapInsightDone
 
 class RoundStarted(NamedTuple):
     round: int
-    strategist_man: tuple[int, int]
+    strategist_man: tuple[int, ...]
     visible_to: int | None = None
 
 
@@ -218,7 +218,7 @@ class RoundEnded(NamedTuple):
 class MatchEnded(NamedTuple):
     kind: MatchEnd
     winner: int | None
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     round: int
     reason: str
     visible_to: int | None = None
@@ -556,6 +556,55 @@ class JawsOpened(NamedTuple):
     visible_to: int | None = None
 
 
+class TrapWindowPassedOn(NamedTuple):
+    """Four seats (HR-8): the same move, disengage, toggle or walk waits for the next enemy trap
+    owner's answer, once the one before him has answered; his strikes join the earlier ones'."""
+
+    seat: int  # the trap owner
+    char: str  # the mover
+    action: TrapWindowAction
+    path: tuple[Hex, ...]
+    gate: str | None
+    acrobatics: bool
+    man: int
+    target: str | None = None
+    visible_to: int | None = None
+
+
+class PlacesRolled(NamedTuple):
+    """Four seats (HR-8): the d10s decided the order in which the seats choose (free-for-all:
+    each picks a quarter in this order; pairs: the first is the winning side's speaker)."""
+
+    order: tuple[int, ...]
+    visible_to: int | None = None
+
+
+class QuarterChosen(NamedTuple):
+    """Four seats (HR-8): ``seat`` takes ``quarter``; in pairs his partner takes ``partner_quarter``.
+    ``order`` is the seat of every step of a round, once every quarter is taken (else empty)."""
+
+    seat: int
+    quarter: str
+    partner_quarter: str | None
+    order: tuple[int, ...]
+    deploy: tuple[int, ...]
+    visible_to: int | None = None
+
+
+class SeatEliminated(NamedTuple):
+    """Free-for-all (HR-8): the seat's gladiator has fallen; at the end of the step all his figures
+    are removed and his traps discarded (his zombie collapses with its creator)."""
+
+    seat: int
+    round: int
+    step: int
+    visible_to: int | None = None
+
+
+FOUR_EVENTS = (TrapWindowPassedOn, PlacesRolled, QuarterChosen, SeatEliminated)
+FourEvent = TrapWindowPassedOn | PlacesRolled | QuarterChosen | SeatEliminated
+
+
 TRAP_EVENTS = (
     TrapWindowOpened, TrapsReadied, TrapWindowAnswered, TrapPlayed, TrapDodgeOffered,
     TrapAttackResolved, TrapPoisonResolved, AmuletRevealed, TrapMarked, TrapMarkEnded, Pushed,
@@ -576,7 +625,7 @@ Event = (
     | SkillUsed | StateEnded | StoodUp | WeaponsSwapped | ItemDropped | ItemPickedUp
     | AttackDeclared | DodgeOffered | DodgeDecided | AttackResolved | Damaged | Died | Netted
     | Entangled | KnockedDown | ItemBroken | ShiftOffered | Shifted | ShiftDeclined | EffectAdded
-    | TrapEvent | MagicEvent | InsightEvent | OptionalEvent
+    | TrapEvent | MagicEvent | InsightEvent | OptionalEvent | FourEvent
 )  # fmt: skip
 
 EVENT_TYPES: dict[str, type[Any]] = {
@@ -593,6 +642,7 @@ EVENT_TYPES: dict[str, type[Any]] = {
 }  # fmt: skip
 EVENT_TYPES.update({cls.__name__: cls for cls in TRAP_EVENTS})
 EVENT_TYPES.update({cls.__name__: cls for cls in INSIGHT_EVENTS})  # HR-9.5
+EVENT_TYPES.update({cls.__name__: cls for cls in FOUR_EVENTS})  # HR-8: four seats
 EVENT_TYPES.update({cls.__name__: cls for cls in MAGIC_EVENTS})  # issue #4: magic
 EVENT_TYPES.update({cls.__name__: cls for cls in OPTIONAL_EVENTS})  # HR-7: the optional rules
 
@@ -616,6 +666,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
 _WORDS: dict[type[Any], tuple[tuple[str, type[MatchEnd] | type[TrapWindowAction] | type[ZombieCommand]], ...]] = {
     MatchEnded: (("kind", MatchEnd),),
     TrapWindowOpened: (("action", TrapWindowAction),),
+    TrapWindowPassedOn: (("action", TrapWindowAction),),
     ZombieCommanded: (("command", ZombieCommand),),
 }
 

@@ -14,12 +14,17 @@ from arena.engine.board.data import HalfId
 from arena.engine.board.grid import grid
 from arena.engine.content.common import CombatValue
 from arena.engine.match import events as ev
+from arena.engine.match.magic.events import SpellCast
 from arena.engine.match.magic.evolve import MAGIC_EVOLVERS, spend_own
 from arena.engine.match.optional.evolve import OPTIONAL_EVOLVERS, note_damage
 from arena.engine.match.state import (
     CHARS_PER_SEAT,
+    KILL_POINTS,
+    STRATEGIST_POINTS,
+    TOWER_HALF,
     AttackSpec,
     Effect,
+    Four,
     PendingDodge,
     PendingShift,
     PendingTrapDodge,
@@ -33,7 +38,7 @@ from arena.engine.match.state import (
     reset_step,
 )
 from arena.engine.match.traps import marks as traps_marks
-from arena.engine.match.words import MatchEnd, TrapWindowAction
+from arena.engine.match.words import ArenaMode, MatchEnd, TrapWindowAction
 
 Evolver = Callable[[State, Any], None]
 TRAP_PRONE = "trap: prone"  # the Effect source of a trap's prone (HR-12 ruling 14)
@@ -112,6 +117,12 @@ def _role_chosen(s: State, e: ev.RoleChosen) -> None:
 
 
 def _half_chosen(s: State, e: ev.HalfChosen) -> None:
+    if s.four is not None:  # pairs (HR-8): the side's half; its speakers then split the quarters
+        halves = own(s, "halves")
+        halves[e.seat] = halves[e.seat ^ 1] = e.half
+        halves[e.seat ^ 2] = halves[e.seat ^ 3] = e.other
+        s.four = s.four._replace(picks=(e.seat, e.seat ^ 2))
+        return
     halves = own(s, "halves")
     halves[e.seat] = e.half
     halves[1 - e.seat] = e.other
@@ -135,16 +146,74 @@ def _grip_recorded(s: State, e: ev.GripRecorded) -> None:
 
 
 def _grips_ready(s: State, e: ev.GripsReady) -> None:
-    if s.grips_done[0] and s.grips_done[1]:
+    if all(s.grips_done):
         s.phase = Phase.DEPLOY
-        s.seat_to_act = s.starting
+        s.seat_to_act = s.starting if s.four is None else s.four.picks[0]
 
 
 def _deployed(s: State, e: ev.Deployed) -> None:
     own(s, "pos")[s.index[e.char]] = _G.index[e.hex]
     seat = e.seat
     if all(s.pos[c] >= 0 for c in s.seat_chars(seat)):
-        s.seat_to_act = 1 - seat
+        if s.four is None:
+            s.seat_to_act = 1 - seat
+        else:  # HR-8: the next seat in deployment order
+            picks = s.four.picks
+            s.seat_to_act = picks[(picks.index(seat) + 1) % len(picks)]
+
+
+# --- four seats (HR-8) ----------------------------------------------------------------------------
+
+
+def _places_rolled(s: State, e: ev.PlacesRolled) -> None:
+    assert s.four is not None
+    if s.four.mode is ArenaMode.FFA:  # each picks a quarter in this order
+        s.four = s.four._replace(picks=e.order, rolls=e.order)
+        s.phase = Phase.HALF
+    else:
+        s.four = s.four._replace(rolls=e.order)
+
+
+def _quarter_chosen(s: State, e: ev.QuarterChosen) -> None:
+    four = s.four
+    assert four is not None
+    quarters = list(four.quarters)
+    halves = own(s, "halves")
+    pos = own(s, "pos")
+    for seat, quarter in ((e.seat, e.quarter), (e.seat ^ 1, e.partner_quarter)):
+        if quarter is None:
+            continue
+        quarters[seat] = quarter
+        halves[seat] = TOWER_HALF[quarter]
+        pos[s.strategist_of(seat)] = _G.halves[HalfId(TOWER_HALF[quarter])].tower
+    if e.order:
+        s.four = four._replace(quarters=tuple(quarters), order=e.order, picks=e.deploy)
+        s.phase = Phase.GRIPS
+    else:
+        s.four = four._replace(quarters=tuple(quarters), picks=four.picks[1:])
+
+
+def _seat_eliminated(s: State, e: ev.SeatEliminated) -> None:
+    """All his figures leave the board, corpses too; his traps are discarded (HR-8)."""
+    assert s.four is not None
+    pos = own(s, "pos")
+    alive = own(s, "alive")
+    melee = own(s, "melee")
+    for c in s.seat_chars(e.seat):
+        if s.side[c] != e.seat:
+            continue  # his dead fighter raised by another seat fights on for its creator
+        pos[c] = -1
+        alive[c] = False
+        melee[c] = 0
+    gone = sum(1 << c for c in s.seat_chars(e.seat) if s.side[c] == e.seat)
+    for c in range(len(melee)):
+        if melee[c] & gone:
+            melee[c] &= ~gone
+    own(s, "traps")[e.seat] = ()
+    own(s, "strat_man")[e.seat] = 0
+    out = list(s.four.out)
+    out[e.seat] = e.round * 20 + e.step
+    s.four = s.four._replace(out=tuple(out))
 
 
 # --- the strategist's trap insight (HR-9.5) ------------------------------------------------------
@@ -263,10 +332,10 @@ def _moved(s: State, e: ev.Moved) -> None:
     own(s, "moved")[c] += len(e.path)
     if s.ran[c]:
         own(s, "run_hexes")[c] += len(e.path)
-    side = s.side
-    seat = side[c]
+    camp = s.camp  # an enemy's hex; partners are none (HR-8)
+    mine = camp[c]
     for o in range(len(s.pos)):
-        if s.pos[o] == dest and s.alive[o] and side[o] != seat and s.sheets[o].on_board:
+        if s.pos[o] == dest and s.alive[o] and camp[o] != mine and s.sheets[o].on_board:
             own(s, "must_attack")[c] = True
             if s.sneaking[c]:
                 own(s, "sneak_entry")[c] = True
@@ -382,7 +451,7 @@ def _attack_resolved(s: State, e: ev.AttackResolved) -> None:
     a = s.index[e.attacker]
     t = s.index[e.target]
     s.declared = None
-    touch = e.weapon == "touch" and s.side[a] != s.side[t]  # HR-12 ruling 11
+    touch = e.weapon == "touch" and s.camp[a] != s.camp[t]  # HR-12 ruling 11; partners (HR-8)
     if (e.weapon == "melee" or touch) and s.pos[a] == s.pos[t]:
         melee = own(s, "melee")
         melee[a] |= 1 << t
@@ -421,7 +490,7 @@ def _died(s: State, e: ev.Died) -> None:
             s.granted = 0
         # HR-12 ruling 3: the pool drops to 3 per named character still alive and not finished.
         left = sum(1 for o in s.named if s.alive[o] and not s.finished >> o & 1)
-        cap = 3 * left if s.step <= 4 else s.pool
+        cap = 3 * left if s.step <= s.char_steps else s.pool
         s.pool = min(s.pool, cap)
 
 
@@ -481,10 +550,22 @@ def _trap_window_opened(s: State, e: ev.TrapWindowOpened) -> None:
     s.pending = PendingTrapWindow(
         e.seat, s.index[e.char], TrapWindowAction(e.action), e.path, e.gate, e.acrobatics, e.man, target
     )
+    if s.four is not None:
+        s.readied = ()  # a new action: no strike named for an earlier one is left (HR-8)
 
 
 def _traps_readied(s: State, e: ev.TrapsReadied) -> None:
-    s.readied = tuple((card, _G.index[h]) for card, h in e.strikes)
+    strikes = tuple((card, _G.index[h]) for card, h in e.strikes)
+    # four seats (HR-8): each enemy owner answers in turn and his strikes follow the earlier ones';
+    # the first window of an action (TrapWindowOpened) starts afresh
+    s.readied = strikes if s.four is None else (*s.readied, *strikes)
+
+
+def _trap_window_passed_on(s: State, e: ev.TrapWindowPassedOn) -> None:
+    target = -1 if e.target is None else s.index[e.target]
+    s.pending = PendingTrapWindow(
+        e.seat, s.index[e.char], TrapWindowAction(e.action), e.path, e.gate, e.acrobatics, e.man, target
+    )
 
 
 def _trap_window_answered(s: State, e: ev.TrapWindowAnswered) -> None:
@@ -604,6 +685,14 @@ EVOLVERS: dict[type[Any], Evolver] = {
 }
 EVOLVERS.update(TRAP_EVOLVERS)
 EVOLVERS.update(INSIGHT_EVOLVERS)  # HR-9.5
+EVOLVERS.update(
+    {  # HR-8: four seats
+        ev.TrapWindowPassedOn: _trap_window_passed_on,
+        ev.PlacesRolled: _places_rolled,
+        ev.QuarterChosen: _quarter_chosen,
+        ev.SeatEliminated: _seat_eliminated,
+    }
+)
 EVOLVERS.update(MAGIC_EVOLVERS)  # issue #4: magic
 EVOLVERS.update(OPTIONAL_EVOLVERS)  # HR-7: the optional rules
 
@@ -613,4 +702,51 @@ assert CHARS_PER_SEAT == 6
 
 def evolve(state: State, event: ev.Event) -> None:
     """Apply one event to ``state`` in place."""
+    if state.four is not None:
+        credit(state, event)
     EVOLVERS[type(event)](state, event)
+
+
+_CAUSE_ENDS = (
+    ev.Moved, ev.Disengaged, ev.Shifted, ev.Pushed, ev.StepStarted, ev.StepEnded, ev.RoundStarted, ev.RoundEnded
+)  # fmt: skip
+
+
+def credit(s: State, e: ev.Event) -> None:
+    """Four seats (HR-8, HR-10.1): each seat's arena score counts the losses it dealt. Read before
+    ``e`` is evolved: an attack (``AttackDeclared``, a zombie's is nobody's), a cast or a played
+    trap card names the cause of the damage that follows; a move, a step or a round ends it."""
+    four = s.four
+    assert four is not None
+    if isinstance(e, ev.AttackDeclared):
+        c = s.index[e.char]
+        zombie = s.magic is not None and s.magic.risen >> c & 1
+        s.four = four._replace(cause=-1 if zombie else c)
+    elif isinstance(e, SpellCast):
+        s.four = four._replace(cause=s.index[e.char])
+    elif isinstance(e, ev.TrapPlayed):
+        s.four = four._replace(cause=s.index[e.by])
+    elif isinstance(e, _CAUSE_ENDS):
+        if four.cause >= 0:
+            s.four = four._replace(cause=-1)
+    elif isinstance(e, ev.Damaged | ev.Died) and four.cause >= 0:
+        _credit_loss(s, four, four.cause, s.index[e.char], e)
+
+
+def _credit_loss(s: State, four: Four, by: int, victim: int, e: ev.Damaged | ev.Died) -> None:
+    if not s.enemies(by, victim) or (s.magic is not None and s.magic.risen >> victim & 1):
+        return  # only an enemy's losses count, and a zombie's never (HR-10.1)
+    seat = s.side[by]
+    sheet = s.sheets[victim]
+    gain = 0
+    destroyed = four.destroyed
+    if isinstance(e, ev.Damaged):
+        if sheet.is_gladiator:
+            gain = min(e.ep_loss, max(0, s.ep[victim]))  # at most his starting Ép in all
+    elif sheet.is_gladiator:
+        destroyed = (*destroyed[:seat], destroyed[seat] + 1, *destroyed[seat + 1 :])
+    elif s.alive[victim]:
+        gain = STRATEGIST_POINTS if sheet.is_strategist else KILL_POINTS
+    if gain or destroyed is not four.destroyed:
+        score = (*four.score[:seat], four.score[seat] + gain, *four.score[seat + 1 :])
+        s.four = four._replace(score=score, destroyed=destroyed)

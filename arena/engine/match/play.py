@@ -17,7 +17,7 @@ from arena.engine.match.context import Context
 from arena.engine.match.dice import Dice, SeededDice
 from arena.engine.match.errors import IllegalActionError
 from arena.engine.match.events import Event
-from arena.engine.match.evolve import EVOLVERS
+from arena.engine.match.evolve import evolve
 from arena.engine.match.hooks import HOOKS
 from arena.engine.match.magic import areas as magic_areas
 from arena.engine.match.magic import listing as magic_engine
@@ -32,11 +32,13 @@ from arena.engine.match.setup import (
     decide_deploy,
     decide_grip,
     decide_half,
+    decide_quarter,
     decide_role,
     decide_token,
     deploy_options,
     grip_options,
     new_match,
+    quarter_options,
     secrets_options,
 )
 from arena.engine.match.state import (
@@ -53,19 +55,21 @@ from arena.engine.match.state import (
 from arena.engine.match.traps import cards as traps
 from arena.engine.match.traps import insight as traps_insight
 from arena.engine.match.traps.where import NUMBER_AT
+from arena.engine.match.words import ArenaMode
 
 Decider = Callable[[Context, Any], None]
 
 # Actions are immutable: the ones every listing offers are made once.
 SEATS = (0, 1)
 CONCEDE = (act.Concede(0), act.Concede(1))
-END_STEP = (act.EndStep(0), act.EndStep(1))
+END_STEP = tuple(act.EndStep(x) for x in range(4))  # four seats too (HR-8)
 
 DECIDERS: dict[type[Any], Decider] = {
     act.AssignAmulet: decide_amulet,
     act.AssignMeToken: decide_token,
     act.ChooseRole: decide_role,
     act.ChooseHalf: decide_half,
+    act.ChooseQuarter: decide_quarter,  # HR-8
     act.RecordGrip: decide_grip,
     act.Deploy: decide_deploy,
     act.KeepTraps: traps_insight.decide_keep,  # HR-9.5
@@ -118,11 +122,13 @@ def seats_to_move(state: State) -> tuple[int, ...]:
     if phase is Phase.NAMING or phase is Phase.ACTING or phase is Phase.DEPLOY:
         return (s.seat_to_act,)
     if phase is Phase.SECRETS:
-        return tuple(x for x in (0, 1) if s.amulets_left[x] or s.tokens_left[x])
+        return tuple(x for x in range(s.seats) if s.amulets_left[x] or s.tokens_left[x])
     if phase is Phase.GRIPS:
-        return tuple(x for x in (0, 1) if not s.grips_done[x])
+        return tuple(x for x in range(s.seats) if not s.grips_done[x])
     if phase is Phase.ROLE:
         return (s.roll_winner,)
+    if s.four is not None and s.four.picks:  # HR-8: the next seat to pick a quarter
+        return (s.four.picks[0],)
     return (s.chooser,)
 
 
@@ -146,6 +152,8 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if s.phase is Phase.OVER:
         return []
     concede: list[Action] = [CONCEDE[seat] if seat in SEATS else act.Concede(seat)]
+    if s.four is not None:
+        concede = four_concede(s, seat)
     if seat not in seats_to_move(s):
         return concede
     p = s.pending
@@ -165,7 +173,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     phase = s.phase
     if phase is Phase.ACTING:
         found = _acting_actions(s)
-        found.append(concede[0])
+        found.extend(concede)
         return found
     if phase is Phase.NAMING:
         return [*turns.naming_options(s), *concede]
@@ -174,10 +182,26 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if phase is Phase.ROLE:
         return [act.ChooseRole(seat, "side"), act.ChooseRole(seat, "first"), *concede]
     if phase is Phase.HALF:
+        if s.four is not None and s.four.picks:
+            return [*quarter_options(s, seat), *concede]
         return [*(act.ChooseHalf(seat, h) for h in ("N", "E", "S", "W")), *concede]
     if phase is Phase.GRIPS:
         return [*grip_options(s, seat), *concede]
     return [*deploy_options(s, seat), *concede]
+
+
+_FOUR_CONCEDE = tuple(act.Concede(x) for x in range(4))
+
+
+def four_concede(s: State, seat: int) -> list[Action]:
+    """Four seats: a seat still in the match may concede; in free-for-all not while a decision is
+    owed (HR-8, HR-12 ruling 37)."""
+    four = s.four
+    if four is None or not 0 <= seat < s.seats:
+        return [act.Concede(seat)]
+    if four.out[seat] or (four.mode is ArenaMode.FFA and (s.pending is not None or s.declared is not None)):
+        return []
+    return [_FOUR_CONCEDE[seat]]
 
 
 def _acting_actions(s: State) -> list[Action]:
@@ -314,7 +338,7 @@ def replay(setup: MatchSetup, events: Iterable[Event]) -> State:
     state = initial_state(setup, SeededDice(setup.seed))
     log = tuple(events)
     for event in log:
-        EVOLVERS[type(event)](state, event)
+        evolve(state, event)
     state.log = (None, log)
     return state
 

@@ -17,7 +17,15 @@ from arena.engine.board.data import HalfId
 from arena.engine.content.amulets import can_hold_me_token
 from arena.engine.content.discs import build_pool
 from arena.engine.content.traps import TRAPS
-from arena.engine.match.actions import AssignAmulet, AssignMeToken, ChooseHalf, ChooseRole, Deploy, RecordGrip
+from arena.engine.match.actions import (
+    AssignAmulet,
+    AssignMeToken,
+    ChooseHalf,
+    ChooseQuarter,
+    ChooseRole,
+    Deploy,
+    RecordGrip,
+)
 from arena.engine.match.context import Context
 from arena.engine.match.dice import Dice, SeededDice
 from arena.engine.match.events import (
@@ -30,6 +38,8 @@ from arena.engine.match.events import (
     HalfChosen,
     HandsDealt,
     MeTokenAssigned,
+    PlacesRolled,
+    QuarterChosen,
     RoleChosen,
     SecretsReady,
     SideRollWon,
@@ -39,11 +49,14 @@ from arena.engine.match.optional.rules import check_teams
 from arena.engine.match.rules.base import HEXES, MAX_PER_HEX, G, check_char, fail, occupancy
 from arena.engine.match.rules.gladiators import grips_of
 from arena.engine.match.rules.turns import start_round
-from arena.engine.match.state import HALF_IDS, MatchOptions, MatchSetup, Phase, State, initial_state
-from arena.engine.match.traps.insight import MOST_DRAWN, TRAPS_KEPT, after_role, cards_drawn
+from arena.engine.match.state import HALF_IDS, QUARTER_IDS, MatchOptions, MatchSetup, Phase, State, initial_state
+from arena.engine.match.traps.insight import MOST_DRAWN, TRAPS_KEPT, after_places, after_role, cards_drawn
+from arena.engine.match.words import ArenaMode
 from arena.engine.roster import Roster
 
 ROLES = ("side", "first")  # RB p.7
+QUARTERS_OF_HALF = {"N": ("NE", "NW"), "E": ("NE", "SE"), "S": ("SE", "SW"), "W": ("SW", "NW")}  # HR-1.7
+_RING_DEPLOYMENT = {q.value: tuple(G.index[h] for h in hexes) for q, hexes in G.board.four_player_deployment.items()}
 
 
 def new_match(
@@ -57,11 +70,13 @@ def new_match(
     The dealing events are the start of the match's log (:func:`arena.engine.match_events`).
     ``dice`` replaces the seeded dice (tests, or physical dice at a table).
     """
-    if len(teams) != 2:
-        raise ValueError("a two-player match needs exactly two teams (RB p.6)")
     options = options or MatchOptions()
+    if len(teams) != options.mode.seats:
+        if options.mode is ArenaMode.DUEL:
+            raise ValueError(f"a two-player match needs exactly two teams, not {len(teams)} (RB p.6)")
+        raise ValueError(f"a {options.mode.value} match needs exactly four teams, not {len(teams)} (HR-8)")
     check_teams(teams, options)  # the optional rules (HR-7): the team must suit the match's
-    setup = MatchSetup((teams[0], teams[1]), options, seed)
+    setup = MatchSetup(tuple(teams), options, seed)
     roll_with = dice or SeededDice(seed)
     state = initial_state(setup, roll_with)
     ctx = Context(state, roll_with)
@@ -80,7 +95,8 @@ def deal(ctx: Context) -> None:
         if cards_drawn(s, seat) > MOST_DRAWN:
             raise ValueError(f"{roster.name}: a strategist draws at most {MOST_DRAWN} trap cards (HR-9.5)")
     deck = sorted(t.number for t in TRAPS.values())
-    for seat in (0, 1):
+    seats = range(s.seats)  # HR-8: everyone draws 3 traps and 6 discs
+    for seat in seats:
         cards = [
             deck.pop(ctx.roll("deck", f"trap card for seat {seat}", len(deck), NOBODY) - 1) for _ in range(TRAPS_KEPT)
         ]
@@ -94,7 +110,7 @@ def deal(ctx: Context) -> None:
             pool.pop(ctx.roll("deck", f"spell disc for seat {seat}", len(pool), NOBODY) - 1) for _ in range(count)
         ]
         ctx.emit(DiscsDealt(seat, tuple(sorted(drawn_levels + list(fixed))), seat))
-    ctx.emit(HandsDealt((len(s.traps[0]), len(s.traps[1])), (len(s.discs[0]), len(s.discs[1]))))
+    ctx.emit(HandsDealt(tuple(len(s.traps[x]) for x in seats), tuple(len(s.discs[x]) for x in seats)))
 
 
 # --- amulets and ME tokens -------------------------------------------------------------------
@@ -156,7 +172,10 @@ def _secrets_done(ctx: Context, seat: int) -> None:
     if s.amulets_left[seat] or s.tokens_left[seat]:
         return
     ctx.emit(SecretsReady(seat))
-    if any(s.amulets_left[x] or s.tokens_left[x] for x in (0, 1)):
+    if any(s.amulets_left[x] or s.tokens_left[x] for x in range(s.seats)):
+        return
+    if s.four is not None:
+        _roll_places(ctx)
         return
     while True:  # RB p.7: a d10 each, re-roll ties (digest A13, HR-11)
         rolls = (ctx.roll("seat 0", "side roll"), ctx.roll("seat 1", "side roll"))
@@ -174,7 +193,7 @@ def decide_role(ctx: Context, a: ChooseRole) -> None:
         fail("only the winner of the side roll chooses now", "RB p.7")
     if a.role not in ROLES:
         fail("choose 'side' (choose the half) or 'first' (take the first step)", "RB p.7")
-    other = 1 - a.seat
+    other = 1 - a.seat if s.four is None else a.seat ^ 2  # pairs: the other side's speaker (HR-8)
     starting, chooser = (other, a.seat) if a.role == "side" else (a.seat, other)
     ctx.emit(RoleChosen(a.seat, a.role, starting, chooser))
     after_role(ctx)  # trap insight, in step order (HR-9.5)
@@ -188,6 +207,8 @@ def decide_half(ctx: Context, a: ChooseHalf) -> None:
         fail("the trap insight is settled first (keep 3 cards)", "HR-9.5")
     if a.half not in HALF_IDS:
         fail(f"a half is one of {HALF_IDS}", "HR-1.7")
+    if s.four is not None and s.four.quarters[a.seat] is not None:
+        fail("the half is chosen; the speakers now split their quarters", "HR-8")
     ctx.emit(HalfChosen(a.seat, a.half, HalfId(a.half).opposite.value))
 
 
@@ -222,10 +243,17 @@ def _next_to_deploy(s: State, seat: int) -> int:
 
 
 def _deploy_hexes(s: State, c: int) -> tuple[int, ...]:
-    half = s.halves[s.sheets[c].seat]
+    seat = s.sheets[c].seat
+    half = s.halves[seat]
     assert half is not None
     tables = G.halves[HalfId(half)]
-    return tables.starts if s.sheets[c].is_gladiator else tables.deployment
+    if s.sheets[c].is_gladiator:
+        return tables.starts
+    if s.four is not None:  # HR-8: the hexes touching his quarter's ring gate (HR-1.7)
+        quarter = s.four.quarters[seat]
+        assert quarter is not None
+        return _RING_DEPLOYMENT[quarter]
+    return tables.deployment
 
 
 def deploy_options(s: State, seat: int) -> list[Deploy]:
@@ -247,9 +275,107 @@ def decide_deploy(ctx: Context, a: Deploy) -> None:
     h = G.index.get(a.hex, -1)
     if h not in _deploy_hexes(s, c):
         where = "a start hex next to his tower" if s.sheets[c].is_gladiator else "a hex touching a home gate"
-        fail(f"{a.char} deploys on {where}", "RB p.7, HR-1.7")
+        if s.four is not None and not s.sheets[c].is_gladiator:
+            where = "a hex touching his quarter's ring gate"
+        fail(f"{a.char} deploys on {where}", "RB p.7, HR-1.7" if s.four is None else "HR-1.7, HR-8")
     if occupancy(s).get(h, 0) >= MAX_PER_HEX:
         fail(f"{a.hex} already holds three characters", "RB p.8")
     ctx.emit(Deployed(a.seat, a.char, a.hex))
     if all(s.pos[x] >= 0 for x in range(len(s.pos)) if s.sheets[x].on_board):
         start_round(ctx, 1)
+
+
+# --- four seats: places (HR-8) -------------------------------------------------------------------
+
+
+def _roll_order(ctx: Context, seats: tuple[int, ...], who: tuple[str, ...]) -> list[int]:
+    """``seats`` from the highest d10 down; tied seats roll again among themselves (HR-8)."""
+    rolls = [ctx.roll(name, "place roll") for name in who]
+    order: list[int] = []
+    for value in sorted(set(rolls), reverse=True):
+        tied = tuple(x for x, r in zip(seats, rolls, strict=True) if r == value)
+        if len(tied) == 1:
+            order.append(tied[0])
+        else:
+            order += _roll_order(ctx, tied, tuple(w for x, w in zip(seats, who, strict=True) if x in tied))
+    return order
+
+
+def _roll_places(ctx: Context) -> None:
+    """Pairs: a d10 per side, the higher side's speaker chooses side or first (RB p.7, HR-8).
+    Free-for-all: a d10 each, the order in which the seats pick their quarters."""
+    s = ctx.state
+    assert s.four is not None
+    if s.four.mode is ArenaMode.PAIRS:  # the side's first seat (0 or 2) rolls and speaks for it
+        order = _roll_order(ctx, (0, 2), ("seat 0", "seat 2"))
+        ctx.emit(PlacesRolled(tuple(order)))
+        ctx.emit(SideRollWon(order[0], ()))  # the rolls are the DiceRolled events before
+        return
+    seats = tuple(range(s.seats))
+    ctx.emit(PlacesRolled(tuple(_roll_order(ctx, seats, tuple(f"seat {x}" for x in seats)))))
+
+
+def quarter_options(s: State, seat: int) -> list[ChooseQuarter]:
+    """The quarters ``seat`` may take now (HR-8)."""
+    four = s.four
+    if four is None or s.phase is not Phase.HALF or not four.picks or four.picks[0] != seat:
+        return []
+    if four.mode is ArenaMode.PAIRS:
+        half = s.halves[seat]
+        if half is None:
+            return []
+        return [ChooseQuarter(seat, q) for q in QUARTERS_OF_HALF[half]]
+    taken = set(four.quarters)
+    return [ChooseQuarter(seat, q) for q in QUARTER_IDS if q not in taken]
+
+
+def decide_quarter(ctx: Context, a: ChooseQuarter) -> None:
+    s = ctx.state
+    four = s.four
+    if four is None:
+        fail("quarters are chosen only in a four-seat match", "HR-8")
+    if s.phase is not Phase.HALF or not four.picks or four.picks[0] != a.seat:
+        who = "nobody" if not four.picks else f"seat {four.picks[0]}"
+        fail(f"{who} chooses a quarter now", "HR-8")
+    if a.quarter not in QUARTER_IDS:
+        fail(f"a quarter is one of {QUARTER_IDS}", "HR-8")
+    partner_quarter = None
+    if four.mode is ArenaMode.PAIRS:
+        half = s.halves[a.seat]
+        if half is None:
+            fail("the half is chosen first", "RB p.7, HR-8")
+        if a.quarter not in QUARTERS_OF_HALF[half]:
+            fail(f"{a.quarter} is not a quarter of the side's half {half}", "HR-8")
+        partner_quarter = next(q for q in QUARTERS_OF_HALF[half] if q != a.quarter)
+    elif a.quarter in four.quarters:
+        fail(f"{a.quarter} is taken", "HR-8")
+    quarters = list(four.quarters)
+    quarters[a.seat] = a.quarter
+    if partner_quarter is not None:
+        quarters[a.seat ^ 1] = partner_quarter
+    order: tuple[int, ...] = ()
+    deploy: tuple[int, ...] = ()
+    if all(q is not None for q in quarters):
+        order, deploy = step_order(s, four.mode, quarters, a.seat)
+    ctx.emit(QuarterChosen(a.seat, a.quarter, partner_quarter, order, deploy))
+    if order:
+        after_places(ctx)  # trap insight, in step order (HR-9.5)
+
+
+def step_order(
+    s: State, mode: ArenaMode, quarters: list[str | None], last: int
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The seat of each of the 12 steps of a round, and the deployment order (HR-8).
+
+    Pairs: A1, B1, A2, B2 twice, then the gladiators A1, B1, A2, B2; side A starts, and each side's
+    speaker (its first seat) is its 1, his partner its 2; the starting side deploys first, both
+    partners. Free-for-all: from the seat that picked last, clockwise NE → SE → SW → NW; each seat's
+    first step, then everyone's second, then the gladiators; deployment in the same order."""
+    if mode is ArenaMode.PAIRS:
+        a, b = s.starting, s.starting ^ 2
+        pairs: tuple[int, ...] = (a, b, a ^ 1, b ^ 1)
+        return pairs * 3, (a, a ^ 1, b, b ^ 1)
+    ring = [quarters.index(q) for q in QUARTER_IDS]
+    first = ring.index(last)
+    once = tuple(ring[first:] + ring[:first])
+    return once * 3, once

@@ -28,12 +28,14 @@ from typing import Any, Final
 
 from arena.engine.content.amulets import OPTIONAL_RULES
 from arena.engine.match.state import MatchOptions, MatchSetup, check_round_limit
+from arena.engine.match.words import ArenaMode
 from arena.engine.roster.teamfile import TeamFileError, roster_from_document, roster_to_document
 
 FORMAT: Final = "viadal-match-setup"
 VERSION: Final = 1
 _KEYS: Final = frozenset({"format", "version", "teams", "options", "seed"})
-_OPTION_KEYS: Final = frozenset({"round_limit", "optional"})
+_OPTION_KEYS: Final = frozenset({"round_limit", "optional", "mode"})
+_MODES: Final = {m.value: m for m in ArenaMode}
 
 
 class SetupError(ValueError):
@@ -45,8 +47,12 @@ class SetupError(ValueError):
 
 
 def options_to_json(options: MatchOptions) -> dict[str, Any]:
-    """``{"round_limit": 20, "optional": ["opt_potion", ...]}``, the rules sorted."""
-    return {"round_limit": options.round_limit, "optional": sorted(options.optional)}
+    """``{"round_limit": 20, "optional": ["opt_potion", ...]}``, the rules sorted; a four-seat
+    match adds ``"mode": "pairs"`` or ``"ffa"`` (HR-8; a duel's document is as it always was)."""
+    out: dict[str, Any] = {"round_limit": options.round_limit, "optional": sorted(options.optional)}
+    if options.mode is not ArenaMode.DUEL:
+        out["mode"] = options.mode.value
+    return out
 
 
 def options_from_json(data: object, path: str = "options") -> MatchOptions:
@@ -55,8 +61,11 @@ def options_from_json(data: object, path: str = "options") -> MatchOptions:
     if problems:
         raise SetupError(problems)
     assert isinstance(data, Mapping)
+    mode = _MODES[data.get("mode", "duel")]
     return MatchOptions(
-        round_limit=data.get("round_limit", MatchOptions().round_limit), optional=frozenset(data.get("optional", ()))
+        round_limit=data.get("round_limit", MatchOptions(mode=mode).round_limit),
+        optional=frozenset(data.get("optional", ())),
+        mode=mode,
     )
 
 
@@ -86,8 +95,14 @@ def setup_from_json(data: object) -> MatchSetup:
     problems += _option_problems(data.get("options", {}), "options")
     teams = data.get("teams")
     rosters = []
-    if not isinstance(teams, list) or len(teams) != 2:
-        problems.append("teams: a list of the two teams' documents (home, away)")
+    options = data.get("options", {})
+    mode = options.get("mode", "duel") if isinstance(options, Mapping) else "duel"
+    seats = _MODES[mode].seats if isinstance(mode, str) and mode in _MODES else 2
+    if not isinstance(teams, list) or len(teams) != seats:
+        if seats == 2:
+            problems.append("teams: a list of the two teams' documents (home, away)")
+        else:
+            problems.append(f"teams: a list of the four teams' documents, seats 0-3 ({mode}, HR-8)")
     else:
         for i, document in enumerate(teams):
             try:
@@ -96,18 +111,21 @@ def setup_from_json(data: object) -> MatchSetup:
                 problems += [f"teams[{i}]: {p.code}: {p.message}" for p in error.problems]
     if problems:
         raise SetupError(problems)
-    return MatchSetup((rosters[0], rosters[1]), options_from_json(data.get("options", {})), seed)
+    return MatchSetup(tuple(rosters), options_from_json(data.get("options", {})), seed)
 
 
 def _option_problems(data: object, path: str) -> list[str]:
     if not isinstance(data, Mapping):
         return [f"{path}: an object with round_limit and optional"]
     problems = [f"{path}.{key}: unexpected field" for key in sorted(set(data) - _OPTION_KEYS)]
-    limit = data.get("round_limit", MatchOptions().round_limit)
+    limit = data.get("round_limit", 20)
     if isinstance(limit, bool) or not isinstance(limit, int):
         problems.append(f"{path}.round_limit: a whole number of rounds, not {limit!r}")
     else:
         problems += [f"{path}.round_limit: {p}" for p in check_round_limit(limit)]
+    mode = data.get("mode", "duel")
+    if not isinstance(mode, str) or mode not in _MODES:
+        problems.append(f"{path}.mode: one of {', '.join(_MODES)}, not {mode!r} (HR-8)")
     optional = data.get("optional", [])
     if not isinstance(optional, list) or not all(isinstance(rule, str) for rule in optional):
         problems.append(f"{path}.optional: a list of optional rule ids")

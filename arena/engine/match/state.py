@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 import hashlib
 from dataclasses import dataclass, field
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, cast
 
 from arena.engine.board.hexgrid import Hex
 from arena.engine.content.amulets import STANDARD_AMULET_SET
@@ -26,20 +26,34 @@ from arena.engine.match.magic.state import Magic
 from arena.engine.match.memo import Memo
 from arena.engine.match.optional.state import OptState, PendingReroll
 from arena.engine.match.optional.state import initial as initial_opt
-from arena.engine.match.words import MatchEnd, TrapWindowAction
+from arena.engine.match.words import ArenaMode, MatchEnd, TrapWindowAction
 from arena.engine.roster import Roster
 
 SEATS = (0, 1)
 CHARS_PER_SEAT = len(MEMBER_SLOTS)  # six: RB p.4-5
+MOST_SEATS = 4  # HR-8: the four-player modes
 ROUND_LIMIT = 20  # HR-10.1, two players
+ROUND_LIMIT_FOUR = 24  # HR-8, HR-10.1: four players
 ROUND_LIMIT_MIN, ROUND_LIMIT_MAX = 12, 30  # HR-10.1: the league sets it (12-30)
+KILL_POINTS = 3  # HR-10.1
+STRATEGIST_POINTS = 5  # HR-10.1
 HALF_IDS = ("N", "E", "S", "W")
+QUARTER_IDS = ("NE", "SE", "SW", "NW")  # clockwise (HR-8)
+# HR-8: a quarter's strategist tower is the tower of the half named here (NE → T-N …), and so are
+# his gladiator's start hexes and his pile (HR-1.6: the pile in his quarter).
+TOWER_HALF = {"NE": "N", "SE": "E", "SW": "S", "NW": "W"}
 # Character numbers follow the sheet order of both teams (MEMBER_SLOTS), so these are fixed.
-SEAT_OF: tuple[int, ...] = tuple(c // CHARS_PER_SEAT for c in range(2 * CHARS_PER_SEAT))
-GLADIATOR: tuple[bool, ...] = tuple(MEMBER_SLOTS[c % CHARS_PER_SEAT] == "gladiator" for c in range(2 * CHARS_PER_SEAT))
+# They cover four seats; a two-seat match reads only its first twelve.
+_MOST_CHARS = MOST_SEATS * CHARS_PER_SEAT
+SEAT_OF: tuple[int, ...] = tuple(c // CHARS_PER_SEAT for c in range(_MOST_CHARS))
+GLADIATOR: tuple[bool, ...] = tuple(MEMBER_SLOTS[c % CHARS_PER_SEAT] == "gladiator" for c in range(_MOST_CHARS))
 _GLADIATOR_SLOT = MEMBER_SLOTS.index("gladiator")
 _STRATEGIST_SLOT = MEMBER_SLOTS.index("strategist")
-ON_BOARD: tuple[bool, ...] = tuple(MEMBER_SLOTS[c % CHARS_PER_SEAT] != "strategist" for c in range(2 * CHARS_PER_SEAT))
+ON_BOARD: tuple[bool, ...] = tuple(MEMBER_SLOTS[c % CHARS_PER_SEAT] != "strategist" for c in range(_MOST_CHARS))
+# The characters on the board (not the strategists) of a match of 2 or 4 seats.
+BOARD_OF: dict[int, tuple[int, ...]] = {
+    n: tuple(c for c in range(n * CHARS_PER_SEAT) if ON_BOARD[c]) for n in (2, MOST_SEATS)
+}
 
 
 class Phase(enum.IntEnum):
@@ -62,6 +76,10 @@ def check_round_limit(limit: int) -> list[str]:
     return []
 
 
+# The round limit a MatchOptions gets when none is given: the mode's (set in __post_init__).
+_MODE_LIMIT: Final = cast(int, None)
+
+
 @dataclass(frozen=True, slots=True)
 class MatchOptions:
     """Per-match settings. ``round_limit``: HR-10.1 (20 for two players, the league may set 12-30;
@@ -70,10 +88,15 @@ class MatchOptions:
     a league sets them for all its matches. :mod:`arena.engine.match.setup_json` reads and writes
     them as JSON."""
 
-    round_limit: int = ROUND_LIMIT
+    round_limit: int = _MODE_LIMIT  # not given: the mode's own (20 for two players, 24 for four, HR-8)
     optional: frozenset[str] = frozenset()
+    mode: ArenaMode = ArenaMode.DUEL
 
     def __post_init__(self) -> None:
+        if not isinstance(self.mode, ArenaMode):
+            object.__setattr__(self, "mode", ArenaMode(self.mode))  # a clear ValueError for a stray word
+        if self.round_limit is _MODE_LIMIT:
+            object.__setattr__(self, "round_limit", ROUND_LIMIT if self.mode is ArenaMode.DUEL else ROUND_LIMIT_FOUR)
         if isinstance(self.round_limit, bool) or not isinstance(self.round_limit, int):
             raise ValueError(f"the round limit is a whole number of rounds, not {self.round_limit!r} (HR-10.1)")
         problems = check_round_limit(self.round_limit)
@@ -83,9 +106,10 @@ class MatchOptions:
 
 @dataclass(frozen=True, slots=True)
 class MatchSetup:
-    """Everything a match starts from: the two rosters (home, away), the options and the seed."""
+    """Everything a match starts from: the rosters (home, away; or seats 0-3 in a four-seat
+    mode, HR-8), the options and the seed."""
 
-    teams: tuple[Roster, Roster]
+    teams: tuple[Roster, ...]
     options: MatchOptions = field(default_factory=MatchOptions)
     seed: int | str = 0
 
@@ -232,7 +256,7 @@ class Result(NamedTuple):
 
     kind: MatchEnd
     winner: int | None
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     round: int
     reason: str
 
@@ -264,6 +288,7 @@ class State:
         "quick_target", "deaths", "declared",
         "trap_marks", "readied", "entered", "amulet_shown",
         "magic", "spent", "side", "opt", "memo",
+        "board", "camp", "seat_camp", "four",
     )  # fmt: skip
 
     setup: MatchSetup
@@ -341,6 +366,12 @@ class State:
     # ``seat`` stays the record's (the arena score counts the fighter as that seat's dead member).
     side: tuple[int, ...]
     opt: OptState | None  # the optional rules (HR-7); None in a match without them
+    board: tuple[int, ...]  # the characters who stand on the board (all but the strategists)
+    # The camp each character fights for: his side's seat, but in pairs the two partners share
+    # one (HR-8). Every "enemy" test compares camps. Derived from ``side`` (so not hashed).
+    camp: tuple[int, ...]
+    seat_camp: tuple[int, ...]  # each seat's camp
+    four: Four | None  # the four-seat modes (HR-8); None in a two-player match
 
     def clone(self) -> State:
         """A copy that shares only immutable parts (sheets, setup, tuples): a fork whose lists
@@ -427,6 +458,10 @@ class State:
         c.side = self.side
         c.opt = self.opt
         c.memo = self.memo
+        c.board = self.board
+        c.camp = self.camp
+        c.seat_camp = self.seat_camp
+        c.four = self.four
         return c
 
     # --- small readers used everywhere -------------------------------------------------
@@ -447,6 +482,24 @@ class State:
     @property
     def over(self) -> bool:
         return self.phase is Phase.OVER
+
+    @property
+    def seats(self) -> int:
+        return len(self.seat_camp)
+
+    @property
+    def char_steps(self) -> int:
+        """The steps of a round before the gladiators' (RB p.6: 4; HR-8: 8)."""
+        return 4 if self.four is None else 8
+
+    @property
+    def last_step(self) -> int:
+        """The steps of a round (RB p.6: 6; HR-8: 12)."""
+        return 6 if self.four is None else 12
+
+    def enemies(self, a: int, b: int) -> bool:
+        """Whether characters ``a`` and ``b`` fight on different camps (partners do not, HR-8)."""
+        return self.camp[a] != self.camp[b]
 
 
 # --- construction ---------------------------------------------------------------------------
@@ -556,6 +609,27 @@ def build_sheet(index: int, seat: int, roster: Roster, slot: str) -> CharSheet:
     )
 
 
+class Four(NamedTuple):
+    """What a four-seat match (HR-8) adds to the state. ``quarters``: each seat's quarter
+    (``"NE"`` …) once chosen; ``order``: the seat of each step 1-12; ``out``: the step stamp at
+    which a seat was eliminated (free-for-all) or its gladiator fell (pairs), 0 while he stands;
+    ``picks``: the seats still to pick a quarter, in order (free-for-all) or to split their
+    half (pairs)."""
+
+    mode: ArenaMode
+    quarters: tuple[str | None, ...]
+    order: tuple[int, ...]
+    out: tuple[int, ...]
+    picks: tuple[int, ...]
+    rolls: tuple[int, ...]
+    # HR-10.1 per seat, for the losses it dealt (HR-8): ``cause`` is the character whose attack,
+    # spell or trap is resolving (-1: nobody's), ``score`` each seat's arena score, ``destroyed``
+    # the enemy gladiators each seat destroyed.
+    cause: int = -1
+    score: tuple[int, ...] = (0, 0, 0, 0)
+    destroyed: tuple[int, ...] = (0, 0, 0, 0)
+
+
 def initial_state(setup: MatchSetup, dice: Dice) -> State:
     """The state before anything has happened: no cards drawn, nobody placed."""
     sheets: list[CharSheet] = []
@@ -576,20 +650,21 @@ def initial_state(setup: MatchSetup, dice: Dice) -> State:
     s.starting = -1
     s.chooser = -1
     s.roll_winner = -1
-    s.halves = [None, None]
+    seats = len(setup.teams)
+    s.halves = [None] * seats
     s.rolls = 0
     s.gates = 0
     s.pending = None
     s.result = None
-    s.amulets_left = [team_amulets(setup.teams[0]), team_amulets(setup.teams[1])]
-    s.tokens_left = [(2, 3), (2, 3)]
-    s.grips_done = [False, False]
-    s.revealed = [False, False]
-    s.strat_man = [0, 0]
+    s.amulets_left = [team_amulets(team) for team in setup.teams]
+    s.tokens_left = [(2, 3)] * seats
+    s.grips_done = [False] * seats
+    s.revealed = [False] * seats
+    s.strat_man = [0] * seats
     s.effects = ()
     s.dropped = ()
-    s.traps = [(), ()]
-    s.discs = [(), ()]
+    s.traps = [()] * seats
+    s.discs = [()] * seats
     s.log = None
     s.pos = [-1] * n
     s.ep = [sh.ep for sh in sheets]
@@ -614,15 +689,25 @@ def initial_state(setup: MatchSetup, dice: Dice) -> State:
     s.token = [0] * n
     s.melee = [0] * n
     reset_step(s, n)
-    s.deaths = [0, 0]
+    s.deaths = [0] * seats
     s.declared = None
     s.trap_marks = ()
     s.readied = ()
     s.amulet_shown = [False] * n
     s.magic = None
-    s.side = SEAT_OF
+    s.side = SEAT_OF[:n]
     s.opt = initial_opt(setup.options.optional, tuple(_vial(setup.teams[sh.seat], sh.slot) for sh in sheets))
+    mode = setup.options.mode
+    s.board = BOARD_OF[seats]
+    s.seat_camp = tuple(mode.pair_of(x) for x in range(seats))
+    s.camp = tuple(s.seat_camp[x] for x in s.side)
+    s.four = None if mode is ArenaMode.DUEL else Four(mode, (None,) * seats, (), (0,) * seats, (), ())
     return s
+
+
+def camps(s: State) -> tuple[int, ...]:
+    """Each character's camp, from the side he fights for (HR-8: partners share one)."""
+    return tuple(s.seat_camp[x] for x in s.side)
 
 
 def reset_step(s: State, n: int) -> None:
@@ -660,8 +745,11 @@ def team_amulets(roster: Roster) -> tuple[str, ...]:
 # --- hashing -----------------------------------------------------------------------------------
 
 _HASHED = tuple(
-    name for name in State.__slots__ if name not in ("setup", "sheets", "index", "dice", "log", "side", "opt", "memo")
-)  # ``side`` follows from ``magic`` (the zombies' creators); ``opt`` only when a match has it
+    name
+    for name in State.__slots__
+    if name
+    not in ("setup", "sheets", "index", "dice", "log", "side", "opt", "memo", "board", "camp", "seat_camp", "four")
+)  # ``side`` and ``camp`` follow from ``magic`` (the zombies' creators); ``opt``, ``four`` only when a match has it
 
 
 def state_hash(state: State) -> str:
@@ -673,4 +761,6 @@ def state_hash(state: State) -> str:
     parts: list[object] = [getattr(state, name) for name in _HASHED]
     if state.opt is not None:  # the optional rules (HR-7): matches without them hash as before
         parts.append(state.opt)
+    if state.four is not None:  # HR-8: four seats; two-player matches hash as before
+        parts.append(state.four)
     return hashlib.sha256(repr(parts).encode()).hexdigest()

@@ -162,7 +162,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     o = s.opt
     open_all = o is not None and o.open  # Nyílt lapok (HR-7)
     seats = []
-    for x in (0, 1):
+    for x in range(s.seats):  # four seats (HR-8): a partner sees no more of his partner than anyone
         seats.append(
             {
                 "seat": x,
@@ -177,7 +177,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
                 "grip_recorded": s.grips_done[x],
             }
         )
-    out = {
+    out: dict[str, Any] = {
         "viewer": seat,
         "phase": _PHASE_NAMES[s.phase],
         "round": s.round,
@@ -205,6 +205,16 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "scores": list(arena_scores(s)),
         "result": None if s.result is None else s.result._asdict(),
     }
+    four = s.four
+    if four is not None:  # HR-8: all public
+        out["mode"] = four.mode.value
+        out["quarters"] = list(four.quarters)
+        out["step_order"] = list(four.order)
+        out["eliminated"] = [bool(x) for x in four.out]
+        out["gladiators_destroyed"] = list(four.destroyed[: s.seats])
+        for x, entry in enumerate(seats):
+            entry["quarter"] = four.quarters[x]
+            entry["partner"] = four.mode.partner(x)
     if o is not None:  # the optional rules (HR-7): all public but the vials
         out["optional_rules"] = sorted(s.setup.options.optional)
         out["coated"] = s.sheets[o.coated].id if o.coated >= 0 else None

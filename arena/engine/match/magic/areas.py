@@ -23,10 +23,9 @@ from arena.engine.match.magic.events import SpellBlocked, SpellEnded, SpellLasti
 from arena.engine.match.magic.state import Lasting
 from arena.engine.match.rules.base import TRACES
 from arena.engine.match.rules.modifiers import RANGED_WEAPONS
-from arena.engine.match.state import ON_BOARD, State, Swing
+from arena.engine.match.state import State, Swing
 
 G = grid()
-BOARD = tuple(c for c in range(len(ON_BOARD)) if ON_BOARD[c])
 
 
 def _modifier(spell_id: str) -> Modifier:
@@ -64,7 +63,7 @@ def area_hexes(centre: int) -> tuple[int, ...]:
 def in_area(s: State, hexes: Sequence[int], skip: int = -1) -> list[int]:
     """Living characters on the board standing in the area (hiding and sneaking ones too,
     HR-12 ruling 34), the caster ``skip`` excepted."""
-    return [c for c in BOARD if s.alive[c] and s.pos[c] in hexes and c != skip]
+    return [c for c in s.board if s.alive[c] and s.pos[c] in hexes and c != skip]
 
 
 def _line(s: State, a: int, b: int) -> set[int]:

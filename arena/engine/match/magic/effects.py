@@ -46,7 +46,7 @@ from arena.engine.match.magic.events import (
     StrategistMark,
 )
 from arena.engine.match.magic.queries import eg_of, is_zombie
-from arena.engine.match.rules.damage import armour_sfe, die, end_match
+from arena.engine.match.rules.damage import armour_sfe, die, end_match, gladiators_fell
 from arena.engine.match.rules.skills import end_states
 from arena.engine.match.state import AttackSpec, State
 from arena.engine.match.words import MatchEnd
@@ -125,7 +125,7 @@ def bleed(ctx: Context, t: int) -> None:
     """Vérzékenység: +1 Ép after every injury that cost Ép (RB p.17, A54, HR-12 ruling 22)."""
     s = ctx.state
     m = s.magic
-    if m is None or not m.bleed or not m.bleed[t] or not s.alive[t]:
+    if m is None or len(m.bleed) <= t or not m.bleed[t] or not s.alive[t]:
         return
     extra = m.bleed[t]
     ctx.emit(Damaged(s.sheets[t].id, "ep", extra, 0, extra, 0))
@@ -159,6 +159,11 @@ def deaths_together(ctx: Context, chars: Iterable[int]) -> None:
     for t in dying:
         if t not in gladiators:
             die(ctx, t)
+    if s.four is not None and gladiators:  # HR-8: every gladiator falls, then the sides are counted
+        for g in gladiators:
+            ctx.emit(Died(s.sheets[g].id))
+        gladiators_fell(ctx)
+        return
     if len(gladiators) == 2:
         for g in gladiators:
             ctx.emit(Died(s.sheets[g].id))
@@ -280,9 +285,9 @@ def apply_parts(
                 m = s.magic
                 assert m is not None
                 seat = s.sheets[t].seat
-                mark = list(m.strat_mark)
+                mark = [*m.strat_mark, *[0] * (s.seats - len(m.strat_mark))]  # four seats (HR-8)
                 mark[seat] = s.strat_man[seat]
-                ctx.emit(StrategistMark((mark[0], mark[1])))
+                ctx.emit(StrategistMark(tuple(mark)))
         elif isinstance(part, Forbid):
             lasting(ctx, c, t, spell, "forbid", part.action.value, 1, part.window)
         elif isinstance(part, Immunity):

@@ -127,7 +127,7 @@ class OwnMan(NamedTuple):
 class StrategistMark(NamedTuple):
     """The strategists' MAN as a step begins, for Izzó idegek's per-step cap (HR-12 rulings 7, 32)."""
 
-    man: tuple[int, int]
+    man: tuple[int, ...]
     visible_to: int | None = None
 
 

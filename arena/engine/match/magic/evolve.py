@@ -8,7 +8,7 @@ from typing import Any
 from arena.engine.board.grid import grid
 from arena.engine.match.magic import events as em
 from arena.engine.match.magic.state import Lasting, Magic, Zombie, derive, stamp
-from arena.engine.match.state import State, own
+from arena.engine.match.state import State, camps, own
 from arena.engine.match.traps import marks as traps_marks
 from arena.engine.match.words import ZombieCommand
 
@@ -48,7 +48,7 @@ def _pay(s: State, amount: int) -> None:
 def _spell_cast(s: State, e: em.SpellCast) -> None:
     c = s.index[e.char]
     m = _magic(s)
-    here = stamp(s.round, s.step)
+    here = stamp(s.round, s.step, s.four is not None)
     used_by = m.used_by if m.used == here else 0
     s.magic = m._replace(used=here, used_by=used_by | 1 << c)
     discs = s.discs[e.seat]
@@ -143,6 +143,7 @@ def _zombie_raised(s: State, e: em.ZombieRaised) -> None:
     zombie = Zombie(c, creator, s.round, RAISED_MAN, RAISED_HEXES, ZombieCommand.NONE, -1, -1)
     # a character of its creator's side for every rule, whoever's dead it was (HR-12 ruling 19)
     s.side = (*s.side[:c], s.side[creator], *s.side[c + 1 :])
+    s.camp = camps(s)
     lasting = tuple(x for x in m.lasting if x.target != c)
     s.magic = derive(m._replace(zombies=(*m.zombies, zombie), risen=m.risen | 1 << c), lasting)
 
@@ -155,7 +156,7 @@ def _replace_zombie(s: State, z: Zombie) -> None:
 def _zombie_commanded(s: State, e: em.ZombieCommanded) -> None:
     _pay(s, e.man)
     m = _magic(s)
-    here = stamp(s.round, s.step)
+    here = stamp(s.round, s.step, s.four is not None)
     used_by = m.used_by if m.used == here else 0
     s.magic = m._replace(used=here, used_by=used_by | 1 << s.index[e.char])
     z = next(x for x in _magic(s).zombies if x.char == s.index[e.zombie])
@@ -177,7 +178,7 @@ def _zombie_acted(s: State, e: em.ZombieActed) -> None:
         z._replace(
             man=z.man - e.man,
             hexes=z.hexes - e.hexes,
-            acted=stamp(s.round, s.step),
+            acted=stamp(s.round, s.step, s.four is not None),
             command=ZombieCommand.NONE if done else z.command,
             arg=-1 if done else z.arg,
         ),

@@ -28,7 +28,9 @@ from arena.engine.match.memo import Table
 from arena.engine.match.rules.base import HEXES, Scan, activate, actor, check_stated, fail, man_of, pay
 from arena.engine.match.state import State
 
-WITCH: tuple[bool, ...] = tuple(MEMBER_SLOTS[c % len(MEMBER_SLOTS)] == "witch_master" for c in range(12))
+WITCH: tuple[bool, ...] = tuple(
+    MEMBER_SLOTS[c % len(MEMBER_SLOTS)] == "witch_master" for c in range(4 * len(MEMBER_SLOTS))
+)
 
 
 def cloud_options(s: State, c: int) -> list[MoveCloud]:

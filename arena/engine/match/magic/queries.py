@@ -77,7 +77,7 @@ def forbids(s: State, c: int, what: str) -> bool:
 def mov_change(s: State, c: int) -> int:
     """Végtagsorvasztás's leg: −2 Mozgás for the rest of the match, never below 0 (A62)."""
     m = magic(s)
-    return max(m.mov[c], -s.sheets[c].mov) if m.mov else 0
+    return max(m.mov[c], -s.sheets[c].mov) if len(m.mov) > c else 0
 
 
 def move_factor(s: State, c: int) -> int:

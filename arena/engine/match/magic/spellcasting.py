@@ -49,7 +49,6 @@ from arena.engine.match.magic.queries import is_zombie
 from arena.engine.match.magic.state import stamp
 from arena.engine.match.memo import Table
 from arena.engine.match.rules.base import (
-    BOARD_CHARS,
     HEXES,
     TRACES,
     Scan,
@@ -116,7 +115,7 @@ def cast_refusal(s: State, c: int) -> tuple[str, str] | None:
     if m is not None:
         if m.no_cast >> c & 1:
             return ("in Tűzalak he cannot cast", "RB p.16")
-        if m.used == stamp(s.round, s.step) and m.used_by >> c & 1:
+        if m.used == stamp(s.round, s.step, s.four is not None) and m.used_by >> c & 1:
             return (
                 "one spell per step; a zombie command also gives up casting in that step",
                 "digest A17, RB p.15",
@@ -146,7 +145,7 @@ def attack_refusal(s: State, c: int) -> tuple[str, str] | None:
 def spell_cost(s: State, c: int, spell: Spell, concentrate: bool) -> int:
     """Level, +1 a spell with a withered arm (RB p.16), +1 for Összpontosítás (HR-4)."""
     m = s.magic
-    extra = m.cost[c] if m is not None and m.cost else 0
+    extra = m.cost[c] if m is not None and len(m.cost) > c else 0
     return spell.man_cost + extra + (CONCENTRATION_MAN if concentrate else 0)
 
 
@@ -189,14 +188,14 @@ def _corpses(s: State, c: int) -> list[int]:
     here = s.pos[c]
     return [
         t
-        for t in BOARD_CHARS
+        for t in s.board
         if not s.alive[t] and s.pos[t] == here and not s.sheets[t].is_gladiator and not risen >> t & 1
     ]
 
 
 def _designees(s: State, t: int) -> list[int]:
     """Orgyilkosság: a living character on the board other than the victim (HR-12 ruling 15)."""
-    return [o for o in BOARD_CHARS if o != t and s.alive[o] and s.pos[o] >= 0]
+    return [o for o in s.board if o != t and s.alive[o] and s.pos[o] >= 0]
 
 
 def _chain_refusal(s: State, c: int, spell: Spell, order: tuple[int, ...], scan: Scan) -> str | None:
@@ -243,12 +242,13 @@ class Reach:
         self.s = s
         self.c = c
         self.here = here = s.pos[c]
-        self.seat = seat = s.side[c]
+        self.seat = s.side[c]
         self.scan = scan
         row = G.distances(here)
         pos = s.pos
         alive = s.alive
-        side = s.side
+        camp = s.camp  # partners are friends (HR-8)
+        mine = camp[c]
         dist = [-1] * len(pos)
         enemies: list[int] = []
         friends: list[int] = []
@@ -256,7 +256,7 @@ class Reach:
             h = pos[t]
             if alive[t] and h >= 0:
                 dist[t] = row[h]
-                (friends if side[t] == seat else enemies).append(t)
+                (friends if camp[t] == mine else enemies).append(t)
         self.dist = dist
         self.enemies = enemies
         self.friends = friends
@@ -293,7 +293,7 @@ class Reach:
         pos = s.pos
         alive = s.alive
         c = self.c
-        held = frozenset([pos[o] for o in BOARD_CHARS if o != c and alive[o] and pos[o] >= 0])
+        held = frozenset([pos[o] for o in s.board if o != c and alive[o] and pos[o] >= 0])
         return _centres(s, held, self.here, blocks)
 
 
@@ -528,7 +528,7 @@ def cast_options(s: State, c: int, scan: Scan, touch_only: bool = False) -> list
     discs = s.discs[sheet.seat]
     man = man_of(s, c)
     m = s.magic
-    extra = m.cost[c] if m is not None and m.cost else 0
+    extra = m.cost[c] if m is not None and len(m.cost) > c else 0
     if man < min(discs) + extra:
         return []  # no spell he holds is affordable (MAN = level + extra at least)
     concentrates = CONCENTRATION in sheet.skills
@@ -572,7 +572,6 @@ def _validate(s: State, c: int, spell: Spell, a: Cast, scan: Scan) -> tuple[int,
     """(target, centre, chain, designee) of a legal cast, or an IllegalActionError."""
     kind = KIND[spell.id]
     here = s.pos[c]
-    seat = s.side[c]
     if a.choice is not None and all(o.id != a.choice for o in spell.effect.choices):
         fail(
             f"{spell.name_hu} has no effect {a.choice!r} to choose",
@@ -605,7 +604,7 @@ def _validate(s: State, c: int, spell: Spell, a: Cast, scan: Scan) -> tuple[int,
     if kind is SpellKind.CHAIN:
         order = tuple(_char(s, x, "victim") for x in a.chain)
         for t in order:
-            if s.side[t] == seat:
+            if s.camp[t] == s.camp[c]:
                 fail(
                     f"{s.sheets[t].id} is on his own side; harmful spells target only enemies",
                     "HR-12 ruling 20",
@@ -626,12 +625,12 @@ def _validate(s: State, c: int, spell: Spell, a: Cast, scan: Scan) -> tuple[int,
                 "RB p.15, digest A52",
             )
         return t, -1, (), -1
-    if HARMFUL[spell.id] and s.side[t] == seat:
+    if HARMFUL[spell.id] and s.camp[t] == s.camp[c]:
         fail(
             f"{a.target} is on his own side; harmful spells target only enemies",
             "HR-12 ruling 20",
         )
-    if not HARMFUL[spell.id] and s.side[t] != seat:
+    if not HARMFUL[spell.id] and s.camp[t] != s.camp[c]:
         fail(
             f"{spell.name_hu} helps its target: only his own side (reading)",
             "RB p.12-14",
@@ -731,7 +730,7 @@ def touch(ctx: Context, c: int, t: int, spell: Spell) -> None:
     s = ctx.state
     attack = spell.effect.attack
     bonus = attack.te_bonus if isinstance(attack, TouchAttack) else 0
-    if not bonus and s.side[t] == s.side[c]:
+    if not bonus and s.camp[t] == s.camp[c]:  # partners count as his own team (HR-8)
         bonus = TEAMMATE_TOUCH_BONUS
     mods = attack_modifiers(s, Swing(c, t, "touch", False, False, False, 0))
     if bonus:

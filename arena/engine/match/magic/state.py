@@ -58,7 +58,7 @@ class Magic(NamedTuple):
     used: int = -1  # step stamp of the casters' magic action (cast, or a zombie command) …
     used_by: int = 0  # … and who used it in that step (one spell per step, digest A17)
     own: tuple[tuple[int, int], ...] = ()  # (char, MAN) only he may spend in this step (A56)
-    strat_mark: tuple[int, int] = (
+    strat_mark: tuple[int, ...] = (
         0,
         0,
     )  # the strategists' MAN as the step began (ruling 7)
@@ -97,9 +97,11 @@ def derive(m: Magic, lasting: tuple[Lasting, ...]) -> Magic:
     bits: dict[str, int] = dict.fromkeys(
         ("banned", "capped", "no_ranged", "no_push", "no_aim", "no_run", "no_cast", "fire", "ward",
          "armour", "slow", "eg_zero", "frenzied"), 0)  # fmt: skip
-    bleed = [0] * N_CHARS
-    mov = [0] * N_CHARS
-    cost = [0] * N_CHARS
+    # twelve characters in a two-player match; four seats (HR-8) have 24
+    n = N_CHARS if all(x.target < N_CHARS for x in lasting) else 2 * N_CHARS
+    bleed = [0] * n
+    mov = [0] * n
+    cost = [0] * n
     areas = []
     for x in lasting:
         t = x.target
@@ -150,9 +152,9 @@ def derive(m: Magic, lasting: tuple[Lasting, ...]) -> Magic:
     )
 
 
-def stamp(round_: int, step: int) -> int:
-    """A number for one step of the match."""
-    return round_ * 8 + step
+def stamp(round_: int, step: int, four: bool = False) -> int:
+    """A number for one step of the match (``four``: a round of 12 steps, HR-8)."""
+    return round_ * (16 if four else 8) + step
 
 
 def lasting_on(m: Magic, c: int, kind: str, what: str = "") -> list[Lasting]:

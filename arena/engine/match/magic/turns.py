@@ -29,7 +29,7 @@ def step_pool(s: State, chars: Sequence[int], base: int, paid: Sequence[int], po
     m = magic(s)
     if not any(m.frenzied >> c & 1 for c in chars):
         return pool
-    if s.step >= 5:
+    if s.step > s.char_steps:
         return max(0, FRENZY_MAN - sum(paid))
     return max(0, base - sum(p for c, p in zip(chars, paid, strict=False) if not m.frenzied >> c & 1))
 
@@ -37,12 +37,12 @@ def step_pool(s: State, chars: Sequence[int], base: int, paid: Sequence[int], po
 def after_naming(ctx: Context, chars: Sequence[int], paid: Sequence[int]) -> None:
     s = ctx.state
     m = magic(s)
-    if s.step <= 4:
+    if s.step <= s.char_steps:
         for c, debt in zip(chars, paid, strict=False):
             if m.frenzied >> c & 1:
                 ctx.emit(OwnMan(s.sheets[c].id, max(0, FRENZY_MAN - debt)))
-    if m.capped & (1 << s.strategist_of(0) | 1 << s.strategist_of(1)):
-        ctx.emit(StrategistMark((s.strat_man[0], s.strat_man[1])))
+    if any(m.capped >> s.strategist_of(x) & 1 for x in range(s.seats)):
+        ctx.emit(StrategistMark(tuple(s.strat_man)))
 
 
 def round_starting(ctx: Context) -> None:

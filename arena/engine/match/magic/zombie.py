@@ -29,7 +29,6 @@ from arena.engine.match.magic.state import Zombie, stamp, zombie_of
 from arena.engine.match.rules import movement
 from arena.engine.match.rules.base import (
     ATTACK_MAN,
-    BOARD_CHARS,
     CENTRAL,
     HEXES,
     STEPS_OUT,
@@ -56,7 +55,7 @@ GATE_HEXES = sorted({h for pair in G.gate_hexes.values() for h in pair if not CE
 
 
 def _persons(s: State, z: Zombie) -> list[int]:
-    return [o for o in BOARD_CHARS if o != z.creator and o != z.char and s.alive[o] and s.pos[o] >= 0]
+    return [o for o in s.board if o != z.creator and o != z.char and s.alive[o] and s.pos[o] >= 0]
 
 
 def _paths(s: State, start: int, goals: set[int], scan: Scan) -> list[tuple[Hex, ...]]:
@@ -101,7 +100,7 @@ def zombie_plans(s: State, z: Zombie) -> list[ZombieAct]:
         targets = [z.arg]
         goals = {s.pos[z.arg]}
     elif z.command is ZombieCommand.GUARD:
-        targets = [o for o in persons if s.side[o] != seat]
+        targets = [o for o in persons if s.camp[o] != s.camp[c]]
         goals = {z.arg}
     elif z.command is ZombieCommand.MOVE_TO:
         targets = []
@@ -187,7 +186,7 @@ def acting_zombies(s: State) -> list[Zombie]:
     m = s.magic
     if m is None or not m.zombies or s.phase is not Phase.ACTING or s.active >= 0 or s.pending is not None:
         return []
-    now = stamp(s.round, s.step)
+    now = stamp(s.round, s.step, s.four is not None)
     return [
         z
         for z in m.zombies
@@ -289,7 +288,7 @@ def allowance(s: State, c: int) -> tuple[int, int]:
 
 def someone_on(s: State, c: int, h: int) -> bool:
     """Someone living but ``c`` stands on ``h``: its walk may end there, not pass (ruling 17)."""
-    return any(s.pos[o] == h and s.alive[o] for o in BOARD_CHARS if o != c)
+    return any(s.pos[o] == h and s.alive[o] for o in s.board if o != c)
 
 
 def arrive(ctx: Context, c: int, t: int) -> None:

@@ -226,7 +226,7 @@ def after_attack(ctx: Context, spec: AttackSpec, ep_before: int) -> None:
             _poison(ctx, a, t)
     if o.ammo and spec.weapon in MISSILES and s.pos[t] >= 0:
         ctx.emit(AmmoLanded(s.sheets[a].id, HEXES[s.pos[t]], 1))
-    if o.bloodthirsty and GLADIATOR[a] and GLADIATOR[t] and s.side[a] != s.side[t] and not s.over:
+    if o.bloodthirsty and GLADIATOR[a] and GLADIATOR[t] and s.camp[a] != s.camp[t] and not s.over:
         if s.ep[t] < ep_before:
             ctx.emit(BloodDrawn(s.sheets[a].id, s.sheets[t].id, ep_before - s.ep[t]))
 

@@ -11,9 +11,9 @@ from arena.engine.match.events import Activated
 from arena.engine.match.hooks import HOOKS
 from arena.engine.match.magic import queries as magic_hooks
 from arena.engine.match.memo import Table
-from arena.engine.match.state import ON_BOARD, Phase, State
+from arena.engine.match.state import BOARD_OF, Phase, State
 
-BOARD_CHARS = tuple(c for c in range(len(ON_BOARD)) if ON_BOARD[c])
+BOARD_CHARS = BOARD_OF[2]  # a two-player match's; ``State.board`` is any match's
 
 G = grid()
 HEXES = G.hexes
@@ -95,7 +95,7 @@ def grantable(s: State, c: int) -> int:
     """Strategist MAN that could still be handed to ``c`` (RB p.8, HR-12 ruling 4), less what a
     spell binds (HR-12 ruling 32)."""
     sheet = s.sheets[c]
-    if s.step > 4 or sheet.is_gladiator:
+    if s.step > s.char_steps or sheet.is_gladiator:
         return 0
     if s.magic is not None and s.magic.frenzied >> c & 1:
         return 0  # an Orgyilkosság victim receives no pool or strategist MAN (RB p.17, digest A56)
@@ -123,24 +123,29 @@ def check_stated(stated: int | None, cost: int) -> None:
 # Per match, the lines of fire traced between two hexes (the board's geometry: Grid.trace)
 TRACES: Table[int, tuple[Sight, ...]] = Table("board: lines of fire traced")
 
-_Where = tuple[list[int], dict[int, int], set[int], tuple[set[int], set[int]]]
-# Per match, the last positions counted: (pos, alive, side, what Scan found). Read-only once made.
+_Where = tuple[list[int], dict[int, int], set[int], tuple[set[int], ...]]
+# Per match, the last positions counted: (pos, alive, camp, what Scan found). Read-only once made.
 _LAST_SCAN: Table[int, tuple[list[int], list[bool], tuple[int, ...], _Where]] = Table("scan: the last positions")
 
 
-def _where(pos: list[int], alive: list[bool], side: tuple[int, ...]) -> _Where:
+def _where(s: State, pos: list[int], alive: list[bool], camp: tuple[int, ...]) -> _Where:
     """Who stands on the board, living characters per hex, the full hexes and the hexes holding
     each seat's enemies."""
-    here = [c for c in BOARD_CHARS if alive[c] and pos[c] >= 0]
+    here = [c for c in s.board if alive[c] and pos[c] >= 0]
     occ = dict.fromkeys([pos[c] for c in here], 0)
-    held: tuple[set[int], set[int]] = (set(), set())
+    seat_camp = s.seat_camp
+    held: list[set[int]] = [set() for _ in seat_camp]
     for c in here:
         h = pos[c]
         occ[h] += 1
-        held[side[c]].add(h)
+        held[camp[c]].add(h)
     # a hex holds three only if at least two characters share hexes with others
     full = {h for h, n in occ.items() if n >= MAX_PER_HEX} if len(here) - len(occ) >= 2 else set()
-    return here, occ, full, (held[1], held[0])  # enemies of seat 0 stand on seat 1's hexes
+    if len(seat_camp) == 2:
+        return here, occ, full, (held[1], held[0])  # enemies of seat 0 stand on seat 1's hexes
+    # four seats (HR-8): a seat's enemies stand on the hexes of every other camp
+    enemies = tuple(set().union(*(held[k] for k in range(len(held)) if k != mine)) for mine in seat_camp)
+    return here, occ, full, enemies
 
 
 class Scan:
@@ -153,16 +158,16 @@ class Scan:
     def __init__(self, s: State) -> None:
         pos = s.pos
         alive = s.alive
-        side = s.side  # a zombie stands for its creator's side (HR-12 ruling 19)
+        camp = s.camp  # a zombie stands for its creator's side (HR-12 ruling 19), partners together (HR-8)
         table = _LAST_SCAN.of(s.memo)
         last = table.get(0)
         # Most actions move nobody: the last listing's counts serve again (compared by content,
         # so a test that changes a cloned state's list in place is safe too).
-        if last is not None and last[0] == pos and last[1] == alive and last[2] == side:
+        if last is not None and last[0] == pos and last[1] == alive and last[2] == camp:
             here, self.occ, self.full, self.enemies = last[3]
         else:
-            here, self.occ, self.full, self.enemies = found = _where(pos, alive, side)
-            table[0] = (pos.copy(), alive.copy(), side, found)
+            here, self.occ, self.full, self.enemies = found = _where(s, pos, alive, camp)
+            table[0] = (pos.copy(), alive.copy(), camp, found)
         # the lists as they are now: evolvers replace a state's lists, never change them (own)
         self._here = here
         self._pos = pos
@@ -199,16 +204,19 @@ def occupancy(s: State) -> dict[int, int]:
 
 
 def enemies_on(s: State, seat: int, h: int) -> list[int]:
-    """Living enemies of ``seat`` standing on hex ``h`` (a zombie is of its creator's side)."""
+    """Living enemies of ``seat`` standing on hex ``h`` (a zombie is of its creator's side;
+    partners are no enemies, HR-8)."""
     pos = s.pos
-    side = s.side
-    return [o for o in BOARD_CHARS if pos[o] == h and s.alive[o] and side[o] != seat]
+    camp = s.camp
+    mine = s.seat_camp[seat]
+    return [o for o in s.board if pos[o] == h and s.alive[o] and camp[o] != mine]
 
 
 def enemy_hexes(s: State, seat: int) -> set[int]:
     pos = s.pos
-    side = s.side
-    return {pos[o] for o in BOARD_CHARS if s.alive[o] and side[o] != seat and pos[o] >= 0}
+    camp = s.camp
+    mine = s.seat_camp[seat]
+    return {pos[o] for o in s.board if s.alive[o] and camp[o] != mine and pos[o] >= 0}
 
 
 def in_region(s: State, c: int, h: int) -> bool:

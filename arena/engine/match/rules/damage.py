@@ -31,16 +31,14 @@ from arena.engine.match.rules.base import G
 from arena.engine.match.rules.gladiators import extra_sp, holds, melee_ve
 from arena.engine.match.rules.modifiers import RANGED_WEAPONS, defence_modifiers
 from arena.engine.match.rules.skills import end_states
-from arena.engine.match.state import AttackSpec, Phase, State, Swing
-from arena.engine.match.words import MatchEnd
+from arena.engine.match.state import KILL_POINTS, STRATEGIST_POINTS, AttackSpec, Phase, State, Swing
+from arena.engine.match.words import ArenaMode, MatchEnd
 
 OUTER_STP_THRESHOLD = 3  # RB p.11: a fighter in the outer arcs loses 1 STP at 3 Sp or more
 GLADIATOR_STP_THRESHOLD = 4  # RB p.11: a gladiator at 4 Sp or more
 STP_WEAPONS = frozenset({"melee", "halberd"})  # only melee hits cost STP (RB p.11; digest A32)
 WEAPON_BREAK_MARGIN = SKILLS["weapon_breaking"].param("break_margin")  # HR-4
 TAKEDOWN_DIVISOR = SKILLS["takedown"].param("damage_divisor")  # HR-4
-KILL_POINTS = 3  # HR-10.1
-STRATEGIST_POINTS = 5  # HR-10.1
 POINTS_MARGIN = 5  # HR-10.1: a points victory needs a lead of 5
 
 
@@ -184,14 +182,54 @@ def die(ctx: Context, c: int) -> None:
     sheet = s.sheets[c]
     ctx.emit(Died(sheet.id))
     if sheet.is_gladiator and s.phase is not Phase.OVER:
+        if s.four is not None:
+            gladiators_fell(ctx)
+            return
         end_match(ctx, MatchEnd.VICTORY, 1 - sheet.seat, f"{sheet.id} was destroyed (RB p.6)")
+
+
+def standing(s: State) -> list[int]:
+    """The seats whose gladiator still stands (HR-8)."""
+    return [x for x in range(s.seats) if s.alive[s.gladiator_of(x)]]
+
+
+def gladiators_fell(ctx: Context) -> None:
+    """Four seats, after gladiators' ``Died`` (HR-8). Pairs: a side whose two gladiators are both
+    destroyed loses; free-for-all: the last gladiator standing wins. All the last ones falling in
+    one damage event is a draw (HR-12 ruling 24)."""
+    s = ctx.state
+    four = s.four
+    if four is None or s.phase is Phase.OVER:
+        return
+    up = standing(s)
+    if four.mode is ArenaMode.PAIRS:
+        down = [side for side in (0, 1) if not any(x // 2 == side for x in up)]
+        if len(down) == 2:
+            end_match(
+                ctx, MatchEnd.DRAW, None, "the last gladiators of both sides fell at once (HR-8, HR-12 ruling 24)"
+            )
+        elif down:
+            loser = down[0]
+            end_match(
+                ctx,
+                MatchEnd.VICTORY,
+                2 * (1 - loser),
+                f"both gladiators of seats {2 * loser} and {2 * loser + 1} were destroyed (HR-8)",
+            )
+        return
+    if len(up) == 1:
+        end_match(ctx, MatchEnd.VICTORY, up[0], f"{s.sheets[s.gladiator_of(up[0])].id} is the last standing (HR-8)")
+    elif not up:
+        end_match(ctx, MatchEnd.DRAW, None, "the last gladiators fell at once (HR-8, HR-12 ruling 24)")
 
 
 # --- the end of the match (HR-10.1) ---------------------------------------------------------
 
 
-def arena_scores(s: State) -> tuple[int, int]:
-    """Each side's arena score (HR-10.1)."""
+def arena_scores(s: State) -> tuple[int, ...]:
+    """Each side's arena score (HR-10.1); four seats, each seat's for the losses it dealt (HR-8)."""
+    if s.four is not None:
+        return s.four.score[: s.seats]
     scores = []
     for seat in (0, 1):
         enemy = 1 - seat
@@ -217,9 +255,52 @@ def end_match(ctx: Context, kind: MatchEnd, winner: int | None, reason: str) -> 
 
 def end_on_points(ctx: Context) -> None:
     """The round limit (HR-10.1): a lead of 5 is a points victory, less is a draw."""
+    s = ctx.state
+    if s.four is not None:
+        _four_on_points(ctx)
+        return
     home, away = arena_scores(ctx.state)
     if abs(home - away) >= POINTS_MARGIN:
         winner = 0 if home > away else 1
         end_match(ctx, MatchEnd.POINTS_VICTORY, winner, "round limit, arena score (HR-10.1)")
     else:
         end_match(ctx, MatchEnd.DRAW, None, "round limit, arena scores within 5 (HR-10.1)")
+
+
+def pair_scores(s: State) -> tuple[int, int]:
+    """Pairs (HR-8): each side's arena score, the sum of its partners'."""
+    score = arena_scores(s)
+    return (score[0] + score[1], score[2] + score[3])
+
+
+def ep_percent(s: State, seat: int) -> int:
+    """His gladiator's remaining Ép as a whole per cent of his starting Ép (HR-8's tie-break)."""
+    g = s.gladiator_of(seat)
+    return max(0, s.ep[g]) * 100 // s.sheets[g].ep if s.alive[g] else 0
+
+
+def ranking(s: State) -> list[list[int]]:
+    """Free-for-all at the round limit (HR-8): the survivors by arena score, then by remaining
+    gladiator Ép %, best first; seats equal on both share a place."""
+    key = {x: (arena_scores(s)[x], ep_percent(s, x)) for x in standing(s)}
+    groups: list[list[int]] = []
+    for value in sorted(set(key.values()), reverse=True):
+        groups.append([x for x in sorted(key) if key[x] == value])
+    return groups
+
+
+def _four_on_points(ctx: Context) -> None:
+    s = ctx.state
+    assert s.four is not None
+    if s.four.mode is ArenaMode.PAIRS:  # HR-8: the sums of the partners' arena scores (HR-10.1)
+        a, b = pair_scores(s)
+        if abs(a - b) >= POINTS_MARGIN:
+            end_match(ctx, MatchEnd.POINTS_VICTORY, 0 if a > b else 2, "round limit, the sides' arena scores (HR-8)")
+        else:
+            end_match(ctx, MatchEnd.DRAW, None, "round limit, the sides' arena scores within 5 (HR-8)")
+        return
+    top = ranking(s)[0]
+    if len(top) == 1:
+        end_match(ctx, MatchEnd.POINTS_VICTORY, top[0], "round limit, arena score then gladiator Ép % (HR-8)")
+    else:
+        end_match(ctx, MatchEnd.DRAW, None, "round limit, the best survivors tie (HR-8)")

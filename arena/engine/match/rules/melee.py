@@ -19,7 +19,6 @@ from arena.engine.match.magic import queries as magic_hooks
 from arena.engine.match.memo import Table
 from arena.engine.match.rules.base import (
     ATTACK_MAN,
-    BOARD_CHARS,
     CENTRAL,
     HEXES,
     STEP_GATE,
@@ -46,7 +45,7 @@ def target_of(s: State, seat: int, target: str, by: int = -1) -> int:
     t = s.index.get(target, -1)
     if t < 0:
         fail(f"there is no character {target!r}", "RB p.4-5")
-    if s.side[t] == seat and not (s.magic is not None and magic_hooks.designee(s, by) == t):
+    if s.camp[t] == s.seat_camp[seat] and not (s.magic is not None and magic_hooks.designee(s, by) == t):
         fail(f"{target} is on his own side; attacks target only enemies", "HR-12 ruling 20")
     if not s.alive[t]:
         fail(f"{target} is dead", "HR-11")
@@ -56,12 +55,12 @@ def target_of(s: State, seat: int, target: str, by: int = -1) -> int:
 def _reach_targets(s: State, c: int) -> list[int]:
     """Enemies on adjacent hexes without a wall between, for a halberd (RB p.9, p.20)."""
     here = s.pos[c]
-    seat = s.side[c]
+    mine = s.camp[c]
     near = {n for n, gate in STEPS[here] if gate == 0}
     return [
         o
         for o in range(len(s.pos))
-        if s.alive[o] and s.side[o] != seat and s.sheets[o].on_board and s.pos[o] in near and CENTRAL[s.pos[o]]
+        if s.alive[o] and s.camp[o] != mine and s.sheets[o].on_board and s.pos[o] in near and CENTRAL[s.pos[o]]
     ]
 
 
@@ -70,12 +69,12 @@ def melee_targets(s: State, c: int) -> list[tuple[int, str]]:
     pos = s.pos
     alive = s.alive
     here = pos[c]
-    side = s.side
-    seat = side[c]
-    found = [(o, "melee") for o in BOARD_CHARS if pos[o] == here and alive[o] and side[o] != seat]
+    camp = s.camp  # partners are no enemies (HR-8)
+    mine = camp[c]
+    found = [(o, "melee") for o in s.board if pos[o] == here and alive[o] and camp[o] != mine]
     if s.magic is not None and s.magic.frenzied:  # an Orgyilkosság victim's own team-mate (RB p.17)
         d = magic_hooks.designee(s, c)
-        if d >= 0 and side[d] == seat and s.pos[d] == here and s.alive[d]:
+        if d >= 0 and camp[d] == mine and s.pos[d] == here and s.alive[d]:
             found.append((d, "melee"))
     if s.sheets[c].is_gladiator and holds(s, c, HALBERD):
         found.extend((o, "halberd") for o in _reach_targets(s, c))

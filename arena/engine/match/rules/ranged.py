@@ -95,13 +95,13 @@ def _shooter_refusal(s: State, c: int) -> tuple[str, str] | None:
 
 def _targets(s: State, c: int) -> list[int]:
     """Living enemies, a zombie of the other side included (HR-12 ruling 19)."""
-    side = s.side
-    seat = side[c]
+    camp = s.camp  # partners are no enemies (HR-8)
+    mine = camp[c]
     alive = s.alive
-    found = [t for t in range(len(side)) if side[t] != seat and alive[t]]
+    found = [t for t in range(len(camp)) if camp[t] != mine and alive[t]]
     if s.magic is not None and s.magic.frenzied:  # an Orgyilkosság victim's team-mate (RB p.17)
         d = magic_hooks.designee(s, c)
-        if d >= 0 and side[d] == seat and s.alive[d]:
+        if d >= 0 and camp[d] == mine and s.alive[d]:
             found.append(d)
     return found
 

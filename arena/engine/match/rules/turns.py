@@ -22,6 +22,7 @@ from arena.engine.match.events import (
     Named,
     RoundEnded,
     RoundStarted,
+    SeatEliminated,
     StateEnded,
     StepEnded,
     StepStarted,
@@ -42,16 +43,18 @@ from arena.engine.match.rules.base import (
     man_of,
     strategist_man,
 )
-from arena.engine.match.rules.damage import end_match, end_on_points
+from arena.engine.match.rules.damage import end_match, end_on_points, gladiators_fell
 from arena.engine.match.rules.melee import may_attack, melee_targets
 from arena.engine.match.state import SEAT_OF, Phase, State
-from arena.engine.match.words import MatchEnd
+from arena.engine.match.words import ArenaMode, MatchEnd
 
 NAMED_PER_STEP = 2  # RB p.6
 
 
 def step_seat(s: State, step: int) -> int:
-    """Odd steps belong to the starting player (RB p.6)."""
+    """Odd steps belong to the starting player (RB p.6); four seats, the round's order (HR-8)."""
+    if s.four is not None:
+        return s.four.order[step - 1]
     return s.starting if step % 2 == 1 else 1 - s.starting
 
 
@@ -99,7 +102,7 @@ def decide_name(ctx: Context, a: Name) -> None:
 def name_characters(ctx: Context, chars: tuple[int, ...]) -> None:
     """Form the step pool: 3 per named character less their debts (RB p.7-8, HR-4)."""
     s = ctx.state
-    base = GLADIATOR_STEP_MAN if s.step >= 5 else STEP_MAN_PER_CHARACTER * len(chars)
+    base = GLADIATOR_STEP_MAN if s.step > s.char_steps else STEP_MAN_PER_CHARACTER * len(chars)
     paid = tuple(0 if s.netted[c] else s.debt[c] for c in chars)
     pool = max(0, base - sum(paid))
     if s.magic is not None:  # an Orgyilkosság victim's own 4 MAN (RB p.17, digest A56)
@@ -112,7 +115,7 @@ def name_characters(ctx: Context, chars: tuple[int, ...]) -> None:
 def decide_grant(ctx: Context, a: Grant) -> None:
     s = ctx.state
     actor(s, a.seat, a.char)
-    if s.step > 4:
+    if s.step > s.char_steps:
         fail("strategist MAN never goes to the gladiator", "RB p.8")
     if not 1 <= a.amount <= s.strat_man[a.seat]:
         fail(f"the strategist has {s.strat_man[a.seat]} MAN left this round", "RB p.8")
@@ -125,7 +128,7 @@ _GRANTS: Table[tuple[int, int], list[Grant]] = Table("turns: grants")  # (charac
 
 
 def grant_options(s: State, c: int) -> list[Grant]:
-    if s.step > 4:
+    if s.step > s.char_steps:
         return []
     seat = SEAT_OF[c]
     left = s.strat_man[seat]
@@ -169,10 +172,47 @@ def decide_end_step(ctx: Context, a: EndStep) -> None:
 
 
 def decide_concede(ctx: Context, a: Concede) -> None:
-    if a.seat not in (0, 1):
+    s = ctx.state
+    if a.seat not in range(s.seats):
         fail(f"there is no seat {a.seat}", "HR-12 ruling 37")
+    four = s.four
+    if four is None:
+        ctx.emit(Conceded(a.seat))
+        end_match(ctx, MatchEnd.VICTORY, 1 - a.seat, f"seat {a.seat} conceded (HR-12 ruling 37)")
+        return
+    if four.mode is ArenaMode.PAIRS:  # a partner concedes for his side (HR-8)
+        ctx.emit(Conceded(a.seat))
+        winner = 2 * (1 - a.seat // 2)
+        end_match(ctx, MatchEnd.VICTORY, winner, f"seat {a.seat} conceded for his side (HR-8, HR-12 ruling 37)")
+        return
+    # free-for-all: he leaves the match as if his gladiator had fallen (HR-8), between decisions
+    if four.out[a.seat]:
+        fail(f"seat {a.seat} is out of the match", "HR-8")
+    if s.pending is not None or s.declared is not None:
+        fail("a free-for-all seat concedes between decisions, not while one is owed", "HR-8, HR-12 ruling 37")
     ctx.emit(Conceded(a.seat))
-    end_match(ctx, MatchEnd.VICTORY, 1 - a.seat, f"seat {a.seat} conceded (HR-12 ruling 37)")
+    eliminate(ctx, a.seat)
+    gladiators_fell(ctx)
+    if s.phase is not Phase.OVER and s.seat_to_act == a.seat and s.phase in (Phase.NAMING, Phase.ACTING):
+        end_step(ctx, "the seat conceded (HR-8)")
+
+
+def eliminate(ctx: Context, seat: int) -> None:
+    """Free-for-all (HR-8): all his figures removed, his traps discarded; his zombie collapses."""
+    s = ctx.state
+    ctx.emit(SeatEliminated(seat, s.round, s.step))  # his zombie collapses as this step ends (HR-11)
+
+
+def four_step_ending(ctx: Context) -> None:
+    """Free-for-all: the seats whose gladiator fell in this step are eliminated (HR-8)."""
+    s = ctx.state
+    four = s.four
+    assert four is not None
+    if four.mode is not ArenaMode.FFA:
+        return
+    for seat in range(s.seats):
+        if not four.out[seat] and not s.alive[s.gladiator_of(seat)]:
+            ctx.emit(SeatEliminated(seat, s.round, s.step))
 
 
 # --- transitions ---------------------------------------------------------------------------------
@@ -191,15 +231,15 @@ def step_done(s: State) -> str | None:
         return None  # a zombie or an Orgyilkosság victim still acts
     if not any(can_act(s, c) for c in s.named):
         return "nobody left to act"
-    if s.pool == 0 and s.granted == 0 and (s.step > 4 or strategist_man(s, s.seat_to_act) == 0):
+    if s.pool == 0 and s.granted == 0 and (s.step > s.char_steps or strategist_man(s, s.seat_to_act) == 0):
         return "no MAN left"  # a spell may bind the strategist's MAN (HR-12 ruling 32)
     return None
 
 
 def start_round(ctx: Context, number: int) -> None:
     s = ctx.state
-    man = tuple(STRATEGIST_MAN if s.alive[s.strategist_of(seat)] else 0 for seat in (0, 1))
-    ctx.emit(RoundStarted(number, (man[0], man[1])))
+    man = tuple(STRATEGIST_MAN if s.alive[s.strategist_of(seat)] else 0 for seat in range(s.seats))
+    ctx.emit(RoundStarted(number, man))
     if s.magic is not None:
         HOOKS.magic_round_starting(ctx)  # Quintarha's shock (RB p.15, digest A48)
     start_step(ctx, 1)
@@ -209,13 +249,17 @@ def start_step(ctx: Context, step: int) -> None:
     s = ctx.state
     seat = step_seat(s, step)
     ctx.emit(StepStarted(s.round, step, seat))
-    if step < 5:
+    if step <= s.char_steps:
         return
     if not all(s.revealed):
-        for side in (0, 1):  # HR-3.2, HR-11: the grips become public at round 1, step 5
+        for side in range(s.seats):  # HR-3.2, HR-11: the grips become public at round 1, step 5
             g = s.gladiator_of(side)
-            ctx.emit(GripRevealed(side, s.sheets[g].id, s.hand[g], s.main[g]))
+            if s.alive[g]:
+                ctx.emit(GripRevealed(side, s.sheets[g].id, s.hand[g], s.main[g]))
     g = s.gladiator_of(seat)
+    if not s.alive[g]:  # four seats: a fallen gladiator's steps are skipped (HR-8)
+        end_step(ctx, "his gladiator has fallen (HR-8)")
+        return
     if s.bell[g]:
         ctx.emit(StateEnded(s.sheets[g].id, "golden_bell", "his next step (RB p.20)"))
     name_characters(ctx, (g,))
@@ -229,15 +273,17 @@ def end_step(ctx: Context, reason: str) -> None:
             ctx.emit(StateEnded(s.sheets[c].id, "netted", "the banned step is over (HR-4)"))
     if s.step >= 5:
         g = s.gladiator_of(seat)
-        for t in s.seat_chars(1 - seat):
-            if s.entangled_by[t] == g and s.entangled_round[t] <= s.round:
+        for t in range(len(s.pos)):
+            if s.sheets[t].seat != seat and s.entangled_by[t] == g and s.entangled_round[t] <= s.round:
                 ctx.emit(StateEnded(s.sheets[t].id, "entangled", "end of the net-thrower's next step (HR-3.3)"))
+    if s.four is not None:
+        four_step_ending(ctx)  # free-for-all: a fallen gladiator's seat is eliminated (HR-8)
     if s.magic is not None:
         HOOKS.magic_step_ending(ctx)  # zombies collapse (HR-11); Orgyilkosság ends (ruling 16)
     if s.opt is not None:
         HOOKS.optional_step_ending(ctx)  # an unused coating is gone (HR-7)
     ctx.emit(StepEnded(s.round, s.step, seat, reason))
-    if s.step < 6:
+    if s.step < s.last_step:
         start_step(ctx, s.step + 1)
         return
     if s.magic is not None:

@@ -34,6 +34,7 @@ from arena.engine.match.events import (
     TrapsReadied,
     TrapWindowAnswered,
     TrapWindowOpened,
+    TrapWindowPassedOn,
 )
 from arena.engine.match.hooks import HOOKS
 from arena.engine.match.magic import zombie as magic_zombie
@@ -172,6 +173,20 @@ def decide_pass(ctx: Context, a: PassTraps) -> None:
     p = _window(ctx.state, a.seat)
     ctx.emit(TrapsReadied(a.seat, (), a.seat))
     ctx.emit(TrapWindowAnswered(a.seat, ctx.state.sheets[p.mover].id))
+    _next_or_proceed(ctx, p)
+
+
+def _next_or_proceed(ctx: Context, p: PendingTrapWindow) -> None:
+    """Four seats (HR-8): the next enemy owner's window on the same action, else carry it out."""
+    s = ctx.state
+    if s.four is not None:
+        owner = window_owner(s, p.mover, p.seat)
+        if owner >= 0:
+            target = None if p.target < 0 else s.sheets[p.target].id
+            ctx.emit(
+                TrapWindowPassedOn(owner, s.sheets[p.mover].id, p.action, p.path, p.gate, p.acrobatics, p.man, target)
+            )
+            return
     _proceed(ctx, p)
 
 
@@ -212,7 +227,7 @@ def decide_play(ctx: Context, a: PlayTraps) -> None:
             )
     ctx.emit(TrapsReadied(a.seat, a.strikes, a.seat))
     ctx.emit(TrapWindowAnswered(a.seat, s.sheets[p.mover].id))
-    _proceed(ctx, p)
+    _next_or_proceed(ctx, p)
 
 
 def _proceed(ctx: Context, p: PendingTrapWindow) -> None:
@@ -251,10 +266,19 @@ def _portcullis(ctx: Context, c: int, owner: int, here: int, h: int) -> bool:
     for card in _ready_at(s, h):
         trap = CARDS[card]
         if trap.effect.stays_on_entry_side and s.alive[c] and not s.over:
-            _play(ctx, card, owner, c)
-            strike(ctx, trap, owner, c, None, gate, ())
+            by = _holder(s, card, owner)
+            _play(ctx, card, by, c)
+            strike(ctx, trap, by, c, None, gate, ())
             struck = True
     return struck
+
+
+def _holder(s: State, card: int, owner: int) -> int:
+    """Who plays a named card: the window's owner; four seats, whoever holds it (HR-8: several
+    enemy owners may have named cards on one move)."""
+    if s.four is None:
+        return owner
+    return next((x for x in range(s.seats) if card in s.traps[x]), owner)
 
 
 def _play(ctx: Context, card: int, owner: int, c: int) -> None:
@@ -284,8 +308,9 @@ def _strike_here(ctx: Context, c: int, owner: int, h: int, rest: tuple[Hex, ...]
         trap = CARDS[card]
         if trap.effect.stays_on_entry_side and gate is None:
             continue
-        _play(ctx, card, owner, c)
-        if strike(ctx, trap, owner, c, None, gate, rest):
+        by = _holder(s, card, owner)
+        _play(ctx, card, by, c)
+        if strike(ctx, trap, by, c, None, gate, rest):
             return False  # waits for his Kitérés
     return s.alive[c] and not s.over and not s.prone[c] and marks.find(s, c, marks.STOPPED) is None
 

@@ -37,14 +37,24 @@ def cards_drawn(s: State, seat: int) -> int:
 
 def deck(s: State) -> list[int]:
     """The cards no hand holds, in number order (the dice pick from it)."""
-    held = set(s.traps[0]) | set(s.traps[1])
+    held = {card for hand in s.traps for card in hand}
     return sorted(t.number for t in TRAPS.values() if t.number not in held)
 
 
 def after_role(ctx: Context) -> None:
-    """Step order is known now: the starting seat's insight first (HR-9.5)."""
+    """Step order is known now: the starting seat's insight first (HR-9.5). Four seats wait for
+    the quarters (:func:`after_places`)."""
+    if ctx.state.four is not None:
+        return
     starting = ctx.state.starting
     _begin(ctx, (starting, 1 - starting))
+
+
+def after_places(ctx: Context) -> None:
+    """Four seats (HR-8): every quarter is taken, so step order is known; insight in that order."""
+    four = ctx.state.four
+    assert four is not None
+    _begin(ctx, four.order[:4])
 
 
 def _begin(ctx: Context, seats: tuple[int, ...]) -> None:
@@ -87,5 +97,8 @@ def decide_keep(ctx: Context, a: KeepTraps) -> None:
     returned = tuple(card for card in held if card not in kept)
     ctx.emit(TrapsKept(a.seat, kept, returned, a.seat))
     ctx.emit(TrapInsightDone(a.seat))
-    if a.seat == s.starting:
+    if s.four is not None:  # the seats after him in step order (HR-8)
+        once = s.four.order[:4]
+        _begin(ctx, once[once.index(a.seat) + 1 :])
+    elif a.seat == s.starting:
         _begin(ctx, (1 - a.seat,))  # the other seat draws from a deck its returns are back in

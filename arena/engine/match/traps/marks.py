@@ -31,7 +31,7 @@ JAWS_MAN = TRAPS["bear_trap"].effect.release_man
 
 def stamp(s: State) -> int:
     """The current step as one number (round and step)."""
-    return s.round * 10 + s.step
+    return s.round * (10 if s.four is None else 20) + s.step  # HR-8: twelve steps a round
 
 
 def active(s: State, m: TrapMark) -> bool:

@@ -15,7 +15,6 @@ from arena.engine.content.skills import HIDING, SKILLS
 from arena.engine.content.traps import TRAPS, Ring, Trap, TrapKind, Trigger, WallKind
 from arena.engine.match.memo import Table
 from arena.engine.match.rules.base import (
-    BOARD_CHARS,
     CENTRAL,
     MAX_PER_HEX,
     STEP_GATE,
@@ -89,8 +88,8 @@ def _hex_fits(s: State, trap: Trap, h: int) -> bool:
 def remote_refusal(s: State, seat: int, trap: Trap, t: int) -> str | None:
     """Why remote card ``trap`` of ``seat`` cannot strike ``t``, or None (RB p.18, HR-5, HR-4)."""
     sheet = s.sheets[t]
-    if s.side[t] == seat:
-        return "traps strike only enemies"  # a zombie is of its creator's side (HR-12 ruling 19)
+    if s.camp[t] == s.seat_camp[seat]:
+        return "traps strike only enemies"  # a zombie is of its creator's side, partners are one (HR-8)
     if not sheet.on_board:
         return "traps never target strategists"
     if not s.alive[t]:
@@ -104,7 +103,8 @@ def remote_refusal(s: State, seat: int, trap: Trap, t: int) -> str | None:
 
 
 def remote_targets(s: State, seat: int, trap: Trap) -> list[int]:
-    return [t for t in BOARD_CHARS if s.side[t] != seat and remote_refusal(s, seat, trap, t) is None]
+    mine = s.seat_camp[seat]
+    return [t for t in s.board if s.camp[t] != mine and remote_refusal(s, seat, trap, t) is None]
 
 
 def push_options(s: State, t: int) -> list[int]:
@@ -158,14 +158,28 @@ def crossing_gate(prev: int, h: int) -> str | None:
     return None
 
 
-DIRECT_STEPS = 4  # HR-12 ruling 26: the window is offered in steps 1-4
+DIRECT_STEPS = 4  # HR-12 ruling 26: the window is offered in steps 1-4 (four seats: 1-8, HR-8)
 
 
-def window_owner(s: State, mover: int) -> int:
+def window_owner(s: State, mover: int, after: int = -1) -> int:
     """The seat whose direct-trap window a move or toggle of ``mover`` (a zombie too, HR-12
     ruling 29) opens, or -1. Only public facts decide it (HR-12 ruling 27): a card held, the
-    strategist's MAN that no spell binds (ruling 32)."""
-    if s.step > DIRECT_STEPS:
+    strategist's MAN that no spell binds (ruling 32).
+
+    Four seats (HR-8): every enemy owner gets his window, one after another in step order from the
+    seat after the acting one; ``after``: the owner who has just answered, so the next one's."""
+    if s.step > s.char_steps:
         return -1
-    owner = 1 - s.side[mover]
-    return owner if s.traps[owner] and strategist_man(s, owner) >= 1 else -1
+    if s.four is None:
+        owner = 1 - s.side[mover]
+        return owner if s.traps[owner] and strategist_man(s, owner) >= 1 else -1
+    once = s.four.order[:4]
+    i = once.index(s.seat_to_act)
+    ring = once[i + 1 :] + once[: i + 1]
+    if after >= 0:
+        ring = ring[ring.index(after) + 1 :]
+    mine = s.camp[mover]
+    for owner in ring:
+        if s.seat_camp[owner] != mine and s.traps[owner] and strategist_man(s, owner) >= 1:
+            return owner
+    return -1
