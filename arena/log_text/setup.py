@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from ..play_words import (
@@ -11,6 +11,7 @@ from ..play_words import (
     grip_text,
     half_name,
     purpose_text,
+    quarter_name,
 )
 from .common import Event, Line, Writer, register
 
@@ -37,6 +38,12 @@ def discs_dealt(e: Event, line: Line) -> SafeString:
 
 
 def hands_dealt(e: Event, line: Line) -> SafeString:
+    if len(e["traps"]) != 2:  # four seats (HR-8)
+        return line.say(
+            _("Trap cards held: %(traps)s. Spell discs held: %(discs)s."),
+            traps=line.per_seat(e["traps"]),
+            discs=line.per_seat(e["discs"]),
+        )
     return line.say(
         _(
             "%(home)s holds %(home_traps)s trap cards and %(home_discs)s spell discs, "
@@ -64,6 +71,8 @@ def secrets_ready(e: Event, line: Line) -> SafeString:
 
 
 def side_roll_won(e: Event, line: Line) -> SafeString:
+    if len(e["rolls"]) != 2:  # pairs (HR-8): the places roll decided it (PlacesRolled)
+        return line.say(_("%(team)s speaks for the side that won the roll and chooses."), team=line.team(e["seat"]))
     return line.say(
         _("Side roll: %(home)s %(home_roll)s, %(away)s %(away_roll)s; %(winner)s chooses."),
         home=line.team(0),
@@ -83,6 +92,13 @@ def role_chosen(e: Event, line: Line) -> SafeString:
 
 
 def half_chosen(e: Event, line: Line) -> SafeString:
+    if len(line.names.teams) > 2:  # pairs (HR-8): for his side
+        return line.say(
+            _("%(team)s takes the %(half)s half for his side; the other side takes the %(other)s half."),
+            team=line.team(e["seat"]),
+            half=half_name(e["half"]),
+            other=half_name(e["other"]),
+        )
     return line.say(
         _("%(team)s takes the %(half)s half, %(other_team)s the %(other)s half."),
         team=line.team(e["seat"]),
@@ -106,6 +122,31 @@ def deployed(e: Event, line: Line) -> SafeString:
     return line.say(_("%(who)s takes his place on %(hex)s."), who=line.who(e["char"]), hex=line.hex(e["hex"]))
 
 
+def places_rolled(e: Event, line: Line) -> SafeString:
+    return line.say(
+        _("The places roll (HR-8) sets the order of choosing: %(seats)s."),
+        seats=mark_safe(", ".join(line.team(seat) for seat in e["order"])),
+    )
+
+
+def quarter_chosen(e: Event, line: Line) -> SafeString:
+    if e["partner_quarter"]:
+        text = _("%(team)s takes the %(quarter)s quarter, his partner the %(partner)s quarter.")
+    else:
+        text = _("%(team)s takes the %(quarter)s quarter.")
+    said = line.say(
+        text,
+        team=line.team(e["seat"]),
+        quarter=quarter_name(e["quarter"]),
+        partner=quarter_name(e["partner_quarter"]),
+    )
+    if e["order"]:
+        said += line.then(
+            _("Step order: %(seats)s."), seats=mark_safe(", ".join(line.team(seat) for seat in e["order"]))
+        )
+    return said
+
+
 def register_setup(writers: dict[str, Writer]) -> None:
     register(
         writers,
@@ -122,4 +163,6 @@ def register_setup(writers: dict[str, Writer]) -> None:
         GripRecorded=grip_recorded,
         GripsReady=grips_ready,
         Deployed=deployed,
+        PlacesRolled=places_rolled,
+        QuarterChosen=quarter_chosen,
     )

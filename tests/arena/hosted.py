@@ -139,6 +139,7 @@ def begin_four(
     plans = [SeatPlan(SeatKind.COMPUTER if seat in computer else SeatKind.OPEN) for seat in (1, 2, 3)]
     match = match_create_four(creator=users[0], team=teams[0], mode=mode, others=plans, round_limit=round_limit)
     if seed is not None:
+        assert match.status == Match.Status.OPEN, "a match the computer fills at once has begun with its own seed"
         Match.objects.filter(pk=match.pk).update(seed=seed)
         match.refresh_from_db()
     for seat in (1, 2, 3):

@@ -182,7 +182,7 @@ def four_seat_matches() -> tuple[str, int, int]:
     rng = random.Random(1)
     while view(state_of(fresh(match)), None)["phase"] not in ("naming", "acting"):
         match = act(match, four, rng)
-    over, _four = begin_four("ffa", seed="axe-four-over", computer=(1, 2, 3), prefix="x")
+    over, _four = begin_four("ffa", computer=(1, 2, 3), prefix="x")
     return f"/play/challenge/{waiting.invite_token}/", match.pk, play_out_four(over, _four).pk
 
 
