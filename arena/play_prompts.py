@@ -24,7 +24,7 @@ def heading(public: Mapping[str, Any], names: Names) -> str:
     titles = {
         "secrets": _("Set-up: amulets and ME tokens (secret)"),
         "role": _("Set-up: side or first step"),
-        "half": _("Set-up: the quarters (HR-8)")
+        "half": _("Set-up: halves and quarters (HR-8)")
         if public.get("mode")
         else _("Set-up: the side chooser picks his half"),
         "grips": _("Set-up: the gladiators' starting grips (secret)"),

@@ -52,9 +52,9 @@ def _gladiator_fallen(public: Mapping[str, Any], seat: int) -> bool:
 
 def is_eliminated(public: Mapping[str, Any], mode: ArenaMode, seat: int) -> bool:
     """A free-for-all seat whose gladiator has fallen is out (HR-8); in pairs his team plays on."""
-    side = public["seats"][seat]
-    if "eliminated" in side:  # the engine says so where it keeps it
-        return bool(side["eliminated"])
+    out = public.get("eliminated")
+    if out is not None:  # the engine's view says so (four seats)
+        return bool(out[seat])
     return mode is ArenaMode.FFA and _gladiator_fallen(public, seat)
 
 

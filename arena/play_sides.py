@@ -11,6 +11,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from arena.engine import State
+from arena.engine.match.words import ArenaMode
 from reference.links import entry_link
 
 from .log_text.core import result_name
@@ -187,6 +188,18 @@ def result_lines(match: Match, names: Names) -> tuple[str, str]:
         "rounds": result.get("round"),
     }
     reason = reason_text(result.get("reason", ""), names)
+    winner = result.get("winner")
+    if winner is not None and match.arena_mode is ArenaMode.PAIRS:  # the side: the winner and his partner (HR-8)
+        return (
+            _("%(result)s for %(team)s and %(partner)s: %(reason)s.")
+            % {
+                "result": result_name(result["kind"]),
+                "team": names.team(winner),
+                "partner": names.team(winner ^ 1),
+                "reason": reason,
+            },
+            detail,
+        )
     if result.get("winner") is None:
         return _("%(result)s: %(reason)s.") % {"result": result_name(result["kind"]), "reason": reason}, detail
     return (

@@ -163,7 +163,7 @@ def result_for(match: Match, seat: int | None) -> str:
         key = ResultKind.FORFEIT_WIN if match.winner_seat == seat else ResultKind.FORFEIT_LOSS
     elif match.winner_seat is None or kind == "draw":
         key = ResultKind.DRAW
-    elif match.winner_seat == seat:
+    elif seat is not None and match.winner_seat in (seat, match.arena_mode.partner(seat)):  # pairs: his side won
         key = ResultKind(kind)
     else:
         key = ResultKind.DEFEAT if kind == "victory" else ResultKind.POINTS_DEFEAT

@@ -8,7 +8,7 @@ only new rows. Every refusal is a ``MatchError`` raised before anything is writt
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import fields, replace
+from dataclasses import replace
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -35,12 +35,8 @@ def match_options(*, round_limit: int, optional_rules: Iterable[str], mode: Aren
     unknown = sorted(set(optional_rules) - set(OPTIONAL_RULES))
     if unknown:
         raise MatchError(_("Unknown optional rule: %(rules)s.") % {"rules": ", ".join(unknown)})
-    # a duel's options are built as they always were, so two-player set-ups stay byte for byte the same
-    extra: dict[str, ArenaMode] = {} if mode is ArenaMode.DUEL else {"mode": mode}
-    if extra and "mode" not in {f.name for f in fields(MatchOptions)}:
-        raise MatchError(_("The four-player modes cannot be played yet: the referee does not know them."))
     try:
-        return MatchOptions(round_limit=round_limit, optional=frozenset(optional_rules), **extra)
+        return MatchOptions(round_limit=round_limit, optional=frozenset(optional_rules), mode=mode)
     except ValueError as error:
         raise MatchError(_("The match options are refused: %(reason)s") % {"reason": error}) from error
 

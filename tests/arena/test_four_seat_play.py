@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import fields
 from typing import Any
 
 import pytest
@@ -17,7 +16,6 @@ from django.urls import reverse
 
 from arena.agents import run_until_idle
 from arena.engine import (
-    MatchOptions,
     action_to_json,
     event_to_json,
     events_for,
@@ -36,11 +34,7 @@ from arena.services import match_play
 from arena.states import rebuild, state_of
 from tests.arena.hosted import Four, begin_four, fresh
 
-ENGINE_PLAYS_FOUR = "mode" in {f.name for f in fields(MatchOptions)}
-pytestmark = [
-    pytest.mark.django_db,
-    pytest.mark.skipif(not ENGINE_PLAYS_FOUR, reason="the engine does not play four seats yet"),
-]
+pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
 SEATS = (0, 1, 2, 3)
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from tests.arena.test_four_seat_play import ENGINE_PLAYS_FOUR
 from tests.browser.actions import log_in
 
 from .test_phone_layout import demo, demo_log_in, switch_language  # noqa: F401
@@ -186,7 +185,6 @@ def four_seat_matches() -> tuple[str, int, int]:
     return f"/play/challenge/{waiting.invite_token}/", match.pk, play_out_four(over, _four).pk
 
 
-@pytest.mark.skipif(not ENGINE_PLAYS_FOUR, reason="the engine does not play four seats yet")
 @pytest.mark.parametrize("language", ["en", "hu"])
 def test_the_four_seat_pages_pass_axe(live_server, page, language):  # noqa: F811
     challenge, begun, over = four_seat_matches()

@@ -8,13 +8,11 @@ test-artifacts/."""
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any
 
 import pytest
 
 from arena.agents import run_until_idle
-from arena.engine import MatchOptions
 from arena.models import Match, MatchSeat
 from teams.models import Team
 from tests.arena.hosted import fresh
@@ -23,12 +21,7 @@ from tests.browser.test_around_hosted import _human_turn, _version, _wait_versio
 from tests.browser.test_hosted_match import LAPTOP, PHONE, live_server  # noqa: F401 (the serialised live server)
 from tests.factories import TeamFactory, UserFactory
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        "mode" not in {f.name for f in fields(MatchOptions)}, reason="the engine does not play four seats yet"
-    ),
-]
+pytestmark = pytest.mark.browser
 
 FIRST, SECOND = 0, 2  # the humans' seats: opponents (seats 0+1 against 2+3)
 
