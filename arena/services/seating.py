@@ -47,8 +47,10 @@ class SeatPlan:
 FOUR_SEAT_MODES = (ArenaMode.PAIRS, ArenaMode.FFA)
 
 
-def computer_seat_name() -> str:
-    return _("%(team)s (computer)") % {"team": base_roster().name or _("Base team")}
+def computer_team_name(seat: int) -> str:
+    """The base team a computer seat brings, named by its seat: two computer seats' teams (and
+    their characters, in the log) are told apart."""
+    return _("Base team, seat %(number)s") % {"number": seat + 1}
 
 
 def _check_plans(creator: User, others: Sequence[SeatPlan]) -> None:
@@ -99,7 +101,7 @@ def match_create_four(
     MatchSeat.objects.create(match=match, seat=HOME, player=creator, team=team, team_name=team.name)
     for seat, plan in enumerate(others, start=1):
         if plan.kind == SeatKind.COMPUTER:
-            MatchSeat.objects.create(match=match, seat=seat, agent=Agent.GREEDY, team_name=computer_seat_name())
+            MatchSeat.objects.create(match=match, seat=seat, agent=Agent.GREEDY, team_name=computer_team_name(seat))
         else:
             MatchSeat.objects.create(match=match, seat=seat, invited=plan.invited, team_name="")
     if all(plan.kind == SeatKind.COMPUTER for plan in others):
@@ -141,7 +143,7 @@ def _begin_four(match: Match) -> None:
     rosters: list[Roster] = []
     for row in MatchSeat.objects.filter(match=match).select_related("team", "player").order_by("seat"):
         if row.agent:
-            rosters.append(base_roster())
+            rosters.append(base_roster(row.team_name))
             continue
         team = row.team
         if team is None or row.player is None or not team.is_ready:

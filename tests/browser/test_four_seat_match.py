@@ -13,7 +13,9 @@ from typing import Any
 import pytest
 
 from arena.agents import run_until_idle
+from arena.engine import view
 from arena.models import Match, MatchSeat
+from arena.states import state_of
 from teams.models import Team
 from tests.arena.hosted import fresh
 from tests.browser.actions import log_in
@@ -48,6 +50,21 @@ def _take_the_seat(page: Any, url: str) -> None:
     page.wait_for_selector("#match-status")
 
 
+def _in_round_two(match: Match) -> bool:
+    public = view(state_of(match), None)
+    return public["round"] >= 2 and public["phase"] in ("naming", "acting")
+
+
+def _screenshots(laptop: Any, phone: Any, version: int, artifacts: Any) -> None:
+    for page in (laptop, phone):
+        _wait_version(page, version)
+        page.wait_for_selector("#whose-step")
+    laptop.screenshot(path=str(artifacts / "four-seat-laptop.png"), full_page=True)
+    phone.screenshot(path=str(artifacts / "four-seat-phone.png"), full_page=True)
+    phone.screenshot(path=str(artifacts / "four-seat-phone-screen.png"))
+    phone.locator("#sides").screenshot(path=str(artifacts / "four-seat-phone-sides.png"))
+
+
 def test_two_humans_and_two_computer_seats_play_a_four_seat_match_to_its_end(browser, live_server, artifacts):  # noqa: F811
     with live_server.lock:
         for name, team in (("elso", "Vasfarkasok"), ("masodik", "Ködlovagok")):
@@ -79,9 +96,8 @@ def test_two_humans_and_two_computer_seats_play_a_four_seat_match_to_its_end(bro
         if humans:
             page = pages[humans[0]]
             _wait_version(page, match.version)
-            if not shot and page.locator("#whose-step").count():
-                first.screenshot(path=str(artifacts / "four-seat-laptop.png"), full_page=True)
-                second.screenshot(path=str(artifacts / "four-seat-phone.png"), full_page=True)
+            if not shot and _in_round_two(match):
+                _screenshots(first, second, match.version, artifacts)
                 shot = True
             before = _version(page)
             _human_turn(page)
