@@ -26,14 +26,15 @@ from typing import Any
 from arena.engine import apply, legal_actions, new_match, seats_to_move, view
 from arena.engine.agents import RandomAgent
 from arena.engine.agents.simulate import paused_gc
-from arena.engine.match.state import Phase, State
+from arena.engine.match.state import MatchOptions, Phase, State
+from arena.engine.match.words import ArenaMode
 from arena.engine.roster import base_roster
 
 
-def play_random(seed: int, sample: list[tuple[State, int]] | None = None) -> int:
-    teams = (base_roster(), base_roster())
-    state = new_match(teams, seed=seed)
-    agents = (RandomAgent(f"{seed}:0"), RandomAgent(f"{seed}:1"))
+def play_random(seed: int, sample: list[tuple[State, int]] | None = None, mode: ArenaMode = ArenaMode.DUEL) -> int:
+    teams = (base_roster(),) * mode.seats
+    state = new_match(teams, MatchOptions(mode=mode), seed=seed)
+    agents = tuple(RandomAgent(f"{seed}:{x}") for x in range(mode.seats))
     decisions = 0
     while state.phase is not Phase.OVER:
         seat = seats_to_move(state)[0]
@@ -45,14 +46,16 @@ def play_random(seed: int, sample: list[tuple[State, int]] | None = None) -> int
     return decisions
 
 
-def bench_engine(seconds: float, first: int = 0) -> tuple[float, float, float, list[tuple[State, int]]]:
+def bench_engine(
+    seconds: float, first: int = 0, mode: ArenaMode = ArenaMode.DUEL
+) -> tuple[float, float, float, list[tuple[State, int]]]:
     sample: list[tuple[State, int]] = []
     for seed in range(10):  # warm up (and take a sample of positions for the per-call figures)
-        play_random(10_000 + first + seed, sample)
+        play_random(10_000 + first + seed, sample, mode)
     matches = decisions = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        decisions += play_random(first + matches)
+        decisions += play_random(first + matches, None, mode)
         matches += 1
     spent = time.process_time() - start
     return matches / spent, decisions / spent, decisions / matches, sample
@@ -147,10 +150,25 @@ def main() -> None:
         report_chess(chess_mps, chess_gps, gc_dps, dps)
     median_actions = statistics.median(len(legal_actions(s, x)) for s, x in sample[:500])
     print(f"(median legal actions per sampled state: {median_actions:.0f})")
+    for mode in (ArenaMode.PAIRS, ArenaMode.FFA):
+        report_four(mode, args.seconds)
     if args.memory_matches > 0:
         print(f"Resident memory while playing {args.memory_matches} matches in this process (the collector on)")
         gc.collect()
         bench_memory(args.memory_matches)
+
+
+def report_four(mode: ArenaMode, seconds: float) -> None:
+    """The same loop for four seats (HR-8), beside the two-player figures above."""
+    mps, dps, per_match, sample = bench_engine(seconds, mode=mode)
+    apply_sample = [(state, legal_actions(state, seat)[0]) for state, seat in sample]
+    print(f"Four seats, {mode.value} (HR-8), random agents, four base teams (the collector on)")
+    print(f"  full random matches per second : {mps:10.1f}")
+    print(f"  decisions per second           : {dps:10.0f}")
+    print(f"  mean decisions per match       : {per_match:10.1f}")
+    print(f"  legal_actions                  : {per_call(legal_actions, sample):10.1f} µs per call")
+    print(f"  view                           : {per_call(view, sample):10.1f} µs per call")
+    print(f"  apply                          : {per_call(apply, apply_sample):10.1f} µs per call")
 
 
 def report_chess(chess_mps: float, chess_gps: float, gc_dps: float, dps: float) -> None:

@@ -103,3 +103,29 @@ def test_simulate_refuses_a_team_built_for_an_optional_rule_the_match_does_not_u
     with pytest.raises(CommandError, match="Ködlovagok .*HR-7"):
         call_command("simulate", "--home", str(path), "--matches", "1")
     call_command("simulate", "--home", str(path), "--matches", "1", "--option", "opt_potion", stdout=StringIO())
+
+
+@pytest.mark.parametrize("mode", ["pairs", "ffa"])
+def test_simulate_plays_four_seat_matches__hr8(mode):
+    out = StringIO()
+    call_command("simulate", "--players", "4", "--mode", mode, "--matches", "2", "--seed", "4", "--json", stdout=out)
+    data = json.loads(out.getvalue())
+    assert data["mode"] == mode and data["matches"] == 2 and len(data["wins"]) == 4
+    if mode == "pairs":  # both partners count their side's win
+        assert data["wins"][0] == data["wins"][1] and data["wins"][2] == data["wins"][3]
+        assert data["wins"][0] + data["wins"][2] + data["draws"] == 2
+    else:
+        assert sum(data["wins"]) + data["draws"] == 2
+    assert 1 <= data["mean_rounds"] <= 24
+
+
+def test_simulate_four_players_prints_a_summary_and_needs_a_mode():
+    out = StringIO()
+    call_command("simulate", "--players", "4", "--mode", "ffa", "--matches", "1", "--agent", "greedy", stdout=out)
+    assert "1 ffa matches (greedy agents): wins seat 0" in out.getvalue()
+    with pytest.raises(CommandError, match="--mode pairs or --mode ffa"):
+        call_command("simulate", "--players", "4", "--matches", "1")
+    with pytest.raises(CommandError, match="for four players"):
+        call_command("simulate", "--mode", "pairs", "--matches", "1")
+    with pytest.raises(CommandError, match="12-30, not 40"):
+        call_command("simulate", "--players", "4", "--mode", "pairs", "--round-limit", "40", "--matches", "1")

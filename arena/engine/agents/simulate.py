@@ -13,6 +13,7 @@ from arena.engine.agents import AGENTS, Agent
 from arena.engine.match.play import apply, legal_actions, seats_to_move
 from arena.engine.match.setup import new_match
 from arena.engine.match.state import MatchOptions, Phase, State
+from arena.engine.match.words import ArenaMode
 from arena.engine.roster import Roster, base_roster
 from arena.engine.roster.teamfile import loads
 
@@ -26,6 +27,23 @@ class SimulationResult:
     matches: int
     home_wins: int
     away_wins: int
+    draws: int
+    mean_rounds: float
+    mean_decisions: float
+    seconds: float
+
+    def as_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class ArenaSimulationResult:
+    """What ``simulate_arena`` reports for four seats (HR-8): per seat, the matches its side won
+    (pairs: both partners count the side's win) or it won alone (free-for-all)."""
+
+    mode: str
+    matches: int
+    wins: tuple[int, ...]
     draws: int
     mean_rounds: float
     mean_decisions: float
@@ -111,3 +129,42 @@ def simulate(
     seconds = time.perf_counter() - start
     n = max(matches, 1)
     return SimulationResult(matches, wins[0], wins[1], draws, rounds / n, decisions / n, round(seconds, 3))
+
+
+def simulate_arena(
+    teams: Sequence[Roster],
+    matches: int,
+    seed: int | str = 0,
+    agent: str = "random",
+    options: MatchOptions | None = None,
+) -> ArenaSimulationResult:
+    """Play ``matches`` four-seat matches (HR-8, ``options.mode`` pairs or ffa); match ``i`` uses
+    the seed ``"{seed}:{i}"`` and seat ``x``'s agent ``"{seed}:{i}:{x}"``."""
+    options = options or MatchOptions(mode=ArenaMode.PAIRS)
+    if options.mode is ArenaMode.DUEL or len(teams) != 4:
+        raise ValueError("a four-seat simulation needs four teams and the pairs or ffa mode (HR-8)")
+    factory = AGENTS[agent]
+    wins = [0, 0, 0, 0]
+    draws = rounds = decisions = 0
+    start = time.perf_counter()
+    with paused_gc():
+        for i in range(matches):
+            match_seed = f"{seed}:{i}"
+            agents = tuple(factory(f"{match_seed}:{x}") for x in range(4))
+            state, made = play_match(teams, match_seed, agents, options)
+            result = state.result
+            assert result is not None
+            if result.winner is None:
+                draws += 1
+            elif options.mode is ArenaMode.PAIRS:  # the winner is the side's first seat
+                wins[result.winner] += 1
+                wins[result.winner + 1] += 1
+            else:
+                wins[result.winner] += 1
+            rounds += result.round
+            decisions += made
+    seconds = time.perf_counter() - start
+    n = max(matches, 1)
+    return ArenaSimulationResult(
+        options.mode.value, matches, tuple(wins), draws, rounds / n, decisions / n, round(seconds, 3)
+    )

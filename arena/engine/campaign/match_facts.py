@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final
 
+from arena.engine.campaign.arena_facts import ArenaFacts, SeatPlacing
 from arena.engine.campaign.facts import Fate, MatchFacts, MemberFacts, SideFacts
 from arena.engine.campaign.injuries import Thumbs
 from arena.engine.campaign.results import ResultKind, opposite
@@ -57,7 +58,9 @@ from arena.engine.match.evolve import evolve
 from arena.engine.match.magic.events import SpellCast, ZombieActed
 from arena.engine.match.optional.events import StonesThrown
 from arena.engine.match.play import match_events
+from arena.engine.match.rules.damage import arena_scores, ep_percent, pair_scores, ranking
 from arena.engine.match.state import State, initial_state
+from arena.engine.match.words import ArenaMode
 
 NOBODY: Final = -1  # the crowd, a zombie, friendly fire: no deed
 AREA: Final = -2  # no cause in this action yet: a lasting area's (a blast at the round's end, a cage)
@@ -83,7 +86,7 @@ class _Fold:
     attacked: int = NOBODY  # the latest attack's target (Villámvért's wearer)
     last_hit: dict[int, int] = field(default_factory=dict)  # victim → who dealt his latest damage
     area_hits: dict[int, int] = field(default_factory=dict)  # victim → area blows since the cause reset
-    broken: tuple[list[str], list[str]] = field(default_factory=lambda: ([], []))
+    broken: tuple[list[str], ...] = field(default_factory=lambda: ([], [], [], []))
 
     def see(self, e: Event) -> None:
         s = self.live
@@ -119,8 +122,8 @@ class _Fold:
             nth = self.area_hits.get(victim, 0)
             self.area_hits[victim] = nth + 1
             source = _area_caster(s, victim, nth)
-        if source >= 0 and s.sheets[source].seat == s.sheets[victim].seat:
-            source = NOBODY  # friendly fire is no deed
+        if source >= 0 and s.seat_camp[s.sheets[source].seat] == s.seat_camp[s.sheets[victim].seat]:
+            source = NOBODY  # friendly fire is no deed (a partner's neither, HR-8)
         self.last_hit[victim] = source
         if source >= 0 and ep_loss > 0 and s.sheets[victim].is_gladiator:
             self.deeds[source].damaged_gladiator = True
@@ -174,8 +177,9 @@ def match_facts(state: State, *, thumbs: Thumbs | None = None, notes: str = "") 
     result = state.result
     if result is None:
         raise ValueError("the match is not over: it has no facts yet")
-    fold = _Fold(initial_state(state.setup, SeededDice(state.setup.seed)), [_Deeds() for _ in state.sheets])
-    _fold_all(fold, match_events(state))
+    if state.four is not None:
+        raise ValueError("a four-seat match's facts are arena_facts(state) (HR-8)")
+    fold = _folded(state)
     sides = tuple(_side(state, fold, seat) for seat in (0, 1))
     return MatchFacts(
         home_result=_home_result(result.kind, result.winner),
@@ -186,6 +190,101 @@ def match_facts(state: State, *, thumbs: Thumbs | None = None, notes: str = "") 
         away=sides[1],
         thumbs=thumbs,
         notes=notes,
+    )
+
+
+def _folded(state: State) -> _Fold:
+    fold = _Fold(initial_state(state.setup, SeededDice(state.setup.seed)), [_Deeds() for _ in state.sheets])
+    _fold_all(fold, match_events(state))
+    return fold
+
+
+def arena_facts(state: State, *, notes: str = "") -> ArenaFacts:
+    """The facts of a finished four-seat match (HR-8): a place per seat and every seat's members'
+    fates and deeds, read from the log as :func:`match_facts` reads them (enemies: the other side
+    in pairs, everyone else in free-for-all; a partner's loss is no deed).
+
+    Pairs: the winning side's partners share 1st place, the others 3rd (a draw: all four share
+    1st); ``result`` is the side's as in a two-player match; ``arena_score`` the side's, the sum of
+    the partners' (HR-8). Free-for-all: the last gladiator standing is 1st; at the round limit the
+    survivors by arena score, then by gladiator Ép % (HR-8); below them the eliminated seats, the
+    later the better, those eliminated in the same step sharing their places; ``arena_score`` the
+    seat's own (the losses it dealt, HR-10.1). A match that is not over, or a duel, is refused.
+    """
+    result = state.result
+    four = state.four
+    if result is None:
+        raise ValueError("the match is not over: it has no facts yet")
+    if four is None:
+        raise ValueError("a duel's facts are match_facts(state), not arena_facts")
+    fold = _folded(state)
+    sides = tuple(_side(state, fold, seat) for seat in range(4))
+    scores = arena_scores(state)
+    fell = _fell_at(state)
+    placings: list[SeatPlacing] = []
+    if four.mode is ArenaMode.PAIRS:
+        summed = pair_scores(state)
+        for seat in range(4):
+            side_won = result.winner is not None and result.winner // 2 == seat // 2
+            kind = _home_result(result.kind, None if result.winner is None else 0 if side_won else 1)
+            place = 1 if result.winner is None or side_won else 3
+            shared = 4 if result.winner is None else 2
+            placings.append(_placing(state, seat, place, shared, kind, summed[seat // 2], fell))
+    else:
+        for place, group in _ffa_groups(state, fell):
+            for seat in group:
+                placings.append(_placing(state, seat, place, len(group), None, scores[seat], fell))
+    by_seat = sorted(placings, key=lambda p: p.seat)
+    return ArenaFacts(
+        mode=four.mode,
+        rounds_played=result.round,
+        placings=(by_seat[0], by_seat[1], by_seat[2], by_seat[3]),
+        sides=(sides[0], sides[1], sides[2], sides[3]),
+        notes=notes,
+    )
+
+
+def _fell_at(state: State) -> dict[int, int]:
+    """Seat → the step stamp (round × 20 + step) at which its gladiator fell, or it conceded (a
+    free-for-all seat leaves the match then), for the seats out at the end."""
+    four = state.four
+    assert four is not None
+    found = {}
+    for seat in range(4):
+        if four.fell[seat] or four.out[seat]:
+            found[seat] = four.fell[seat] or four.out[seat]
+    return found
+
+
+def _ffa_groups(state: State, fell: dict[int, int]) -> list[tuple[int, list[int]]]:
+    """(place, seats) from 1st down: the survivors (the winner alone, or HR-8's ranking at the
+    round limit), then the eliminated, the latest first, each step's together."""
+    survivors = ranking(state)
+    groups: list[list[int]] = [list(g) for g in survivors]
+    for stamp in sorted(set(fell.values()), reverse=True):
+        groups.append(sorted(x for x, at in fell.items() if at == stamp))
+    out = []
+    place = 1
+    for group in groups:
+        out.append((place, group))
+        place += len(group)
+    return out
+
+
+def _placing(
+    state: State, seat: int, place: int, shared: int, kind: ResultKind | None, score: int, fell: dict[int, int]
+) -> SeatPlacing:
+    four = state.four
+    assert four is not None
+    return SeatPlacing(
+        seat=seat,
+        place=place,
+        shared=shared,
+        result=kind,
+        arena_score=score,
+        gladiators_destroyed=four.destroyed[seat],
+        gladiator_ep_percent=ep_percent(state, seat),
+        eliminated_round=fell[seat] // 20 if seat in fell else None,
     )
 
 

@@ -206,6 +206,12 @@ def _seat_eliminated(s: State, e: ev.SeatEliminated) -> None:
         alive[c] = False
         melee[c] = 0
     gone = sum(1 << c for c in s.seat_chars(e.seat) if s.side[c] == e.seat)
+    for c in s.seat_chars(e.seat):
+        if gone >> c & 1:  # what lay on them lapses with them (HR-12 ruling 23)
+            if s.trap_marks:
+                s.trap_marks = traps_marks.without(s.trap_marks, c)
+            if s.effects:
+                s.effects = tuple(x for x in s.effects if x.char != c)
     for c in range(len(melee)):
         if melee[c] & gone:
             melee[c] &= ~gone
@@ -478,6 +484,10 @@ def _died(s: State, e: ev.Died) -> None:
     own(s, "bell")[c] = False
     own(s, "must_attack")[c] = False
     own(s, "deaths")[sheet.seat] += 1
+    if s.four is not None and sheet.is_gladiator:  # HR-8: when each seat's gladiator fell
+        fell = list(s.four.fell)
+        fell[sheet.seat] = s.round * 20 + s.step
+        s.four = s.four._replace(fell=tuple(fell))
     if s.trap_marks:  # the effects on him lapse (HR-12 ruling 23)
         s.trap_marks = traps_marks.without(s.trap_marks, c)
     if sheet.is_strategist:

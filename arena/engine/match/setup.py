@@ -207,7 +207,7 @@ def decide_half(ctx: Context, a: ChooseHalf) -> None:
         fail("the trap insight is settled first (keep 3 cards)", "HR-9.5")
     if a.half not in HALF_IDS:
         fail(f"a half is one of {HALF_IDS}", "HR-1.7")
-    if s.four is not None and s.four.quarters[a.seat] is not None:
+    if s.four is not None and (s.four.picks or s.four.quarters[a.seat] is not None):
         fail("the half is chosen; the speakers now split their quarters", "HR-8")
     ctx.emit(HalfChosen(a.seat, a.half, HalfId(a.half).opposite.value))
 

@@ -628,6 +628,7 @@ class Four(NamedTuple):
     cause: int = -1
     score: tuple[int, ...] = (0, 0, 0, 0)
     destroyed: tuple[int, ...] = (0, 0, 0, 0)
+    fell: tuple[int, ...] = (0, 0, 0, 0)  # the step stamp at which each seat's gladiator fell
 
 
 def initial_state(setup: MatchSetup, dice: Dice) -> State:
@@ -702,6 +703,8 @@ def initial_state(setup: MatchSetup, dice: Dice) -> State:
     s.seat_camp = tuple(mode.pair_of(x) for x in range(seats))
     s.camp = tuple(s.seat_camp[x] for x in s.side)
     s.four = None if mode is ArenaMode.DUEL else Four(mode, (None,) * seats, (), (0,) * seats, (), ())
+    if s.opt is not None and s.four is not None:  # the crowd's tallies per seat (HR-7, HR-8)
+        s.opt = s.opt._replace(tokens=(0,) * seats, taken=(0,) * seats)
     return s
 
 

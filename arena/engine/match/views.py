@@ -220,5 +220,6 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         out["coated"] = s.sheets[o.coated].id if o.coated >= 0 else None
         out["ammo_lying"] = [{"owner": s.sheets[w].id, "hex": _hex(h), "count": n} for w, h, n in o.lying]
         out["favour_tokens"] = list(o.tokens)
-        out["crowd_round"] = {"ep_taken": list(o.taken), "blood_drawn": [bool(o.dealt >> x & 1) for x in (0, 1)]}
+        blood = [bool(o.dealt >> x & 1) for x in range(s.seats)]
+        out["crowd_round"] = {"ep_taken": list(o.taken), "blood_drawn": blood}
     return out

@@ -90,7 +90,7 @@ class CrowdVerdict(NamedTuple):
     round, and the seat that gets a favour token (None: a tie, or no crowd favour)."""
 
     round: int
-    taken: tuple[int, int]
+    taken: tuple[int, ...]
     favour: int | None
     visible_to: int | None = None
 

@@ -29,7 +29,7 @@ def note_damage(s: State, c: int, ep: int) -> None:
         o = _opt(s)
         taken = list(o.taken)
         taken[SEAT_OF[c]] += ep
-        s.opt = o._replace(taken=(taken[0], taken[1]))
+        s.opt = o._replace(taken=tuple(taken))
 
 
 def _vial_used(s: State, e: eo.VialUsed) -> None:
@@ -83,7 +83,7 @@ def _crowd_verdict(s: State, e: eo.CrowdVerdict) -> None:
     tokens = list(o.tokens)
     if e.favour is not None:
         tokens[e.favour] += 1
-    s.opt = o._replace(tokens=(tokens[0], tokens[1]), taken=(0, 0), dealt=0)
+    s.opt = o._replace(tokens=tuple(tokens), taken=(0,) * len(o.taken), dealt=0)
 
 
 def _reroll_offered(s: State, e: eo.RerollOffered) -> None:
@@ -105,7 +105,7 @@ def _reroll_decided(s: State, e: eo.RerollDecided) -> None:
         o = _opt(s)
         tokens = list(o.tokens)
         tokens[e.seat] -= 2
-        s.opt = o._replace(tokens=(tokens[0], tokens[1]))
+        s.opt = o._replace(tokens=tuple(tokens))
     s.pending = p.previous  # type: ignore[assignment]
 
 

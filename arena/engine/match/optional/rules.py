@@ -302,7 +302,8 @@ def round_ending(ctx: Context) -> None:
     if not (o.bloodthirsty or o.favour):
         return
     if o.bloodthirsty and s.round >= STONES_FROM_ROUND:
-        stoned = [s.gladiator_of(x) for x in (0, 1) if not o.dealt >> x & 1 and s.alive[s.gladiator_of(x)]]
+        seats = range(s.seats)  # four seats: every gladiator still standing (HR-8)
+        stoned = [s.gladiator_of(x) for x in seats if not o.dealt >> x & 1 and s.alive[s.gladiator_of(x)]]
         if stoned:
             ctx.emit(StonesThrown(s.round, tuple(s.sheets[g].id for g in stoned)))
             for g in stoned:
@@ -315,7 +316,12 @@ def round_ending(ctx: Context) -> None:
     o = s.opt
     assert o is not None
     favour: int | None = None
-    if o.favour and o.taken[0] != o.taken[1]:
+    if o.favour and s.four is not None:  # four seats: the standing gladiator who took least, alone (HR-8)
+        up = [x for x in range(s.seats) if s.alive[s.gladiator_of(x)]]
+        least = min((o.taken[x] for x in up), default=0)
+        best = [x for x in up if o.taken[x] == least]
+        favour = best[0] if len(best) == 1 else None
+    elif o.favour and o.taken[0] != o.taken[1]:
         favour = 0 if o.taken[0] < o.taken[1] else 1
     ctx.emit(CrowdVerdict(s.round, o.taken, favour))
 

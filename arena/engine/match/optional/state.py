@@ -51,8 +51,8 @@ class OptState(NamedTuple):
     vials: tuple[str | None, ...]  # each character's unused vial: secret until used (HR-7)
     coated: int = -1  # the character whose weapon is coated for his next attack
     lying: tuple[tuple[int, int, int], ...] = ()  # spent missiles: (owner, hex, count)
-    tokens: tuple[int, int] = (0, 0)  # crowd favour tokens per seat
-    taken: tuple[int, int] = (0, 0)  # Ép each seat's gladiator lost this round
+    tokens: tuple[int, ...] = (0, 0)  # crowd favour tokens per seat
+    taken: tuple[int, ...] = (0, 0)  # Ép each seat's gladiator lost this round
     dealt: int = 0  # bit per seat: its gladiator drew Ép from the enemy gladiator this round
 
 

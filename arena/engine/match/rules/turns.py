@@ -254,7 +254,7 @@ def start_step(ctx: Context, step: int) -> None:
     if not all(s.revealed):
         for side in range(s.seats):  # HR-3.2, HR-11: the grips become public at round 1, step 5
             g = s.gladiator_of(side)
-            if s.alive[g]:
+            if s.alive[g] and not s.revealed[side]:  # four seats: a fallen one's stays his (HR-8)
                 ctx.emit(GripRevealed(side, s.sheets[g].id, s.hand[g], s.main[g]))
     g = s.gladiator_of(seat)
     if not s.alive[g]:  # four seats: a fallen gladiator's steps are skipped (HR-8)
