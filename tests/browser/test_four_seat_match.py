@@ -8,6 +8,9 @@ test-artifacts/."""
 
 from __future__ import annotations
 
+import json
+import statistics
+import time
 from typing import Any
 
 import pytest
@@ -65,6 +68,15 @@ def _screenshots(laptop: Any, phone: Any, version: int, artifacts: Any) -> None:
     phone.locator("#sides").screenshot(path=str(artifacts / "four-seat-phone-sides.png"))
 
 
+def _spread(values: list[float]) -> dict[str, float]:
+    ordered = sorted(values)
+    return {
+        "median": round(statistics.median(ordered), 3),
+        "p90": round(ordered[int(0.9 * (len(ordered) - 1))], 3),
+        "worst": round(ordered[-1], 3),
+    }
+
+
 def test_two_humans_and_two_computer_seats_play_a_four_seat_match_to_its_end(browser, live_server, artifacts):  # noqa: F811
     with live_server.lock:
         for name, team in (("elso", "Vasfarkasok"), ("masodik", "Ködlovagok")):
@@ -86,6 +98,8 @@ def test_two_humans_and_two_computer_seats_play_a_four_seat_match_to_its_end(bro
         assert page.locator("#seat-list li").count() == 4
     pages = {FIRST: first, SECOND: second}
     shot = False
+    clicks: list[float] = []  # a human's click to his page showing the new version
+    agent_actions: list[float] = []  # the worker's time per action it took
     for _turn in range(4000):
         with live_server.lock:
             match = fresh(match)
@@ -100,18 +114,33 @@ def test_two_humans_and_two_computer_seats_play_a_four_seat_match_to_its_end(bro
                 _screenshots(first, second, match.version, artifacts)
                 shot = True
             before = _version(page)
+            started = time.perf_counter()
             _human_turn(page)
             _wait_version(page, before + 1)
+            clicks.append(time.perf_counter() - started)
             continue
+        started = time.perf_counter()
         with live_server.lock:  # the worker's pass (run_agents runs the same function in its loop)
             taken = run_until_idle()
         assert taken, f"nobody could move: owed {owed}"
+        agent_actions += [(time.perf_counter() - started) / taken] * taken
     for page in (first, second):
         page.wait_for_selector("#match-result", timeout=10_000)
     with live_server.lock:
         match = fresh(match)
+        acted = set(match.actions.exclude(seat=None).values_list("seat", flat=True))
+        total = match.version
     assert match.status == Match.Status.FINISHED and match.result is not None
-    assert shot
+    assert acted == {0, 1, 2, 3} and shot
+    figures = {
+        "actions": total,
+        "human_actions": len(clicks),
+        "computer_actions": len(agent_actions),
+        "click_to_page_s": _spread(clicks),
+        "computer_action_s": _spread(agent_actions),
+        "result": match.result,
+    }
+    (artifacts / "four-seat-match.json").write_text(json.dumps(figures, indent=2))
     assert "Check the dice" in first.inner_text("#match-result")
     laptop.close()
     phone.close()
