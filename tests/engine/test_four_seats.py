@@ -634,3 +634,24 @@ def test_hr8_ffa_an_eliminated_seats_zombie_collapses_and_his_own_raised_by_anot
     assert [e.char for e in of_kind(events, ZombieCollapsed)] == [f"{x}.deasta"]
     assert s.alive[s.index[f"{b}.laeva"]] and s.side[s.index[f"{b}.laeva"]] == x  # x's zombie stays
     assert not s.alive[s.index[f"{x}.deasta"]]
+
+
+def test_hr8_hr1_6_each_gladiators_pile_is_his_quarters_and_the_trap_hexes_lie_two_to_a_quarter():
+    from arena.engine.match.rules.gladiators import pile_hex
+
+    s = four_started(FFA, "piles")
+    piles = {"NE": (3, -2), "SE": (1, 2), "SW": (-3, 2), "NW": (-1, -2)}
+    for x in range(4):
+        quarter = s.four.quarters[x]
+        assert G.hexes[pile_hex(s, s.gladiator_of(x))] == hexes(piles[quarter])[0]
+    numbered = {t.number: G.board.quarter_of(t.hex).value for t in G.board.traps}
+    assert numbered == {1: "NE", 5: "NE", 2: "SE", 6: "SE", 3: "SW", 7: "SW", 4: "NW", 8: "NW"}
+
+
+def test_hr8_ffa_no_concession_in_the_set_up_or_while_a_decision_is_owed():
+    s = four_match(FFA, "early")
+    assert not [a for a in legal_actions(s, 0) if isinstance(a, Concede)]
+    with pytest.raises(IllegalActionError, match="once the match has begun"):
+        apply(s, Concede(0))
+    s = four_started(PAIRS, "early-pairs")
+    assert Concede(3) in legal_actions(s, 3)  # a side may concede at any decision point

@@ -174,3 +174,31 @@ def test_no_secret_of_seat_0_reaches_another_seat_partner_included__hr8_hr12_36(
             s = _with_secrets(mode, seed, random.Random(secret), variant, discs)
             seen.append(_others_see(s, seed, grip, until_reveal))
         assert seen[0] == seen[1]
+
+
+def test_greedy_agents_close_on_enemy_gladiators_and_never_strike_a_partner__hr8():
+    """Greedy pairs and free-for-all matches end with gladiators destroyed; no attack, throw or
+    harmful cast of a greedy seat is ever aimed at its own camp (partners included; a zombie is of
+    its creator's camp, an Orgyilkosság victim's designee excepted, RB p.17) (fixed seeds)."""
+    from arena.engine.match.events import Died
+    from arena.engine.match.magic.spellcasting import HARMFUL
+
+    ends = Counter()
+    for mode in (ArenaMode.PAIRS, ArenaMode.FFA):
+        for seed in range(3):
+            s = four_match(mode, seed, traps=None)
+            agents = [GreedyAgent(f"{seed}:{x}") for x in range(4)]
+            while s.phase is not Phase.OVER:
+                seat = seats_to_move(s)[0]
+                a = agents[seat].choose(s, seat, legal_actions(s, seat))
+                kind = type(a).__name__
+                harmful = kind in ("MeleeAttack", "RangedAttack", "Throw") or (kind == "Cast" and HARMFUL[a.spell])
+                target = getattr(a, "target", None)
+                if harmful and isinstance(target, str):
+                    frenzied = s.magic is not None and s.magic.frenzied >> s.index[a.char] & 1
+                    assert frenzied or s.camp[s.index[target]] != s.seat_camp[a.seat], a
+                s, _ = apply(s, a)
+            fallen = [e.char for e in match_events(s) if isinstance(e, Died) and e.char.endswith(".gladiator")]
+            ends[s.result.kind] += 1
+            assert fallen, (mode, seed)  # they fought: at least one gladiator fell
+    assert ends["victory"] >= 3

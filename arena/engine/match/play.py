@@ -194,12 +194,13 @@ _FOUR_CONCEDE = tuple(act.Concede(x) for x in range(4))
 
 
 def four_concede(s: State, seat: int) -> list[Action]:
-    """Four seats: a seat still in the match may concede; in free-for-all not while a decision is
-    owed (HR-8, HR-12 ruling 37)."""
+    """Four seats: a seat still in the match may concede; in free-for-all from round 1 on and not
+    while a decision is owed (HR-8, HR-12 ruling 37)."""
     four = s.four
     if four is None or not 0 <= seat < s.seats:
         return [act.Concede(seat)]
-    if four.out[seat] or (four.mode is ArenaMode.FFA and (s.pending is not None or s.declared is not None)):
+    busy = s.round == 0 or s.pending is not None or s.declared is not None
+    if four.out[seat] or (four.mode is ArenaMode.FFA and busy):
         return []
     return [_FOUR_CONCEDE[seat]]
 

@@ -2,8 +2,9 @@
 
 ``apply`` clones the state and changes only the clone (copy-on-apply), so every state a caller
 holds stays as it was. Per-character values are kept as parallel lists indexed by the
-character number (0-5 the home team in sheet order, 6-11 the away team); positions are hex
-numbers of :mod:`arena.engine.board.grid`. Only :mod:`arena.engine.match.evolve` writes to a state.
+character number (0-5 the home team in sheet order, 6-11 the away team; 12-23 seats 2 and 3 of a
+four-seat match, HR-8); positions are hex numbers of :mod:`arena.engine.board.grid`. Only
+:mod:`arena.engine.match.evolve` writes to a state.
 
 Static facts of a match (the character sheets, the options, the seed) live in
 :class:`MatchSetup` and :class:`CharSheet` and are shared between clones.

@@ -14,9 +14,13 @@ from arena.engine.match.state import MatchOptions
 from arena.engine.match.words import ArenaMode
 
 
-def _limit(options: dict[str, Any]) -> dict[str, int]:
-    """The round limit given, if any; else the mode's own (HR-10.1: 20; HR-8: 24)."""
-    return {} if options["round_limit"] is None else {"round_limit": options["round_limit"]}
+def _match_options(options: dict[str, Any], mode: ArenaMode) -> MatchOptions:
+    """The round limit given, if any, else the mode's own (HR-10.1: 20; HR-8: 24); a ValueError
+    for one outside 12-30."""
+    optional = frozenset(options["optional"])
+    if options["round_limit"] is None:
+        return MatchOptions(optional=optional, mode=mode)
+    return MatchOptions(round_limit=options["round_limit"], optional=optional, mode=mode)
 
 
 class Command(BaseCommand):
@@ -66,7 +70,7 @@ class Command(BaseCommand):
         except (OSError, ValueError) as exc:
             raise CommandError(str(exc)) from exc
         try:  # MatchOptions refuses a round limit outside 12-30 (HR-10.1)
-            match_options = MatchOptions(optional=frozenset(options["optional"]), **_limit(options))
+            match_options = _match_options(options, ArenaMode.DUEL)
         except ValueError as exc:
             raise CommandError(f"--round-limit: {exc}") from exc
         try:
@@ -94,7 +98,7 @@ class Command(BaseCommand):
             raise CommandError(str(exc)) from exc
         mode = ArenaMode(options["mode"])
         try:
-            match_options = MatchOptions(optional=frozenset(options["optional"]), mode=mode, **_limit(options))
+            match_options = _match_options(options, mode)
         except ValueError as exc:
             raise CommandError(f"--round-limit: {exc}") from exc
         try:

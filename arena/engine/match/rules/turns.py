@@ -188,6 +188,8 @@ def decide_concede(ctx: Context, a: Concede) -> None:
     # free-for-all: he leaves the match as if his gladiator had fallen (HR-8), between decisions
     if four.out[a.seat]:
         fail(f"seat {a.seat} is out of the match", "HR-8")
+    if s.round == 0:
+        fail("a free-for-all seat concedes once the match has begun (round 1)", "HR-8, HR-12 ruling 37")
     if s.pending is not None or s.declared is not None:
         fail("a free-for-all seat concedes between decisions, not while one is owed", "HR-8, HR-12 ruling 37")
     ctx.emit(Conceded(a.seat))
