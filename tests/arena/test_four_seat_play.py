@@ -11,8 +11,11 @@ import random
 from typing import Any
 
 import pytest
+from django.db import transaction
 from django.test import Client
 from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from arena.agents import run_until_idle
 from arena.engine import (
@@ -24,6 +27,7 @@ from arena.engine import (
     match_events,
     seats_to_move,
     setup_from_json,
+    state_hash,
     view,
 )
 from arena.log_text import sentence
@@ -31,7 +35,7 @@ from arena.models import Match, MatchSeat
 from arena.play_words import Names, cards_text
 from arena.records import check, parse_record, record_json, verify
 from arena.services import match_play
-from arena.states import rebuild, state_of
+from arena.states import forget_all, rebuild, state_of
 from tests.arena.hosted import Four, begin_four, fresh
 
 pytestmark = pytest.mark.django_db
@@ -171,3 +175,31 @@ def test_the_computer_plays_its_seats_through_the_workers_code():
     assert verify(match).ok
     record: dict[str, Any] = json.loads(record_json(match))
     assert len(record["teams"]) == 4
+
+
+@settings(
+    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
+@given(mode=st.sampled_from(["pairs", "ffa"]), picks=st.lists(st.integers(0, 10_000), min_size=20, max_size=60))
+def test_after_every_action_the_seats_flags_and_the_rebuilt_state_are_the_engines(mode, picks):
+    """Invariants of hosted four-seat play: after each action the seats' "your move" flags are the
+    engine's ``seats_to_move``, every seat's prompt version is at most the match's version, and the
+    state rebuilt from the database alone has the live state's hash."""
+    with transaction.atomic():
+        forget_all()
+        match, four = begin_four(mode)
+        for pick in picks:
+            state = state_of(fresh(match))
+            if is_over(state):
+                break
+            seat = seats_to_move(state)[0]
+            choices = [a for a in legal_actions(state, seat) if type(a).__name__ != "Concede"]
+            action = choices[pick % len(choices)]
+            match_play(match=match, player=four.user(seat), version=match.version, actions=[action_to_json(action)])
+            match = fresh(match)
+            live = state_of(match)
+            rows = MatchSeat.objects.filter(match=match)
+            assert {r.seat for r in rows if r.to_move} == set(seats_to_move(live))
+            assert all(r.prompt_version <= match.version for r in rows)
+            assert state_hash(rebuild(match)) == state_hash(live)
+        transaction.set_rollback(True)
