@@ -23,22 +23,25 @@ from arena.engine.campaign.experience import ADVANCE_THRESHOLDS, advances_earned
 from arena.engine.roster import DEAD
 from arena.models import MatchSeat
 from arena.selectors import your_move_seats
-from campaigns.models import Entry, Fixture, MemberRecord
+from campaigns.models import Entry, Fixture, FixtureSeat, MemberRecord
 from campaigns.rosters import entry_roster
 
 AnyUser = User | AnonymousUser
 
 
 def _of_player(user: User) -> Q:
-    return Q(home__player=user) | Q(away__player=user)
+    """His fixtures: home or away, or a seat at a four-seat table (a subquery: no duplicate rows)."""
+    seated = FixtureSeat.objects.filter(entry__player=user).values("fixture")
+    return Q(home__player=user) | Q(away__player=user) | Q(pk__in=seated)
 
 
 def to_confirm(user: User) -> QuerySet[Fixture]:
-    """Results his opponent reported: he confirms or disputes them."""
-    return (
-        Fixture.objects.filter(_of_player(user), status=Fixture.Status.REPORTED, result__reported_by__isnull=False)
-        .exclude(result__reported_by=user)
-        .order_by("scheduled_for", "round", "pk")
+    """Results another player reported: he confirms or disputes them (a four-seat result he has
+    confirmed already is left out by ``inbox``)."""
+    two = Q(result__reported_by__isnull=False) & ~Q(result__reported_by=user)
+    four = Q(seat_count=4, arena_result__reported_by__isnull=False) & ~Q(arena_result__reported_by=user)
+    return Fixture.objects.filter(_of_player(user), two | four, status=Fixture.Status.REPORTED).order_by(
+        "scheduled_for", "round", "pk"
     )
 
 
@@ -50,7 +53,8 @@ def to_settle(user: User) -> QuerySet[Fixture]:
 def to_report(user: User, today: date) -> QuerySet[Fixture]:
     """His fixtures without a result whose day has come (or that have no day)."""
     due = Q(scheduled_for__isnull=True) | Q(scheduled_for__lte=today)
-    return Fixture.objects.filter(_of_player(user), due, status=Fixture.Status.SCHEDULED, away__isnull=False).order_by(
+    played = Q(away__isnull=False) | Q(seat_count=4)  # not a bye
+    return Fixture.objects.filter(_of_player(user), due, played, status=Fixture.Status.SCHEDULED).order_by(
         "scheduled_for", "round", "pk"
     )
 
@@ -141,7 +145,7 @@ def inbox_counts(user: AnyUser, today: date | None = None) -> InboxCounts:
     )
 
 
-FIXTURE_PARTS = ("league", "home__player", "away__player", "result__reported_by")
+FIXTURE_PARTS = ("league", "home__player", "away__player", "result__reported_by", "arena_result")
 
 
 @dataclass(frozen=True)
@@ -160,11 +164,15 @@ class Inbox:
         return sum(len(found) for found in lists)
 
 
+def _confirmed_by(fixture: Fixture, user: User) -> bool:
+    return fixture.is_four_seat and user.pk in fixture.arena_result.confirmations
+
+
 def inbox(user: User, today: date | None = None) -> Inbox:
     """Five queries whatever the numbers."""
     today = today or timezone.localdate()
     return Inbox(
-        to_confirm=list(to_confirm(user).select_related(*FIXTURE_PARTS)),
+        to_confirm=[f for f in to_confirm(user).select_related(*FIXTURE_PARTS) if not _confirmed_by(f, user)],
         to_settle=list(to_settle(user).select_related(*FIXTURE_PARTS)),
         to_report=list(to_report(user, today).select_related(*FIXTURE_PARTS)),
         your_move=list(your_move(user).select_related("match")),

@@ -1,7 +1,18 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from .models import CampaignEvent, Entry, Fixture, Invitation, League, MatchPreparation, MemberRecord, Result
+from .models import (
+    ArenaResult,
+    CampaignEvent,
+    Entry,
+    Fixture,
+    FixtureSeat,
+    Invitation,
+    League,
+    MatchPreparation,
+    MemberRecord,
+    Result,
+)
 
 
 class EntryInline(admin.TabularInline):
@@ -13,8 +24,8 @@ class EntryInline(admin.TabularInline):
 
 @admin.register(League)
 class LeagueAdmin(admin.ModelAdmin):
-    list_display = ["name", "season", "organiser", "tier", "format", "validation_mode", "sign_up_open"]
-    list_filter = ["format", "tier", "validation_mode", "sign_up_open"]
+    list_display = ["name", "season", "organiser", "tier", "format", "arena_mode", "validation_mode", "sign_up_open"]
+    list_filter = ["format", "arena_mode", "tier", "validation_mode", "sign_up_open"]
     search_fields = ["name", "season", "organiser__username"]
     readonly_fields = ["dice_seed", "created"]
     inlines = [EntryInline]
@@ -39,16 +50,28 @@ class EntryAdmin(admin.ModelAdmin):
     inlines = [MemberRecordInline]
 
 
+class FixtureSeatInline(admin.TabularInline):
+    model = FixtureSeat
+    extra = 0
+
+
 @admin.register(Fixture)
 class FixtureAdmin(admin.ModelAdmin):
-    list_display = ["league", "round", "home", "away", "scheduled_for", "status", "campaign_done"]
-    list_filter = ["league", "status"]
+    list_display = ["league", "round", "home", "away", "seat_count", "scheduled_for", "status", "campaign_done"]
+    list_filter = ["league", "status", "seat_count"]
+    inlines = [FixtureSeatInline]
 
 
 @admin.register(Result)
 class ResultAdmin(SimpleHistoryAdmin):
     list_display = ["fixture", "home_result", "home_score", "away_score", "reported_by", "confirmed_by", "hosted"]
     list_filter = ["hosted", "home_result"]
+
+
+@admin.register(ArenaResult)
+class ArenaResultAdmin(SimpleHistoryAdmin):
+    list_display = ["fixture", "rounds_played", "reported_by", "confirmed_by", "hosted"]
+    list_filter = ["hosted"]
 
 
 @admin.register(CampaignEvent)

@@ -50,6 +50,8 @@ FINAL_EP_MIN: Final = -EP_MAX
 
 FIGHTERS_MAX: Final = len(FIGHTER_SLOTS)
 ARENA_SCORE_MAX: Final = arena_score(Losses(GLADIATOR_EP_MAX, 0, (*sorted(FIGHTER_SLOTS), STRATEGIST)))
+ENEMIES_MAX: Final = 3  # a four-seat free-for-all seat has three enemies (HR-8)
+ARENA_SEAT_SCORE_MAX: Final = ENEMIES_MAX * ARENA_SCORE_MAX  # HR-10.1 counted over every enemy's losses
 
 MATCHES_MISSED_MAX: Final = max(MATCHES_MISSED.values())
 TRAINING_MAX: Final = MAX_TRAINING

@@ -27,6 +27,7 @@ __all__ = [
     "SideFacts",
     "broken_to_json",
     "facts_of",
+    "member_to_json",
     "side_from_json",
     "sides_to_json",
 ]
@@ -38,7 +39,7 @@ FATE_LABELS: Mapping[Fate, Promise] = MappingProxyType(
 )
 
 
-def _member_to_json(facts: MemberFacts) -> dict[str, Any]:
+def member_to_json(facts: MemberFacts) -> dict[str, Any]:
     return {
         "fate": facts.fate.value,
         "final_ep": facts.final_ep,
@@ -57,7 +58,7 @@ def _member_from_json(data: Mapping[str, Any]) -> MemberFacts:
 def sides_to_json(facts: MatchFacts) -> dict[str, Any]:
     """Both sides as ``Result.members`` stores them."""
     return {
-        name: {slot: _member_to_json(m) for slot, m in side.members.items()}
+        name: {slot: member_to_json(m) for slot, m in side.members.items()}
         for name, side in (("home", facts.home), ("away", facts.away))
     }
 

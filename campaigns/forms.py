@@ -41,6 +41,7 @@ class LeagueForm(forms.ModelForm):
             "season",
             "tier",
             "format",
+            "arena_mode",
             "group_count",
             "options",
             "validation_mode",
@@ -52,11 +53,16 @@ class LeagueForm(forms.ModelForm):
             "name": gettext_lazy("Name"),
             "season": gettext_lazy("Season"),
             "format": gettext_lazy("Format"),
+            "arena_mode": gettext_lazy("Arena mode"),
             "sign_up_open": gettext_lazy("Open sign-up: any player may enter a team"),
             "validation_mode": gettext_lazy("Team validation"),
             "group_count": gettext_lazy("Number of groups"),
         }
         help_texts = {
+            "arena_mode": gettext_lazy(
+                "Pairs and free-for-all seat four teams at each table (HR-8) and are played as a round robin of "
+                "tables; their round limit is 24 (HR-10.1). Fixed once the fixtures are out."
+            ),
             "group_count": gettext_lazy(
                 "Only for groups, then knockout: at least 3 teams a group, the top 2 of each go on. Leave it empty "
                 "for the fewest groups of at most 5 teams."
@@ -69,6 +75,10 @@ class LeagueForm(forms.ModelForm):
         self.fields["round_limit"].label = _("Round limit (%(low)s–%(high)s)") % {"low": low, "high": high}
         bound(self.fields["round_limit"], low, high, "HR-10.1")
         bound(self.fields["group_count"], 1, GROUP_COUNT_MAX, "HR-10.2")
+        self.fields["arena_mode"].required = False  # a form without it keeps the league's (a duel when new)
+
+    def clean_arena_mode(self) -> str:
+        return self.cleaned_data.get("arena_mode") or self.instance.arena_mode or League.Mode.DUEL
 
     def settings(self) -> dict[str, Any]:
         settings = {name: self.cleaned_data[name] for name in self.Meta.fields}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import secrets
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -20,6 +21,7 @@ from arena.engine.campaign.injuries import THUMBS_NAMES, Thumbs
 from arena.engine.campaign.results import FORMAT_NAMES, Format, ResultKind, round_robin_name
 from arena.engine.content.points import DEFAULT_TIER
 from arena.engine.match.state import ROUND_LIMIT
+from arena.engine.match.words import ArenaMode
 from teams.models import Team, notes_field, slot_choices, tier_choices
 
 from .bounds import (
@@ -54,6 +56,11 @@ class League(models.Model):
         KNOCKOUT = "knockout", choice_label(FORMAT_NAMES[Format.KNOCKOUT])
         GROUPS_KNOCKOUT = "groups_knockout", choice_label(FORMAT_NAMES[Format.GROUPS_KNOCKOUT])
 
+    class Mode(models.TextChoices):  # how many sit at a match (HR-8), fixed once the fixtures are out
+        DUEL = ArenaMode.DUEL.value, _("Duel (two players)")
+        PAIRS = ArenaMode.PAIRS.value, _("Pairs (two against two)")
+        FFA = ArenaMode.FFA.value, _("Free-for-all (four players)")
+
     class Validation(models.TextChoices):
         STRICT = "strict", _("Strict: only valid teams may enter")
         ADVISORY = "advisory", _("Advisory: problems are shown, entry is allowed")
@@ -63,6 +70,7 @@ class League(models.Model):
     season = models.CharField(max_length=40, blank=True)
     tier = models.CharField(max_length=20, choices=tier_choices, default=DEFAULT_TIER)
     format = models.CharField(max_length=20, choices=Format, default=Format.ROUND_ROBIN)
+    arena_mode = models.CharField(max_length=5, choices=Mode, default=Mode.DUEL)
     options = models.JSONField(default=list, blank=True, help_text=_("Ids of the optional rules in use."))
     validation_mode = models.CharField(max_length=10, choices=Validation, default=Validation.STRICT)
     sign_up_open = models.BooleanField(default=False)
@@ -95,6 +103,21 @@ class League(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} {self.season}".strip()
+
+    def clean(self) -> None:
+        if self.is_four_player and not self.is_round_robin:
+            raise ValidationError(
+                {"arena_mode": _("A four-player league is played as a round robin of tables (single or double).")}
+            )
+
+    @property
+    def mode(self) -> ArenaMode:
+        return ArenaMode(self.arena_mode)
+
+    @property
+    def is_four_player(self) -> bool:
+        """Its matches seat four entries (pairs or free-for-all, HR-8)."""
+        return self.arena_mode != self.Mode.DUEL
 
     @property
     def is_strict(self) -> bool:
@@ -242,17 +265,27 @@ class Fixture(models.Model):
     scheduled_for = models.DateField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status, default=Status.SCHEDULED)
     campaign_done = models.BooleanField(default=False, help_text="The post-match sequence has run.")
+    seat_count = models.PositiveSmallIntegerField(
+        default=2, help_text="2: home against away; 4: the entries in FixtureSeat (home is seat 0, away empty)."
+    )
 
     class Meta:
         ordering = ["round", "position", "pk"]
-        constraints = [models.UniqueConstraint(fields=["league", "round", "position"], name="one_fixture_per_place")]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "round", "position"], name="one_fixture_per_place"),
+            models.CheckConstraint(condition=models.Q(seat_count__in=(2, 4)), name="fixture_two_or_four_seats"),
+        ]
 
     def __str__(self) -> str:
         return f"R{self.round}: {self.home} v {self.away or 'bye'}"
 
     @property
+    def is_four_seat(self) -> bool:
+        return self.seat_count == 4
+
+    @property
     def is_bye(self) -> bool:
-        return self.away_id is None
+        return self.away_id is None and not self.is_four_seat
 
     @property
     def is_final(self) -> bool:
@@ -282,6 +315,8 @@ class Fixture(models.Model):
     @property
     def sides(self) -> tuple[Entry, Entry]:
         """Home and away of a match that is played; a bye has no away side to play."""
+        if self.is_four_seat:
+            raise ValueError("a four-seat fixture has seats, not home and away")
         if self.away is None:
             raise ValueError("a bye has no away side")
         return self.home, self.away
@@ -293,6 +328,64 @@ class Fixture(models.Model):
     def side_of(self, entry_id: int) -> int | None:
         """0 for the home entry, 1 for the away entry, None for anyone else."""
         return {self.home_id: 0, self.away_id: 1}.get(entry_id)
+
+
+class FixtureSeat(models.Model):
+    """One entry's seat at a four-seat fixture (HR-8): seats 0-3 as the match numbers them; in pairs
+    seats 0 and 1 are partners against seats 2 and 3."""
+
+    fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="fixture_seats")
+
+    class Meta:
+        ordering = ["fixture", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["fixture", "seat"], name="one_entry_per_seat"),
+            models.UniqueConstraint(fields=["fixture", "entry"], name="one_seat_per_entry"),
+            models.CheckConstraint(condition=models.Q(seat__lte=3), name="seat_of_four"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.fixture_id} seat {self.seat}: {self.entry_id}"
+
+
+class ArenaResult(models.Model):
+    """A four-seat fixture's result (HR-8): ``ArenaFacts`` as stored (``campaigns.arena_facts``).
+
+    ``placings`` is a list of four dicts, seat order; ``members`` and ``broken`` are keyed by seat
+    (``"0"``-``"3"``). ``confirmations`` lists the users (pks) who confirmed a table report: it is
+    final when every seated player but the reporter has. History keeps every change, with who and why.
+    """
+
+    fixture = models.OneToOneField(Fixture, on_delete=models.CASCADE, related_name="arena_result")
+    rounds_played = models.PositiveSmallIntegerField(default=0, validators=[MaxValueValidator(ROUNDS_PLAYED_MAX)])
+    placings = models.JSONField(default=list)
+    members = models.JSONField(default=dict, blank=True)
+    broken = models.JSONField(default=dict, blank=True)
+    notes = notes_field()
+    hosted = models.BooleanField(default=False)
+    reported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    reported_at = models.DateTimeField(auto_now_add=True)
+    confirmations = models.JSONField(default=list, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    dispute_reason = notes_field()
+    history = HistoricalRecords()
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(rounds_played__lte=ROUNDS_PLAYED_MAX), name="arena_result_rounds_played_in_range"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.fixture}: {self.placings}"
 
 
 class Result(models.Model):

@@ -34,6 +34,29 @@ def is_opponent_of_reporter(fixture: Fixture, user: AnyUser) -> bool:
     return is_player_in(fixture, user) and reporter is not None and reporter != user.pk
 
 
+def is_seated_player(seats: list[Entry], user: AnyUser) -> bool:
+    """A player of one of a four-seat fixture's entries (``seats``, in seat order)."""
+    return user.is_authenticated and any(entry.player_id == user.pk for entry in seats)
+
+
+def may_confirm_arena(fixture: Fixture, seats: list[Entry], user: AnyUser) -> bool:
+    """A seated player other than the reporter who has not confirmed yet: he confirms or disputes."""
+    result = getattr(fixture, "arena_result", None)
+    if result is None or fixture.status != Fixture.Status.REPORTED or not is_seated_player(seats, user):
+        return False
+    return result.reported_by_id != user.pk and user.pk not in result.confirmations
+
+
+def require_seated_player(seats: list[Entry], user: AnyUser) -> None:
+    if not is_seated_player(seats, user):
+        raise PermissionDenied(_("Only the players seated at this fixture may report its result."))
+
+
+def require_arena_confirmer(fixture: Fixture, seats: list[Entry], user: AnyUser) -> None:
+    if not may_confirm_arena(fixture, seats, user):
+        raise PermissionDenied(_("Only a seated player other than the reporter may confirm or dispute this result."))
+
+
 def is_owner(entry: Entry, user: AnyUser) -> bool:
     return user.is_authenticated and entry.player_id == user.pk
 

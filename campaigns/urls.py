@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import fixtures, leagues, records, results
+from .views import arena, fixtures, leagues, records, results
 
 app_name = "campaigns"
 
@@ -22,6 +22,11 @@ urlpatterns = [
     path("fixtures/<int:pk>/settle/", results.fixture_settle, name="settle"),
     path("fixtures/<int:pk>/forfeit/", results.fixture_forfeit, name="forfeit"),
     path("fixtures/<int:pk>/reschedule/", fixtures.fixture_reschedule, name="reschedule"),
+    path("fixtures/<int:pk>/table/", arena.table_detail, name="table"),
+    path("fixtures/<int:pk>/table/report/", arena.table_report, name="table-report"),
+    path("fixtures/<int:pk>/table/confirm/", arena.table_confirm, name="table-confirm"),
+    path("fixtures/<int:pk>/table/dispute/", arena.table_dispute, name="table-dispute"),
+    path("fixtures/<int:pk>/table/settle/", arena.table_settle, name="table-settle"),
     path("fixtures/<int:pk>/buy/<slug:side>/", results.fixture_buy_item, name="buy-item"),
     path("entries/<int:pk>/", records.entry_sheet, name="entry"),
     path("entries/<int:pk>/history/", records.entry_history, name="history"),

@@ -58,6 +58,8 @@ def match_begin_fixture(*, fixture: Fixture, player: User, table: bool = False) 
     )
     if fixture.is_bye:
         raise MatchError(_("A bye is not played."))
+    if fixture.is_four_seat:  # its result comes in through campaigns.services.arena_results.record_arena_result
+        raise MatchError(_("A four-seat fixture is not hosted here yet: play it at the table and report it."))
     home, away = fixture.home, fixture.away
     assert away is not None
     if player.pk not in (home.player_id, away.player_id):

@@ -18,6 +18,7 @@ from arena.engine.campaign.round_robin import GROUP_MIN_SIZE
 from ..labels import stage_label
 from ..models import Entry, Fixture, League
 from ..permissions import is_opponent_of_reporter, is_organiser, is_player_in
+from .arena import TableView, seated_fixtures, table_view
 
 
 def fixtures_of(league: League) -> QuerySet[Fixture]:
@@ -33,6 +34,7 @@ class FixtureLine:
     can_report: bool
     can_confirm: bool
     is_organiser: bool
+    table: TableView | None = None  # a four-seat fixture: its seats and their actions
 
     @property
     def can_settle(self) -> bool:
@@ -40,6 +42,9 @@ class FixtureLine:
 
 
 def fixture_line(fixture: Fixture, user: User | AnonymousUser) -> FixtureLine:
+    if fixture.is_four_seat:
+        table = table_view(fixture, user)
+        return FixtureLine(fixture, table.can_report, table.can_confirm, table.is_organiser, table)
     waiting = fixture.status == Fixture.Status.REPORTED
     return FixtureLine(
         fixture=fixture,
@@ -67,7 +72,7 @@ class RoundBlock:
 
 def league_rounds(league: League, user: User | AnonymousUser) -> list[RoundBlock]:
     rounds: dict[int, list[FixtureLine]] = {}
-    for fixture in fixtures_of(league):
+    for fixture in seated_fixtures(league) if league.is_four_player else fixtures_of(league):
         fixture.league = league  # one league for every line: no query per fixture
         rounds.setdefault(fixture.round, []).append(fixture_line(fixture, user))
     blocks = []

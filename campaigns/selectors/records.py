@@ -112,6 +112,8 @@ class LogLine:
     @property
     def opponent(self) -> str:
         fixture = self.fixture
+        if fixture is not None and fixture.is_four_seat and self.event:  # the seats it played against
+            return str(self.event.data.get("opponent", ""))
         if fixture is None or fixture.away is None:
             return _("bye")
         return fixture.away.name if fixture.home_id == self.entry_id else fixture.home.name
@@ -120,6 +122,8 @@ class LogLine:
     def arena(self) -> str:
         """Arena score for–against, or "—" for a bye or a match without a result."""
         fixture = self.fixture
+        if fixture is not None and fixture.is_four_seat and self.event:  # as recorded: own against theirs
+            return f"{self.event.data.get('own', 0)}–{self.event.data.get('other', 0)}"
         result = getattr(fixture, "result", None) if fixture else None
         if fixture is None or fixture.is_bye or result is None:
             return "—"

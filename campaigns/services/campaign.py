@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from arena.engine.campaign.arena_facts import ArenaFacts
+from arena.engine.campaign.arena_results import seat_result_kind
 from arena.engine.campaign.broken import break_items
 from arena.engine.campaign.dice import CampaignDice
 from arena.engine.campaign.experience import advances_due, xp_award
@@ -25,7 +27,7 @@ from arena.engine.campaign.texts import Line
 from arena.engine.content.profiles import GLADIATOR, MEMBER_SLOTS
 from arena.engine.roster import ABSENT, HIRELING, Member, Roster
 
-from ..facts import Fate, MatchFacts, MemberFacts
+from ..facts import Fate, MatchFacts, MemberFacts, SideFacts
 from ..log_text import lines_to_json
 from ..match_items import weapon_names
 from ..models import CampaignEvent, Entry, Fixture, MemberRecord
@@ -93,6 +95,54 @@ def run_campaign_sequence(
     fixture.save(update_fields=["campaign_done"])
 
 
+def run_arena_campaign_sequence(
+    *, fixture: Fixture, seats: list[Entry], facts: ArenaFacts, dice: CampaignDice, log: EventLog
+) -> None:
+    """Run the sequence for the four teams of a final four-seat fixture, once, in seat order: the
+    result, then as a two-player match (HR-10.5-10.7), with "his team won" read as
+    ``facts.won(seat)`` and the income of :func:`seat_result_kind`. No thumbs: a four-seat match
+    has no one winner over a fallen gladiator. No one-match items: four-seat fixtures offer none.
+
+    Precondition: inside ``transaction.atomic``, the league and the four entries locked
+    (``services.locks.lock_seated_fixture``) and ``seats`` those locked rows in seat order.
+    """
+    if fixture.campaign_done:
+        return
+    for seat, entry in enumerate(seats):
+        _record_arena_result(seats, seat, facts, fixture, log)
+        team = TeamState.load(entry)
+        _after_match_of(team, facts.sides[seat], facts.won(seat), None, fixture, dice, log)
+        own = facts.sides[seat]
+        income = match_income(
+            seat_result_kind(facts, seat),
+            fixture.league.engine_format,
+            fighters_killed=own.fighters_killed,
+            strategist_killed=own.strategist_killed,
+        )
+        _pay_income(team, income.total, income.lines, fixture, log)
+        team.save()
+    fixture.campaign_done = True
+    fixture.save(update_fields=["campaign_done"])
+
+
+def _record_arena_result(seats: list[Entry], seat: int, facts: ArenaFacts, fixture: Fixture, log: EventLog) -> None:
+    """Step 1 of HR-10.5 for one seat: its result against the seats that played against it, its own
+    arena score against theirs added up."""
+    placing = facts.placing(seat)
+    enemies = [s for s in range(4) if s != seat and facts.mode.pair_of(s) != facts.mode.pair_of(seat)]
+    data = {
+        "result": seat_result_kind(facts, seat).value,
+        "round": fixture.round,
+        "opponent": ", ".join(seats[s].name for s in enemies),
+        "own": placing.arena_score,
+        "other": sum(facts.placing(s).arena_score for s in enemies),
+        "rounds": facts.rounds_played,
+        "place": placing.place,
+        "shared": placing.shared,
+    }
+    log.add(Kind.RESULT, entry=seats[seat], fixture=fixture, data=data)
+
+
 def _record_result(entry: Entry, kind: ResultKind, fixture: Fixture, log: EventLog) -> None:
     """Step 1 of HR-10.5: the result in the team's log, with the scores as they were recorded."""
     data = {"result": kind.value, "round": fixture.round, "opponent": None, "own": 0, "other": 0, "rounds": 0}
@@ -127,23 +177,37 @@ def _pay_income(team: TeamState, gold: int, lines: tuple[Line, ...], fixture: Fi
 def _after_match(
     team: TeamState, side: int, facts: MatchFacts, fixture: Fixture, dice: CampaignDice, log: EventLog
 ) -> None:
-    _break_weapons(team, facts.side(side).broken, fixture, log)
+    won = facts.won(side)
+    thumbs = facts.thumbs if not won else None  # the winner's thumbs fall on the losing side's gladiator
+    _after_match_of(team, facts.side(side), won, thumbs, fixture, dice, log)
+    _income(team, side, facts, fixture, log)
+    team.save()
+
+
+def _after_match_of(
+    team: TeamState,
+    own: SideFacts,
+    won: bool,
+    thumbs: Thumbs | None,
+    fixture: Fixture,
+    dice: CampaignDice,
+    log: EventLog,
+) -> None:
+    """Broken weapons, hirelings, absences served, casualties and experience of one team."""
+    _break_weapons(team, own.broken, fixture, log)
     # the line-up that took the board: the team's fit members and hirelings for the rest
     fielded = fielded_roster(team.roster)
     played = [m for m in fielded.members if m.status != HIRELING]
     for hireling in (m for m in fielded.members if m.status == HIRELING):
         log.add(Kind.HIRELING, entry=team.entry, fixture=fixture, slot=hireling.slot)
     _serve_absences(team, fixture, log)
-    own = facts.side(side)
-    won = facts.won(side)
     for member in played:
         member_facts = own.members.get(member.slot, MemberFacts())
         if member_facts.fate is Fate.DEAD:
-            _casualty(team, member, member_facts, won, _thumbs_for(member.slot, won, facts), fixture, dice, log)
+            member_thumbs = thumbs if member.slot == GLADIATOR else None
+            _casualty(team, member, member_facts, won, member_thumbs, fixture, dice, log)
     for member in played:
         _experience(team, member.slot, own.members.get(member.slot, MemberFacts()), won, fixture, log)
-    _income(team, side, facts, fixture, log)
-    team.save()
 
 
 def _break_weapons(team: TeamState, items: tuple[str, ...], fixture: Fixture, log: EventLog) -> None:
@@ -159,11 +223,6 @@ def _break_weapons(team: TeamState, items: tuple[str, ...], fixture: Fixture, lo
         slot=GLADIATOR,
         data={"items": list(items), "names": weapon_names(items)},
     )
-
-
-def _thumbs_for(slot: str, won: bool, facts: MatchFacts) -> Thumbs | None:
-    """The winner's thumbs fall on the losing side's fallen gladiator (HR-10.5)."""
-    return facts.thumbs if slot == GLADIATOR and not won else None
 
 
 def _serve_absences(team: TeamState, fixture: Fixture, log: EventLog) -> None:

@@ -25,6 +25,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from arena.engine.campaign.arena_schedule import TableRound, table_rounds
 from arena.engine.campaign.dice import RecordedDice, derive_seed, draw_order
 from arena.engine.campaign.fixtures import (
     GROUP_QUALIFIERS,
@@ -45,7 +46,7 @@ from arena.engine.campaign.fixtures import (
 from arena.engine.campaign.pairing import TeamId
 
 from ..errors import LeagueError
-from ..models import CampaignEvent, Entry, Fixture, League
+from ..models import CampaignEvent, Entry, Fixture, FixtureSeat, League
 from ..permissions import require_organiser
 from ..selectors.fixtures import winner_id
 from ..selectors.standings import group_tables, standing_rows
@@ -54,6 +55,7 @@ from .locks import lock_fixture, lock_league, lock_league_entries
 from .log import EventLog
 
 MIN_ENTRIES = 2
+FOUR = 4  # entries at a four-player table (HR-8)
 
 
 @transaction.atomic
@@ -89,6 +91,11 @@ def fixtures_generate(
             _("Round %(round)s is not finished; every result must be final first.") % {"round": last_round}
         )
     log = EventLog(league)
+    if league.is_four_player:
+        fixtures = _four_player_season(league, entries, start, interval_days)
+        _pay_byes(fixtures, entries, log)
+        log.save()
+        return fixtures
     if league.has_groups and not last_round:
         return _group_stage(league, entries, log, start, interval_days)
     rounds: list[Round] | list[KnockoutRound]
@@ -104,6 +111,43 @@ def fixtures_generate(
     _pay_byes(fixtures, entries, log)
     log.save()
     return fixtures
+
+
+def _four_player_season(
+    league: League, entries: list[Entry], start: datetime.date | None, interval_days: int
+) -> list[Fixture]:
+    """A four-player league's whole season of tables (HR-8, ``arena_schedule.table_rounds``): a
+    fixture per table with its four seats, a bye fixture per entry sitting a round out."""
+    if not league.is_round_robin:
+        raise LeagueError(_("A four-player league is played as a round robin of tables."))
+    if len(entries) < FOUR:
+        raise LeagueError(
+            _("A four-player league needs at least %(least)s teams to play; it has %(count)s.")
+            % {"least": FOUR, "count": len(entries)}
+        )
+    double = league.format == League.Format.DOUBLE_ROUND_ROBIN
+    rounds = table_rounds([e.pk for e in entries], league.mode, double=double)
+    fixtures: list[Fixture] = []
+    seats: list[FixtureSeat] = []
+    for index, rnd in enumerate(rounds):
+        fixtures += _store_tables(league, rnd, _date(start, index, interval_days), seats)
+    FixtureSeat.objects.bulk_create(seats)
+    return fixtures
+
+
+def _store_tables(
+    league: League, rnd: TableRound, when: datetime.date | None, seats: list[FixtureSeat]
+) -> list[Fixture]:
+    common = {"league": league, "round": rnd.number, "scheduled_for": when}
+    tables = [Fixture(**common, position=i, home_id=t.seats[0], seat_count=FOUR) for i, t in enumerate(rnd.tables)]
+    byes = [
+        Fixture(**common, position=len(tables) + i, home_id=team, status=Fixture.Status.BYE)
+        for i, team in enumerate(rnd.byes)
+    ]
+    created = Fixture.objects.bulk_create(tables + byes)
+    for fixture, table in zip(created, rnd.tables, strict=False):
+        seats += [FixtureSeat(fixture=fixture, seat=seat, entry_id=team) for seat, team in enumerate(table.seats)]
+    return created
 
 
 def _pay_byes(fixtures: list[Fixture], entries: list[Entry], log: EventLog) -> None:

@@ -31,7 +31,18 @@ from .locks import lock_league
 from .log import EventLog
 
 LEAGUE_FIELDS = frozenset(
-    {"name", "season", "tier", "format", "options", "validation_mode", "sign_up_open", "round_limit", "group_count"}
+    {
+        "name",
+        "season",
+        "tier",
+        "format",
+        "arena_mode",
+        "options",
+        "validation_mode",
+        "sign_up_open",
+        "round_limit",
+        "group_count",
+    }
 )
 FIELDS_FIXED_BY_ENTRIES = frozenset({"tier", "format", "options"})
 FIXED_FIELD_NAMES = {
@@ -71,6 +82,8 @@ def league_update(*, league: League, actor: User, changes: Mapping[str, Any]) ->
         raise LeagueError(_("Teams have entered; %(fields)s can no longer change.") % {"fields": names})
     if "format" in changed and league.fixtures.exists():
         raise LeagueError(_("Fixtures exist; the format can no longer change."))
+    if "arena_mode" in changed and league.fixtures.exists():
+        raise LeagueError(_("Fixtures exist; the arena mode can no longer change."))
     if "group_count" in changed and league.fixtures.exists():
         raise LeagueError(_("The groups are drawn; the number of groups can no longer change."))
     for name in changed:

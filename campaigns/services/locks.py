@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..models import Entry, Fixture, League
+from ..models import Entry, Fixture, FixtureSeat, League
 
 
 def lock_league(league_id: int) -> League:
@@ -70,3 +70,16 @@ def lock_fixture(fixture: Fixture) -> Fixture:
     locked.home = entries[locked.home_id]
     locked.away = entries[locked.away_id] if locked.away_id is not None else None
     return locked
+
+
+def lock_seated_fixture(fixture: Fixture) -> tuple[Fixture, list[Entry]]:
+    """Lock a four-seat fixture's league, its four entries in ascending pk, then the fixture (steps
+    1-3); the fixture as it stands and its locked entries in seat order. The seats are read before
+    the locks: they are written once, with the fixture, and never change."""
+    seats = list(FixtureSeat.objects.filter(fixture_id=fixture.pk).order_by("seat").values_list("entry_id", flat=True))
+    league = lock_league(fixture.league_id)
+    entries = lock_entries(league, seats)
+    locked = Fixture.objects.select_for_update().get(pk=fixture.pk)
+    locked.league = league
+    locked.home = entries[locked.home_id]
+    return locked, [entries[pk] for pk in seats]

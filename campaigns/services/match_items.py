@@ -46,6 +46,8 @@ def fixture_buy_match_item(
     Locks: the league, both entries of the fixture, the fixture; the treasury paid from is the
     locked entry's."""
     require_owner(entry, actor)  # the player of an entry never changes
+    if fixture.is_four_seat:  # patronage compares two team values; a table of four has no such pair
+        raise LeagueError(_("One-match purchases and patronage are not offered for four-seat fixtures."))
     fixture = lock_fixture(fixture)
     side = fixture.side_of(entry.pk)
     if side is None or fixture.is_bye:

@@ -36,7 +36,10 @@ Status = Fixture.Status
 
 def _locked(fixture: Fixture) -> Fixture:
     """The league, both entries and the fixture locked in that order (``services.locks``); the
-    fixture as it stands, with its league and entries the locked rows."""
+    fixture as it stands, with its league and entries the locked rows. A four-seat fixture has its
+    own services (``services.arena_results``)."""
+    if fixture.is_four_seat:
+        raise LeagueError(_("This fixture seats four teams; its result is reported on its table page."))
     return lock_fixture(fixture)
 
 

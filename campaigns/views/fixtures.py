@@ -16,6 +16,7 @@ from viadal_site.csv_export import formula_safe_writer
 
 from ..forms import GenerateFixturesForm, RescheduleForm
 from ..permissions import is_organiser, require_organiser
+from ..selectors.arena import arena_csv_header, arena_csv_rows, arena_league_standings
 from ..selectors.fixtures import fixture_line, league_rounds
 from ..selectors.standings import csv_dialect, csv_header, group_tables, league_standings, standings_csv_rows
 from ..services.fixtures import fixture_reschedule as reschedule
@@ -89,7 +90,9 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     league = get_league(pk)
     if not league.has_table:
         return redirect("campaigns:fixtures", pk=pk)
-    if league.has_groups:
+    if league.is_four_player:
+        context = {"league": league, "standings": arena_league_standings(league)}
+    elif league.has_groups:
         tables = group_tables(league)
         context = {"league": league, "groups": tables, "standings": tables[0] if tables else league_standings(league)}
     else:
@@ -111,7 +114,10 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     if dialect.bom:
         response.write("\ufeff")
     writer = formula_safe_writer(response, delimiter=dialect.delimiter)  # a team named "=…" stays text
-    if league.has_groups:
+    if league.is_four_player:
+        writer.writerow(arena_csv_header())
+        writer.writerows(dialect.row(row) for row in arena_csv_rows(arena_league_standings(league)))
+    elif league.has_groups:
         writer.writerow((_("Group"), *csv_header()))
         for table in group_tables(league):
             writer.writerows(dialect.row((table.letter, *row)) for row in standings_csv_rows(table))

@@ -43,7 +43,10 @@ def _answer(request: HtmxHttpRequest, pk: int, notice: str, *, refused: bool = F
 
 @require_safe
 def match_report(request: HttpRequest, pk: int) -> HttpResponse:
-    report = report_of(get_fixture(pk), request.user)
+    fixture = get_fixture(pk)
+    if fixture.is_four_seat:
+        return redirect("campaigns:table", pk=pk)
+    report = report_of(fixture, request.user)
     options = report.fixture.league.options
     item_sides = [
         (prep, MatchItemForm(options=options, prefix=prep.side) if prep.side in report.buying else None)

@@ -73,12 +73,38 @@ def matches(demo):  # type: ignore[no-untyped-def]  # noqa: F811
     return begun, finished(players, steps=40).pk, board_step(players).pk
 
 
+def four_player(demo) -> dict[str, int]:  # type: ignore[no-untyped-def]  # noqa: F811
+    """A free-for-all league of the organiser's with aurelia, balint and two more players: its
+    first table reported by its seat 0, the rest scheduled."""
+    from django.contrib.auth import get_user_model
+
+    from campaigns.models import League
+    from campaigns.services.arena_results import arena_fixture_report_result
+    from campaigns.services.fixtures import fixtures_generate
+    from tests.campaigns.factories import LeagueFactory, enter_team
+    from tests.campaigns.four_player_helpers import ffa_facts, names, seats_of
+
+    users = get_user_model().objects
+    league = LeagueFactory(organiser=users.get(username="organiser"), arena_mode=League.Mode.FFA, round_limit=24)
+    for name in ("aurelia", "balint"):
+        enter_team(league, player=users.get(username=name), name=f"{name.title()} 4")
+    enter_team(league, name="Team C")
+    enter_team(league, name="Team D")
+    first = fixtures_generate(league=league, actor=league.organiser)[0]
+    places = dict(zip(names(first), [(1, None, 20, 3), (2, 12, 5, 0), (3, 9, 0, 0), (4, 5, 0, 0)], strict=True))
+    facts = ffa_facts(first, 14, **{name.replace(" ", "_"): place for name, place in places.items()})
+    arena_fixture_report_result(fixture=first, actor=seats_of(first)[0].player, facts=facts)
+    second = league.fixtures.get(round=2)
+    return {"league": league.pk, "reported": first.pk, "scheduled": second.pk}
+
+
 def pages(demo, begun: int, over: int, board: int) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]  # noqa: F811
     from teams.models import Team
 
     league, team = demo["league"], demo["team"]
     others = Team.objects.get(owner__username="balint").pk
     shared = Team.objects.get(pk=team).share_token
+    four = four_player(demo)  # after the lookups above: it gives aurelia and balint a team each
     return {
         "anonymous": [
             "/",
@@ -100,6 +126,9 @@ def pages(demo, begun: int, over: int, board: int) -> dict[str, list[str]]:  # t
             f"/leagues/{league}/fixtures/",
             f"/leagues/{league}/standings/",
             f"/leagues/fixtures/{demo['confirmed']}/",
+            f"/leagues/{four['league']}/fixtures/",
+            f"/leagues/{four['league']}/standings/",
+            f"/leagues/fixtures/{four['reported']}/table/",
             f"/play/{begun}/",  # a spectator
             "/play/live/",
             f"/play/{over}/",
@@ -127,9 +156,15 @@ def pages(demo, begun: int, over: int, board: int) -> dict[str, list[str]]:  # t
             f"/leagues/fixtures/{demo['scheduled']}/report/",
             f"/leagues/entries/{demo['entry']}/",
             f"/leagues/entries/{demo['entry']}/history/",
+            f"/leagues/fixtures/{four['scheduled']}/table/report/",
         ],
         "hazai": [f"/play/{board}/"],  # a seat with lit hexes on the board
-        "organiser": ["/leagues/new/", f"/leagues/{league}/edit/", f"/leagues/{league}/"],
+        "organiser": [
+            "/leagues/new/",
+            f"/leagues/{league}/edit/",
+            f"/leagues/{league}/",
+            f"/leagues/fixtures/{four['reported']}/table/settle/",
+        ],
     }
 
 
@@ -153,7 +188,7 @@ def test_every_page_passes_axe(live_server, demo, page, language):  # noqa: F811
             problems = problems_on(page)
             if problems:
                 found[f"{who} {url}"] = problems
-    assert visited >= 54
+    assert visited >= 59
     assert not found, "\n".join(f"{where}:\n  " + "\n  ".join(problems) for where, problems in found.items())
 
 

@@ -288,7 +288,7 @@ def compute_standings(
         }
         return own[breaker]
 
-    ordered = _resolve(list(teams), 0, chain, key_for, dice_seed)
+    ordered = resolve_ties(list(teams), 0, chain, key_for, dice_seed)
     rows: list[StandingRow] = []
     for rank, (team, decided_by, lot) in enumerate(ordered, start=1):
         tally = tallies[team]
@@ -314,14 +314,16 @@ def compute_standings(
 _Entry = tuple[TeamId, TieBreaker | None, int | None]  # team, what put it above the next, lot
 
 
-def _resolve(
+def resolve_ties(
     group: list[TeamId],
     step: int,
     chain: tuple[TieBreaker, ...],
     key_for: Callable[[TieBreaker, Sequence[TeamId]], Callable[[TeamId], int]],
     dice_seed: int | str,
 ) -> list[_Entry]:
-    """Order ``group``, equal on every breaker before ``chain[step]``, from ``chain[step]`` on."""
+    """Order ``group``, equal on every breaker before ``chain[step]``, from ``chain[step]`` on
+    (``key_for(breaker, group)`` gives each team's value, higher better); the four-player table
+    (:mod:`.arena_standings`) runs its own chain through it too."""
     if len(group) == 1:
         return [(group[0], None, None)]
     breaker = chain[step]
@@ -330,7 +332,7 @@ def _resolve(
     key = key_for(breaker, group)
     values = sorted({key(team) for team in group}, reverse=True)
     if len(values) == 1:
-        return _resolve(group, step + 1, chain, key_for, dice_seed)
+        return resolve_ties(group, step + 1, chain, key_for, dice_seed)
     ordered: list[_Entry] = []
     for value in values:
         part = [team for team in group if key(team) == value]
@@ -339,7 +341,7 @@ def _resolve(
         if ordered:
             last_team, _, last_lot = ordered[-1]
             ordered[-1] = (last_team, breaker, last_lot)
-        ordered += _resolve(part, next_step, chain, key_for, dice_seed)
+        ordered += resolve_ties(part, next_step, chain, key_for, dice_seed)
     return ordered
 
 

@@ -37,6 +37,7 @@ def test_no_django_and_no_random_module(module: str) -> None:
         "dataclasses",
         "enum",
         "hashlib",
+        "itertools",
         "types",
         "typing",
         "arena",
