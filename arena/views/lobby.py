@@ -157,7 +157,7 @@ def fixture(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         match = services.match_begin_fixture(fixture=found, player=request.user, table=request.POST.get("table") == "1")
     except MatchError as error:
         messages.error(request, str(error))
-        return redirect("campaigns:match", pk=pk)
+        return redirect("campaigns:table" if found.is_four_seat else "campaigns:match", pk=pk)
     messages.success(request, _("The fixture's hosted match begins: both teams as they stand in the league."))
     return redirect("play:match", pk=match.pk)
 
