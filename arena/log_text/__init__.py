@@ -17,6 +17,7 @@ from django.utils.safestring import SafeString
 from ..play_words import Names
 from .common import WRITERS, Line
 from .core import register_core
+from .four import register_four
 from .magic import register_magic
 from .optional import register_optional
 from .setup import register_setup
@@ -27,6 +28,7 @@ register_core(WRITERS)
 register_traps(WRITERS)
 register_magic(WRITERS)
 register_optional(WRITERS)
+register_four(WRITERS)  # HR-8: four seats
 
 
 def sentence(event: Mapping[str, Any], names: Names) -> SafeString:

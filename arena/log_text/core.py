@@ -338,7 +338,6 @@ def register_core(writers: dict[str, Writer]) -> None:
         StepEnded=step_ended,
         RoundEnded=round_ended,
         MatchEnded=match_ended,
-        SeatEliminated=seat_eliminated,
         Conceded=conceded,
         Moved=moved,
         Disengaged=disengaged,
@@ -381,10 +380,3 @@ def _match_ended_four(e: Event, line: Line) -> SafeString:
             "The match is over in round %(round)s: %(result)s for %(winner)s (%(reason)s). Arena score: %(scores)s."
         )
     return line.say(text, **values)
-
-
-def seat_eliminated(e: Event, line: Line) -> SafeString:
-    return line.say(
-        _("%(team)s is eliminated (HR-8): his gladiator has fallen; his figures leave the arena."),
-        team=line.team(e["seat"]),
-    )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from ..play_words import (
@@ -11,7 +11,6 @@ from ..play_words import (
     grip_text,
     half_name,
     purpose_text,
-    quarter_name,
 )
 from .common import Event, Line, Writer, register
 
@@ -122,31 +121,6 @@ def deployed(e: Event, line: Line) -> SafeString:
     return line.say(_("%(who)s takes his place on %(hex)s."), who=line.who(e["char"]), hex=line.hex(e["hex"]))
 
 
-def places_rolled(e: Event, line: Line) -> SafeString:
-    return line.say(
-        _("The places roll (HR-8) sets the order of choosing: %(seats)s."),
-        seats=mark_safe(", ".join(line.team(seat) for seat in e["order"])),
-    )
-
-
-def quarter_chosen(e: Event, line: Line) -> SafeString:
-    if e["partner_quarter"]:
-        text = _("%(team)s takes the %(quarter)s quarter, his partner the %(partner)s quarter.")
-    else:
-        text = _("%(team)s takes the %(quarter)s quarter.")
-    said = line.say(
-        text,
-        team=line.team(e["seat"]),
-        quarter=quarter_name(e["quarter"]),
-        partner=quarter_name(e["partner_quarter"]),
-    )
-    if e["order"]:
-        said += line.then(
-            _("Step order: %(seats)s."), seats=mark_safe(", ".join(line.team(seat) for seat in e["order"]))
-        )
-    return said
-
-
 def register_setup(writers: dict[str, Writer]) -> None:
     register(
         writers,
@@ -163,6 +137,4 @@ def register_setup(writers: dict[str, Writer]) -> None:
         GripRecorded=grip_recorded,
         GripsReady=grips_ready,
         Deployed=deployed,
-        PlacesRolled=places_rolled,
-        QuarterChosen=quarter_chosen,
     )

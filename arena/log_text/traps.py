@@ -23,11 +23,6 @@ def trap_window_opened(e: Event, line: Line) -> SafeString:
     return line.say(text, **values)
 
 
-def trap_window_passed_on(e: Event, line: Line) -> SafeString:
-    """Four seats (HR-8): the next enemy trap owner's turn to answer the same action."""
-    return trap_window_opened(e, line)
-
-
 def traps_readied(e: Event, line: Line) -> SafeString:
     strikes = mark_safe(", ".join(format_html("{} {}", line.trap(card), line.hex(h)) for card, h in e["strikes"]))
     if not strikes:
@@ -159,7 +154,6 @@ def register_traps(writers: dict[str, Writer]) -> None:
     register(
         writers,
         TrapWindowOpened=trap_window_opened,
-        TrapWindowPassedOn=trap_window_passed_on,
         TrapsReadied=traps_readied,
         TrapWindowAnswered=trap_window_answered,
         TrapPlayed=trap_played,

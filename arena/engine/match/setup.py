@@ -289,7 +289,8 @@ def decide_deploy(ctx: Context, a: Deploy) -> None:
 
 
 def _roll_order(ctx: Context, seats: tuple[int, ...], who: tuple[str, ...]) -> list[int]:
-    """``seats`` from the highest d10 down; tied seats roll again among themselves (HR-8)."""
+    """Free-for-all: ``seats`` from the highest d10 down; tied seats roll again among themselves
+    (HR-8)."""
     rolls = [ctx.roll(name, "place roll") for name in who]
     order: list[int] = []
     for value in sorted(set(rolls), reverse=True):
@@ -307,9 +308,13 @@ def _roll_places(ctx: Context) -> None:
     s = ctx.state
     assert s.four is not None
     if s.four.mode is ArenaMode.PAIRS:  # the side's first seat (0 or 2) rolls and speaks for it
-        order = _roll_order(ctx, (0, 2), ("seat 0", "seat 2"))
-        ctx.emit(PlacesRolled(tuple(order)))
-        ctx.emit(SideRollWon(order[0], ()))  # the rolls are the DiceRolled events before
+        while True:  # as RB p.7: a d10 a side, ties rolled again
+            rolls = (ctx.roll("seat 0", "side roll"), ctx.roll("seat 2", "side roll"))
+            if rolls[0] != rolls[1]:
+                break
+        winner = 0 if rolls[0] > rolls[1] else 2
+        ctx.emit(PlacesRolled((winner, winner ^ 2)))
+        ctx.emit(SideRollWon(winner, rolls))
         return
     seats = tuple(range(s.seats))
     ctx.emit(PlacesRolled(tuple(_roll_order(ctx, seats, tuple(f"seat {x}" for x in seats)))))
