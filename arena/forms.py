@@ -15,19 +15,30 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from arena.engine.match.state import ROUND_LIMIT, ROUND_LIMIT_MAX, ROUND_LIMIT_MIN
-from arena.models import AWAY, HOME, Agent
+from arena.models import AWAY, FOUR_SEAT_ROUND_LIMIT, HOME, Agent, Mode
+from arena.services.seating import SeatKind, SeatPlan
 from teams.forms import optional_rule_choices
 from teams.models import Team
 
 
-def round_limit_field() -> forms.IntegerField:
+def round_limit_field(initial: int = ROUND_LIMIT) -> forms.IntegerField:
     """The match's round limit, bounded by the engine's range (HR-10.1)."""
     return forms.IntegerField(
         label=gettext_lazy("Round limit (12–30)"),
-        initial=ROUND_LIMIT,
+        initial=initial,
         min_value=ROUND_LIMIT_MIN,
         max_value=ROUND_LIMIT_MAX,
     )
+
+
+def _player(username: str) -> Any:
+    username = username.strip()
+    if not username:
+        return None
+    player = get_user_model().objects.filter(username=username).first()
+    if player is None:
+        raise forms.ValidationError(_("There is no player called %(name)s.") % {"name": username})
+    return player
 
 
 class ChallengeForm(forms.Form):
@@ -59,13 +70,7 @@ class ChallengeForm(forms.Form):
         cast(forms.ModelChoiceField, self.fields["team"]).queryset = teams
 
     def clean_invite(self) -> Any:
-        username = self.cleaned_data["invite"].strip()
-        if not username:
-            return None
-        player = get_user_model().objects.filter(username=username).first()
-        if player is None:
-            raise forms.ValidationError(_("There is no player called %(name)s.") % {"name": username})
-        return player
+        return _player(self.cleaned_data["invite"])
 
 
 class AcceptForm(forms.Form):
@@ -115,3 +120,66 @@ class TableForm(forms.Form):
         super().__init__(*args, **kwargs)
         cast(forms.ModelChoiceField, self.fields["home_team"]).queryset = teams
         cast(forms.ModelChoiceField, self.fields["away_team"]).queryset = teams
+
+
+SEAT_KINDS = [
+    (SeatKind.OPEN, gettext_lazy("Open: any player may take it")),
+    (SeatKind.INVITED, gettext_lazy("Kept for the player named below")),
+    (SeatKind.COMPUTER, gettext_lazy("The computer (greedy, the base team)")),
+]
+OTHER_SEATS = (1, 2, 3)
+
+
+class FourSeatForm(forms.Form):
+    """A four-seat match (HR-8): the creator's team in seat 1, and how each other seat is filled."""
+
+    team = forms.ModelChoiceField(queryset=Team.objects.none(), label=gettext_lazy("Your team"), empty_label=None)
+    mode = forms.ChoiceField(
+        label=gettext_lazy("Mode"),
+        choices=[(Mode.PAIRS, Mode.PAIRS.label), (Mode.FFA, Mode.FFA.label)],
+        initial=Mode.PAIRS,
+        help_text=gettext_lazy("Pairs: seats 1 and 2 against seats 3 and 4."),
+    )
+    round_limit = round_limit_field(FOUR_SEAT_ROUND_LIMIT)
+    optional_rules = ChallengeForm.base_fields["optional_rules"]
+    trap_insight = ChallengeForm.base_fields["trap_insight"]
+
+    def __init__(self, *args: Any, teams: QuerySet[Team], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        cast(forms.ModelChoiceField, self.fields["team"]).queryset = teams
+        for seat in OTHER_SEATS:
+            self.fields[f"seat_{seat}"] = forms.ChoiceField(
+                label=_("Seat %(number)s") % {"number": seat + 1}, choices=SEAT_KINDS, initial=SeatKind.OPEN
+            )
+            self.fields[f"player_{seat}"] = forms.CharField(
+                label=_("Seat %(number)s: the invited player (username)") % {"number": seat + 1},
+                max_length=150,
+                required=False,
+            )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        plans = []
+        for seat in OTHER_SEATS:
+            kind = data.get(f"seat_{seat}", SeatKind.OPEN)
+            try:
+                player = _player(data.get(f"player_{seat}", "")) if kind == SeatKind.INVITED else None
+            except forms.ValidationError as error:
+                self.add_error(f"player_{seat}", error)
+                continue
+            if kind == SeatKind.INVITED and player is None:
+                self.add_error(f"player_{seat}", _("Name the player you invite to this seat."))
+            plans.append(SeatPlan(kind, player))
+        data["others"] = plans
+        return data
+
+
+class TakeSeatForm(forms.Form):
+    """Taking a seat of a four-seat match: which seat, with which ready team."""
+
+    team = forms.ModelChoiceField(queryset=Team.objects.none(), label=gettext_lazy("Your team"), empty_label=None)
+    seat = forms.TypedChoiceField(choices=[(s, s) for s in range(4)], coerce=int)
+
+    def __init__(self, *args: Any, teams: QuerySet[Team], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        cast(forms.ModelChoiceField, self.fields["team"]).queryset = teams

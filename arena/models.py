@@ -22,9 +22,14 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from arena.engine.match.state import ROUND_LIMIT, ROUND_LIMIT_MAX, ROUND_LIMIT_MIN
+from arena.engine.match.words import ArenaMode
 
 HOME, AWAY = 0, 1
 SEATS = (HOME, AWAY)
+MOST_SEATS = 4  # the four-player modes (HR-8): seats 0-3
+# HR-8: four seats play 24 rounds unless the match says otherwise (12-30, HR-10.1)
+FOUR_SEAT_ROUND_LIMIT = 24
+SEAT_CHOICES = [(HOME, _("home")), (AWAY, _("away")), (2, _("third")), (3, _("fourth"))]
 
 
 def new_seed() -> str:
@@ -48,6 +53,14 @@ class Agent(models.TextChoices):
     GREEDY = "greedy", _("greedy")
 
 
+class Mode(models.TextChoices):
+    """The engine's :class:`~arena.engine.match.words.ArenaMode`: how many play, and who with whom."""
+
+    DUEL = ArenaMode.DUEL.value, _("Two players")
+    PAIRS = ArenaMode.PAIRS.value, _("Pairs (two against two)")
+    FFA = ArenaMode.FFA.value, _("Free-for-all (four players)")
+
+
 class Match(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", _("Waiting for an opponent")
@@ -66,6 +79,7 @@ class Match(models.Model):
         related_name="match_invitations",
     )
     invite_token = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    mode = models.CharField(max_length=8, choices=Mode, default=Mode.DUEL)
     round_limit = models.PositiveSmallIntegerField(
         default=ROUND_LIMIT, validators=[MinValueValidator(ROUND_LIMIT_MIN), MaxValueValidator(ROUND_LIMIT_MAX)]
     )
@@ -118,13 +132,30 @@ class Match(models.Model):
         return self.status in (self.Status.FINISHED, self.Status.WITHDRAWN)
 
     @property
+    def arena_mode(self) -> ArenaMode:
+        return ArenaMode(self.mode)
+
+    @property
+    def seat_count(self) -> int:
+        return self.arena_mode.seats
+
+    @property
+    def four_seats(self) -> bool:
+        return self.seat_count == MOST_SEATS
+
+    @property
     def seed_published(self) -> bool:
         """The seed (and the set-up) may be shown: the match has ended (docs/hosting.md)."""
         return self.status == self.Status.FINISHED and self.setup is not None
 
 
 class MatchSeat(models.Model):
-    """Who plays a seat (0 home, the challenger; 1 away), with the team he brought.
+    """Who plays a seat (0 home, the challenger; 1 away; in the four-player modes also 2 and 3),
+    with the team he brought.
+
+    A four-seat match has a row for every seat from its creation: a seat still to be filled has no
+    player, no agent and no team; ``invited`` names the only player who may take it (None: anyone
+    signed in may). ``filled`` says whether someone plays it.
 
     ``to_move`` is denormalised: the seat owes a decision now (the engine's ``seats_to_move``),
     written with every action so the header's "your move" count is one indexed query.
@@ -134,12 +165,16 @@ class MatchSeat(models.Model):
     """
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
-    seat = models.SmallIntegerField(choices=[(HOME, _("home")), (AWAY, _("away"))])
+    seat = models.SmallIntegerField(choices=SEAT_CHOICES)
     # None for a seat the engine's agent plays (``agent``) and for the seats of an imported record.
     player = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True, related_name="match_seats"
     )
     agent = models.CharField(max_length=16, choices=Agent, blank=True)
+    # A four-seat match's seat kept for a named player until he takes it (None: an open seat).
+    invited = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="seat_invitations"
+    )
     team = models.ForeignKey("teams.Team", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     team_name = models.CharField(max_length=80)
     to_move = models.BooleanField(default=False)
@@ -148,7 +183,10 @@ class MatchSeat(models.Model):
 
     class Meta:
         ordering = ["match", "seat"]
-        constraints = [models.UniqueConstraint(fields=["match", "seat"], name="unique_seat_per_match")]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seat"], name="unique_seat_per_match"),
+            models.CheckConstraint(condition=models.Q(seat__gte=0, seat__lt=MOST_SEATS), name="arena_seat_0_to_3"),
+        ]
         indexes = [
             models.Index(fields=["player", "to_move"], name="arena_seat_player_to_move"),
             models.Index(fields=["agent", "to_move"], name="arena_seat_agent_to_move"),
@@ -160,6 +198,10 @@ class MatchSeat(models.Model):
     @property
     def is_agent(self) -> bool:
         return bool(self.agent)
+
+    @property
+    def filled(self) -> bool:
+        return self.player_id is not None or bool(self.agent)
 
 
 class MatchAction(models.Model):

@@ -26,6 +26,7 @@ from .play_words import (
     half_name,
     hex_text,
     item_name,
+    quarter_name,
     skill_name,
     spell_name,
     state_name,
@@ -79,6 +80,8 @@ def _label(data: Mapping[str, Any], names: Names, public: Mapping[str, Any]) -> 
         return _("Take the first step (your opponent chooses the half)"), SETUP
     if kind == "ChooseHalf":
         return _("Take the %(half)s half") % {"half": half_name(data["half"])}, SETUP
+    if kind == "ChooseQuarter":
+        return _("Take the %(quarter)s quarter") % {"quarter": quarter_name(data["quarter"])}, SETUP
     if kind == "RecordGrip":
         return _("Start with %(grip)s") % {"grip": grip_text(data["hand"], data.get("main"))}, SETUP
     if kind == "KeepTraps":

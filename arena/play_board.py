@@ -96,6 +96,8 @@ def _piece_css(c: Mapping[str, Any], viewer: int | None, public: Mapping[str, An
     css = ["piece", f"seat-{c['seat']}"]
     if viewer is not None:
         css.append("mine" if c["seat"] == viewer else "theirs")
+        if public.get("mode") == "pairs" and c["seat"] == viewer ^ 1:  # the partner's (HR-8), ringed white
+            css.append("partner")
     if not c["alive"]:
         css.append("dead")
     for state in ("prone", "netted", "sneaking", "hiding"):

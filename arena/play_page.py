@@ -42,6 +42,7 @@ from .models import HOME, Match, MatchSeat
 from .play_actions import ANSWER, SETUP, Choice, choices
 from .play_board import BoardLayer, board_layer
 from .play_prompts import heading, my_prompt, their_prompt
+from .play_seats import SeatLine, players_of, seat_lines, whose_step
 from .play_sides import (
     CharacterRow,
     character_rows,
@@ -94,6 +95,8 @@ class SeatPage:
     result_detail: str
     claim_at: datetime | None
     can_claim: bool
+    seats: tuple[SeatLine, ...] = ()
+    whose_step: str = ""
     message: str = ""
     message_level: str = "warning"
     extras: dict[str, Any] = field(default_factory=dict)
@@ -248,11 +251,13 @@ def seat_page(
         prompt = their_prompt(public, names, seat)
     else:
         prompt = ""
-    count, lines = log_lines(state, seat, names)
+    count, log = log_lines(state, seat, names)
     result, detail = result_lines(match, names)
+    lines = seat_lines(match, public, seat, players_of(match))
     claim_at = None
     can_claim = False
-    if live and seat is not None and seat not in public["to_move"] and (1 - seat) in public["to_move"]:
+    duel = not match.four_seats  # a four-seat match cannot be claimed (docs/decisions.md)
+    if duel and live and seat is not None and seat not in public["to_move"] and (1 - seat) in public["to_move"]:
         claim_at = claimable_at(match)
         can_claim = timezone.now() >= claim_at
     return SeatPage(
@@ -275,12 +280,14 @@ def seat_page(
         my_secrets=my_secrets(public, seat),
         opponent_info=opponent_info(public, names, seat),
         man=man_lines(public, names),
-        log=tuple(lines),
+        log=tuple(log),
         log_count=count,
         result=result,
         result_detail=detail,
         claim_at=claim_at,
         can_claim=can_claim,
+        seats=lines,
+        whose_step=whose_step(lines),
         message=message,
         message_level=level,
         extras={**_table_extras(match, user, names, seat, dice_needed), **_thumbs_extras(match, state, seat, names)},
@@ -289,7 +296,7 @@ def seat_page(
 
 def _thumbs_extras(match: Match, state: State, seat: int | None, names: Names) -> dict[str, Any]:
     """A fixture's winner owes the thumbs (HR-10.5): his page asks for them."""
-    if match.fixture_id is None or match.status != Match.Status.FINISHED or seat is None:
+    if match.fixture_id is None or match.four_seats or match.status != Match.Status.FINISHED or seat is None:
         return {}
     fixture = match.fixture
     if fixture is None or fixture.status != Fixture.Status.SCHEDULED or thumbs_owed_by(match, state) != seat:

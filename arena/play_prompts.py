@@ -24,7 +24,9 @@ def heading(public: Mapping[str, Any], names: Names) -> str:
     titles = {
         "secrets": _("Set-up: amulets and ME tokens (secret)"),
         "role": _("Set-up: side or first step"),
-        "half": _("Set-up: the side chooser picks his half"),
+        "half": _("Set-up: halves and quarters (HR-8)")
+        if public.get("mode")
+        else _("Set-up: the side chooser picks his half"),
         "grips": _("Set-up: the gladiators' starting grips (secret)"),
         "deploy": _("Set-up: deployment"),
     }
@@ -56,6 +58,9 @@ def my_prompt(public: Mapping[str, Any], names: Names) -> str:
     pending = public["pending"]
     if pending is not None:
         return _pending_prompt(pending, names)
+    four = _four_prompt(public)
+    if four:
+        return four
     prompts = {
         "secrets": _("Hand out your amulets, then your ME tokens. Your opponent does not see whom you choose."),
         "role": _("You won the side roll: choose the half, or take the first step."),
@@ -70,6 +75,18 @@ def my_prompt(public: Mapping[str, Any], names: Names) -> str:
     return prompts.get(public["phase"], "")
 
 
+def _four_prompt(public: Mapping[str, Any]) -> str:
+    """Four seats (HR-8): the set-up steps that differ from a duel's."""
+    mode = public.get("mode")
+    if mode == "ffa" and public["phase"] == "half":
+        return _("Choose your quarter of the arena (HR-8): you deploy at its ring gate.")
+    if mode == "pairs" and public["phase"] == "half":
+        return _("You speak for your side: choose its half, then your quarter of it; your partner takes the other.")
+    if mode == "pairs" and public["phase"] == "role":
+        return _("Your side won the roll: choose the half, or take the first step.")
+    return ""
+
+
 def their_prompt(public: Mapping[str, Any], names: Names, seat: int | None) -> str:
     movers = public["to_move"]
     if not movers:
@@ -79,4 +96,4 @@ def their_prompt(public: Mapping[str, Any], names: Names, seat: int | None) -> s
     pending = public["pending"]
     if pending is not None:
         return _("Waiting for %(team)s to answer.") % {"team": names.team(pending["seat"])}
-    return _("Waiting for %(team)s.") % {"team": names.team(1 - seat)}
+    return _("Waiting for %(teams)s.") % {"teams": ", ".join(names.team(s) for s in movers if s != seat)}

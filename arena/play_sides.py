@@ -4,13 +4,14 @@ Read from a seat's view (``view(state, seat)``), and the public values of the te
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from arena.engine import State
+from arena.engine.match.words import ArenaMode
 from reference.links import entry_link
 
 from .log_text.core import result_name
@@ -163,12 +164,13 @@ def man_lines(public: Mapping[str, Any], names: Names) -> tuple[str, ...]:
             _("%(team)s's strategist: %(man)s MAN") % {"team": names.team(side["seat"]), "man": side["strategist_man"]}
         )
     if public.get("favour_tokens"):
-        tokens = public["favour_tokens"]
-        found.append(
-            _("Favour tokens: %(home)s %(a)s, %(away)s %(b)s")
-            % {"home": names.team(0), "a": tokens[0], "away": names.team(1), "b": tokens[1]}
-        )
+        found.append(_("Favour tokens: %(list)s") % {"list": seat_numbers(public["favour_tokens"], names)})
     return tuple(found)
+
+
+def seat_numbers(numbers: Sequence[Any], names: Names) -> str:
+    """ "Vasfarkasok 3, Ködlovagok 1, …": one number per seat, by its team."""
+    return ", ".join(f"{names.team(seat)} {number}" for seat, number in enumerate(numbers))
 
 
 def result_lines(match: Match, names: Names) -> tuple[str, str]:
@@ -180,15 +182,24 @@ def result_lines(match: Match, names: Names) -> tuple[str, str]:
             _("%(team)s wins by forfeit: the opponent did not move in time.") % {"team": names.team(result["winner"])},
             "",
         )
-    scores = result.get("scores") or [0, 0]
-    detail = _("Arena score: %(home)s %(a)s, %(away)s %(b)s after %(rounds)s rounds.") % {
-        "home": names.team(0),
-        "a": scores[0],
-        "away": names.team(1),
-        "b": scores[1],
+    scores = result.get("scores") or [0] * len(names.teams)
+    detail = _("Arena score: %(list)s after %(rounds)s rounds.") % {
+        "list": seat_numbers(scores, names),
         "rounds": result.get("round"),
     }
     reason = reason_text(result.get("reason", ""), names)
+    winner = result.get("winner")
+    if winner is not None and match.arena_mode is ArenaMode.PAIRS:  # the side: the winner and his partner (HR-8)
+        return (
+            _("%(result)s for %(team)s and %(partner)s: %(reason)s.")
+            % {
+                "result": result_name(result["kind"]),
+                "team": names.team(winner),
+                "partner": names.team(winner ^ 1),
+                "reason": reason,
+            },
+            detail,
+        )
     if result.get("winner") is None:
         return _("%(result)s: %(reason)s.") % {"result": result_name(result["kind"]), "reason": reason}, detail
     return (

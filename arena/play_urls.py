@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import lobby, play, replay
+from .views import four, lobby, play, replay
 
 app_name = "play"
 
@@ -11,6 +11,8 @@ urlpatterns = [
     path("challenge/<uuid:token>/", lobby.invite, name="invite"),
     path("computer/", lobby.computer, name="computer"),
     path("live/", lobby.live, name="live"),
+    path("four/", four.create, name="four"),
+    path("<int:pk>/seat/", four.take_seat, name="take_seat"),
     path("table/", lobby.table, name="table"),
     path("fixture/<int:pk>/", lobby.fixture, name="fixture"),
     path("<int:pk>/accept/", lobby.accept, name="accept"),

@@ -31,6 +31,13 @@ HALVES = {
     "S": gettext_lazy("south"),
     "W": gettext_lazy("west"),
 }
+# the four-seat quarters (HR-8)
+QUARTERS = {
+    "NE": gettext_lazy("north-east"),
+    "SE": gettext_lazy("south-east"),
+    "SW": gettext_lazy("south-west"),
+    "NW": gettext_lazy("north-west"),
+}
 # what an attack is made with (AttackDeclared.weapon)
 ATTACK_KINDS = {
     "melee": gettext_lazy("a melee attack"),
@@ -87,11 +94,31 @@ REASONS = {
     "its creator is dead (HR-11)": gettext_lazy("its creator is dead (HR-11)"),
     "round limit, arena score (HR-10.1)": gettext_lazy("the round limit, on arena score (HR-10.1)"),
     "round limit, arena scores within 5 (HR-10.1)": gettext_lazy("the round limit, arena scores within 5 (HR-10.1)"),
+    # four seats (HR-8)
+    "round limit, the sides' arena scores (HR-8)": gettext_lazy("the round limit, on the sides' arena scores (HR-8)"),
+    "round limit, the sides' arena scores within 5 (HR-8)": gettext_lazy(
+        "the round limit, the sides' arena scores within 5 (HR-8)"
+    ),
+    "round limit, arena score then gladiator Ép % (HR-8)": gettext_lazy(
+        "the round limit, on arena score, then the gladiator's Ép % (HR-8)"
+    ),
+    "round limit, the best survivors tie (HR-8)": gettext_lazy("the round limit, the best survivors tie (HR-8)"),
+    "the last gladiators fell at once (HR-8, HR-12 ruling 24)": gettext_lazy(
+        "the last gladiators fell at once (HR-8, HR-12 ruling 24)"
+    ),
+    "the last gladiators of both sides fell at once (HR-8, HR-12 ruling 24)": gettext_lazy(
+        "the last gladiators of both sides fell at once (HR-8, HR-12 ruling 24)"
+    ),
+    "his gladiator has fallen (HR-8)": gettext_lazy("his gladiator has fallen (HR-8)"),
+    "the seat conceded (HR-8)": gettext_lazy("the seat conceded (HR-8)"),
 }
 _DESTROYED = re.compile(r"^(\d\.\w+) was destroyed \(RB p\.6\)$")
 _CANCELS = re.compile(r"^cancels (.+) \(RB p\.7, p\.12\)$")
 _CONCEDED = re.compile(r"^seat (\d) conceded \(HR-12 ruling 37\)$")
 _CANCELLED_TRAP = re.compile(r"^cancelled the poison of trap (\d+)$")
+_CONCEDED_FOR_SIDE = re.compile(r"^seat (\d) conceded for his side \(HR-8, HR-12 ruling 37\)$")
+_LAST_STANDING = re.compile(r"^(\d\.\w+) is the last standing \(HR-8\)$")
+_PAIR_DESTROYED = re.compile(r"^both gladiators of seats (\d) and (\d) were destroyed \(HR-8\)$")
 
 
 class Names:
@@ -211,6 +238,10 @@ def half_name(half: str | None) -> str:
     return str(HALVES.get(half or "", half or ""))
 
 
+def quarter_name(quarter: str | None) -> str:
+    return str(QUARTERS.get(quarter or "", quarter or ""))
+
+
 def state_name(state: str) -> str:
     return str(STATES.get(state, skill_name(state)))
 
@@ -244,6 +275,9 @@ def reason_text(reason: str, names: Names | None = None) -> str:
     found = _CONCEDED.match(reason)
     if found and names is not None:
         return _("%(team)s conceded (HR-12 ruling 37)") % {"team": names.team(int(found.group(1)))}
+    four = _four_reason(reason, names)
+    if four:
+        return four
     found = _CANCELS.match(reason)
     if found:
         return _("it cancels %(spell)s (RB p.7, p.12)") % {"spell": found.group(1)}
@@ -251,6 +285,25 @@ def reason_text(reason: str, names: Names | None = None) -> str:
     if found:
         return _("it cancelled the poison of %(trap)s") % {"trap": trap_name(int(found.group(1)))}
     return reason
+
+
+def _four_reason(reason: str, names: Names | None) -> str:
+    """The four-seat modes' reasons that name a seat or a character (HR-8)."""
+    if names is None:
+        return ""
+    found = _CONCEDED_FOR_SIDE.match(reason)
+    if found:
+        return _("%(team)s conceded for his side (HR-8, HR-12 ruling 37)") % {"team": names.team(int(found.group(1)))}
+    found = _LAST_STANDING.match(reason)
+    if found:
+        return _("%(who)s is the last standing (HR-8)") % {"who": names.char(found.group(1))}
+    found = _PAIR_DESTROYED.match(reason)
+    if found:
+        return _("both gladiators of %(a)s and %(b)s were destroyed (HR-8)") % {
+            "a": names.team(int(found.group(1))),
+            "b": names.team(int(found.group(2))),
+        }
+    return ""
 
 
 def effect_source(source: str) -> str:

@@ -28,7 +28,7 @@ from arena.engine import MatchSetup, SetupError, setup_from_json, view
 from arena.engine.match.record import RecordCheck, Row, check_record
 
 from .errors import MatchError
-from .models import AWAY, HOME, Match, MatchAction, MatchSeat, seed_commitment
+from .models import Match, MatchAction, MatchSeat, Mode, seed_commitment
 
 FORMAT = "viadal-match-record"
 VERSION = 1
@@ -66,7 +66,7 @@ def record_of(match: Match) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
-        "teams": [seats.get(HOME, ""), seats.get(AWAY, "")],
+        "teams": [seats.get(seat, "") for seat in range(match.seat_count)],
         "setup": match.setup,
         "deal": deal,
         "actions": [
@@ -115,7 +115,7 @@ class Record:
     deal: list[dict[str, Any]] | None
     rows: list[Row]
     result: dict[str, Any] | None
-    teams: tuple[str, str]
+    teams: tuple[str, ...]  # one name per seat (two or four)
 
 
 def parse_record(raw: bytes | str) -> Record:
@@ -174,9 +174,11 @@ def _record(data: object) -> Record:
     result = data.get("result")
     if result is not None and not isinstance(result, Mapping):
         raise RecordError(_("The record's result must be an object."))
-    teams = data.get("teams") or ["", ""]
-    names = tuple(str(t)[:80] for t in teams[:2]) if isinstance(teams, list) and len(teams) == 2 else ("", "")
-    return Record(setup, dict(data["setup"]), deal, rows, dict(result) if result else None, names)  # type: ignore[arg-type]
+    seat_count = len(setup.teams)
+    teams = data.get("teams")
+    fits = isinstance(teams, list) and len(teams) == seat_count
+    names = tuple(str(t)[:80] for t in teams) if fits else ("",) * seat_count  # type: ignore[union-attr]
+    return Record(setup, dict(data["setup"]), deal, rows, dict(result) if result else None, names)
 
 
 # --- checking ------------------------------------------------------------------------------------
@@ -223,6 +225,7 @@ def import_record(record: Record, *, by: User) -> Match:
     result = report.result or {}
     match = Match.objects.create(
         created_by=by,
+        mode=str(getattr(record.setup.options, "mode", Mode.DUEL)),
         round_limit=record.setup.options.round_limit,
         optional_rules=sorted(record.setup.options.optional),
         trap_insight=True,
@@ -247,7 +250,7 @@ def import_record(record: Record, *, by: User) -> Match:
         for row, caused in zip(record.rows, found.caused, strict=True)
     ]
     MatchAction.objects.bulk_create(rows)
-    for seat in (HOME, AWAY):
+    for seat in range(len(record.setup.teams)):
         name = record.teams[seat] or record.setup.teams[seat].name
         MatchSeat.objects.create(match=match, seat=seat, player=None, team_name=name[:80])
     return match

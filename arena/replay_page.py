@@ -79,7 +79,7 @@ def replay_page(match: Match, at: int) -> ReplayPage:
     values = public_sheet_values(state)
     characters: list[CharacterRow] = []
     secrets = []
-    for seat in (0, 1):
+    for seat in range(len(public["seats"])):
         own = view(state, seat)
         characters += [row for row in character_rows(own, names, values, seat) if row.seat == seat]
         secrets.append((names.team(seat), my_secrets(own, seat)))

@@ -16,7 +16,7 @@ from arena.engine.content.amulets import OPTIONAL_RULES
 from arena.i18n import entry_name, pair_name
 from teams.models import Team
 
-from .models import Match, MatchSeat
+from .models import Match, MatchSeat, Mode
 
 AnyUser = User | AnonymousUser
 
@@ -30,6 +30,9 @@ def seat_player_name(seat: MatchSeat) -> str:
     """Who plays a seat: the player's name, or the computer (and its level)."""
     if seat.agent:
         return _("the computer (%(level)s)") % {"level": seat.get_agent_display()}
+    if seat.player is None and not seat.team_name:  # a four-seat match's seat still to be filled
+        invited = seat.invited
+        return _("kept for %(name)s") % {"name": invited.get_username()} if invited is not None else _("open seat")
     return seat.player.get_username() if seat.player is not None else _("(imported)")
 
 
@@ -53,13 +56,22 @@ class MatchLine:
     mine: MatchSeat | None
     other: MatchSeat | None
     category: str  # waiting, setup, your_move, their_move, finished
+    others: tuple[MatchSeat, ...] = ()  # every other seat (four seats: three)
 
     @property
     def opponent_name(self) -> str:
+        if self.match.four_seats:
+            return ", ".join(seat_player_name(s) for s in self.others if s.filled)
         if self.other is not None:
             return seat_player_name(self.other)
         invited = self.match.invited
         return invited.get_username() if invited is not None else ""
+
+    @property
+    def teams_text(self) -> str:
+        """ "Vasfarkasok – Ködlovagok – …": every filled seat's team, in seat order."""
+        seats = sorted((s for s in (self.mine, *self.others) if s is not None and s.filled), key=lambda s: s.seat)
+        return " – ".join(s.team_name for s in seats)
 
     @property
     def result_text(self) -> str:
@@ -87,7 +99,7 @@ def matches_of(user: User) -> dict[str, list[MatchLine]]:
         Match.objects.filter(seats__player=user)
         .exclude(status=Match.Status.WITHDRAWN)
         .select_related("invited")
-        .prefetch_related("seats__player")
+        .prefetch_related("seats__player", "seats__invited")
         .distinct()
     )
     found: dict[str, list[MatchLine]] = {category: [] for category in CATEGORIES}
@@ -95,19 +107,25 @@ def matches_of(user: User) -> dict[str, list[MatchLine]]:
         seats = list(match.seats.all())
         mine = next((s for s in seats if s.player_id == user.pk), None)
         other = next((s for s in seats if s.player_id != user.pk), None)
-        line = MatchLine(match, mine, other, _category(match, mine))
+        others = tuple(s for s in seats if s is not mine)
+        line = MatchLine(match, mine, other, _category(match, mine), others)
         found[line.category].append(line)
     return found
 
 
 def open_challenges_for(user: AnyUser) -> list[Match]:
-    """Challenges ``user`` may accept: open ones of other players, and invitations for him."""
+    """Challenges ``user`` may accept: open ones of other players, and invitations for him; four-seat
+    matches with a seat open to him (an open seat, or one kept for him) while he holds none."""
     matches = Match.objects.filter(status=Match.Status.OPEN).select_related("created_by", "invited")
+    duel = Q(mode=Mode.DUEL)
+    four = ~duel & Q(seats__player__isnull=True, seats__agent="")
     if user.is_authenticated:
-        matches = matches.filter(Q(invited__isnull=True) | Q(invited=user)).exclude(created_by=user)
+        duel &= Q(invited__isnull=True) | Q(invited=user)
+        four &= Q(seats__invited__isnull=True) | Q(seats__invited=user)
+        matches = matches.filter(duel | four).exclude(created_by=user).exclude(seats__player=user)
     else:
-        matches = matches.filter(invited__isnull=True)
-    return list(matches.prefetch_related("seats")[:50])
+        matches = matches.filter((duel & Q(invited__isnull=True)) | (four & Q(seats__invited__isnull=True)))
+    return list(matches.distinct().prefetch_related("seats")[:50])
 
 
 def home_team_name(match: Match) -> str:
@@ -116,8 +134,9 @@ def home_team_name(match: Match) -> str:
 
 
 def options_text(match: Match) -> str:
-    """A match's options in a line: the round limit, the optional rules, trap insight."""
-    parts = [_("round limit %(limit)s") % {"limit": match.round_limit}]
+    """A match's options in a line: the mode (four seats), the round limit, the optional rules, trap insight."""
+    parts = [str(match.get_mode_display())] if match.four_seats else []
+    parts.append(_("round limit %(limit)s") % {"limit": match.round_limit})
     parts += [entry_name(OPTIONAL_RULES[rule]) for rule in match.optional_rules if rule in OPTIONAL_RULES]
     parts.append(_("trap insight on") if match.trap_insight else _("trap insight off (3 cards each)"))
     return " · ".join(parts)
@@ -144,7 +163,7 @@ def result_for(match: Match, seat: int | None) -> str:
         key = ResultKind.FORFEIT_WIN if match.winner_seat == seat else ResultKind.FORFEIT_LOSS
     elif match.winner_seat is None or kind == "draw":
         key = ResultKind.DRAW
-    elif match.winner_seat == seat:
+    elif seat is not None and match.winner_seat in (seat, match.arena_mode.partner(seat)):  # pairs: his side won
         key = ResultKind(kind)
     else:
         key = ResultKind.DEFEAT if kind == "victory" else ResultKind.POINTS_DEFEAT
@@ -158,6 +177,11 @@ class WatchLine:
     match: Match
     home: str
     away: str
+    seats: tuple[str, ...] = ()  # every seat's "team (player)", in seat order
+
+    @property
+    def title(self) -> str:
+        return " – ".join(self.seats)
 
     @property
     def result_text(self) -> str:
@@ -167,15 +191,8 @@ class WatchLine:
 def _watch_lines(matches: QuerySet[Match]) -> list[WatchLine]:
     lines = []
     for match in matches.prefetch_related("seats__player"):
-        seats = {s.seat: s for s in match.seats.all()}
-        home, away = seats.get(0), seats.get(1)
-        lines.append(
-            WatchLine(
-                match,
-                f"{home.team_name} ({seat_player_name(home)})" if home else "",
-                f"{away.team_name} ({seat_player_name(away)})" if away else "",
-            )
-        )
+        named = tuple(f"{s.team_name} ({seat_player_name(s)})" for s in sorted(match.seats.all(), key=lambda s: s.seat))
+        lines.append(WatchLine(match, named[0] if named else "", named[1] if len(named) > 1 else "", named))
     return lines
 
 
@@ -194,3 +211,34 @@ def finished_matches() -> list[WatchLine]:
     """The matches that ended most recently (replays), imported records included."""
     matches = Match.objects.filter(status=Match.Status.FINISHED).order_by("-finished_at", "-pk")
     return _watch_lines(matches[:LIST_LENGTH])
+
+
+def seats_open_to(match: Match, user: AnyUser) -> list[MatchSeat]:
+    """The seats of an open four-seat match ``user`` may take: none if he holds one already."""
+    if not user.is_authenticated or match.status != Match.Status.OPEN:
+        return []
+    seats = list(match.seats.all())
+    if any(s.player_id == user.pk for s in seats):
+        return []
+    return [s for s in seats if not s.filled and s.invited_id in (None, user.pk)]
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """A four-seat match's seat on its challenge page: who fills it (or that it is open)."""
+
+    seat: int
+    team: str
+    player: str
+    filled: bool
+
+    @property
+    def number(self) -> int:
+        return self.seat + 1
+
+
+def seat_rows(match: Match) -> list[SeatRow]:
+    return [
+        SeatRow(s.seat, s.team_name, seat_player_name(s), s.filled)
+        for s in match.seats.select_related("player", "invited").order_by("seat")
+    ]

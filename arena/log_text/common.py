@@ -56,6 +56,10 @@ class Line:
             return mark_safe("")
         return format_html('<span class="team seat-{}">{}</span>', seat, self.names.team(seat))
 
+    def per_seat(self, numbers: Any) -> SafeString:
+        """ "Vasfarkasok 3, Ködlovagok 1, …": one number per seat, by its team (four seats, HR-8)."""
+        return mark_safe(", ".join(format_html("{} {}", self.team(seat), n) for seat, n in enumerate(numbers)))
+
     def die(self, result: int, sides: int = 10) -> SafeString:
         return format_html('<span class="die" title="d{}">{}</span>', sides, result)
 

@@ -25,6 +25,10 @@ from .common import Event, Line, Writer, register
 
 def round_started(e: Event, line: Line) -> SafeString:
     man = e["strategist_man"]
+    if len(man) != 2:  # four seats (HR-8)
+        return line.say(
+            _("Round %(round)s begins. Strategist MAN: %(list)s."), round=e["round"], list=line.per_seat(man)
+        )
     return line.say(
         _("Round %(round)s begins. Strategist MAN: %(home)s %(home_man)s, %(away)s %(away_man)s."),
         round=e["round"],
@@ -93,6 +97,8 @@ def result_name(kind: str) -> str:
 
 
 def match_ended(e: Event, line: Line) -> SafeString:
+    if len(e["scores"]) != 2:  # four seats (HR-8)
+        return _match_ended_four(e, line)
     values = {
         "result": result_name(e["kind"]),
         "reason": reason_text(e["reason"], line.names),
@@ -357,3 +363,20 @@ def register_core(writers: dict[str, Writer]) -> None:
         ShiftDeclined=shift_declined,
         EffectAdded=effect_added,
     )
+
+
+def _match_ended_four(e: Event, line: Line) -> SafeString:
+    values = {
+        "result": result_name(e["kind"]),
+        "reason": reason_text(e["reason"], line.names),
+        "scores": line.per_seat(e["scores"]),
+        "round": e["round"],
+        "winner": line.team(e["winner"]),
+    }
+    if e["winner"] is None:
+        text = _("The match is over in round %(round)s: %(result)s (%(reason)s). Arena score: %(scores)s.")
+    else:
+        text = _(
+            "The match is over in round %(round)s: %(result)s for %(winner)s (%(reason)s). Arena score: %(scores)s."
+        )
+    return line.say(text, **values)

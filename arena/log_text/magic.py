@@ -107,6 +107,8 @@ def own_man(e: Event, line: Line) -> SafeString:
 
 
 def strategist_mark(e: Event, line: Line) -> SafeString:
+    if len(e["man"]) != 2:  # four seats (HR-8)
+        return line.say(_("Strategist MAN as the step begins: %(list)s."), list=line.per_seat(e["man"]))
     return line.say(
         _("Strategist MAN as the step begins: %(home)s %(home_man)s, %(away)s %(away_man)s."),
         home=line.team(0),

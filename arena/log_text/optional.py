@@ -73,6 +73,11 @@ def stones_thrown(e: Event, line: Line) -> SafeString:
 
 
 def crowd_verdict(e: Event, line: Line) -> SafeString:
+    if len(e["taken"]) != 2:  # four seats (HR-8)
+        text = _("Round %(round)s: the gladiators lost Ép: %(list)s; no favour token.")
+        if e["favour"] is not None:
+            text = _("Round %(round)s: the gladiators lost Ép: %(list)s; %(team)s gets a favour token.")
+        return line.say(text, round=e["round"], list=line.per_seat(e["taken"]), team=line.team(e["favour"]))
     values = {
         "round": e["round"],
         "home": line.team(0),

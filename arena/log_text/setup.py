@@ -37,6 +37,12 @@ def discs_dealt(e: Event, line: Line) -> SafeString:
 
 
 def hands_dealt(e: Event, line: Line) -> SafeString:
+    if len(e["traps"]) != 2:  # four seats (HR-8)
+        return line.say(
+            _("Trap cards held: %(traps)s. Spell discs held: %(discs)s."),
+            traps=line.per_seat(e["traps"]),
+            discs=line.per_seat(e["discs"]),
+        )
     return line.say(
         _(
             "%(home)s holds %(home_traps)s trap cards and %(home_discs)s spell discs, "
@@ -64,6 +70,8 @@ def secrets_ready(e: Event, line: Line) -> SafeString:
 
 
 def side_roll_won(e: Event, line: Line) -> SafeString:
+    if len(e["rolls"]) != 2:  # pairs (HR-8): the places roll decided it (PlacesRolled)
+        return line.say(_("%(team)s speaks for the side that won the roll and chooses."), team=line.team(e["seat"]))
     return line.say(
         _("Side roll: %(home)s %(home_roll)s, %(away)s %(away_roll)s; %(winner)s chooses."),
         home=line.team(0),
@@ -83,6 +91,13 @@ def role_chosen(e: Event, line: Line) -> SafeString:
 
 
 def half_chosen(e: Event, line: Line) -> SafeString:
+    if len(line.names.teams) > 2:  # pairs (HR-8): for his side
+        return line.say(
+            _("%(team)s takes the %(half)s half for his side; the other side takes the %(other)s half."),
+            team=line.team(e["seat"]),
+            half=half_name(e["half"]),
+            other=half_name(e["other"]),
+        )
     return line.say(
         _("%(team)s takes the %(half)s half, %(other_team)s the %(other)s half."),
         team=line.team(e["seat"]),

@@ -35,7 +35,8 @@ from campaigns.services.results import fixture_record_hosted_result
 from ..errors import MatchError
 from ..models import AWAY, HOME, Match, MatchSeat
 from ..states import state_of
-from .lobby import _begin, match_options
+from .fixtures_four import match_begin_four_fixture, report_four_to_league
+from .lobby import begin_match, match_options
 from .play import seat_of
 from .seats import refresh_seats
 
@@ -58,8 +59,12 @@ def match_begin_fixture(*, fixture: Fixture, player: User, table: bool = False) 
     )
     if fixture.is_bye:
         raise MatchError(_("A bye is not played."))
-    if fixture.is_four_seat:  # its result comes in through campaigns.services.arena_results.record_arena_result
-        raise MatchError(_("A four-seat fixture is not hosted here yet: play it at the table and report it."))
+    if fixture.is_four_seat:  # a table of four (HR-8): fixtures_four
+        if fixture.status != Fixture.Status.SCHEDULED:
+            raise MatchError(_("This fixture has a result already."))
+        if hosted_match_of(fixture) is not None:
+            raise MatchError(_("This fixture's hosted match has begun already."))
+        return match_begin_four_fixture(fixture=fixture, player=player, table=table)
     home, away = fixture.home, fixture.away
     assert away is not None
     if player.pk not in (home.player_id, away.player_id):
@@ -87,7 +92,7 @@ def match_begin_fixture(*, fixture: Fixture, player: User, table: bool = False) 
         trap_insight=True,
         table_played=table,
     )
-    state = _begin(match, teams, options)
+    state = begin_match(match, teams, options)
     MatchSeat.objects.create(match=match, seat=HOME, player=home.player, team=home.source_team, team_name=home.name)
     MatchSeat.objects.create(match=match, seat=AWAY, player=away.player, team=away.source_team, team_name=away.name)
     refresh_seats(match, state, acting=None)
@@ -98,6 +103,8 @@ def thumbs_owed_by(match: Match, state: State) -> int | None:
     """The seat that owes the thumbs (HR-10.5): the winner of a fixture's match in which the losing
     side's gladiator fell (died), while the league has no result yet; otherwise None."""
     if match.fixture_id is None or match.forfeit or match.winner_seat is None or not is_over(state):
+        return None
+    if match.four_seats:  # a table of four shows no thumbs: its result is recorded as it ends
         return None
     loser = match_facts(state).side(1 - match.winner_seat)
     gladiator = loser.members.get("gladiator")
@@ -112,6 +119,9 @@ def report_to_league(match: Match, state: State) -> None:
     fixture = Fixture.objects.get(pk=match.fixture_id)
     if fixture.status != Fixture.Status.SCHEDULED:  # the organiser recorded it meanwhile (a forfeit)
         log.warning("match %s ended, but fixture %s is %s already: not reported", match.pk, fixture.pk, fixture.status)
+        return
+    if match.four_seats:
+        report_four_to_league(fixture, state)
         return
     if thumbs_owed_by(match, state) is not None:
         return  # the winner shows his thumbs on the match page first (match_thumbs)

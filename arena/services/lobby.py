@@ -7,7 +7,7 @@ only new rows. Every refusal is a ``MatchError`` raised before anything is writt
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from django.contrib.auth.models import User
@@ -15,10 +15,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from arena.engine import MatchOptions, MatchSetup, State, event_to_json, match_events, new_match, setup_to_json
+from arena.engine import MatchOptions, State, event_to_json, match_events, new_match, setup_to_json
 from arena.engine.content.amulets import OPTIONAL_RULES
 from arena.engine.content.points import TRAP_CARDS_KEPT
 from arena.engine.content.profiles import STRATEGIST
+from arena.engine.match.words import ArenaMode
 from arena.engine.roster import Roster, base_roster
 from teams.models import Team
 from teams.selectors import team_to_roster
@@ -29,13 +30,13 @@ from ..models import AWAY, HOME, Agent, Match, MatchAction, MatchSeat, seed_comm
 from .seats import refresh_seats
 
 
-def match_options(*, round_limit: int, optional_rules: Iterable[str]) -> MatchOptions:
+def match_options(*, round_limit: int, optional_rules: Iterable[str], mode: ArenaMode = ArenaMode.DUEL) -> MatchOptions:
     """The engine's options; its refusal (a round limit outside 12-30, HR-10.1) as a ``MatchError``."""
     unknown = sorted(set(optional_rules) - set(OPTIONAL_RULES))
     if unknown:
         raise MatchError(_("Unknown optional rule: %(rules)s.") % {"rules": ", ".join(unknown)})
     try:
-        return MatchOptions(round_limit=round_limit, optional=frozenset(optional_rules))
+        return MatchOptions(round_limit=round_limit, optional=frozenset(optional_rules), mode=mode)
     except ValueError as error:
         raise MatchError(_("The match options are refused: %(reason)s") % {"reason": error}) from error
 
@@ -53,14 +54,18 @@ def match_roster(team: Team, *, trap_insight: bool) -> Roster:
     return replace(roster, members=members)
 
 
-def _check_team(team: Team | None, player: User, options: MatchOptions, trap_insight: bool) -> Roster:
+def check_team(team: Team | None, player: User, options: MatchOptions, trap_insight: bool) -> Roster:
+    """``team`` as ``player`` brings it to a match under ``options``, or the refusal. The team's fit
+    to the optional rules (HR-7) is judged by starting a duel against the base team: it is the
+    same for every mode, and a four-seat match's own set-up is judged when it begins."""
     if team is None or team.owner_id != player.pk:
         raise MatchError(_("Choose one of your own teams."))
     if not team.is_ready:
         raise MatchError(_("%(team)s is a draft: only a ready team can play.") % {"team": team.name})
     roster = match_roster(team, trap_insight=trap_insight)
+    duel = MatchOptions(round_limit=options.round_limit, optional=options.optional)
     try:  # the engine judges whether the team suits the match's optional rules (HR-7)
-        new_match((roster, base_roster()), options)
+        new_match((roster, base_roster()), duel)
     except ValueError as error:
         raise MatchError(
             _("%(team)s cannot play under these options: %(reason)s") % {"team": team.name, "reason": error}
@@ -82,7 +87,7 @@ def match_create(
     with one of the creator's ready teams. Writes only new rows."""
     rules = sorted(set(optional_rules))
     options = match_options(round_limit=round_limit, optional_rules=rules)
-    _check_team(team, creator, options, trap_insight)
+    check_team(team, creator, options, trap_insight)
     if invited is not None and invited.pk == creator.pk:
         raise MatchError(_("Invite another player: you cannot play against yourself."))
     match = Match.objects.create(
@@ -96,12 +101,11 @@ def match_create(
     return match
 
 
-def _begin(match: Match, teams: tuple[Roster, Roster], options: MatchOptions) -> State:
+def begin_match(match: Match, teams: Sequence[Roster], options: MatchOptions) -> State:
     """The match begins: the rosters, options and seed become its set-up, the seed's commitment is
     fixed, and the cards and discs are dealt (seq 0). Requires the match row locked or new."""
-    setup = MatchSetup(teams, options, match.seed)
     try:
-        state = new_match(setup.teams, options, match.seed, dice_for(match.dice_script, match.seed, None))
+        state = new_match(tuple(teams), options, match.seed, dice_for(match.dice_script, match.seed, None))
     except ValueError as error:
         raise MatchError(_("The engine refused to start this match: %(reason)s") % {"reason": error}) from error
     MatchAction.objects.create(match=match, seq=0, events=[event_to_json(e) for e in match_events(state)])
@@ -136,13 +140,13 @@ def match_create_against_agent(
         raise MatchError(_("Choose the home or the away seat."))
     rules = sorted(set(optional_rules))
     options = match_options(round_limit=round_limit, optional_rules=rules)
-    mine = _check_team(team, creator, options, trap_insight)
+    mine = check_team(team, creator, options, trap_insight)
     theirs = base_roster()
     match = Match.objects.create(
         created_by=creator, round_limit=options.round_limit, optional_rules=rules, trap_insight=trap_insight
     )
     teams = (mine, theirs) if seat == HOME else (theirs, mine)
-    state = _begin(match, teams, options)
+    state = begin_match(match, teams, options)
     agent_name = _("%(team)s (computer)") % {"team": theirs.name or _("Base team")}
     MatchSeat.objects.create(match=match, seat=seat, player=creator, team=team, team_name=team.name)
     MatchSeat.objects.create(match=match, seat=1 - seat, player=None, agent=agent, team=None, team_name=agent_name)
@@ -165,8 +169,8 @@ def match_create_table(
     and enters the d10s rolled at the table. Begun at once; writes only new rows."""
     rules = sorted(set(optional_rules))
     options = match_options(round_limit=round_limit, optional_rules=rules)
-    home = _check_team(home_team, creator, options, trap_insight)
-    away = _check_team(away_team, creator, options, trap_insight) if away_team is not None else base_roster()
+    home = check_team(home_team, creator, options, trap_insight)
+    away = check_team(away_team, creator, options, trap_insight) if away_team is not None else base_roster()
     match = Match.objects.create(
         created_by=creator,
         round_limit=options.round_limit,
@@ -174,7 +178,7 @@ def match_create_table(
         trap_insight=trap_insight,
         table_played=True,
     )
-    state = _begin(match, (home, away), options)
+    state = begin_match(match, (home, away), options)
     away_name = away_team.name if away_team is not None else (away.name or _("Base team"))
     MatchSeat.objects.create(match=match, seat=HOME, player=creator, team=home_team, team_name=home_team.name)
     MatchSeat.objects.create(match=match, seat=AWAY, player=creator, team=away_team, team_name=away_name)
@@ -205,9 +209,9 @@ def match_accept(*, match: Match, player: User, team: Team) -> Match:
     home_team = home_seat.team
     if home_team is None or not home_team.is_ready:
         raise MatchError(_("The challenger's team is no longer ready, so the challenge cannot be accepted."))
-    home = _check_team(home_team, match.created_by, options, match.trap_insight)
-    away = _check_team(team, player, options, match.trap_insight)
-    state = _begin(match, (home, away), options)
+    home = check_team(home_team, match.created_by, options, match.trap_insight)
+    away = check_team(team, player, options, match.trap_insight)
+    state = begin_match(match, (home, away), options)
     home_seat.team_name = home_team.name
     home_seat.save(update_fields=["team_name"])
     MatchSeat.objects.create(match=match, seat=AWAY, player=player, team=team, team_name=team.name)

@@ -266,6 +266,8 @@ def match_claim_forfeit(*, match: Match, player: User, version: int) -> Match:
         raise MatchError(
             _("This is a league fixture: a forfeit is the organiser's to record (HR-10.1). Ask the league's organiser.")
         )
+    if match.four_seats:  # who would win a pairs or free-for-all match by one stalling seat: docs/decisions.md
+        raise MatchError(_("A four-seat match cannot be claimed: it waits for every seat."))
     if version != match.version:
         raise StaleBoardError(_("Your opponent has moved meanwhile: the match goes on."))
     state = state_of(match)

@@ -19,7 +19,7 @@ from campaigns.models import Fixture
 
 from .. import selectors, services
 from ..errors import MatchError
-from ..forms import AcceptForm, ChallengeForm, ComputerForm, TableForm
+from ..forms import AcceptForm, ChallengeForm, ComputerForm, FourSeatForm, TableForm
 from ..models import Match
 
 SECTION_TITLES = {
@@ -55,6 +55,7 @@ def lobby(request: AuthenticatedHttpRequest) -> HttpResponse:
         "form": form,
         "computer_form": ComputerForm(teams=teams, prefix="computer"),
         "table_form": TableForm(teams=teams, prefix="table"),
+        "four_form": FourSeatForm(teams=teams, prefix="four"),
         "teams": teams,
         "sections": [(category, SECTION_TITLES[category], lines[category]) for category in selectors.CATEGORIES],
         "challenges": selectors.challenges_for(request.user),
@@ -78,6 +79,11 @@ def invite(request: HttpRequest, token: uuid.UUID) -> HttpResponse:
         "teams_url": reverse("teams:list"),
         "is_creator": request.user.is_authenticated and match.created_by_id == request.user.pk,
         "invite_url": request.build_absolute_uri(),
+        "seats": selectors.seat_rows(match) if match.four_seats else [],
+        "open_seats": selectors.seats_open_to(match, request.user) if match.four_seats else [],
+        "holds_seat": match.four_seats
+        and request.user.is_authenticated
+        and match.seats.filter(player=request.user).exists(),
     }
     return render(request, "arena/invite.html", context)
 
@@ -151,7 +157,7 @@ def fixture(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         match = services.match_begin_fixture(fixture=found, player=request.user, table=request.POST.get("table") == "1")
     except MatchError as error:
         messages.error(request, str(error))
-        return redirect("campaigns:match", pk=pk)
+        return redirect("campaigns:table" if found.is_four_seat else "campaigns:match", pk=pk)
     messages.success(request, _("The fixture's hosted match begins: both teams as they stand in the league."))
     return redirect("play:match", pk=match.pk)
 

@@ -9,7 +9,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 
 from arena.engine import Action, action_to_json, is_over, legal_actions, seats_to_move, view
-from arena.models import Match
+from arena.models import Match, MatchSeat
 from arena.services import match_accept, match_create, match_play
 from arena.states import state_of
 from teams.models import Team
@@ -105,4 +105,67 @@ def finished(players: Players, *, seed: str = "a-finished-match", steps: int = 1
         seat = seats_to_move(state)[0]
         concede = next(a for a in legal_actions(state, seat) if type(a).__name__ == "Concede")
         match = play(match, players, concede)
+    return fresh(match)
+
+
+FOUR_NAMES = ("elso", "masodik", "harmadik", "negyedik")
+
+
+@dataclass
+class Four:
+    """Four players, each with a ready team, in seats 0-3 of one four-seat match."""
+
+    users: list[AbstractBaseUser]
+    teams: list[Team]
+
+    def user(self, seat: int) -> AbstractBaseUser:
+        return self.users[seat]
+
+
+def begin_four(
+    mode: str = "pairs",
+    *,
+    seed: str | None = None,
+    round_limit: int = 12,
+    computer: tuple[int, ...] = (),
+    prefix: str = "",
+) -> tuple[Match, Four]:
+    """A four-seat match made by the first player and filled by the others (``computer``: the seats
+    the computer plays instead); it begins when the last seat is taken."""
+    from arena.services import SeatKind, SeatPlan, match_create_four, match_take_seat
+
+    users = [UserFactory(username=prefix + name) for name in FOUR_NAMES]
+    teams = [TeamFactory(owner=u, name=f"{u.username.capitalize()} csapat", status=Team.Status.READY) for u in users]
+    plans = [SeatPlan(SeatKind.COMPUTER if seat in computer else SeatKind.OPEN) for seat in (1, 2, 3)]
+    match = match_create_four(creator=users[0], team=teams[0], mode=mode, others=plans, round_limit=round_limit)
+    if seed is not None:
+        assert match.status == Match.Status.OPEN, "a match the computer fills at once has begun with its own seed"
+        Match.objects.filter(pk=match.pk).update(seed=seed)
+        match.refresh_from_db()
+    for seat in (1, 2, 3):
+        if seat not in computer:
+            match = match_take_seat(match=match, player=users[seat], team=teams[seat], seat=seat)
+    return fresh(match), Four(users, teams)
+
+
+def play_out_four(match: Match, four: Four) -> Match:
+    """The match played to its end: the players' seats with the greedy agent's choices through
+    ``match_play``, the computer's through the worker's code (``run_until_idle``)."""
+    from arena.agents import run_until_idle
+    from arena.engine.agents import AGENTS
+
+    for _turn in range(10_000):
+        match = fresh(match)
+        if match.is_over:
+            break
+        state = state_of(match)
+        humans = [s for s in seats_to_move(state) if MatchSeat.objects.filter(match=match, seat=s, agent="").exists()]
+        if not humans:
+            run_until_idle(limit=50)
+            continue
+        seat = humans[0]
+        action = AGENTS["greedy"](f"{match.seed}:{match.version}:{seat}").choose(
+            state, seat, legal_actions(state, seat)
+        )
+        match_play(match=match, player=four.user(seat), version=match.version, actions=[action_to_json(action)])
     return fresh(match)

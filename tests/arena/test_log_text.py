@@ -160,6 +160,31 @@ def test_every_event_of_whole_matches_reads_in_both_languages(seed):
     assert {"DiceRolled", "Moved", "AttackResolved", "TrapWindowOpened", "TrapsKept", "RoundEnded"} <= kinds
 
 
+@pytest.mark.parametrize("mode", ["pairs", "ffa"])
+def test_every_event_of_whole_four_seat_matches_reads_in_both_languages__hr_8(mode):
+    teams = tuple(base_roster(f"Team {seat}") for seat in range(4))
+    state = new_match(teams, MatchOptions(12, mode=mode), f"four-{mode}")
+    rng = random.Random(mode)
+    while not state.over:
+        seat = seats_to_move(state)[0]
+        actions = [a for a in legal_actions(state, seat) if type(a).__name__ != "Concede"]
+        state, _ = apply(state, rng.choice(actions))
+    who = Names(view(state, None), None)
+    kinds = set()
+    for event in match_events(state):
+        data = event_to_json(event)
+        kinds.add(data["type"])
+        with translation.override("en"):
+            english = str(sentence(data, who))
+        with translation.override("hu"):
+            hungarian = str(sentence(data, who))
+        for text in (english, hungarian):
+            assert text and "&lt;" not in text and "%(" not in text, (data, text)
+        if data["type"] in ("MatchEnded", "PlacesRolled", "QuarterChosen", "SeatEliminated"):
+            assert english != hungarian, hungarian
+    assert {"PlacesRolled", "QuarterChosen", "TrapWindowPassedOn", "MatchEnded"} <= kinds
+
+
 def test_a_die_is_shown_as_a_die():
     event = {
         "type": "DiceRolled",

@@ -190,3 +190,61 @@ def test_every_page_passes_axe(live_server, demo, page, language):  # noqa: F811
                 found[f"{who} {url}"] = problems
     assert visited >= 59
     assert not found, "\n".join(f"{where}:\n  " + "\n  ".join(problems) for where, problems in found.items())
+
+
+def four_seat_matches() -> tuple[str, int, int]:
+    """A four-seat match waiting for its seats (its challenge page), a pairs match in its steps and
+    a finished free-for-all."""
+    import random
+
+    from arena.engine import view
+    from arena.services import SeatKind, SeatPlan, match_create_four
+    from arena.states import state_of
+    from teams.models import Team
+    from tests.arena.hosted import begin_four, fresh, play_out_four
+    from tests.arena.test_four_seat_play import act
+    from tests.factories import TeamFactory, UserFactory
+
+    user = UserFactory(username="varakozo")
+    waiting = match_create_four(
+        creator=user,
+        team=TeamFactory(owner=user, status=Team.Status.READY),
+        mode="ffa",
+        others=[SeatPlan(SeatKind.OPEN), SeatPlan(SeatKind.COMPUTER), SeatPlan(SeatKind.OPEN)],
+    )
+    match, four = begin_four("pairs", seed="axe-four")
+    rng = random.Random(1)
+    while view(state_of(fresh(match)), None)["phase"] not in ("naming", "acting"):
+        match = act(match, four, rng)
+    over, _four = begin_four("ffa", computer=(1, 2, 3), prefix="x")
+    return f"/play/challenge/{waiting.invite_token}/", match.pk, play_out_four(over, _four).pk
+
+
+@pytest.mark.parametrize("language", ["en", "hu"])
+def test_the_four_seat_pages_pass_axe(live_server, page, language):  # noqa: F811
+    challenge, begun, over = four_seat_matches()
+    urls = {
+        "anonymous": [
+            f"/play/{begun}/",
+            "/play/live/",
+            f"/play/{over}/",
+            f"/play/{over}/replay/",
+            f"/play/{over}/log/",
+        ],
+        "elso": [f"/play/{begun}/", "/play/"],  # a seat (side A)
+        "harmadik": [f"/play/{begun}/", challenge],  # a seat (side B), and a match with open seats
+    }
+    found: dict[str, list[str]] = {}
+    for who, pages_of in urls.items():
+        page.context.clear_cookies()
+        if who != "anonymous":
+            log_in(page, live_server, who)
+        page.goto(live_server.url + "/")
+        switch_language(page, language)
+        for url in pages_of:
+            page.goto(live_server.url + url)
+            page.wait_for_load_state("networkidle")
+            problems = problems_on(page)
+            if problems:
+                found[f"{who} {url}"] = problems
+    assert not found, "\n".join(f"{where}:\n  " + "\n  ".join(problems) for where, problems in found.items())

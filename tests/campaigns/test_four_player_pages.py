@@ -294,12 +294,12 @@ def test_the_inbox_lists_a_four_seat_table_to_report_then_to_confirm() -> None:
     assert [f.pk for f in inbox(seats[1].player).to_confirm] == [fixture.pk]
 
 
-def test_a_four_seat_fixture_is_not_begun_as_a_two_player_hosted_match() -> None:
-    from arena.services.fixtures import MatchError, match_begin_fixture
+def test_a_four_seat_fixture_is_begun_as_a_four_seat_hosted_match() -> None:
+    from arena.services.fixtures import match_begin_fixture
 
     fixture = first_table(ffa_league())
-    with pytest.raises(MatchError, match="four-seat"):
-        match_begin_fixture(fixture=fixture, player=seats_of(fixture)[0].player)
+    match = match_begin_fixture(fixture=fixture, player=seats_of(fixture)[0].player)
+    assert match.mode == "ffa" and match.seats.count() == 4  # tests/arena/test_four_seat_fixtures.py plays one
 
 
 def test_the_chronicle_match_log_names_the_seats_played_against(client) -> None:  # type: ignore[no-untyped-def]

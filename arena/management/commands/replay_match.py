@@ -36,9 +36,7 @@ class Command(BaseCommand):
             raise CommandError(f"{path}: MISMATCH after {found.actions} action(s): {report.problem}")
         result = report.result or {}
         winner = result.get("winner")
-        who = (
-            "draw" if winner is None else f"seat {winner} ({record.teams[winner] or 'home' if winner == 0 else 'away'})"
-        )
+        who = "draw" if winner is None else f"seat {winner} ({record.teams[winner] or record.setup.teams[winner].name})"
         self.stdout.write(
             f"{path}: OK: {found.actions} actions and {len(found.rolls)} rolls replay from the seed; "
             f"result {result.get('kind')}, winner {who}, scores {result.get('scores')}, round {result.get('round')}"
