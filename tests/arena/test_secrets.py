@@ -58,8 +58,9 @@ def secrets_of(match: Match, seat: int) -> list[str]:
     state = state_of(fresh(match))
     own = view(state, seat)
     names = Names(view(state, None), None)
-    found = [match.seed, cards_text(own["seats"][seat]["traps"])]
-    found += [f"Trap cards: {cards_text(own['seats'][seat]['traps'])}"]
+    found = [match.seed]
+    if own["seats"][seat]["traps"]:  # an empty hand reads "–", which any page holds
+        found += [cards_text(own["seats"][seat]["traps"]), f"Trap cards: {cards_text(own['seats'][seat]['traps'])}"]
     found += [f"Spell discs (levels): {', '.join(str(x) for x in own['seats'][seat]['disc_levels'])}"]
     private = [e for e in events_for(match_events(state), seat) if e.visible_to == seat]
     found += [str(sentence(event_to_json(e), names)) for e in private]
