@@ -141,7 +141,7 @@ def test_without_fixed_dice_the_rolls_come_from_the_league_seed(fixtures):
     fixture_confirm_result(fixture=match, actor=match.away.player)
 
     expected = RecordedDice.seeded(derive_seed(match.league.dice_seed, "fixture", match.pk)).roll(10, "x").result
-    assert CampaignEvent.objects.get(kind="roll").result == expected
+    assert CampaignEvent.objects.get(kind="roll", fixture=match).result == expected
 
 
 def test_next_match_hirelings_stand_in_absences_are_served_and_a_recruit_replaces_the_dead(fixtures):
