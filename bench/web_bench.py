@@ -6,8 +6,8 @@ temporary folder, or on ``DATABASE_URL``), starts gunicorn with ``bench.web_sett
 settings plus the yardstick page) on a free port of 127.0.0.1, signs in a demo player through the login
 form, and measures with wrk, each for ``BENCH_SECONDS`` at 1, 16 and 50 connections:
 
-- the builder's live check: ``POST /teams/N/edit/`` under htmx, the whole form as the page sends it,
-  one field changed (the gladiator's Ép, a different value each request: every request saves);
+- the builder's live check: ``POST /teams/N/edit/`` under htmx, the changed field's card as the page
+  sends it, one field changed (the gladiator's Ép, a different value each request: every request saves);
 - the builder page (``GET /teams/N/edit/``);
 - the league's standings;
 - the sheet PDF once rendered (the first request, timed alone, renders it);
@@ -284,9 +284,22 @@ def live_check_body(site: Site, edit_path: str) -> str:
         sys.exit(f"the builder page has no {CHANGED_FIELD} field")
     if not any(name == "builder-shown" for name, _ in values):
         print("The builder page has no builder-shown input: its live check answers with the whole editor.")
+    return card_body(values)
+
+
+def card_body(values: list[tuple[str, str]]) -> str:
+    """What the page's live check posts (static/js/viadal.js): the changed field's card (the gladiator's
+    fields), the CSRF token, what the page shows and the card's name, the changed value left as
+    ``__VALUE__``."""
+    part = CHANGED_FIELD.split("-")[0]
+    kept = [
+        (name, value)
+        for name, value in values
+        if name.startswith(f"{part}-") or name in {"csrfmiddlewaretoken", "builder-shown"}
+    ]
     return "&".join(
         f"{quote_plus(name)}=__VALUE__" if name == CHANGED_FIELD else f"{quote_plus(name)}={quote_plus(value)}"
-        for name, value in values
+        for name, value in [*kept, ("builder-part", part)]
     )
 
 

@@ -1,5 +1,5 @@
 """What one request of the builder costs, in this process, on the real request path: the production
-settings (``bench.web_settings``), Django's WSGI handler with every middleware, the body as htmx
+settings (``bench.web_settings``), Django's WSGI handler with every middleware, the body as the page
 posts it (urlencoded). Not a test. The companion of ``make bench-web`` (bench/web_bench.py): that one
 measures gunicorn from outside, this one tells where a request's CPU goes.
 
@@ -35,12 +35,20 @@ from http.cookies import SimpleCookie
 from pathlib import Path
 from types import FrameType
 from typing import Any
-from urllib.parse import quote_plus, urlencode
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.web_bench import CHANGED_FIELD, CHANGED_VALUES, PASSWORD, USERNAME, FormValues, manage, site_env  # noqa: E402
+from bench.web_bench import (  # noqa: E402
+    CHANGED_VALUES,
+    PASSWORD,
+    USERNAME,
+    FormValues,
+    card_body,
+    manage,
+    site_env,
+)
 
 Application = Callable[[dict[str, Any], Callable[..., Any]], Any]
 
@@ -134,10 +142,7 @@ def measure(args: argparse.Namespace) -> None:
     edit = f"/teams/{team}/edit/"
     form = FormValues("team-builder")
     form.feed(browser.request(edit)[1].decode())
-    template = "&".join(
-        f"{quote_plus(name)}=__VALUE__" if name == CHANGED_FIELD else f"{quote_plus(name)}={quote_plus(value)}"
-        for name, value in form.values
-    )
+    template = card_body(form.values)
     htmx = {"HX-Request": "true", "HX-Trigger": "team-builder", "X-CSRFToken": browser.cookies["csrftoken"]}
     counter = iter(range(10**9))
 

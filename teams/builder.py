@@ -28,6 +28,10 @@ from .services import TeamEdit, team_update
 
 # The hidden input that tells the server what the page shows (``shown_state``).
 SHOWN_FIELD = "builder-shown"
+# What a live check names as posted: the card of the field changed (its form's prefix) and the cards
+# of the last post when it was not saved (static/js/viadal.js, ``unsaved_parts``). A post without it
+# (the Save button, a browser without JavaScript) holds the whole form.
+PART_FIELD = "builder-part"
 # A post naming more pieces than this is not the page's own: it gets the whole editor.
 SHOWN_MAX_PIECES = 500
 
@@ -68,27 +72,64 @@ class Changes:
     shown: str
 
 
+def posted_parts(values: Iterable[str], slots: Iterable[str]) -> frozenset[str] | None:
+    """The forms a live check posted (``PART_FIELD``, each a form's prefix: ``team`` or a member's
+    slot); None, meaning every form, when it names none or a form the team does not have."""
+    known = {TeamForm.PREFIX, *slots}
+    parts = frozenset(values)
+    if not parts or len(parts) > len(known) or not parts <= known:
+        return None
+    return parts
+
+
 class TeamBuilder:
-    def __init__(self, team: Team, characters: Iterable[Character], data: Mapping[str, Any] | None = None) -> None:
+    """The team's form and its members' forms. With ``data``, the forms named by ``parts`` (their
+    prefixes; every form when None) are bound to it and the others show the saved team: a live
+    check posts only the card the player changed (``posted_parts``)."""
+
+    def __init__(
+        self,
+        team: Team,
+        characters: Iterable[Character],
+        data: Mapping[str, Any] | None = None,
+        parts: frozenset[str] | None = None,
+    ) -> None:
+        def bound(prefix: str) -> Mapping[str, Any] | None:
+            return data if parts is None or prefix in parts else None
+
         self.team = team
-        self.team_form = TeamForm(data, team=team)
+        self.saved = False
+        self.team_form = TeamForm(bound(TeamForm.PREFIX), team=team)
         self.member_forms = [
-            MemberForm(data, character=character, team_options=list(team.options)) for character in characters
+            MemberForm(bound(character.slot), character=character, team_options=list(team.options))
+            for character in characters
         ]
 
     @property
     def forms(self) -> list[TeamForm | MemberForm]:
         return [self.team_form, *self.member_forms]
 
+    @property
+    def bound_forms(self) -> list[TeamForm | MemberForm]:
+        return [form for form in self.forms if form.is_bound]
+
     def is_valid(self) -> bool:
-        results = [form.is_valid() for form in self.forms]  # every form, so each shows its errors
-        return all(results)
+        results = [form.is_valid() for form in self.bound_forms]  # every form, so each shows its errors
+        return bool(results) and all(results)
+
+    def unsaved_parts(self) -> str:
+        """The cards posted and not saved (a value refused in one of them), space-separated: the page
+        posts them again with its next change, so that nothing it shows is left unsaved."""
+        return "" if self.saved else " ".join(form.prefix or "" for form in self.bound_forms)
 
     def save(self) -> TeamEdit:
+        self.saved = True
         return team_update(
             team=self.team,
-            changes=self.team_form.team_changes(),
-            member_changes={form.character.slot: form.character_changes() for form in self.member_forms},
+            changes=self.team_form.team_changes() if self.team_form.is_bound else {},
+            member_changes={
+                form.character.slot: form.character_changes() for form in self.member_forms if form.is_bound
+            },
         )
 
     def place(self, problems: Iterable[Problem]) -> None:
@@ -110,9 +151,9 @@ class TeamBuilder:
         """Whether the saved change alters the forms themselves: the optional rules add or remove
         the vial fields, a gladiator's type sets his profile's ranges, grips and the values tied to
         it. Such a change needs the forms rebuilt and the whole editor sent."""
-        if "options" in self.team_form.changed_data:
+        if self.team_form.is_bound and "options" in self.team_form.changed_data:
             return True
-        return any("gladiator_type" in form.changed_data for form in self.member_forms)
+        return any("gladiator_type" in form.changed_data for form in self.member_forms if form.is_bound)
 
     def messages(self) -> dict[str, list[str]]:
         """Every piece of the page that says something, with what it says (after ``place``)."""
@@ -138,7 +179,7 @@ class TeamBuilder:
             for index, title in enumerate(board.sections):
                 if section_box_id(form, index) in differ:
                     pieces.append(problems_box(section_box_id(form, index), board.by_section.get(title, []), oob=True))
-            changed = set(form.changed_data)
+            changed = set(form.changed_data) if form.is_bound else set()
             for name in form.fields:
                 field = form[name]
                 if name in changed or f"row-{field.html_name}" in differ:

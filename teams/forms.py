@@ -92,6 +92,8 @@ class TeamForm(OnTheBoard, forms.Form):
     A plain form, not a ModelForm, so that an invalid post never touches the team in memory.
     """
 
+    PREFIX = "team"
+
     name = forms.CharField(label=gettext_lazy("Name"), max_length=Team._meta.get_field("name").max_length)
     tier = forms.ChoiceField(label=gettext_lazy("Tier"), choices=tier_choices_with_budget)
     notes = notes_form_field(gettext_lazy("Notes"), rows=3)
@@ -103,7 +105,7 @@ class TeamForm(OnTheBoard, forms.Form):
     )
 
     def __init__(self, *args: Any, team: Team, **kwargs: Any) -> None:
-        kwargs.setdefault("prefix", "team")
+        kwargs.setdefault("prefix", self.PREFIX)
         kwargs.setdefault("initial", {name: getattr(team, name) for name in self.base_fields})
         super().__init__(*args, **kwargs)
         self.board = ProblemBoard()

@@ -22,7 +22,7 @@ from accounts.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest
 from arena.engine.roster import Problem
 
 from . import selectors, services
-from .builder import SHOWN_FIELD, TeamBuilder, parse_shown
+from .builder import PART_FIELD, SHOWN_FIELD, TeamBuilder, parse_shown, posted_parts
 from .forms import TeamCreateForm, TeamImportForm
 from .models import Team
 from .services import TeamEdit, TeamInvalidError
@@ -93,7 +93,9 @@ def team_edit(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
     team = selectors.owned_team_with_characters(request.user, pk)
     if team is None:
         raise Http404
-    builder = TeamBuilder(team, selectors.team_characters(team), request.POST or None)
+    characters = selectors.team_characters(team)
+    parts = posted_parts(request.POST.getlist(PART_FIELD), (c.slot for c in characters)) if request.htmx else None
+    builder = TeamBuilder(team, characters, request.POST or None, parts)
     edit: TeamEdit | None = None
     if request.method == "POST":
         saved = builder.is_valid()

@@ -129,6 +129,30 @@
     alert.scrollIntoView({ block: "nearest" });
   });
 
+  /* The team builder's live check posts only the card the player changed (its fields, the CSRF token
+     and what the page shows), with the cards of the last post when that was not saved (a value refused:
+     #builder-shown's data-unsaved), so that nothing the page shows is left unsaved (teams/builder.py,
+     posted_parts). The Save button still posts the whole form. */
+  var BUILDER_KEPT = ["csrfmiddlewaretoken", "builder-shown"];
+  document.addEventListener("htmx:configRequest", function (event) {
+    var form = event.detail.elt;
+    var changed = event.detail.triggeringEvent ? event.detail.triggeringEvent.target : null;
+    if (!form || form.id !== "team-builder" || !changed || !changed.closest) return;
+    var card = changed.closest("[data-builder-part]");
+    if (!card || !form.contains(card)) return;
+    var parts = [card.getAttribute("data-builder-part")];
+    var shown = document.getElementById("builder-shown");
+    (shown ? shown.getAttribute("data-unsaved") || "" : "").split(" ").forEach(function (part) {
+      if (part && parts.indexOf(part) < 0) parts.push(part);
+    });
+    var data = event.detail.formData;
+    Array.from(new Set(Array.from(data.keys()))).forEach(function (name) {
+      var posted = parts.some(function (part) { return name.indexOf(part + "-") === 0; });
+      if (!posted && BUILDER_KEPT.indexOf(name) < 0) data.delete(name);
+    });
+    parts.forEach(function (part) { data.append("builder-part", part); });
+  });
+
   /* The arena board's zoom: the board at its full size in a scrolling frame, and back. */
   document.addEventListener("click", function (event) {
     var button = event.target.closest ? event.target.closest("#board-zoom") : null;

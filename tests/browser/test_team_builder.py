@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import parse_qs
+
 import pytest
 
 from teams.models import Team
@@ -88,12 +90,17 @@ def _kept(page, selector: str) -> bool:  # type: ignore[no-untyped-def]
     return page.evaluate("(s) => document.querySelector(s).keptNode === true", selector)
 
 
+POSTED: list[dict[str, list[str]]] = []  # what each live check posted, in order
+
+
 def _after_the_answer(page, action) -> bytes:  # type: ignore[no-untyped-def]
-    """Do ``action`` and wait until htmx has put the live check's answer in place; its body."""
+    """Do ``action`` and wait until htmx has put the live check's answer in place; its body (what it
+    posted goes to ``POSTED``)."""
     page.evaluate("window.settled = 0; document.body.addEventListener('htmx:afterSettle', () => window.settled++)")
     with page.expect_response(lambda r: r.url.endswith("/edit/") and r.request.method == "POST") as answer:
         action()
     page.wait_for_function("() => window.settled > 0")
+    POSTED.append(parse_qs(answer.value.request.post_data or "", keep_blank_values=True))
     return answer.value.body()
 
 
@@ -119,6 +126,10 @@ def test_a_change_swaps_only_the_pieces_it_changed_and_focus_stays(live_server, 
     for selector in untouched:
         assert _kept(page, selector), selector
     assert page.input_value("#id_gladiator-ep") == "21"
+    # only the gladiator's card was posted (with the token and what the page shows)
+    posted = POSTED[-1]
+    assert posted["builder-part"] == ["gladiator"] and posted["gladiator-ep"] == ["21"]
+    assert {name.split("-")[0] for name in posted} == {"gladiator", "builder", "csrfmiddlewaretoken"}
 
     # A checkbox ticked from the keyboard: its field is swapped, the focus stays on the same box.
     _mark(page, ["#row-laeva-skills"])
@@ -134,3 +145,19 @@ def test_a_change_swaps_only_the_pieces_it_changed_and_focus_stays(live_server, 
     _after_the_answer(page, lambda: change_field(page, "#id_laeva-te", "99999"))
     assert page.text_content("#id_laeva-te_error").strip() == "Enter a number from 7 to 12 (HR-9.3)."
     assert _kept(page, "#row-gladiator-te") and _kept(page, "#member-strategist")
+
+    # Another card changed while that value is refused: the refused card is posted again with it, so
+    # the refused value stays with its message, and nothing is saved until it is fixed (as with the
+    # whole form).
+    _after_the_answer(page, lambda: change_field(page, "#id_strategist-ep", "14"))
+    assert sorted(POSTED[-1]["builder-part"]) == ["laeva", "strategist"]
+    assert page.input_value("#id_laeva-te") == "99999"
+    assert page.text_content("#id_laeva-te_error").strip() == "Enter a number from 7 to 12 (HR-9.3)."
+    assert team.characters.get(slot="strategist").ep != 14
+    # fixed: the strategist's change, refused with it, is posted again and saved with the fix
+    _after_the_answer(page, lambda: change_field(page, "#id_laeva-te", "10"))
+    assert sorted(POSTED[-1]["builder-part"]) == ["laeva", "strategist"]
+    assert not page.locator("#id_laeva-te_error").count()
+    assert team.characters.get(slot="laeva").te == 10 and team.characters.get(slot="strategist").ep == 14
+    _after_the_answer(page, lambda: change_field(page, "#id_strategist-ep", "13"))
+    assert POSTED[-1]["builder-part"] == ["strategist"]

@@ -21,6 +21,17 @@ def team_post_data(team: Team, **changes: Any) -> dict[str, Any]:
     return {**data, **changes}
 
 
+def card_post_data(team: Team, *parts: str, **changes: Any) -> dict[str, Any]:
+    """What a live check posts (static/js/viadal.js): only the fields of the cards ``parts`` (``team``
+    or a member's slot), each card named in ``builder-part``, with ``changes``."""
+    data = {
+        name: value
+        for name, value in team_post_data(team).items()
+        if any(name.startswith(f"{part}-") for part in parts)
+    }
+    return {**data, **changes, "builder-part": list(parts)}
+
+
 def pdf_text(pdf: bytes) -> str:
     """A PDF's text, page by page, as pypdf reads it (proves the words are in the file, not just drawn)."""
     import io

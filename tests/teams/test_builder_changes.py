@@ -11,9 +11,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from arena.engine.content.profiles import GLADIATOR
+from teams.builder import posted_parts
 from teams.models import Character, Team
 from tests.factories import TeamFactory, UserFactory
-from tests.teams.helpers import team_post_data
+from tests.teams.helpers import card_post_data, team_post_data
 
 pytestmark = pytest.mark.django_db
 
@@ -149,6 +150,82 @@ def test_only_the_owner_gets_a_live_check(client, team):
     client.force_login(UserFactory())
     response = client.post(edit_url(team), {**team_post_data(team), "builder-shown": ""}, headers=HTMX)
     assert response.status_code == 404
+
+
+# --- a live check posts only the card changed (static/js/viadal.js) ---------------------------------
+
+
+def card_check(client, team, shown: str, *parts: str, **changes):  # type: ignore[no-untyped-def]
+    data = {**card_post_data(team, *parts, **changes), "builder-shown": shown}
+    response = client.post(edit_url(team), data, headers=HTMX)
+    assert response.status_code == 200
+    return response, response.content.decode()
+
+
+def test_a_card_posted_alone_is_saved_and_the_other_cards_stay_as_saved(client, team):
+    shown = shown_on(client.get(edit_url(team)).content.decode())
+
+    response, html = card_check(client, team, shown, GLADIATOR, **{"gladiator-ep": 21})
+
+    assert "HX-Reswap" not in response
+    assert team.characters.get(slot=GLADIATOR).ep == 21
+    assert team.characters.get(slot="laeva").te == 9 and Team.objects.get(pk=team.pk).name == "Iron Wolves"
+    # its field, the team's new problem (TB-02 beside the team's card) and the panels; no field of
+    # a card that was not posted
+    assert swapped(html) == ["problems-team", "row-gladiator-ep", *PANELS]
+    assert TB_02_AT_201 in html
+
+
+def test_a_card_post_answers_as_the_whole_form_does(client, team):
+    shown = shown_on(client.get(edit_url(team)).content.decode())
+    _, whole = live_check(client, team, shown, **{"gladiator-ep": 21})
+    live_check(client, team, shown_on(whole), **{"gladiator-ep": 20})
+
+    _, card = card_check(client, team, shown, GLADIATOR, **{"gladiator-ep": 21})
+
+    assert card == whole
+
+
+def test_a_refused_card_posted_again_with_the_next_change_saves_neither_until_fixed(client, team):
+    """The answer to a refused post names its cards (``data-unsaved``) and the page posts them again
+    with the next change: the refused value stays shown with its message and, as with the whole form,
+    nothing is saved until it is fixed; then the change made meanwhile is saved with the fix."""
+    shown = shown_on(client.get(edit_url(team)).content.decode())
+    _, html = card_check(client, team, shown, "laeva", **{"laeva-te": 99999})
+
+    _, html = card_check(client, team, shown_on(html), GLADIATOR, "laeva", **{"laeva-te": 99999, "gladiator-ep": 21})
+
+    assert team.characters.get(slot=GLADIATOR).ep == 20 and team.characters.get(slot="laeva").te == 9
+    assert 'name="laeva-te" value="99999"' in html and "Enter a number from 7 to 12 (HR-9.3)." in html
+    assert "row-laeva-te=" in shown_on(html)
+    # the page posts both cards again with its next change, and once saved none is left unsaved
+    assert 'data-unsaved="gladiator laeva"' in html
+    _, html = card_check(client, team, shown_on(html), GLADIATOR, "laeva", **{"laeva-te": 10, "gladiator-ep": 21})
+    assert 'data-unsaved=""' in html
+    assert team.characters.get(slot=GLADIATOR).ep == 21 and team.characters.get(slot="laeva").te == 10
+
+
+def test_the_team_card_is_a_card_too(client, team):
+    shown = shown_on(client.get(edit_url(team)).content.decode())
+
+    card_check(client, team, shown, "team", **{"team-name": "Bronze Wolves"})
+
+    assert Team.objects.get(pk=team.pk).name == "Bronze Wolves" and team.characters.get(slot=GLADIATOR).ep == 20
+
+
+@pytest.mark.parametrize(
+    ("named", "parts"),
+    [
+        ([GLADIATOR], {GLADIATOR}),
+        (["team", "laeva"], {"team", "laeva"}),
+        ([], None),  # none named: the whole form
+        (["gladiator", "nobody"], None),  # a card the team does not have: the whole form
+        (["team"] * 20, {"team"}),
+    ],
+)
+def test_the_cards_posted_are_the_teams_own_or_else_the_whole_form(named, parts):
+    slots = ["gladiator", "witch_master", "crossbowman", "deasta", "laeva", "strategist"]
+    assert posted_parts(named, slots) == (frozenset(parts) if parts is not None else None)
 
 
 # --- queries ------------------------------------------------------------------------------------
