@@ -142,7 +142,8 @@ def test_without_fixed_dice_the_rolls_come_from_the_league_seed(fixtures):
 
     # How many dice fall depends on the seed (a lasting injury re-rolls 7–10), and the seed on the
     # fixture's key, which differs between databases: compare every roll, in order, with the seed's.
-    logged = list(CampaignEvent.objects.filter(kind="roll", fixture=match).order_by("seq").values_list("sides", "result"))
+    rolls = CampaignEvent.objects.filter(kind="roll", fixture=match).order_by("seq")
+    logged = list(rolls.values_list("sides", "result"))
     seeded = RecordedDice.seeded(derive_seed(match.league.dice_seed, "fixture", match.pk))
     assert logged, "the dead strategist's injury roll is logged"
     assert logged == [(sides, seeded.roll(sides, "x").result) for sides, _result in logged]
