@@ -181,8 +181,8 @@ class TeamBuilder:
                     pieces.append(problems_box(section_box_id(form, index), board.by_section.get(title, []), oob=True))
             changed = set(form.changed_data) if form.is_bound else set()
             for name in form.fields:
-                field = form[name]
-                if name in changed or f"row-{field.html_name}" in differ:
+                if name in changed or f"row-{form.add_prefix(name)}" in differ:  # a bound field only when sent
+                    field = form[name]
                     row = FieldRow(field, board.by_field.get(name, []))
                     pieces.append(row_html(field, row.column_class, row.problems, oob=True))
         shown_now = ";".join(f"{key}={hashed}" for key, hashed in now.items())
