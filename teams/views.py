@@ -110,7 +110,14 @@ def team_edit(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
                 report = selectors.team_report(team, edit.problems, edit.costs) if edit else selectors.team_report(team)
                 builder.place(report.problems)
                 changes = builder.changes(shown)
-                context = {"team": team, "builder": builder, "report": report, "edit": edit, "changes": changes}
+                context = {
+                    "team": team,
+                    "builder": builder,
+                    "report": report,
+                    "edit": edit,
+                    "changes": changes,
+                    "oob": True,
+                }
                 return render(request, "teams/_builder_changes.html", context)
             if saved:
                 builder = TeamBuilder(team, selectors.team_characters(team))
