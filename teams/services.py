@@ -144,7 +144,6 @@ def team_copy(*, team: Team, owner: User) -> Team:
     return team_create_from_roster(owner=owner, roster=replace(team_to_roster(team), name=name))
 
 
-@transaction.atomic
 def team_update(
     *,
     team: Team,
@@ -156,6 +155,10 @@ def team_update(
     whole form), nothing is, and the team keeps its last change's time.
 
     Changing the gladiator's type puts the values tied to the type at the new type's base.
+
+    The change is made and judged in memory first and written after, in one short transaction: on
+    SQLite a transaction holds the database's write lock from its start (IMMEDIATE), so the engine's
+    check inside it would keep every other worker's save waiting (docs/decisions.md, "Builder speed").
     """
     changes = changes or {}
     member_changes = member_changes or {}
@@ -164,24 +167,30 @@ def team_update(
     for field in changed:
         setattr(team, field, changes[field])
     characters = {character.slot: character for character in team_characters(team)}
-    members_changed = False
+    rows: dict[int, dict[str, Any]] = {}
     for slot, values in member_changes.items():
         if slot not in characters:
             raise ValueError(f"{team.name} has no {slot}")
         _refuse_unknown_fields(values, CHARACTER_FIELDS)
-        members_changed |= _apply_member_changes(characters[slot], values)
+        character = characters[slot]
+        fields = _apply_member_changes(character, values)
+        if fields:  # only what changed: the row's rest as it is
+            rows[character.pk] = {field: getattr(character, field) for field in fields}
     check = check_roster(roster_of(team, characters.values()))
     problems = check.problems
     back_to_draft = team.is_ready and bool(problems)
     if back_to_draft:
         team.status = Team.Status.DRAFT
-    if changed or members_changed or back_to_draft:
-        # "updated": the sheets' version moves on. An UPDATE of the fields, without Model.save's
-        # machinery: the builder saves on every change (docs/decisions.md, "Builder speed").
+    if changed or rows or back_to_draft:
+        # "updated": the sheets' version moves on. UPDATEs of the fields, without Model.save's
+        # machinery: the builder saves on every change.
         team.updated = timezone.now()
-        Team.objects.filter(pk=team.pk).update(
-            **{field: getattr(team, field) for field in changed}, status=team.status, updated=team.updated
-        )
+        with transaction.atomic():
+            for pk, values in rows.items():
+                Character.objects.filter(pk=pk).update(**values)
+            Team.objects.filter(pk=team.pk).update(
+                **{field: getattr(team, field) for field in changed}, status=team.status, updated=team.updated
+            )
     return TeamEdit(
         problems=problems,
         back_to_draft=back_to_draft,
@@ -196,17 +205,15 @@ def _refuse_unknown_fields(values: Mapping[str, Any], allowed: frozenset[str]) -
         raise ValueError(f"not editable: {', '.join(sorted(unknown))}")
 
 
-def _apply_member_changes(character: Character, values: Mapping[str, Any]) -> bool:
-    """Set and save the values that differ from the character's; whether there were any."""
+def _apply_member_changes(character: Character, values: Mapping[str, Any]) -> list[str]:
+    """Set the values that differ from the character's (in memory); the fields that changed."""
     old_type = character.gladiator_type
     changed = [field for field, value in values.items() if getattr(character, field) != value]
     for field in changed:
         setattr(character, field, values[field])
     if character.slot == GLADIATOR and character.gladiator_type != old_type:
         changed += _reset_type_bound_stats(character, old_type)
-    if changed:  # only what changed: the row's rest as it is
-        Character.objects.filter(pk=character.pk).update(**{field: getattr(character, field) for field in changed})
-    return bool(changed)
+    return sorted(set(changed))
 
 
 def _reset_type_bound_stats(character: Character, old_type: str | None) -> list[str]:
