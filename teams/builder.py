@@ -44,6 +44,12 @@ def _flat(messages: Mapping[str, list[str]]) -> list[str]:
     return [f"{key}:{text}" for key, texts in messages.items() for text in texts]
 
 
+def piece_prefix(key: str) -> str:
+    """The form a piece of the page belongs to, by its id: ``row-laeva-te``, ``problems-laeva`` and
+    ``problems-laeva-s2`` are the laeva's (``builder_html``)."""
+    return key.split("-")[1] if key.count("-") >= 1 else ""
+
+
 def parse_shown(value: str | None) -> dict[str, str] | None:
     """The ``builder-shown`` input's ``id=digest;…`` as a dict; None when it is missing or not the
     page's own (then the answer is the whole editor)."""
@@ -85,7 +91,11 @@ def posted_parts(values: Iterable[str], slots: Iterable[str]) -> frozenset[str] 
 class TeamBuilder:
     """The team's form and its members' forms. With ``data``, the forms named by ``parts`` (their
     prefixes; every form when None) are bound to it and the others show the saved team: a live
-    check posts only the card the player changed (``posted_parts``)."""
+    check posts only the card the player changed (``posted_parts``).
+
+    Each form is built when it is first needed: a live check needs the forms posted, the forms the
+    engine's problems are placed on and the forms whose pieces the page shows messages in; the page
+    needs them all."""
 
     def __init__(
         self,
@@ -94,24 +104,53 @@ class TeamBuilder:
         data: Mapping[str, Any] | None = None,
         parts: frozenset[str] | None = None,
     ) -> None:
-        def bound(prefix: str) -> Mapping[str, Any] | None:
-            return data if parts is None or prefix in parts else None
-
         self.team = team
         self.saved = False
-        self.team_form = TeamForm(bound(TeamForm.PREFIX), team=team)
-        self.member_forms = [
-            MemberForm(bound(character.slot), character=character, team_options=list(team.options))
-            for character in characters
-        ]
+        self._characters = {character.slot: character for character in characters}
+        self._data = data
+        self._parts = parts
+        self._built: dict[str, TeamForm | MemberForm] = {}
+        self._placed: dict[str, list[tuple[str, Problem]]] | None = None
+
+    def _bound(self, prefix: str) -> Mapping[str, Any] | None:
+        return self._data if self._parts is None or prefix in self._parts else None
+
+    def _form(self, prefix: str) -> TeamForm | MemberForm:
+        form = self._built.get(prefix)
+        if form is None:
+            if prefix == TeamForm.PREFIX:
+                form = TeamForm(self._bound(prefix), team=self.team)
+            else:
+                character = self._characters[prefix]
+                form = MemberForm(self._bound(prefix), character=character, team_options=list(self.team.options))
+            if self._placed is not None:
+                form.board.place(self._placed.get(prefix, []))
+            self._built[prefix] = form
+        return form
+
+    @property
+    def team_form(self) -> TeamForm:
+        form = self._form(TeamForm.PREFIX)
+        assert isinstance(form, TeamForm)
+        return form
+
+    @property
+    def member_forms(self) -> list[MemberForm]:
+        forms = [self._form(slot) for slot in self._characters]
+        return [form for form in forms if isinstance(form, MemberForm)]
 
     @property
     def forms(self) -> list[TeamForm | MemberForm]:
         return [self.team_form, *self.member_forms]
 
+    def _prefixes(self) -> list[str]:
+        return [TeamForm.PREFIX, *self._characters]
+
     @property
     def bound_forms(self) -> list[TeamForm | MemberForm]:
-        return [form for form in self.forms if form.is_bound]
+        if self._data is None:
+            return []
+        return [self._form(prefix) for prefix in self._prefixes() if self._parts is None or prefix in self._parts]
 
     def is_valid(self) -> bool:
         results = [form.is_valid() for form in self.bound_forms]  # every form, so each shows its errors
@@ -124,36 +163,42 @@ class TeamBuilder:
 
     def save(self) -> TeamEdit:
         self.saved = True
+        bound = self.bound_forms
         return team_update(
             team=self.team,
-            changes=self.team_form.team_changes() if self.team_form.is_bound else {},
+            changes=next((form.team_changes() for form in bound if isinstance(form, TeamForm)), {}),
             member_changes={
-                form.character.slot: form.character_changes() for form in self.member_forms if form.is_bound
+                form.character.slot: form.character_changes() for form in bound if isinstance(form, MemberForm)
             },
         )
 
     def place(self, problems: Iterable[Problem]) -> None:
-        """Put each problem beside its field, under its section, or on its member's or the team's card."""
-        by_slot = {form.character.slot: form for form in self.member_forms}
-        member_problems: dict[str, list[tuple[str, Problem]]] = defaultdict(list)
-        team_problems: list[tuple[str, Problem]] = []
+        """Put each problem beside its field, under its section, or on its member's or the team's card
+        (on the forms built so far, and on each form built later)."""
+        placed: dict[str, list[tuple[str, Problem]]] = defaultdict(list)
         for problem in problems:
             scope = member_scope(problem.path)
-            if scope is not None and scope[0] in by_slot:
-                member_problems[scope[0]].append((scope[1], problem))
+            if scope is not None and scope[0] in self._characters:
+                placed[scope[0]].append((scope[1], problem))
             else:
-                team_problems.append((problem.path, problem))
-        self.team_form.board.place(team_problems)
-        for slot, placed in member_problems.items():
-            by_slot[slot].board.place(placed)
+                placed[TeamForm.PREFIX].append((problem.path, problem))
+        self._placed = dict(placed)
+        for prefix, form in self._built.items():
+            form.board.place(self._placed.get(prefix, []))
 
     def reshaped(self) -> bool:
         """Whether the saved change alters the forms themselves: the optional rules add or remove
         the vial fields, a gladiator's type sets his profile's ranges, grips and the values tied to
         it. Such a change needs the forms rebuilt and the whole editor sent."""
-        if self.team_form.is_bound and "options" in self.team_form.changed_data:
-            return True
-        return any("gladiator_type" in form.changed_data for form in self.member_forms if form.is_bound)
+        for form in self.bound_forms:
+            if isinstance(form, TeamForm) and "options" in form.changed_data:
+                return True
+            if isinstance(form, MemberForm) and "gladiator_type" in form.changed_data:
+                return True
+        return False
+
+    def _placed_on(self, prefix: str) -> bool:
+        return bool(self._placed and self._placed.get(prefix))
 
     def messages(self) -> dict[str, list[str]]:
         """Every piece of the page that says something, with what it says (after ``place``)."""
@@ -168,11 +213,16 @@ class TeamBuilder:
 
     def changes(self, shown: Mapping[str, str]) -> Changes:
         """The pieces that differ from what the page ``shown`` (its ``builder-shown``): each field
-        the post changed (against the saved team), each piece whose messages changed."""
-        now = {key: digest(texts) for key, texts in self.messages().items()}
+        the post changed (against the saved team), each piece whose messages changed. Only the forms
+        that may say something are built: those posted, those with problems, those the page shows
+        messages in."""
+        needed = {prefix for prefix in self._prefixes() if prefix in self._built or self._placed_on(prefix)}
+        needed |= {piece_prefix(key) for key in shown} & set(self._prefixes())
+        forms = [self._form(prefix) for prefix in self._prefixes() if prefix in needed]
+        now = {key: digest(texts) for form in forms for key, texts in form.board.messages(form).items()}
         differ = {key for key in now.keys() | shown.keys() if now.get(key) != shown.get(key)}
         pieces: list[str] = []
-        for form in self.forms:
+        for form in forms:
             board = form.board
             if card_box_id(form) in differ:
                 pieces.append(problems_box(card_box_id(form), board.general, oob=True))

@@ -8,6 +8,8 @@ page and the live check alike (the templates call them through ``teams/templatet
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.urls import reverse
@@ -25,7 +27,7 @@ from .services import TeamEdit
 OOB = ' hx-swap-oob="true"'
 
 
-def _e(value: object) -> str:
+def _e(value: Any) -> str:
     return str(conditional_escape(value))
 
 
