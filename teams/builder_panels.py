@@ -31,10 +31,11 @@ def _e(value: Any) -> str:
     return str(conditional_escape(value))
 
 
-def status_badge(team: Team) -> str:
-    """As ``teams/_status_badge.html`` writes it."""
+def status_badge(team: Team) -> SafeString:
+    """A team's "Ready" or "Draft" badge, here and on the team list and page (``{% status_badge %}``)."""
     tone = "text-bg-success" if team.is_ready else "text-bg-secondary"
-    return f'<span class="badge {tone}" data-status="{_e(team.status)}">{_e(team.get_status_display())}</span>'
+    label = _e(team.get_status_display())
+    return mark_safe(f'<span class="badge {tone}" data-status="{_e(team.status)}">{label}</span>')  # escaped
 
 
 def _post_button(request: HttpRequest, url: str, css: str, label: str) -> str:

@@ -1,5 +1,6 @@
 """The builder's panels written in Python (``teams.builder_panels``), for the templates.
 
+{% status_badge team %} a team's "Ready" or "Draft" badge
 {% status_panel %}   the status card of the edit page (``team``, ``report``, ``edit``, ``oob``)
 {% points_panel %}   the points card (``report``, ``oob``)
 {% problems_panel %} the rules card (``report``, ``oob``)
@@ -14,8 +15,14 @@ from django import template
 from django.utils.safestring import SafeString
 
 from teams import builder_panels
+from teams.models import Team
 
 register = template.Library()
+
+
+@register.simple_tag
+def status_badge(team: Team) -> SafeString:
+    return builder_panels.status_badge(team)
 
 
 @register.simple_tag(takes_context=True)
