@@ -32,13 +32,13 @@ def _live_section(body: str) -> str:
 
 
 def _shown_by_the_engine(match: Match, seat: int) -> set[str]:
-    """The amulets the engine's public view itself shows (an amulet once used is shown to all)."""
+    """What the engine's public view itself shows of a seat's secrets: an amulet once used, and an ME
+    token shown by the roll against a mental spell (RB p.7)."""
     public = view(state_of(fresh(match)), None)
-    return {
-        f"{c['id'].split('.', 1)[1]}: amulet: {amulet_name(c['amulet'])}"
-        for c in public["characters"]
-        if c["seat"] == seat and c.get("amulet")
-    }
+    ours = [c for c in public["characters"] if c["seat"] == seat]
+    amulets = {f"{c['id'].split('.', 1)[1]}: amulet: {amulet_name(c['amulet'])}" for c in ours if c.get("amulet")}
+    tokens = {f"{c['id'].split('.', 1)[1]}: ME token {c['me_token']}" for c in ours if c.get("me_token")}
+    return amulets | tokens
 
 
 def _scan(bodies: list[str], match: Match, revealed: set[str]) -> None:
