@@ -17,7 +17,7 @@ from arena.engine.campaign.results import ResultKind
 from arena.engine.match.words import ArenaMode
 
 from .bounds import ARENA_SEAT_SCORE_MAX, EP_MAX, FIGHTERS_MAX, FINAL_EP_MIN
-from .facts import member_to_json, side_from_json
+from .facts import enemy_deeds_out_of_bounds, member_to_json, side_from_json
 from .models import ArenaResult
 
 SEAT_KEYS = ("0", "1", "2", "3")
@@ -73,4 +73,7 @@ def arena_out_of_bounds(facts: ArenaFacts) -> str | None:
         if side.fighters_killed > fighters_max:
             text = gettext("This side killed %(kills)s non-gladiators in all; the enemy has only %(most)s (HR-10.1).")
             return text % {"kills": side.fighters_killed, "most": fighters_max}
+        refusal = enemy_deeds_out_of_bounds(side, 2 if facts.mode is ArenaMode.PAIRS else 3)
+        if refusal:
+            return refusal
     return None

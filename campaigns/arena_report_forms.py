@@ -28,7 +28,7 @@ from arena.i18n import problem_text
 from teams.forms import bound, notes_form_field
 
 from .bounds import ARENA_SEAT_SCORE_MAX, ENEMIES_MAX, FIGHTERS_MAX
-from .facts import MemberFacts, SideFacts
+from .facts import MemberFacts, SideFacts, too_many_enemies
 from .labels import result_label
 from .models import Entry, Fixture
 from .report_forms import BrokenForm, MemberFactsForm, copies, member_initial
@@ -128,6 +128,7 @@ class ArenaReport:
                 MemberFactsForm(
                     data,
                     member=member,
+                    enemies=self.enemies,
                     prefix=f"seat{index}-{member.slot}",
                     initial=member_initial(known.members.get(member.slot, MemberFacts())),
                 )
@@ -165,8 +166,9 @@ class ArenaReport:
         return True
 
     def _kills_hold_together(self) -> bool:
-        """Per team, no more non-gladiators killed than its enemies field (4 each), the refusal beside
-        each member's count."""
+        """Per team, no more non-gladiators killed than its enemies field (4 each), and no more enemy
+        strategists killed or gladiators destroyed than there are enemies; each refusal beside the
+        members' counts it sums."""
         most = FIGHTERS_MAX * self.enemies
         holds = True
         for _entry, _seat, members, _broken in self.seats:
@@ -177,6 +179,12 @@ class ArenaReport:
                 for form in members:
                     if form.cleaned_data["fighters_killed"]:
                         form.add_error("fighters_killed", text % {"kills": kills, "most": most})
+            for name in ("strategists_killed", "gladiators_destroyed"):
+                if sum(form.cleaned_data[name] or 0 for form in members) > self.enemies:
+                    holds = False
+                    for form in members:
+                        if form.cleaned_data[name]:
+                            form.add_error(name, too_many_enemies(self.enemies))
         return holds
 
     def facts(self) -> ArenaFacts:

@@ -33,7 +33,7 @@ DEMO_SEED = 1873  # the demo's rolls are the same on every machine
 WINNER = SideFacts(
     MappingProxyType(
         {
-            GLADIATOR: MemberFacts(fate=Fate.WOUNDED, damaged_gladiator=True, destroyed_gladiator=True),
+            GLADIATOR: MemberFacts(fate=Fate.WOUNDED, gladiators_damaged=1, gladiators_destroyed=1),
             WITCH_MASTER: MemberFacts(fate=Fate.WOUNDED),
             DEASTA: MemberFacts(fighters_killed=1),
         }
@@ -42,7 +42,7 @@ WINNER = SideFacts(
 LOSER = SideFacts(
     MappingProxyType(
         {
-            GLADIATOR: MemberFacts(fate=Fate.DEAD, final_ep=-2, damaged_gladiator=True),
+            GLADIATOR: MemberFacts(fate=Fate.DEAD, final_ep=-2, gladiators_damaged=1),
             CROSSBOWMAN: MemberFacts(fate=Fate.DEAD, final_ep=-1),
         }
     )

@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from arena.engine.campaign.facts import Fate, MatchFacts, MemberFacts, SideFacts
@@ -44,15 +44,27 @@ def member_to_json(facts: MemberFacts) -> dict[str, Any]:
         "fate": facts.fate.value,
         "final_ep": facts.final_ep,
         "fighters_killed": facts.fighters_killed,
-        "strategist_killed": facts.strategist_killed,
-        "damaged_gladiator": facts.damaged_gladiator,
-        "destroyed_gladiator": facts.destroyed_gladiator,
+        "strategists_killed": facts.strategists_killed,
+        "gladiators_damaged": facts.gladiators_damaged,
+        "gladiators_destroyed": facts.gladiators_destroyed,
         "took_part": facts.took_part,
     }
 
 
+# results stored before a member's deeds against several enemies were counted held yes/no flags
+_FLAGS = {
+    "strategist_killed": "strategists_killed",
+    "damaged_gladiator": "gladiators_damaged",
+    "destroyed_gladiator": "gladiators_destroyed",
+}
+
+
 def _member_from_json(data: Mapping[str, Any]) -> MemberFacts:
-    return MemberFacts(**{**data, "fate": Fate(data.get("fate", Fate.UNHURT))})
+    fields: dict[str, Any] = {
+        _FLAGS.get(key, key): int(value) if key in _FLAGS else value for key, value in data.items()
+    }
+    fields["fate"] = Fate(data.get("fate", Fate.UNHURT))
+    return MemberFacts(**fields)
 
 
 def sides_to_json(facts: MatchFacts) -> dict[str, Any]:
@@ -107,6 +119,33 @@ def one_gladiator_destroyer() -> str:
     return gettext("Only one member can destroy the enemy gladiator.")
 
 
+def too_many_enemies(most: int) -> str:
+    """A member's, or a side's, strategists killed or gladiators hurt or destroyed beyond the
+    enemies a match holds."""
+    return ngettext(
+        "This match has %(most)s enemy strategist and gladiator: no more can be killed or hurt.",
+        "This match has %(most)s enemy strategists and gladiators: no more can be killed or hurt.",
+        most,
+    ) % {"most": most}
+
+
+def enemy_deeds_out_of_bounds(side: SideFacts, enemies: int) -> str | None:
+    """Why a side's deeds against the enemy strategists and gladiators are more than ``enemies``
+    (1 in a duel, 2 in pairs, 3 in a free-for-all) allow; None if they hold."""
+    for member in side.members.values():
+        if not all(0 <= n <= enemies for n in _enemy_counts(member)):
+            return too_many_enemies(enemies)
+    if sum(m.strategists_killed for m in side.members.values()) > enemies:
+        return one_strategist_killer() if enemies == 1 else too_many_enemies(enemies)
+    if sum(m.gladiators_destroyed for m in side.members.values()) > enemies:
+        return one_gladiator_destroyer() if enemies == 1 else too_many_enemies(enemies)
+    return None
+
+
+def _enemy_counts(member: MemberFacts) -> tuple[int, int, int]:
+    return member.strategists_killed, member.gladiators_damaged, member.gladiators_destroyed
+
+
 def out_of_bounds(facts: MatchFacts) -> str | None:
     """Why ``facts`` hold a number no match can produce, in the reader's language; None if none.
     The report form says the same beside each field; this guards every other way in (a hosted
@@ -125,8 +164,7 @@ def out_of_bounds(facts: MatchFacts) -> str | None:
                 ) % {"low": FINAL_EP_MIN, "high": EP_MAX, "most": FIGHTERS_MAX}
         if side.fighters_killed > FIGHTERS_MAX:
             return too_many_kills(side.fighters_killed)
-        if sum(member.strategist_killed for member in side.members.values()) > 1:
-            return one_strategist_killer()
-        if sum(member.destroyed_gladiator for member in side.members.values()) > 1:
-            return one_gladiator_destroyer()
+        refusal = enemy_deeds_out_of_bounds(side, 1)
+        if refusal:
+            return refusal
     return None

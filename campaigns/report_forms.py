@@ -47,6 +47,14 @@ SMALL = {"class": "form-control form-control-sm"}
 CHECK = forms.CheckboxInput(attrs={"class": "form-check-input"})
 
 
+# a four-seat match's deeds against several enemies, counted (HR-8, HR-10.6)
+ENEMY_COUNTS = {
+    "strategists_killed": gettext_lazy("Strategists killed"),
+    "gladiators_damaged": gettext_lazy("Gladiators hurt"),
+    "gladiators_destroyed": gettext_lazy("Gladiators destroyed"),
+}
+
+
 class MemberFactsForm(forms.Form):
     fate = forms.ChoiceField(
         label=gettext_lazy("Ended"),
@@ -60,15 +68,24 @@ class MemberFactsForm(forms.Form):
     fighters_killed = forms.IntegerField(
         label=gettext_lazy("Non-gladiators killed"), initial=0, widget=forms.NumberInput(attrs=SMALL)
     )
-    strategist_killed = forms.BooleanField(label=gettext_lazy("Killed the strategist"), required=False, widget=CHECK)
-    damaged_gladiator = forms.BooleanField(label=gettext_lazy("Hurt the gladiator"), required=False, widget=CHECK)
-    destroyed_gladiator = forms.BooleanField(
+    strategists_killed = forms.BooleanField(label=gettext_lazy("Killed the strategist"), required=False, widget=CHECK)
+    gladiators_damaged = forms.BooleanField(label=gettext_lazy("Hurt the gladiator"), required=False, widget=CHECK)
+    gladiators_destroyed = forms.BooleanField(
         label=gettext_lazy("Destroyed the gladiator"), required=False, widget=CHECK
     )
 
-    def __init__(self, *args: Any, member: Member, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, member: Member, enemies: int = 1, **kwargs: Any) -> None:
+        """``enemies``: the enemy teams of the match (1 in a duel: a tick for each deed; 2 in pairs
+        and 3 in a free-for-all: how many enemy strategists and gladiators, HR-8)."""
         super().__init__(*args, **kwargs)
         self.member = member
+        self.enemies = enemies
+        if enemies > 1:
+            for name, label in ENEMY_COUNTS.items():
+                self.fields[name] = forms.IntegerField(
+                    label=label, initial=0, required=False, widget=forms.NumberInput(attrs=SMALL)
+                )
+                bound(self.fields[name], 0, enemies, "HR-8")
         # his Ép at the end: no lower than the lowest a match leaves, no higher than he started with
         starting_ep = member.stats.get(Stat.EP, EP_MAX)
         bound(self.fields["final_ep"], FINAL_EP_MIN, starting_ep, "HR-10.5")
@@ -79,6 +96,8 @@ class MemberFactsForm(forms.Form):
                 "member": self.member_name,
                 "column": field.label,
             }
+
+    enemy_fields = tuple(ENEMY_COUNTS)
 
     @property
     def is_hireling(self) -> bool:
@@ -103,9 +122,9 @@ class MemberFactsForm(forms.Form):
             fate=Fate(data["fate"]),
             final_ep=(data["final_ep"] or 0) if dead else 0,
             fighters_killed=data["fighters_killed"],
-            strategist_killed=data["strategist_killed"],
-            damaged_gladiator=data["damaged_gladiator"],
-            destroyed_gladiator=data["destroyed_gladiator"],
+            strategists_killed=int(data["strategists_killed"] or 0),  # a tick (a duel) or a count left empty
+            gladiators_damaged=int(data["gladiators_damaged"] or 0),
+            gladiators_destroyed=int(data["gladiators_destroyed"] or 0),
         )
 
 
@@ -114,9 +133,9 @@ def member_initial(facts: MemberFacts) -> dict[str, Any]:
         "fate": facts.fate.value,
         "final_ep": facts.final_ep,
         "fighters_killed": facts.fighters_killed,
-        "strategist_killed": facts.strategist_killed,
-        "damaged_gladiator": facts.damaged_gladiator,
-        "destroyed_gladiator": facts.destroyed_gladiator,
+        "strategists_killed": facts.strategists_killed,
+        "gladiators_damaged": facts.gladiators_damaged,
+        "gladiators_destroyed": facts.gladiators_destroyed,
     }
 
 
@@ -255,8 +274,8 @@ class ResultReport:
                     if form.cleaned_data["fighters_killed"]:
                         form.add_error("fighters_killed", message)
             for name, message in (
-                ("strategist_killed", one_strategist_killer()),
-                ("destroyed_gladiator", one_gladiator_destroyer()),
+                ("strategists_killed", one_strategist_killer()),
+                ("gladiators_destroyed", one_gladiator_destroyer()),
             ):
                 claimed = [form for form in valid if form.cleaned_data[name]]
                 if len(claimed) > 1:

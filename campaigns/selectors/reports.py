@@ -133,12 +133,19 @@ def deed_texts(facts: MemberFacts) -> list[str]:
     if facts.fighters_killed:
         count = facts.fighters_killed
         deeds.append(ngettext("Killed %(count)s fighter", "Killed %(count)s fighters", count) % {"count": count})
-    if facts.strategist_killed:
+    if facts.strategists_killed == 1:
         deeds.append(_("Killed the strategist"))
-    if facts.damaged_gladiator or facts.destroyed_gladiator:
+    elif facts.strategists_killed:
+        deeds.append(_("Killed %(count)s strategists") % {"count": facts.strategists_killed})
+    hurt = max(facts.gladiators_damaged, facts.gladiators_destroyed)
+    if hurt == 1:
         deeds.append(_("Hurt the gladiator"))
-    if facts.destroyed_gladiator:
+    elif hurt:
+        deeds.append(_("Hurt %(count)s gladiators") % {"count": hurt})
+    if facts.gladiators_destroyed == 1:
         deeds.append(_("Destroyed the gladiator"))
+    elif facts.gladiators_destroyed:
+        deeds.append(_("Destroyed %(count)s gladiators") % {"count": facts.gladiators_destroyed})
     return deeds
 
 

@@ -117,7 +117,7 @@ def run_arena_campaign_sequence(
             seat_result_kind(facts, seat),
             fixture.league.engine_format,
             fighters_killed=own.fighters_killed,
-            strategist_killed=own.strategist_killed,
+            strategists_killed=own.strategists_killed,
         )
         _pay_income(team, income.total, income.lines, fixture, log)
         team.save()
@@ -308,7 +308,7 @@ def _income(team: TeamState, side: int, facts: MatchFacts, fixture: Fixture, log
         result,
         fixture.league.engine_format,
         fighters_killed=own.fighters_killed,
-        strategist_killed=own.strategist_killed,
+        strategists_killed=own.strategists_killed,
         thumbs_down=facts.thumbs is Thumbs.DOWN and result is ResultKind.VICTORY,
     )
     _pay_income(team, income.total, income.lines, fixture, log)

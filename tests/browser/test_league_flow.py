@@ -46,7 +46,7 @@ def test_organiser_creates_a_league_players_join_report_and_confirm_and_the_tabl
     page.fill("#id_result-away_score", "3")
     page.select_option("#id_away-gladiator-fate", "dead")
     page.fill("#id_away-gladiator-final_ep", "-2")
-    page.check("#id_home-gladiator-destroyed_gladiator")
+    page.check("#id_home-gladiator-gladiators_destroyed")
     page.screenshot(path=str(artifacts / "league-report-form.png"), full_page=True)
     page.click("#report-form >> text=Report the result")
     page.wait_for_selector(f"#fixture-{fixture.pk}[data-status=reported]")

@@ -106,15 +106,17 @@ def test_the_one_strategist_and_the_one_gladiator_fall_to_one_member_each(client
         client,
         fixture,
         **{
-            "home-gladiator-strategist_killed": "on",
-            "home-deasta-strategist_killed": "on",
-            "home-gladiator-destroyed_gladiator": "on",
-            "home-laeva-destroyed_gladiator": "on",
+            "home-gladiator-strategists_killed": "on",
+            "home-deasta-strategists_killed": "on",
+            "home-gladiator-gladiators_destroyed": "on",
+            "home-laeva-gladiators_destroyed": "on",
         },
     )
 
-    assert errors_of(response, "home-deasta", "strategist_killed") == ["Only one member can kill the enemy strategist."]
-    assert errors_of(response, "home-laeva", "destroyed_gladiator") == [
+    assert errors_of(response, "home-deasta", "strategists_killed") == [
+        "Only one member can kill the enemy strategist."
+    ]
+    assert errors_of(response, "home-laeva", "gladiators_destroyed") == [
         "Only one member can destroy the enemy gladiator."
     ]
     assert "Only one member can destroy the enemy gladiator." in response.content.decode()
@@ -170,7 +172,7 @@ def test_a_hosted_match_with_impossible_numbers_is_refused(fixture):
         facts(home=side(gladiator=MemberFacts(fighters_killed=FIGHTERS_MAX + 1))),
         facts(home=side(gladiator=MemberFacts(fighters_killed=3), laeva=MemberFacts(fighters_killed=2))),
         facts(away=side(gladiator=MemberFacts(fate=Fate.DEAD, final_ep=-1_000_000))),
-        facts(home=side(deasta=MemberFacts(strategist_killed=True), laeva=MemberFacts(strategist_killed=True))),
+        facts(home=side(deasta=MemberFacts(strategists_killed=1), laeva=MemberFacts(strategists_killed=1))),
     ]
     for match_facts in impossible:
         with pytest.raises(LeagueError):

@@ -53,11 +53,11 @@ BLOODY_WIN = facts(
     rounds=12,
     thumbs=Thumbs.DOWN,
     home=side(
-        gladiator=MemberFacts(damaged_gladiator=True, destroyed_gladiator=True),
+        gladiator=MemberFacts(gladiators_damaged=1, gladiators_destroyed=1),
         deasta=MemberFacts(fate=Fate.DEAD, final_ep=-1, fighters_killed=1),
     ),
     away=side(
-        gladiator=MemberFacts(fate=Fate.DEAD, final_ep=-4, damaged_gladiator=True),
+        gladiator=MemberFacts(fate=Fate.DEAD, final_ep=-4, gladiators_damaged=1),
         crossbowman=MemberFacts(fate=Fate.DEAD, final_ep=0),
     ),
 )

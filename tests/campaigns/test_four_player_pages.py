@@ -355,3 +355,29 @@ def test_report_form_refuses_more_kills_than_the_enemies_field(client) -> None: 
     response = client.post(reverse("campaigns:table-report", args=[fixture.pk]), data)
     assert "This side killed 14 non-gladiators in all; the enemy has only 12 (HR-10.1)." in response.content.decode()
     assert not ArenaResult.objects.exists()
+
+
+def test_hr8_hr10_6_hr10_7_a_member_is_paid_for_each_enemy_gladiator_and_strategist(client) -> None:  # type: ignore[no-untyped-def]
+    """Free-for-all: seat 0's gladiator hurt all three enemy gladiators, destroyed two and killed two
+    strategists. Counted per enemy: 1 took part + 1 survived + 2 × 3 strategists + 3 × 1 hurt +
+    2 × 4 destroyed + 1 won = 20 XP; income 40 (first alone, the only gladiator standing: a
+    Victory) + 2 × 10 = 60 gold."""
+    fixture = first_table(ffa_league())
+    seats = seats_of(fixture)
+    client.force_login(seats[0].player)
+    data = report_data(fixture, [(1, "", 20, 2), (2, 12, 5, 1), (3, 9, 0, 0), (4, 5, 0, 0)])
+    deeds = {"gladiators_damaged": "3", "gladiators_destroyed": "2", "strategists_killed": "2"}
+    data |= {f"seat0-gladiator-{name}": value for name, value in deeds.items()}
+    url = reverse("campaigns:table-report", args=[fixture.pk])
+    assert client.post(url, data | {"seat0-gladiator-gladiators_destroyed": "4"}).status_code == 200  # 3 enemies
+    assert not ArenaResult.objects.exists()
+    assert client.post(url, data).status_code == 302
+    stored = ArenaResult.objects.get(fixture=fixture).members["0"]["gladiator"]
+    assert (stored["gladiators_damaged"], stored["gladiators_destroyed"], stored["strategists_killed"]) == (3, 2, 2)
+    entry = seats[0]
+    treasury, xp = entry.treasury, entry.members.get(slot="gladiator", current=True).xp
+    for other in seats[1:]:
+        arena_fixture_confirm_result(fixture=fixture, actor=other.player, dice=RecordedDice.fixed(()))
+    entry.refresh_from_db()
+    assert entry.members.get(slot="gladiator", current=True).xp - xp == 20
+    assert entry.treasury - treasury == 60

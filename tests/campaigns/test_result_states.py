@@ -85,14 +85,14 @@ def test_a_forfeit_reads_as_recorded_by_the_organiser(fixture):
 
 
 def test_each_deed_is_listed_on_its_own_and_destroying_the_gladiator_also_hurt_him(client, fixture):
-    hero = MemberFacts(fighters_killed=2, strategist_killed=True, destroyed_gladiator=True)
+    hero = MemberFacts(fighters_killed=2, strategists_killed=1, gladiators_destroyed=1)
     assert deed_texts(hero) == [
         "Killed 2 fighters",
         "Killed the strategist",
         "Hurt the gladiator",
         "Destroyed the gladiator",
     ]
-    assert deed_texts(MemberFacts(damaged_gladiator=True)) == ["Hurt the gladiator"]
+    assert deed_texts(MemberFacts(gladiators_damaged=1)) == ["Hurt the gladiator"]
     assert deed_texts(MemberFacts(fighters_killed=1)) == ["Killed 1 fighter"]
     play(fixture, facts(ResultKind.VICTORY, 20, 0, home=side(gladiator=hero)))
     html = report_page(client, fixture)
@@ -118,4 +118,4 @@ def test_the_states_read_in_hungarian(fixture):
     fixture_settle_result(fixture=fixture, actor=fixture.league.organiser, facts=facts(), dice=NO_DICE)
     with translation.override("hu"):
         assert story(fixture) == ["A szervező rögzítette"]
-        assert deed_texts(MemberFacts(damaged_gladiator=True)) == ["Megsebezte a gladiátort"]
+        assert deed_texts(MemberFacts(gladiators_damaged=1)) == ["Megsebezte a gladiátort"]

@@ -29,6 +29,7 @@ from arena.engine import (
 )
 from arena.engine.agents import RandomAgent
 from arena.engine.agents.simulate import play_match
+from arena.engine.campaign.experience import xp_award
 from arena.engine.campaign.match_facts import arena_facts, match_facts
 from arena.engine.match.actions import (
     ChooseHalf,
@@ -448,6 +449,37 @@ def test_hr8_ffa_the_last_gladiator_standing_wins():
     s = _decline(s)
     assert s.over and s.result.kind == "victory" and s.result.winner == a
     assert s.result.reason == f"{a}.gladiator is the last standing (HR-8)"
+
+
+def test_hr8_hr10_6_ffa_a_gladiator_who_destroys_two_enemy_gladiators_earns_for_each():
+    """Free-for-all: one gladiator destroys two others in two rounds and the third concedes. The
+    facts count both (HR-8: three enemies), and HR-10.6 pays each: 1 took part + 1 survived +
+    2 × 1 Ép dealt + 2 × 4 destroyed + 1 won = 13 XP (a duel's flag gave 1 + 1 + 1 + 4 + 1 = 8)."""
+    s = four_started(FFA, "twice")
+    a = s.four.order[8]
+    others = [x for x in range(4) if x != a]
+    g = f"{a}.gladiator"
+    for round_, victim in ((1, others[0]), (2, others[1])):
+        s = step_to(s, 9, round_)
+        s = place(s, {g: (0, 0), f"{victim}.gladiator": (0, 0)})
+        s = tweak(s, ep={f"{victim}.gladiator": 1})
+        s, _ = _hit(s, MeleeAttack(a, g, f"{victim}.gladiator"), [10, 1])
+        s = _decline(s)
+        s, _ = apply(s, EndStep(a))
+    s, _ = apply(s, Concede(others[2]))
+    facts = arena_facts(s)
+    glad = facts.sides[a].members["gladiator"]
+    assert (glad.gladiators_damaged, glad.gladiators_destroyed, glad.kills) == (2, 2, 2)
+    assert facts.placing(a).gladiators_destroyed == 2 and facts.won(a)
+    award = xp_award(glad.deeds(team_won=facts.won(a)))
+    assert [line.pair() for line in award.lines] == [
+        ("took part", 1),
+        ("survived", 1),
+        ("dealt Ép to 2 enemy gladiators", 2),
+        ("destroyed 2 enemy gladiators", 8),
+        ("his team won", 1),
+    ]
+    assert award.total == 13
 
 
 # --- the round limit (HR-8, HR-10.1) -------------------------------------------------------------

@@ -31,6 +31,7 @@ from arena.engine import (
     view,
 )
 from arena.engine.agents import GreedyAgent, RandomAgent
+from arena.engine.campaign.match_facts import arena_facts
 from arena.engine.match.actions import AssignAmulet, AssignMeToken, Concede, PassTraps, RecordGrip
 from arena.engine.match.state import ON_BOARD, Phase, State
 from arena.engine.match.traps import marks as trap_marks
@@ -94,6 +95,14 @@ def test_four_seat_playouts_keep_the_invariants_end_and_replay__hr8(mode, seed, 
     assert len(result.scores) == 4
     assert state_hash(replay(s.setup, match_events(s))) == state_hash(s)
     assert state_hash(replay_actions(s.setup, actions)) == state_hash(s)
+    # the league points' gladiators destroyed (HR-8) and the members' deeds (HR-10.6) are one
+    # reading of who dealt a damage, counted per enemy
+    facts = arena_facts(s)
+    enemies = 2 if mode is ArenaMode.PAIRS else 3
+    for seat, side in enumerate(facts.sides):
+        assert side.gladiators_destroyed == facts.placing(seat).gladiators_destroyed <= enemies
+        assert side.strategists_killed <= enemies
+        assert all(m.gladiators_damaged <= enemies for m in side.members.values())
 
 
 # --- secrecy (RB p.7, HR-12 rulings 35-36, HR-8) ---------------------------------------------------

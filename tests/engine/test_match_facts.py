@@ -69,7 +69,7 @@ def test_destroying_the_gladiator_is_his_destroyer_s_deed_with_the_damage__hr10_
     assert of_kind(events, Died) == [Died("1.gladiator")]
     facts = match_facts(s, thumbs=Thumbs.DOWN, notes="a clean fight")
     glad = facts.home.members["gladiator"]
-    assert (glad.damaged_gladiator, glad.destroyed_gladiator, glad.fighters_killed, glad.kills) == (True, True, 0, 1)
+    assert (glad.gladiators_damaged, glad.gladiators_destroyed, glad.fighters_killed, glad.kills) == (1, 1, 0, 1)
     fallen = facts.away.members["gladiator"]
     assert fallen.fate is Fate.DEAD and fallen.final_ep < 0
     assert (facts.home_result, facts.away_score, facts.thumbs, facts.notes) == (
@@ -116,7 +116,7 @@ def test_a_miss_is_nobody_s_deed__hr10_6():
     s, _ = apply(s, Concede(1))
     facts = match_facts(s)
     assert all(
-        m.kills == 0 and not m.damaged_gladiator for side in (facts.home, facts.away) for m in side.members.values()
+        m.kills == 0 and not m.gladiators_damaged for side in (facts.home, facts.away) for m in side.members.values()
     )
 
 
@@ -143,10 +143,10 @@ def test_the_facts_of_any_match_agree_with_its_end_state(seed, agent, optional):
         dead = {slot for slot, m in enemy.members.items() if m.fate is Fate.DEAD}
         fighters_dead = len(dead - {"gladiator", "strategist"})
         assert side.fighters_killed <= fighters_dead
-        assert side.strategist_killed <= ("strategist" in dead)
-        destroyers = [m for m in side.members.values() if m.destroyed_gladiator]
+        assert side.strategists_killed <= ("strategist" in dead)
+        destroyers = [m for m in side.members.values() if m.gladiators_destroyed]
         assert len(destroyers) <= ("gladiator" in dead)
-        assert all(m.damaged_gladiator for m in destroyers)
+        assert all(m.gladiators_damaged for m in destroyers)
         assert all(m.final_ep <= 0 for m in side.members.values() if m.fate is Fate.DEAD)
         assert all(m.final_ep == 0 for m in side.members.values() if m.fate is not Fate.DEAD)
     if result.winner is None:

@@ -142,7 +142,7 @@ def test_the_income_has_a_line_for_every_result():
 
 
 def test_a_line_is_worded_again_from_its_key():
-    award = xp_award(Deeds(fighters_killed=2, destroyed_gladiator=True, team_won=True))
+    award = xp_award(Deeds(fighters_killed=2, gladiators_destroyed=1, team_won=True))
     stored = [[line.key, line.amount, line.count] for line in award.lines]
     again = [Line(key, amount, count) for key, amount, count in stored]
     assert [line.text("hu") for line in again] == [

@@ -5,13 +5,16 @@ XP per member per match (:func:`xp_award`, from his :class:`Deeds`)::
     took part (on the board at the start)                      1
     survived (Ép > 0 at the end)                               1
     killed an enemy non-gladiator (dealt the killing damage)   2 each
-    killed the enemy strategist                                3
-    dealt ≥ 1 Ép to the enemy gladiator (any source)           1
-    destroyed the enemy gladiator                              4
+    killed the enemy strategist                                3 each
+    dealt ≥ 1 Ép to the enemy gladiator (any source)           1 each
+    destroyed the enemy gladiator                              4 each
     his team won (surviving members)                           1
 
-The strategist counts once, as the strategist (3), not also as a non-gladiator. Hirelings earn
-no XP. A member who did not take part earns nothing.
+The strategist counts once, as the strategist (3), not also as a non-gladiator. A line that names
+"the enemy" counts once per enemy it happened to: a duel has one enemy strategist and one enemy
+gladiator, a four-seat match two (pairs) or three (free-for-all), and a member may kill or hurt
+more than one of them (docs/decisions.md, "Deeds against several enemies"). Hirelings earn no XP.
+A member who did not take part earns nothing.
 
 Advances fall due at 5, 12, 21, 32 and 45 XP in total (:func:`advances_earned`,
 :func:`advances_due`). Each is one :class:`Advance`, chosen by the player and checked by
@@ -34,7 +37,7 @@ from types import MappingProxyType
 from typing import Final
 
 from arena.engine.campaign.errors import CampaignRuleError
-from arena.engine.campaign.texts import Line
+from arena.engine.campaign.texts import Line, counted_line
 from arena.engine.content.common import ROLE_NAMES, STAT_NAMES, Stat
 from arena.engine.content.skills import CHOOSABLE_SKILLS, SKILLS, skills_for_role
 from arena.engine.roster import DEAD, HIRELING, Member
@@ -60,14 +63,16 @@ ADVANCE_AMOUNTS: Final[Mapping[Stat, int]] = MappingProxyType(
 class Deeds:
     """What one member did in one match (HR-10.6). ``fighters_killed`` counts the enemy
     witch-master, crossbowman and dagger-throwers he dealt the killing damage to (not zombies,
-    not the strategist, who is ``strategist_killed``)."""
+    not the strategist, who is ``strategists_killed``); ``gladiators_damaged`` the enemy
+    gladiators he dealt at least 1 Ép to, and ``gladiators_destroyed`` those he destroyed (a
+    destroyed gladiator was hurt too: he counts on both lines)."""
 
     took_part: bool = True
     survived: bool = True
     fighters_killed: int = 0
-    strategist_killed: bool = False
-    damaged_gladiator: bool = False
-    destroyed_gladiator: bool = False
+    strategists_killed: int = 0
+    gladiators_damaged: int = 0
+    gladiators_destroyed: int = 0
     team_won: bool = False
 
 
@@ -89,20 +94,22 @@ def xp_award(deeds: Deeds, *, hireling: bool = False) -> XpAward:
     """
     if hireling or not deeds.took_part:
         return XpAward(0, ())
-    if deeds.fighters_killed < 0:
-        raise ValueError(f"kills cannot be negative: {deeds.fighters_killed}")
+    counts = (deeds.fighters_killed, deeds.strategists_killed, deeds.gladiators_damaged, deeds.gladiators_destroyed)
+    if min(counts) < 0:
+        raise ValueError(f"kills cannot be negative: {counts}")
     lines: list[Line] = [Line("xp.took_part", XP_TOOK_PART)]
     if deeds.survived:
         lines.append(Line("xp.survived", XP_SURVIVED))
     if deeds.fighters_killed:
         kills = deeds.fighters_killed
         lines.append(Line("xp.fighters_killed", XP_PER_FIGHTER_KILLED * kills, kills))
-    if deeds.strategist_killed:
-        lines.append(Line("xp.strategist_killed", XP_STRATEGIST_KILLED))
-    if deeds.damaged_gladiator or deeds.destroyed_gladiator:
-        lines.append(Line("xp.damaged_gladiator", XP_DAMAGED_GLADIATOR))
-    if deeds.destroyed_gladiator:
-        lines.append(Line("xp.destroyed_gladiator", XP_DESTROYED_GLADIATOR))
+    if deeds.strategists_killed:
+        lines.append(counted_line("xp.strategist_killed", XP_STRATEGIST_KILLED, deeds.strategists_killed))
+    hurt = max(deeds.gladiators_damaged, deeds.gladiators_destroyed)
+    if hurt:
+        lines.append(counted_line("xp.damaged_gladiator", XP_DAMAGED_GLADIATOR, hurt))
+    if deeds.gladiators_destroyed:
+        lines.append(counted_line("xp.destroyed_gladiator", XP_DESTROYED_GLADIATOR, deeds.gladiators_destroyed))
     if deeds.team_won and deeds.survived:
         lines.append(Line("xp.team_won", XP_TEAM_WON))
     return XpAward(sum(line.amount for line in lines), tuple(lines))

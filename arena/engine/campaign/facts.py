@@ -34,23 +34,23 @@ class MemberFacts:
     fate: Fate = Fate.UNHURT
     final_ep: int = 0
     fighters_killed: int = 0
-    strategist_killed: bool = False
-    damaged_gladiator: bool = False
-    destroyed_gladiator: bool = False
+    strategists_killed: int = 0
+    gladiators_damaged: int = 0
+    gladiators_destroyed: int = 0
     took_part: bool = True
 
     @property
     def kills(self) -> int:
-        return self.fighters_killed + int(self.strategist_killed) + int(self.destroyed_gladiator)
+        return self.fighters_killed + self.strategists_killed + self.gladiators_destroyed
 
     def deeds(self, *, team_won: bool) -> Deeds:
         return Deeds(
             took_part=self.took_part,
             survived=self.fate is not Fate.DEAD,
             fighters_killed=self.fighters_killed,
-            strategist_killed=self.strategist_killed,
-            damaged_gladiator=self.damaged_gladiator,
-            destroyed_gladiator=self.destroyed_gladiator,
+            strategists_killed=self.strategists_killed,
+            gladiators_damaged=self.gladiators_damaged,
+            gladiators_destroyed=self.gladiators_destroyed,
             team_won=team_won,
         )
 
@@ -73,8 +73,12 @@ class SideFacts:
         return sum(facts.fighters_killed for facts in self.members.values())
 
     @property
-    def strategist_killed(self) -> bool:
-        return any(facts.strategist_killed for facts in self.members.values())
+    def strategists_killed(self) -> int:
+        return sum(facts.strategists_killed for facts in self.members.values())
+
+    @property
+    def gladiators_destroyed(self) -> int:
+        return sum(facts.gladiators_destroyed for facts in self.members.values())
 
 
 @dataclass(frozen=True)

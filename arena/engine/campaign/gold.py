@@ -21,7 +21,7 @@ from typing import Final
 
 from arena.engine.campaign.errors import CampaignRuleError
 from arena.engine.campaign.results import Format, ResultKind
-from arena.engine.campaign.texts import Line
+from arena.engine.campaign.texts import Line, counted_line
 from arena.engine.roster import Roster
 from arena.engine.roster.pricing import roster_costs
 
@@ -76,20 +76,21 @@ def match_income(
     league_format: Format = Format.ROUND_ROBIN,
     *,
     fighters_killed: int = 0,
-    strategist_killed: bool = False,
+    strategists_killed: int = 0,
     thumbs_down: bool = False,
 ) -> Income:
     """The gold a team earns for one result (HR-10.7). ``fighters_killed``: enemy witch-master,
-    crossbowman and dagger-throwers killed (not zombies); ``thumbs_down``: this team showed thumbs
-    down over the fallen enemy gladiator.
+    crossbowman and dagger-throwers killed (not zombies); ``strategists_killed``: enemy strategists
+    killed (one in a duel, up to three in a free-for-all, +10 each); ``thumbs_down``: this team
+    showed thumbs down over the fallen enemy gladiator.
 
     >>> income = match_income(ResultKind.VICTORY, fighters_killed=1, thumbs_down=True)
     >>> income.total, [line.text("hu") for line in income.lines]
     (55, ['győzelem', '1 megölt ellenséges nem gladiátor', 'hüvelykujj le'])
     """
     result, league_format = ResultKind(result), Format(league_format)
-    if fighters_killed < 0:
-        raise ValueError(f"kills cannot be negative: {fighters_killed}")
+    if fighters_killed < 0 or strategists_killed < 0:
+        raise ValueError(f"kills cannot be negative: {fighters_killed}, {strategists_killed}")
     if thumbs_down and result is not ResultKind.VICTORY:
         raise CampaignRuleError(
             "only the winner who destroyed the enemy gladiator shows the thumbs",
@@ -104,8 +105,8 @@ def match_income(
     if fighters_killed:
         gold = GOLD_PER_FIGHTER_KILLED * fighters_killed
         lines.append(Line("gold.fighters_killed", gold, fighters_killed))
-    if strategist_killed:
-        lines.append(Line("gold.strategist_killed", GOLD_STRATEGIST_KILLED))
+    if strategists_killed:
+        lines.append(counted_line("gold.strategist_killed", GOLD_STRATEGIST_KILLED, strategists_killed))
     if thumbs_down:
         lines.append(Line("gold.thumbs_down", GOLD_THUMBS_DOWN))
     return Income(sum(line.amount for line in lines), tuple(lines))

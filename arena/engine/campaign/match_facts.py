@@ -2,24 +2,14 @@
 
 ``match_facts(state)`` gives the :class:`~arena.engine.campaign.facts.MatchFacts` of a match that is
 over: the result from the home side, the rounds played, both arena scores (HR-10.1), and per member
-his fate, his Ép when he fell, and his deeds for the experience table (HR-10.6): enemy non-gladiators
-and the strategist he dealt the killing damage to, whether he dealt Ép to the enemy gladiator, and
-whether he destroyed him; per side the gladiator's items that Fegyvertörés broke (HR-10.7). The
-campaign sequence reads exactly this, as it reads a table report.
+his fate, his Ép when he fell, and his deeds for the experience table (HR-10.6): the enemy
+non-gladiators and strategists he dealt the killing damage to, the enemy gladiators he dealt Ép to,
+and those he destroyed (one of each at most in a duel, more in a four-seat match); per side the
+gladiator's items that Fegyvertörés broke (HR-10.7). The campaign sequence reads exactly this, as
+it reads a table report.
 
-Who dealt a damage is read from the log: the events that carry a cause come before the damage they
-cause, so a fold keeps the latest cause. The readings (docs/decisions.md, "Deeds from a hosted match"):
-
-- an attack (``AttackDeclared``: weapons, touch spells) is its attacker's; a spell (``SpellCast``)
-  its caster's, areas and chains included; a trap card (``TrapPlayed``) is the one who played it, his
-  strategist; a coated weapon's poison is the attacker's (it follows his attack);
-- Vérzékenység's extra Ép belongs to the damage it follows;
-- Villámvért's return blow (the attacker damaged by his own attack) is the armour's caster's;
-- what an area does outside a cast (Tűzvihar's later blasts, crossing a Bebörtönzés cage) is the
-  area's caster's;
-- a zombie's blows, the crowd's stones (HR-7) and anything else count for nobody, and a zombie's
-  destruction is nobody's kill (HR-10.1: zombies do not count);
-- only damage to an enemy counts (another seat's member).
+Who dealt a damage is the engine's one reading (:mod:`arena.engine.match.blame`), the one a
+four-seat match's arena scores use (docs/decisions.md, "Deeds from a hosted match").
 
 Every member of the match's rosters took part (HR-10.6: each is on the board or, the strategist,
 beside it from the start); a forfeit, which the engine never plays, is the league's to record.
@@ -30,142 +20,73 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Final
 
 from arena.engine.campaign.arena_facts import ArenaFacts, SeatPlacing
 from arena.engine.campaign.facts import Fate, MatchFacts, MemberFacts, SideFacts
 from arena.engine.campaign.injuries import Thumbs
 from arena.engine.campaign.results import ResultKind, opposite
 from arena.engine.content.common import Role
+from arena.engine.match.blame import Blame, blame_damage, blame_death, blame_see, is_zombie
 from arena.engine.match.dice import SeededDice
-from arena.engine.match.events import (
-    AttackDeclared,
-    Damaged,
-    Died,
-    Disengaged,
-    Event,
-    ItemBroken,
-    Moved,
-    Pushed,
-    RoundEnded,
-    RoundStarted,
-    Shifted,
-    StepEnded,
-    StepStarted,
-    TrapPlayed,
-)
+from arena.engine.match.events import Damaged, Died, Event, ItemBroken
 from arena.engine.match.evolve import evolve
-from arena.engine.match.magic.events import SpellCast, ZombieActed
-from arena.engine.match.optional.events import StonesThrown
 from arena.engine.match.play import match_events
 from arena.engine.match.rules.damage import arena_scores, ep_percent, pair_scores, ranking
 from arena.engine.match.state import State, initial_state
 from arena.engine.match.words import ArenaMode
 
-NOBODY: Final = -1  # the crowd, a zombie, friendly fire: no deed
-AREA: Final = -2  # no cause in this action yet: a lasting area's (a blast at the round's end, a cage)
-_ACTION_STARTS: Final = (Moved, Disengaged, Shifted, Pushed, StepStarted, StepEnded, RoundStarted, RoundEnded)
-
 
 @dataclass
 class _Deeds:
     fighters_killed: int = 0
-    strategist_killed: bool = False
-    damaged_gladiator: bool = False
-    destroyed_gladiator: bool = False
+    strategists_killed: int = 0
+    gladiators_damaged: set[int] = field(default_factory=set)  # the enemy gladiators he dealt Ép to
+    gladiators_destroyed: int = 0
     fell_at: int | None = None  # his Ép when he first fell
 
 
 @dataclass
 class _Fold:
-    """The log replayed event by event beside the latest cause of damage."""
+    """The log replayed event by event beside who is dealing the damage now resolving (the engine's
+    one reading, :mod:`arena.engine.match.blame`)."""
 
     live: State
     deeds: list[_Deeds]
-    cause: int = AREA
-    attacked: int = NOBODY  # the latest attack's target (Villámvért's wearer)
-    last_hit: dict[int, int] = field(default_factory=dict)  # victim → who dealt his latest damage
-    area_hits: dict[int, int] = field(default_factory=dict)  # victim → area blows since the cause reset
+    blame: Blame = field(default_factory=Blame)
     broken: tuple[list[str], ...] = field(default_factory=lambda: ([], [], [], []))
 
     def see(self, e: Event) -> None:
         s = self.live
-        if isinstance(e, AttackDeclared):
-            attacker = s.index[e.char]
-            self.cause = NOBODY if _is_zombie(s, attacker) else attacker
-            self.attacked = s.index[e.target]
-        elif isinstance(e, SpellCast):
-            self.cause = s.index[e.char]
-        elif isinstance(e, TrapPlayed):
-            self.cause = s.index[e.by]
-        elif isinstance(e, StonesThrown | ZombieActed):
-            self.cause = NOBODY
-        elif isinstance(e, _ACTION_STARTS):
-            self.cause = AREA
-            self.area_hits.clear()
-        elif isinstance(e, Damaged):
-            self._damaged(s.index[e.char], e.ep_loss)
+        if isinstance(e, Damaged):
+            victim = s.index[e.char]
+            source, self.blame = blame_damage(s, self.blame, victim)
+            if source >= 0 and e.ep_loss > 0 and s.sheets[victim].is_gladiator:
+                self.deeds[source].gladiators_damaged.add(victim)
         elif isinstance(e, Died):
             self._died(s.index[e.char])
-        elif isinstance(e, ItemBroken):
-            c = s.index[e.char]
-            if s.sheets[c].is_gladiator:
-                self.broken[s.sheets[c].seat].append(e.item)
+        else:
+            self.blame = blame_see(s, self.blame, e)
+            if isinstance(e, ItemBroken):
+                c = s.index[e.char]
+                if s.sheets[c].is_gladiator:
+                    self.broken[s.sheets[c].seat].append(e.item)
         evolve(s, e)
-
-    def _damaged(self, victim: int, ep_loss: int) -> None:
-        s = self.live
-        source = self.cause
-        if source == victim:  # his own attack hurt him: Villámvért's return blow (RB p.16)
-            source = _retaliating_caster(s, self.attacked)
-        elif source == AREA:
-            nth = self.area_hits.get(victim, 0)
-            self.area_hits[victim] = nth + 1
-            source = _area_caster(s, victim, nth)
-        if source >= 0 and s.seat_camp[s.sheets[source].seat] == s.seat_camp[s.sheets[victim].seat]:
-            source = NOBODY  # friendly fire is no deed (a partner's neither, HR-8)
-        self.last_hit[victim] = source
-        if source >= 0 and ep_loss > 0 and s.sheets[victim].is_gladiator:
-            self.deeds[source].damaged_gladiator = True
 
     def _died(self, victim: int) -> None:
         s = self.live
-        if _is_zombie(s, victim):
+        if is_zombie(s, victim):
             return  # a zombie's end: nobody's kill, and he had fallen before (HR-10.1)
         self.deeds[victim].fell_at = s.ep[victim]
-        source = self.last_hit.get(victim, NOBODY)
+        source = blame_death(self.blame, victim)
         if source < 0:
             return
         role = s.sheets[victim].role
         if role is Role.GLADIATOR:
-            self.deeds[source].destroyed_gladiator = True
+            self.deeds[source].gladiators_destroyed += 1
         elif role is Role.STRATEGIST:
-            self.deeds[source].strategist_killed = True
+            self.deeds[source].strategists_killed += 1
         else:
             self.deeds[source].fighters_killed += 1
-
-
-def _is_zombie(s: State, c: int) -> bool:
-    return s.magic is not None and bool(s.magic.risen >> c & 1) and s.alive[c]
-
-
-def _retaliating_caster(s: State, wearer: int) -> int:
-    if s.magic is None:
-        return NOBODY
-    casters = [x.caster for x in s.magic.lasting if x.kind == "retaliation" and x.target == wearer]
-    return casters[0] if casters else NOBODY
-
-
-def _area_caster(s: State, victim: int, nth: int) -> int:
-    """The caster of the area whose ``nth`` blow (from 0) hurt ``victim`` outside a cast: the Tűzvihar
-    areas he stands in blast in the order of the state's areas, else a Bebörtönzés cage (he has just
-    crossed its edge, so he may stand on either side of it)."""
-    if s.magic is None:
-        return NOBODY
-    storms = [x.caster for x in s.magic.areas if x.what == "firestorm" and s.pos[victim] in x.hexes]
-    cages = [x.caster for x in s.magic.areas if x.what == "imprisonment"]
-    found = storms or cages
-    return found[min(nth, len(found) - 1)] if found else NOBODY
 
 
 def match_facts(state: State, *, thumbs: Thumbs | None = None, notes: str = "") -> MatchFacts:
@@ -314,8 +235,8 @@ def _side(state: State, fold: _Fold, seat: int) -> SideFacts:
             fate=fate,
             final_ep=final_ep,
             fighters_killed=d.fighters_killed,
-            strategist_killed=d.strategist_killed,
-            damaged_gladiator=d.damaged_gladiator,
-            destroyed_gladiator=d.destroyed_gladiator,
+            strategists_killed=d.strategists_killed,
+            gladiators_damaged=len(d.gladiators_damaged),
+            gladiators_destroyed=d.gladiators_destroyed,
         )
     return SideFacts(MappingProxyType(members), tuple(fold.broken[seat]))

@@ -64,13 +64,22 @@ LINE_TEXTS: Final[Mapping[str, Pair]] = MappingProxyType(
             "killed {count} enemy non-gladiator(s)",
         ),
         "xp.strategist_killed": ("megölte az ellenséges stratégát", "killed the enemy strategist"),
+        "xp.strategist_killed.many": ("{count} ellenséges stratégát ölt meg", "killed {count} enemy strategists"),
         "xp.damaged_gladiator": (
             "Ép-sebzést okozott az ellenséges gladiátornak",
             "dealt Ép to the enemy gladiator",
         ),
+        "xp.damaged_gladiator.many": (
+            "{count} ellenséges gladiátornak okozott Ép-sebzést",
+            "dealt Ép to {count} enemy gladiators",
+        ),
         "xp.destroyed_gladiator": (
             "elpusztította az ellenséges gladiátort",
             "destroyed the enemy gladiator",
+        ),
+        "xp.destroyed_gladiator.many": (
+            "{count} ellenséges gladiátort pusztított el",
+            "destroyed {count} enemy gladiators",
         ),
         "xp.team_won": ("csapata nyert", "his team won"),
         # income, HR-10.7: the result, then the bonuses
@@ -87,6 +96,7 @@ LINE_TEXTS: Final[Mapping[str, Pair]] = MappingProxyType(
             "{count} enemy non-gladiator(s) killed",
         ),
         "gold.strategist_killed": ("megölt ellenséges stratéga", "enemy strategist killed"),
+        "gold.strategist_killed.many": ("{count} megölt ellenséges stratéga", "{count} enemy strategists killed"),
         "gold.thumbs_down": ("hüvelykujj le", "thumbs down"),
         # injury roll modifiers, HR-10.5
         "injury.team_won": ("csapata nyert", "his team won"),
@@ -104,7 +114,7 @@ LINE_TEXTS: Final[Mapping[str, Pair]] = MappingProxyType(
 @dataclass(frozen=True)
 class Line:
     """One counted line: ``key`` (a :data:`LINE_TEXTS` key), the ``amount`` it adds (XP, gold or
-    a modifier) and the ``count`` it counts (the kills of ``*.fighters_killed``, else 1)."""
+    a modifier) and the ``count`` it counts (the kills of ``*.fighters_killed`` and ``*.many``, else 1)."""
 
     key: str
     amount: int
@@ -121,6 +131,16 @@ class Line:
     def pair(self, language: str = "en") -> tuple[str, int]:
         """``(text, amount)``: the line as a table prints it."""
         return self.text(language), self.amount
+
+
+def counted_line(key: str, each: int, count: int) -> Line:
+    """The line for ``count`` of one deed worth ``each``: ``key`` for one (a duel's one enemy),
+    ``key.many`` for more (a four-seat match's several enemies, HR-8).
+
+    >>> counted_line("xp.destroyed_gladiator", 4, 2).pair()
+    ('destroyed 2 enemy gladiators', 8)
+    """
+    return Line(key if count == 1 else f"{key}.many", each * count, count)
 
 
 def lines_text(lines: tuple[Line, ...], language: str = "en") -> str:

@@ -14,7 +14,7 @@ from arena.engine.board.data import HalfId
 from arena.engine.board.grid import grid
 from arena.engine.content.common import CombatValue
 from arena.engine.match import events as ev
-from arena.engine.match.magic.events import SpellCast
+from arena.engine.match.blame import blame_damage, blame_death, blame_see, is_zombie
 from arena.engine.match.magic.evolve import MAGIC_EVOLVERS, spend_own
 from arena.engine.match.optional.evolve import OPTIONAL_EVOLVERS, note_damage
 from arena.engine.match.state import (
@@ -717,35 +717,30 @@ def evolve(state: State, event: ev.Event) -> None:
     EVOLVERS[type(event)](state, event)
 
 
-_CAUSE_ENDS = (
-    ev.Moved, ev.Disengaged, ev.Shifted, ev.Pushed, ev.StepStarted, ev.StepEnded, ev.RoundStarted, ev.RoundEnded
-)  # fmt: skip
-
-
 def credit(s: State, e: ev.Event) -> None:
-    """Four seats (HR-8, HR-10.1): each seat's arena score counts the losses it dealt. Read before
-    ``e`` is evolved: an attack (``AttackDeclared``, a zombie's is nobody's), a cast or a played
-    trap card names the cause of the damage that follows; a move, a step or a round ends it."""
+    """Four seats (HR-8, HR-10.1): each seat's arena score counts the losses it dealt, read before
+    ``e`` is evolved by the one reading of who dealt a damage (:mod:`arena.engine.match.blame`)."""
     four = s.four
     assert four is not None
-    if isinstance(e, ev.AttackDeclared):
-        c = s.index[e.char]
-        zombie = s.magic is not None and s.magic.risen >> c & 1
-        s.four = four._replace(cause=-1 if zombie else c)
-    elif isinstance(e, SpellCast):
-        s.four = four._replace(cause=s.index[e.char])
-    elif isinstance(e, ev.TrapPlayed):
-        s.four = four._replace(cause=s.index[e.by])
-    elif isinstance(e, _CAUSE_ENDS):
-        if four.cause >= 0:
-            s.four = four._replace(cause=-1)
-    elif isinstance(e, ev.Damaged | ev.Died) and four.cause >= 0:
-        _credit_loss(s, four, four.cause, s.index[e.char], e)
+    if isinstance(e, ev.Damaged):
+        victim = s.index[e.char]
+        by, blame = blame_damage(s, four.blame, victim)
+        s.four = four = four._replace(blame=blame)
+    elif isinstance(e, ev.Died):
+        victim = s.index[e.char]
+        if is_zombie(s, victim):
+            return  # a zombie's end is nobody's kill (HR-10.1)
+        by = blame_death(four.blame, victim)
+    else:
+        blame = blame_see(s, four.blame, e)
+        if blame is not four.blame:
+            s.four = four._replace(blame=blame)
+        return
+    if by >= 0:
+        _credit_loss(s, four, by, victim, e)
 
 
 def _credit_loss(s: State, four: Four, by: int, victim: int, e: ev.Damaged | ev.Died) -> None:
-    if not s.enemies(by, victim) or (s.magic is not None and s.magic.risen >> victim & 1):
-        return  # only an enemy's losses count, and a zombie's never (HR-10.1)
     seat = s.side[by]
     sheet = s.sheets[victim]
     gain = 0

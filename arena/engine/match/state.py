@@ -610,6 +610,22 @@ def build_sheet(index: int, seat: int, roster: Roster, slot: str) -> CharSheet:
     )
 
 
+NOBODY: Final = -1  # no one's deed: the crowd, a zombie, friendly fire
+AREA: Final = -2  # no cause in this action yet: a lasting area's (a blast at the round's end, a cage)
+
+
+class Blame(NamedTuple):
+    """Who dealt the damage now resolving (:mod:`arena.engine.match.blame`): ``cause`` the
+    character whose attack, spell or trap it is (``NOBODY``, ``AREA``); ``attacked`` the latest
+    attack's target (Villámvért's wearer); ``area_hits`` (victim, blows) of the areas since the
+    action began; ``last_hit`` (victim, who dealt his latest damage)."""
+
+    cause: int = AREA
+    attacked: int = NOBODY
+    area_hits: tuple[tuple[int, int], ...] = ()
+    last_hit: tuple[tuple[int, int], ...] = ()
+
+
 class Four(NamedTuple):
     """What a four-seat match (HR-8) adds to the state. ``quarters``: each seat's quarter
     (``"NE"`` …) once chosen; ``order``: the seat of each step 1-12; ``out``: the step stamp at
@@ -623,10 +639,10 @@ class Four(NamedTuple):
     out: tuple[int, ...]
     picks: tuple[int, ...]
     rolls: tuple[int, ...]
-    # HR-10.1 per seat, for the losses it dealt (HR-8): ``cause`` is the character whose attack,
-    # spell or trap is resolving (-1: nobody's), ``score`` each seat's arena score, ``destroyed``
-    # the enemy gladiators each seat destroyed.
-    cause: int = -1
+    # HR-10.1 per seat, for the losses it dealt (HR-8): ``blame`` who is dealing the damage now
+    # resolving, ``score`` each seat's arena score, ``destroyed`` the enemy gladiators each seat
+    # destroyed.
+    blame: Blame = Blame()
     score: tuple[int, ...] = (0, 0, 0, 0)
     destroyed: tuple[int, ...] = (0, 0, 0, 0)
     fell: tuple[int, ...] = (0, 0, 0, 0)  # the step stamp at which each seat's gladiator fell

@@ -32,8 +32,8 @@ def test_xp_worked_match__hr_10_6() -> None:
     crossbowman = Deeds(
         survived=True,
         fighters_killed=1,
-        strategist_killed=True,
-        damaged_gladiator=True,
+        strategists_killed=1,
+        gladiators_damaged=1,
         team_won=True,
     )
     award = xp_award(crossbowman)
@@ -55,7 +55,7 @@ def test_xp_worked_match__hr_10_6() -> None:
         "csapata nyert",
     ]
     # the gladiator destroyed the enemy gladiator: 1 + 1 + 1 (Ép dealt) + 4 + 1
-    assert xp_award(Deeds(destroyed_gladiator=True, team_won=True)).total == 8
+    assert xp_award(Deeds(gladiators_destroyed=1, team_won=True)).total == 8
     # the witch-master fell but had killed two: 1 + 2 × 2, no survival, no win bonus
     assert xp_award(Deeds(survived=False, fighters_killed=2, team_won=True)).total == 5
     # a losing survivor who only took part

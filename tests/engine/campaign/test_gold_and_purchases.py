@@ -55,8 +55,20 @@ def test_income_per_result__hr_10_7() -> None:
     assert match_income(R.BYE, Format.ROUND_ROBIN).total == 0
 
 
+def test_income_for_each_enemy_strategist_killed_in_a_free_for_all__hr_10_7_hr_8() -> None:
+    # two of the three enemy strategists fell to this team: +10 each, as a duel's one pays
+    income = match_income(R.POINTS_DEFEAT, fighters_killed=1, strategists_killed=2)
+    assert tuple(line.pair() for line in income.lines) == (
+        ("points defeat", 15),
+        ("1 enemy non-gladiator(s) killed", 5),
+        ("2 enemy strategists killed", 20),
+    )
+    assert income.total == 40
+    assert income.lines[-1].pair("hu") == ("2 megölt ellenséges stratéga", 20)
+
+
 def test_income_bonuses_worked_example__hr_10_7() -> None:
-    income = match_income(R.VICTORY, fighters_killed=2, strategist_killed=True, thumbs_down=True)
+    income = match_income(R.VICTORY, fighters_killed=2, strategists_killed=1, thumbs_down=True)
     assert tuple(line.pair() for line in income.lines) == (
         ("victory", 40),
         ("2 enemy non-gladiator(s) killed", 10),
