@@ -86,6 +86,10 @@ class MemberFactsForm(forms.Form):
                     label=label, initial=0, required=False, widget=forms.NumberInput(attrs=SMALL)
                 )
                 bound(self.fields[name], 0, enemies, "HR-8")
+        else:  # a tick: a count of 0 must read unticked (the checkbox ticks anything but False)
+            for name in ENEMY_COUNTS:
+                if name in self.initial:
+                    self.initial[name] = bool(self.initial[name])
         # his Ép at the end: no lower than the lowest a match leaves, no higher than he started with
         starting_ep = member.stats.get(Stat.EP, EP_MAX)
         bound(self.fields["final_ep"], FINAL_EP_MIN, starting_ep, "HR-10.5")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from decimal import Decimal
 
 import pytest
@@ -103,6 +104,10 @@ def test_the_report_form_opens_in_the_fixture_row_and_posting_it_answers_with_th
     opened = client.get(url, headers=HTMX).content.decode()
     assert opened.lstrip().startswith(f'<div class="list-group-item fixture" id="fixture-{fixture.pk}"')
     assert 'id="report-form"' in opened and "<nav" not in opened
+    ticks = re.findall(
+        r'<input type="checkbox" name="(?:home|away)-\w+-(?:strategists_killed|gladiators_\w+)"[^>]*>', opened
+    )
+    assert len(ticks) == 36 and not [tick for tick in ticks if "checked" in tick]  # a new report: no deed ticked
 
     wrong = client.post(url, report_data(fixture, **{"result-home_result": "points_victory"}), headers=HTMX)
     assert wrong.status_code == 200
