@@ -1,24 +1,27 @@
-"""A query that a request runs every time, its SQL compiled once per process.
+"""Queries that a request runs every time, their SQL written once per process.
 
 Django writes a query's SQL afresh each time it runs it: the lookups resolved, the joins set up, the
 columns listed, the SQL written. For a short query that is most of its cost. A ``PreparedQuery``
 compiles a queryset once per database connection, with stand-in values where each request's own go,
 and then runs that SQL with the request's values, making model instances from the rows as the
 queryset would (the database's converters, ``Model.from_db``). The queryset is Django's own, so the
-SQL is the same as before, for any database.
+SQL is the same as before, for any database. ``update_row`` writes one row's fields as
+``QuerySet.update`` would, its SQL kept by the fields it sets.
 
-Used by the team builder's read (``teams.selectors.owned_team_with_characters``), which runs on every
-change a player makes (docs/decisions.md, "Builder speed").
+Used by the team builder's read (``teams.selectors.owned_team_with_characters``) and save
+(``teams.services.team_update``), which run on every change a player makes (docs/decisions.md,
+"Builder speed").
 """
 
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, TypeVar
 
-from django.db import connections, router
+from django.db import connections, router, transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Model, QuerySet
 
@@ -116,3 +119,39 @@ class PreparedQuery:
         connection = connections[router.db_for_read(self.model)]
         part = self._get(connection).parts[model]
         return model.from_db(connection.alias, part.init_list, row[part.start : part.end])
+
+
+@lru_cache(maxsize=256)
+def _update_sql(vendor: str, model: type[Model], names: tuple[str, ...]) -> tuple[str, tuple[Any, ...]] | None:
+    """``UPDATE table SET column = %s, … WHERE pk = %s`` for these fields, with the fields; None when a
+    field writes its value otherwise than as a plain parameter (``get_placeholder``)."""
+    concrete = {field.name: field for field in model._meta.concrete_fields}
+    if any(name not in concrete for name in names):
+        return None
+    fields = tuple(concrete[name] for name in names)
+    if any(hasattr(field, "get_placeholder") or field.primary_key for field in fields):
+        return None
+    qn = connections[router.db_for_write(model)].ops.quote_name
+    assignments = ", ".join(f"{qn(field.column)} = %s" for field in fields)
+    pk = model._meta.pk
+    assert pk is not None
+    return f"UPDATE {qn(model._meta.db_table)} SET {assignments} WHERE {qn(pk.column)} = %s", fields
+
+
+def update_row(model: type[Model], pk: Any, values: Mapping[str, Any]) -> int:
+    """``model.objects.filter(pk=pk).update(**values)`` for plain values (no expressions, no model
+    instances), without building the query each time; the rows it updated (0 or 1)."""
+    connection = connections[router.db_for_write(model)]
+    written = _update_sql(connection.vendor, model, tuple(values))
+    if written is None or any(
+        hasattr(value, "resolve_expression") or hasattr(value, "prepare_database_save") for value in values.values()
+    ):
+        return model._default_manager.filter(pk=pk).update(**values)
+    sql, fields = written
+    params = [
+        field.get_db_prep_save(value, connection=connection)
+        for field, value in zip(fields, values.values(), strict=True)
+    ]
+    with transaction.mark_for_rollback_on_error(using=connection.alias), connection.cursor() as cursor:
+        cursor.execute(sql, [*params, pk])
+        return cursor.rowcount

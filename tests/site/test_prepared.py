@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 from django.db import connections
+from django.db.models import F
 from django.forms.models import model_to_dict
+from django.utils import timezone
 
 from teams.models import Character, Team
 from teams.selectors import owned_team_with_characters, team_characters
 from tests.factories import TeamFactory, UserFactory
-from viadal_site.prepared import PreparedQuery
+from viadal_site.prepared import PreparedQuery, update_row
 
 pytestmark = pytest.mark.django_db
 
@@ -75,3 +77,27 @@ def test_the_builder_reads_the_team_of_its_owner_only():
     assert owned_team_with_characters(UserFactory(), team.pk) is None
     without_members = owned_team_with_characters(team.owner, empty.pk)
     assert without_members is not None and without_members.pk == empty.pk and team_characters(without_members) == []
+
+
+def test_a_row_is_updated_as_the_queryset_updates_it(django_assert_num_queries):
+    team, other = TeamFactory(), TeamFactory()
+    gladiator = Character.objects.get(team=team, slot="gladiator")
+    moment = timezone.now()
+
+    with django_assert_num_queries(2):
+        assert update_row(Character, gladiator.pk, {"ep": 21, "pile": ["gladius"], "amulet": None}) == 1
+        assert update_row(Team, team.pk, {"name": "Iron Wolves", "options": ["vials"], "updated": moment}) == 1
+
+    gladiator.refresh_from_db()
+    assert (gladiator.ep, gladiator.pile, gladiator.amulet) == (21, ["gladius"], None)
+    team.refresh_from_db()
+    assert (team.name, team.options, team.updated) == ("Iron Wolves", ["vials"], moment)
+    assert Team.objects.get(pk=other.pk).name == other.name
+    assert update_row(Team, 10**9, {"name": "Nobody"}) == 0
+
+
+def test_an_update_by_an_expression_goes_through_the_queryset():
+    team = TeamFactory()
+    gladiator = Character.objects.get(team=team, slot="gladiator")
+    update_row(Character, gladiator.pk, {"ep": F("ep") + 1})
+    assert Character.objects.get(pk=gladiator.pk).ep == gladiator.ep + 1
