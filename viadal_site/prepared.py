@@ -52,7 +52,8 @@ class PreparedQuery:
     model, or one it reads with ``select_related``, a level down).
 
     Each stand-in must be an int that the compiled query passes once as a parameter (a lookup's value),
-    and nothing else in the query may be that int; the query is refused when that is not so."""
+    and nothing else in the query may be that int; the query is refused when that is not so. A value
+    takes the type its stand-in's parameter has (the database's adapter's, as psycopg's ``Int2``)."""
 
     def __init__(self, model: type[Model], build: Callable[..., QuerySet[Any]], **stand_ins: int) -> None:
         self.model = model
@@ -66,7 +67,11 @@ class PreparedQuery:
         params = list(params)
         slots = {}
         for name, stand_in in self._stand_ins.items():
-            found = [index for index, param in enumerate(params) if type(param) is int and param == stand_in]
+            found = [
+                index
+                for index, param in enumerate(params)
+                if isinstance(param, int) and not isinstance(param, bool) and param == stand_in
+            ]
             if len(found) != 1:
                 raise ValueError(f"the stand-in for {name} ({stand_in}) is not one parameter of {sql!r}")
             slots[name] = found[0]
@@ -97,7 +102,8 @@ class PreparedQuery:
         compiled = self._get(connection)
         params = list(compiled.params)
         for name, value in values.items():
-            params[compiled.slots[name]] = value
+            slot = compiled.slots[name]
+            params[slot] = type(params[slot])(value)  # as the database adapts it (PostgreSQL: Int2 …)
         with connection.cursor() as cursor:
             cursor.execute(compiled.sql, params)
             rows: list[Sequence[Any]] = cursor.fetchall()
