@@ -11,8 +11,16 @@ sheet PDF first; then the live check (the gladiator's Ép cycling, every request
 check posting the form as saved (nothing to write), which move the PDF's cache key on. ``--profile
 NAME`` then profiles that request (cProfile, or ``--sample``: the stack every tick of CPU).
 
+On a machine shared with other work the CPU time moves with the load; the instructions a request
+executes do not. ``--instructions FOLDER``, run under valgrind's callgrind (Debian's ``valgrind``),
+counts them instead: callgrind counts only while each request kind is replayed, and the script prints
+the millions of instructions per request and the bare page's count over each one's. Slow (about fifty
+times), so use few requests.
+
     .venv/bin/python bench/web_profile.py
     .venv/bin/python bench/web_profile.py --profile live --sample --top 60
+    valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file=/tmp/cg/out.%p \
+        .venv/bin/python bench/web_profile.py --instructions /tmp/cg --requests 40
 """
 
 from __future__ import annotations
@@ -26,6 +34,7 @@ import re
 import shutil
 import signal
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -120,6 +129,9 @@ def main() -> None:
     parser.add_argument("--sample", action="store_true", help="sample the stack (little overhead) instead of cProfile")
     parser.add_argument("--top", type=int, default=30)
     parser.add_argument("--save-to", type=Path, help="write each request's last answer into this folder")
+    parser.add_argument(
+        "--instructions", type=Path, metavar="FOLDER", help="under callgrind: count instructions (its output folder)"
+    )
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="viadal-web-profile-"))
     try:
@@ -168,6 +180,9 @@ def measure(args: argparse.Namespace) -> None:
                 status, last[name] = requests[name]()
                 if status != 200:
                     sys.exit(f"{name} answered {status}: {last[name][:500]!r}")
+        if args.instructions:
+            count_instructions(requests, phase, args.requests, args.instructions)
+            continue
         # Round after round, each request in turn: a busy machine slows them alike, so the ratios hold.
         rounds: dict[str, list[float]] = {name: [] for name in phase}
         for _ in range(5):
@@ -198,6 +213,34 @@ def measure(args: argparse.Namespace) -> None:
         stats.sort_stats("cumulative").print_stats(args.top)
         stats.sort_stats("tottime").print_stats(args.top)
         print(out.getvalue())
+
+
+def count_instructions(
+    requests: dict[str, Callable[[], tuple[int, bytes]]], names: tuple[str, ...], count: int, folder: Path
+) -> None:
+    """Under callgrind (``--instr-atstart=no``): count the instructions of ``count`` requests of each
+    kind, callgrind told to count and to write its total through ``callgrind_control``."""
+    pid = str(os.getpid())
+    totals: dict[str, float] = {}
+    for name in names:
+        subprocess.run(["callgrind_control", "--zero", pid], check=True, capture_output=True)
+        subprocess.run(["callgrind_control", "--instr=on", pid], check=True, capture_output=True)
+        for _ in range(count):
+            requests[name]()
+        subprocess.run(["callgrind_control", "--instr=off", pid], check=True, capture_output=True)
+        before = set(folder.glob(f"*.{pid}.*"))
+        subprocess.run(["callgrind_control", f"--dump={name}", pid], check=True, capture_output=True)
+        (dump,) = set(folder.glob(f"*.{pid}.*")) - before
+        found = re.search(r"^totals: (\d+)", dump.read_text(), re.MULTILINE)
+        if found is None:
+            sys.exit(f"no totals in {dump}: is this running under callgrind with --callgrind-out-file in {folder}?")
+        totals[name] = int(found.group(1)) / count
+    for name in names:
+        print(
+            f"{name:<10} {totals[name] / 1e6:7.2f} M instructions/request  bare ÷ this "
+            f"{totals['bare'] / totals[name]:4.2f}×",
+            flush=True,
+        )
 
 
 def sample(call: Callable[[], tuple[int, bytes]], count: int, top: int) -> None:

@@ -8,6 +8,7 @@ page and the live check alike (the templates call them through ``teams/templatet
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.http import HttpRequest
@@ -169,3 +170,32 @@ def announcement(report: TeamReport) -> SafeString:
     else:
         said = _("Valid, %(total)s points.") % {"total": report.costs.total}
     return mark_safe(f'<div id="builder-announcement" hx-swap-oob="innerHTML">{_e(said)}</div>')  # escaped
+
+
+def live_check_answer(
+    request: HttpRequest,
+    team: Team,
+    report: TeamReport,
+    edit: TeamEdit | None,
+    pieces: Iterable[str],
+    shown: str,
+    unsaved: str,
+) -> str:
+    """A live check's answer (``TeamBuilder.changes``): only the pieces that changed, each swapped out of
+    band by its id, the page's new ``builder-shown``, and the panels every time."""
+    shown_input = (
+        f'<input type="hidden" name="builder-shown" id="builder-shown" value="{_e(shown)}" '
+        f'data-unsaved="{_e(unsaved)}" hx-swap-oob="true">'
+    )
+    return "\n".join(
+        [
+            "",
+            *pieces,
+            shown_input,
+            status_panel(request, team, report, edit, oob=True),
+            points_panel(report, oob=True),
+            problems_panel(report, oob=True),
+            announcement(report),
+            "",
+        ]
+    )

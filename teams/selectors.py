@@ -18,6 +18,7 @@ from arena.engine.content.profiles import PROFILES, Ammo
 from arena.engine.roster import Member, Problem, Roster
 from arena.engine.roster.rules import RosterCosts, check_roster, roster_costs
 from arena.i18n import entry_name
+from viadal_site.prepared import PreparedQuery
 
 from .models import Character, Team
 from .presenters import character_lines
@@ -153,15 +154,25 @@ def team_list_for(owner: User) -> list[tuple[Team, RosterCosts]]:
     return [(team, roster_costs(team_to_roster(team))) for team in teams]
 
 
+# The builder's read (``owned_team_with_characters``), compiled once per process: it runs on every change.
+_TEAM_WITH_CHARACTERS = PreparedQuery(
+    Character,
+    lambda team_id, owner_id: Character.objects.filter(team_id=team_id, team__owner_id=owner_id).select_related("team"),
+    team_id=-7_301_000_001,
+    owner_id=-7_301_000_002,
+)
+
+
 def owned_team_with_characters(owner: User, pk: int) -> Team | None:
     """The owner's team ``pk`` with its characters in one query (the characters joined to their team,
-    instead of the team and then its characters): the builder reads it on every change. None when he
-    has no such team. The characters are the team's prefetched ``characters``, as
-    ``prefetch_related`` leaves them."""
-    characters = list(Character.objects.filter(team_id=pk, team__owner=owner).select_related("team"))
-    if not characters:  # no such team of his, or a team without members
+    instead of the team and then its characters), its SQL compiled once per process: the builder reads
+    it on every change. None when he has no such team. The characters are the team's prefetched
+    ``characters``, as ``prefetch_related`` leaves them, and all share one team instance."""
+    rows = _TEAM_WITH_CHARACTERS.rows(team_id=pk, owner_id=owner.pk)
+    if not rows:  # no such team of his, or a team without members
         return teams_owned_by(owner).prefetch_related("characters").filter(pk=pk).first()
-    team = characters[0].team
+    team = _TEAM_WITH_CHARACTERS.instance(rows[0], Team)
+    characters = [_TEAM_WITH_CHARACTERS.instance(row, Character) for row in rows]
     for character in characters:
         character.team = team
     members = team.characters.all()

@@ -25,6 +25,7 @@ from arena.engine.roster import Member, Problem, Roster, base_roster
 from arena.engine.roster.rules import RosterCosts, check_roster, validate_roster
 from arena.engine.roster.teamfile import TeamFileError, dumps, loads
 from arena.i18n import entry_name
+from viadal_site.prepared import update_row
 
 from .models import NOTES_MAX_LENGTH, Character, Team
 from .selectors import roster_of, team_characters, team_to_roster
@@ -183,13 +184,15 @@ def team_update(
         team.status = Team.Status.DRAFT
     if changed or rows or back_to_draft:
         # "updated": the sheets' version moves on. UPDATEs of the fields, without Model.save's
-        # machinery: the builder saves on every change.
+        # machinery nor a query built each time: the builder saves on every change.
         team.updated = timezone.now()
         with transaction.atomic():
             for pk, values in rows.items():
-                Character.objects.filter(pk=pk).update(**values)
-            Team.objects.filter(pk=team.pk).update(
-                **{field: getattr(team, field) for field in changed}, status=team.status, updated=team.updated
+                update_row(Character, pk, values)
+            update_row(
+                Team,
+                team.pk,
+                {**{field: getattr(team, field) for field in changed}, "status": team.status, "updated": team.updated},
             )
     return TeamEdit(
         problems=problems,

@@ -21,7 +21,7 @@ from django_htmx.http import reswap
 from accounts.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest
 from arena.engine.roster import Problem
 
-from . import selectors, services
+from . import builder_panels, selectors, services
 from .builder import PART_FIELD, SHOWN_FIELD, TeamBuilder, parse_shown, posted_parts
 from .forms import TeamCreateForm, TeamImportForm
 from .models import Team
@@ -88,8 +88,9 @@ def team_share(request: HttpRequest, token: uuid.UUID) -> HttpResponse:
 def team_edit(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
     """The builder. Every post saves (in any state, as a draft when broken). Without htmx it answers
     with the page (a redirect after a save); a live check under htmx answers with only what changed
-    (``TeamBuilder.changes``), or with the whole ``team-editor`` when the page did not say what it
-    shows or the change reshaped the forms. The forms are built once, except after a reshaping save."""
+    (``TeamBuilder.changes``, written by ``builder_panels.live_check_answer``), or with the whole
+    ``team-editor`` when the page did not say what it shows or the change reshaped the forms. The forms
+    are built once, except after a reshaping save."""
     team = selectors.owned_team_with_characters(request.user, pk)
     if team is None:
         raise Http404
@@ -110,15 +111,11 @@ def team_edit(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
                 report = selectors.team_report(team, edit.problems, edit.costs) if edit else selectors.team_report(team)
                 builder.place(report.problems)
                 changes = builder.changes(shown)
-                context = {
-                    "team": team,
-                    "builder": builder,
-                    "report": report,
-                    "edit": edit,
-                    "changes": changes,
-                    "oob": True,
-                }
-                return render(request, "teams/_builder_changes.html", context)
+                return HttpResponse(
+                    builder_panels.live_check_answer(
+                        request, team, report, edit, changes.pieces, changes.shown, builder.unsaved_parts()
+                    )
+                )
             if saved:
                 builder = TeamBuilder(team, selectors.team_characters(team))
     report = selectors.team_report(team)

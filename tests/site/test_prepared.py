@@ -1,0 +1,103 @@
+"""A query compiled once (viadal_site.prepared) reads what the queryset itself reads."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connections
+from django.db.models import F
+from django.forms.models import model_to_dict
+from django.utils import timezone
+
+from teams.models import Character, Team
+from teams.selectors import owned_team_with_characters, team_characters
+from tests.factories import TeamFactory, UserFactory
+from viadal_site.prepared import PreparedQuery, update_row
+
+pytestmark = pytest.mark.django_db
+
+
+def members_of(team_id: int, owner_id: int):  # type: ignore[no-untyped-def]
+    return Character.objects.filter(team_id=team_id, team__owner_id=owner_id).select_related("team").order_by("pk")
+
+
+def test_it_reads_the_rows_and_instances_the_queryset_reads():
+    team = TeamFactory()
+    TeamFactory(owner=team.owner)  # another of his teams, not read
+    Character.objects.filter(team=team, slot="gladiator").update(pile=["gladius", "pugio"], kit={"a": 1})
+    query = PreparedQuery(Character, members_of, team_id=-11, owner_id=-12)
+
+    rows = query.rows(team_id=team.pk, owner_id=team.owner_id)
+    read = [query.instance(row, Character) for row in rows]
+    teams = [query.instance(row, Team) for row in rows]
+
+    expected = list(members_of(team.pk, team.owner_id))
+    assert [model_to_dict(c) for c in read] == [model_to_dict(c) for c in expected]
+    assert [c.pk for c in read] == [c.pk for c in expected]
+    assert all(not c._state.adding and c._state.db == "default" for c in read)
+    assert {(t.pk, t.updated, t.created, t.share_token, tuple(t.options)) for t in teams} == {
+        (team.pk, team.updated, team.created, team.share_token, tuple(team.options))
+    }
+    assert next(c for c in read if c.slot == "gladiator").pile == ["gladius", "pugio"]
+
+
+def test_it_reads_nothing_for_values_that_match_nothing():
+    team = TeamFactory()
+    query = PreparedQuery(Character, members_of, team_id=-11, owner_id=-12)
+    assert query.rows(team_id=team.pk, owner_id=UserFactory().pk) == []
+    assert len(query.rows(team_id=team.pk, owner_id=team.owner_id)) == 6
+
+
+def test_it_is_compiled_once_per_connection(django_assert_num_queries):
+    team = TeamFactory()
+    query = PreparedQuery(Character, members_of, team_id=-11, owner_id=-12)
+    query.rows(team_id=team.pk, owner_id=team.owner_id)
+    compiled = query._compiled[connections["default"]]
+    with django_assert_num_queries(1):
+        query.rows(team_id=team.pk, owner_id=team.owner_id)
+    assert query._compiled[connections["default"]] is compiled
+
+
+def test_a_stand_in_that_is_not_one_parameter_is_refused():
+    query = PreparedQuery(
+        Character, lambda team_id: Character.objects.filter(team_id=team_id, ep__lt=team_id), team_id=-11
+    )
+    with pytest.raises(ValueError, match="stand-in"):
+        query.rows(team_id=1)
+
+
+def test_the_builder_reads_the_team_of_its_owner_only():
+    team = TeamFactory()
+    empty = TeamFactory(owner=team.owner, members=False)
+
+    read = owned_team_with_characters(team.owner, team.pk)
+    assert read is not None and read.pk == team.pk
+    characters = team_characters(read)
+    assert [c.slot for c in characters] == [c.slot for c in team_characters(team)]
+    assert all(c.team is read for c in characters)
+    assert owned_team_with_characters(UserFactory(), team.pk) is None
+    without_members = owned_team_with_characters(team.owner, empty.pk)
+    assert without_members is not None and without_members.pk == empty.pk and team_characters(without_members) == []
+
+
+def test_a_row_is_updated_as_the_queryset_updates_it(django_assert_num_queries):
+    team, other = TeamFactory(), TeamFactory()
+    gladiator = Character.objects.get(team=team, slot="gladiator")
+    moment = timezone.now()
+
+    with django_assert_num_queries(2):
+        assert update_row(Character, gladiator.pk, {"ep": 21, "pile": ["gladius"], "amulet": None}) == 1
+        assert update_row(Team, team.pk, {"name": "Iron Wolves", "options": ["vials"], "updated": moment}) == 1
+
+    gladiator.refresh_from_db()
+    assert (gladiator.ep, gladiator.pile, gladiator.amulet) == (21, ["gladius"], None)
+    team.refresh_from_db()
+    assert (team.name, team.options, team.updated) == ("Iron Wolves", ["vials"], moment)
+    assert Team.objects.get(pk=other.pk).name == other.name
+    assert update_row(Team, 10**9, {"name": "Nobody"}) == 0
+
+
+def test_an_update_by_an_expression_goes_through_the_queryset():
+    team = TeamFactory()
+    gladiator = Character.objects.get(team=team, slot="gladiator")
+    update_row(Character, gladiator.pk, {"ep": F("ep") + 1})
+    assert Character.objects.get(pk=gladiator.pk).ep == gladiator.ep + 1

@@ -1,0 +1,163 @@
+"""Queries that a request runs every time, their SQL written once per process.
+
+Django writes a query's SQL afresh each time it runs it: the lookups resolved, the joins set up, the
+columns listed, the SQL written. For a short query that is most of its cost. A ``PreparedQuery``
+compiles a queryset once per database connection, with stand-in values where each request's own go,
+and then runs that SQL with the request's values, making model instances from the rows as the
+queryset would (the database's converters, ``Model.from_db``). The queryset is Django's own, so the
+SQL is the same as before, for any database. ``update_row`` writes one row's fields as
+``QuerySet.update`` would, its SQL kept by the fields it sets.
+
+Used by the team builder's read (``teams.selectors.owned_team_with_characters``) and save
+(``teams.services.team_update``), which run on every change a player makes (docs/decisions.md,
+"Builder speed").
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, TypeVar
+
+from django.db import connections, router, transaction
+from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.models import Model, QuerySet
+
+M = TypeVar("M", bound=Model)
+
+
+@dataclass(frozen=True)
+class _Part:
+    """Where one model's columns are in a row, and the attribute names they fill."""
+
+    start: int
+    end: int
+    init_list: list[str]
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    sql: str
+    params: list[Any]  # the compiled parameters, the stand-ins in place
+    slots: dict[str, int]  # each value's place among the parameters
+    converters: list[tuple[int, list[Any], Any]]  # (column, converters, expression)
+    parts: dict[type[Model], _Part]
+
+
+class PreparedQuery:
+    """``build(**stand_ins)`` gives the queryset; ``rows(**values)`` runs its SQL with the values in the
+    stand-ins' places, and ``instance(row, Model)`` makes the model instance of a row (the queryset's
+    model, or one it reads with ``select_related``, a level down).
+
+    Each stand-in must be an int that the compiled query passes once as a parameter (a lookup's value),
+    and nothing else in the query may be that int; the query is refused when that is not so. A value
+    takes the type its stand-in's parameter has (the database's adapter's, as psycopg's ``Int2``)."""
+
+    def __init__(self, model: type[Model], build: Callable[..., QuerySet[Any]], **stand_ins: int) -> None:
+        self.model = model
+        self._build = build
+        self._stand_ins = stand_ins
+        self._compiled: weakref.WeakKeyDictionary[BaseDatabaseWrapper, _Compiled] = weakref.WeakKeyDictionary()
+
+    def _compile(self, connection: BaseDatabaseWrapper) -> _Compiled:
+        compiler = self._build(**self._stand_ins).query.get_compiler(connection=connection)
+        sql, params = compiler.as_sql()  # also fills compiler.select and klass_info
+        params = list(params)
+        slots = {}
+        for name, stand_in in self._stand_ins.items():
+            found = [
+                index
+                for index, param in enumerate(params)
+                if isinstance(param, int) and not isinstance(param, bool) and param == stand_in
+            ]
+            if len(found) != 1:
+                raise ValueError(f"the stand-in for {name} ({stand_in}) is not one parameter of {sql!r}")
+            slots[name] = found[0]
+        select, klass_info = compiler.select, compiler.klass_info
+        if compiler.annotation_col_map or klass_info is None:
+            raise ValueError("a prepared query reads model instances only")
+        fields = [column for column, _sql, _alias in select]
+        converters = [
+            (index, functions, expression) for index, (functions, expression) in compiler.get_converters(fields).items()
+        ]
+        parts = {}
+        for info in (klass_info, *klass_info.get("related_klass_infos", [])):
+            if info.get("from_parent"):
+                raise ValueError("a prepared query does not read a model's parents")
+            chosen = info["select_fields"]
+            start, end = chosen[0], chosen[-1] + 1
+            parts[info["model"]] = _Part(start, end, [column.target.attname for column, *_ in select[start:end]])
+        return _Compiled(sql, params, slots, converters, parts)
+
+    def _get(self, connection: BaseDatabaseWrapper) -> _Compiled:
+        compiled = self._compiled.get(connection)
+        if compiled is None:
+            compiled = self._compiled[connection] = self._compile(connection)
+        return compiled
+
+    def rows(self, **values: int) -> list[Sequence[Any]]:
+        connection = connections[router.db_for_read(self.model)]
+        compiled = self._get(connection)
+        params = list(compiled.params)
+        for name, value in values.items():
+            slot = compiled.slots[name]
+            params[slot] = type(params[slot])(value)  # as the database adapts it (PostgreSQL: Int2 …)
+        with connection.cursor() as cursor:
+            cursor.execute(compiled.sql, params)
+            rows: list[Sequence[Any]] = cursor.fetchall()
+        if compiled.converters and rows:
+            converted: list[Sequence[Any]] = []
+            for row in rows:
+                row = list(row)
+                for index, functions, expression in compiled.converters:
+                    value = row[index]
+                    for function in functions:
+                        value = function(value, expression, connection)
+                    row[index] = value
+                converted.append(row)
+            rows = converted
+        return rows
+
+    def instance(self, row: Sequence[Any], model: type[M]) -> M:
+        """The instance of ``model`` that ``row`` holds (as ``from_db`` makes it: not adding, its db)."""
+        connection = connections[router.db_for_read(self.model)]
+        part = self._get(connection).parts[model]
+        return model.from_db(connection.alias, part.init_list, row[part.start : part.end])
+
+
+@lru_cache(maxsize=256)
+def _update_sql(vendor: str, model: type[Model], names: tuple[str, ...]) -> tuple[str, tuple[Any, ...]] | None:
+    """``UPDATE table SET column = %s, … WHERE pk = %s`` for these fields, with the fields; None when a
+    field writes its value otherwise than as a plain parameter (``get_placeholder``)."""
+    concrete = {field.name: field for field in model._meta.concrete_fields}
+    if any(name not in concrete for name in names):
+        return None
+    fields = tuple(concrete[name] for name in names)
+    if any(hasattr(field, "get_placeholder") or field.primary_key for field in fields):
+        return None
+    qn = connections[router.db_for_write(model)].ops.quote_name
+    assignments = ", ".join(f"{qn(field.column)} = %s" for field in fields)
+    pk = model._meta.pk
+    assert pk is not None
+    return f"UPDATE {qn(model._meta.db_table)} SET {assignments} WHERE {qn(pk.column)} = %s", fields
+
+
+def update_row(model: type[Model], pk: Any, values: Mapping[str, Any]) -> int:
+    """``model.objects.filter(pk=pk).update(**values)`` for plain values (no expressions, no model
+    instances), without building the query each time; the rows it updated (0 or 1)."""
+    connection = connections[router.db_for_write(model)]
+    written = _update_sql(connection.vendor, model, tuple(values))
+    if written is None or any(
+        hasattr(value, "resolve_expression") or hasattr(value, "prepare_database_save") for value in values.values()
+    ):
+        return model._default_manager.filter(pk=pk).update(**values)
+    sql, fields = written
+    params = [
+        field.get_db_prep_save(value, connection=connection)
+        for field, value in zip(fields, values.values(), strict=True)
+    ]
+    with transaction.mark_for_rollback_on_error(using=connection.alias), connection.cursor() as cursor:
+        cursor.execute(sql, [*params, pk])
+        return cursor.rowcount
