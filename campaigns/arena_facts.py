@@ -57,7 +57,7 @@ def arena_facts_of(result: ArenaResult, mode: ArenaMode) -> ArenaFacts:
 def arena_out_of_bounds(facts: ArenaFacts) -> str | None:
     """Why ``facts`` hold a number no four-seat match can produce, in the reader's language; None
     if none. The report form bounds each field the same; this guards the hosted way in."""
-    fighters_max = FIGHTERS_MAX * (2 if facts.mode is ArenaMode.PAIRS else 3)  # per enemy team
+    fighters_max = FIGHTERS_MAX * facts.mode.enemy_teams  # per enemy team
     for placing in facts.placings:
         if not 0 <= placing.arena_score <= ARENA_SEAT_SCORE_MAX:
             return gettext("An arena score is 0 to %(most)s (HR-10.1), not %(score)s.") % {
@@ -73,7 +73,7 @@ def arena_out_of_bounds(facts: ArenaFacts) -> str | None:
         if side.fighters_killed > fighters_max:
             text = gettext("This side killed %(kills)s non-gladiators in all; the enemy has only %(most)s (HR-10.1).")
             return text % {"kills": side.fighters_killed, "most": fighters_max}
-        refusal = enemy_deeds_out_of_bounds(side, 2 if facts.mode is ArenaMode.PAIRS else 3)
+        refusal = enemy_deeds_out_of_bounds(side, facts.mode.enemy_teams)
         if refusal:
             return refusal
     return None

@@ -27,7 +27,7 @@ from arena.engine.match.words import ArenaMode
 from arena.i18n import problem_text
 from teams.forms import bound, notes_form_field
 
-from .bounds import ARENA_SEAT_SCORE_MAX, ENEMIES_MAX, FIGHTERS_MAX
+from .bounds import ARENA_SEAT_SCORE_MAX, FIGHTERS_MAX
 from .facts import MemberFacts, SideFacts, too_many_enemies
 from .labels import result_label
 from .models import Entry, Fixture
@@ -73,7 +73,7 @@ class SeatForm(forms.Form):
             bound(self.fields["fell_in_round"], 1, round_limit, "HR-8")
             bound(self.fields["ep_percent"], 0, 100, "HR-8")
         bound(self.fields["arena_score"], 0, ARENA_SEAT_SCORE_MAX, "HR-10.1")
-        bound(self.fields["gladiators_destroyed"], 0, ENEMIES_MAX if mode is ArenaMode.FFA else 2, "HR-8")
+        bound(self.fields["gladiators_destroyed"], 0, mode.enemy_teams, "HR-8")
         for field in self.fields.values():
             field.widget.attrs["aria-label"] = _("%(member)s: %(column)s") % {"member": team, "column": field.label}
 
@@ -147,7 +147,7 @@ class ArenaReport:
 
     @property
     def enemies(self) -> int:
-        return ENEMIES_MAX if self.mode is ArenaMode.FFA else 2
+        return self.mode.enemy_teams
 
     @property
     def forms(self) -> list[forms.Form]:

@@ -31,6 +31,7 @@ from arena.engine.campaign.results import FIGHTER_SLOTS, KNOCKOUT_EXTRA_ROUNDS, 
 from arena.engine.content.common import Stat
 from arena.engine.content.profiles import GLADIATOR, STRATEGIST
 from arena.engine.match.state import ROUND_LIMIT_MAX, ROUND_LIMIT_MIN
+from arena.engine.match.words import ArenaMode
 from teams.bounds import SLOT_STAT_BOUNDS
 
 ROUND_LIMIT_BOUNDS: Final = (ROUND_LIMIT_MIN, ROUND_LIMIT_MAX)
@@ -50,7 +51,7 @@ FINAL_EP_MIN: Final = -EP_MAX
 
 FIGHTERS_MAX: Final = len(FIGHTER_SLOTS)
 ARENA_SCORE_MAX: Final = arena_score(Losses(GLADIATOR_EP_MAX, 0, (*sorted(FIGHTER_SLOTS), STRATEGIST)))
-ENEMIES_MAX: Final = 3  # a four-seat free-for-all seat has three enemies (HR-8)
+ENEMIES_MAX: Final = ArenaMode.FFA.enemy_teams  # a four-seat free-for-all seat has three enemies (HR-8)
 ARENA_SEAT_SCORE_MAX: Final = ENEMIES_MAX * ARENA_SCORE_MAX  # HR-10.1 counted over every enemy's losses
 
 MATCHES_MISSED_MAX: Final = max(MATCHES_MISSED.values())

@@ -98,7 +98,7 @@ def test_four_seat_playouts_keep_the_invariants_end_and_replay__hr8(mode, seed, 
     # the league points' gladiators destroyed (HR-8) and the members' deeds (HR-10.6) are one
     # reading of who dealt a damage, counted per enemy
     facts = arena_facts(s)
-    enemies = 2 if mode is ArenaMode.PAIRS else 3
+    enemies = mode.enemy_teams
     for seat, side in enumerate(facts.sides):
         assert side.gladiators_destroyed == facts.placing(seat).gladiators_destroyed <= enemies
         assert side.strategists_killed <= enemies

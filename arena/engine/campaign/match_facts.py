@@ -26,7 +26,7 @@ from arena.engine.campaign.facts import Fate, MatchFacts, MemberFacts, SideFacts
 from arena.engine.campaign.injuries import Thumbs
 from arena.engine.campaign.results import ResultKind, opposite
 from arena.engine.content.common import Role
-from arena.engine.match.blame import Blame, blame_damage, blame_death, blame_see, is_zombie
+from arena.engine.match.blame import Blame, blame_damage, blame_death, blame_see, stands_as_zombie
 from arena.engine.match.dice import SeededDice
 from arena.engine.match.events import Damaged, Died, Event, ItemBroken
 from arena.engine.match.evolve import evolve
@@ -74,7 +74,7 @@ class _Fold:
 
     def _died(self, victim: int) -> None:
         s = self.live
-        if is_zombie(s, victim):
+        if stands_as_zombie(s, victim):
             return  # a zombie's end: nobody's kill, and he had fallen before (HR-10.1)
         self.deeds[victim].fell_at = s.ep[victim]
         source = blame_death(self.blame, victim)

@@ -22,10 +22,11 @@ from typing import Final
 
 from arena.engine.match import events as ev
 from arena.engine.match.magic.events import SpellCast, ZombieActed
+from arena.engine.match.magic.queries import is_zombie
 from arena.engine.match.optional.events import StonesThrown
 from arena.engine.match.state import AREA, NOBODY, Blame, State
 
-__all__ = ["AREA", "NOBODY", "Blame", "blame_damage", "blame_death", "blame_see", "is_zombie"]
+__all__ = ["AREA", "NOBODY", "Blame", "blame_damage", "blame_death", "blame_see", "stands_as_zombie"]
 
 # each begins a new action (or step, or round): what is resolving now is no cast's, so an area's
 _ACTION_STARTS: Final = (
@@ -33,16 +34,16 @@ _ACTION_STARTS: Final = (
 )  # fmt: skip
 
 
-def is_zombie(s: State, c: int) -> bool:
+def stands_as_zombie(s: State, c: int) -> bool:
     """Whether ``c`` stands as a zombie (raised and not yet collapsed, RB p.15)."""
-    return s.magic is not None and bool(s.magic.risen >> c & 1) and s.alive[c]
+    return is_zombie(s, c) and s.alive[c]
 
 
 def blame_see(s: State, blame: Blame, e: object) -> Blame:
     """``blame`` after an event that names (or ends) a cause; the same ``blame`` otherwise."""
     if isinstance(e, ev.AttackDeclared):
         attacker = s.index[e.char]
-        return Blame(NOBODY if is_zombie(s, attacker) else attacker, s.index[e.target], (), blame.last_hit)
+        return Blame(NOBODY if stands_as_zombie(s, attacker) else attacker, s.index[e.target], (), blame.last_hit)
     if isinstance(e, SpellCast):
         return blame._replace(cause=s.index[e.char])
     if isinstance(e, ev.TrapPlayed):
@@ -66,7 +67,7 @@ def blame_damage(s: State, blame: Blame, victim: int) -> tuple[int, Blame]:
         hits[victim] = nth + 1
         blame = blame._replace(area_hits=tuple(sorted(hits.items())))
         source = _area_caster(s, victim, nth)
-    if source >= 0 and (not s.enemies(source, victim) or is_zombie(s, victim)):
+    if source >= 0 and (not s.enemies(source, victim) or stands_as_zombie(s, victim)):
         source = NOBODY  # friendly fire is no deed (a partner's neither, HR-8), nor a zombie's loss
     last = dict(blame.last_hit)
     last[victim] = source

@@ -14,7 +14,7 @@ from arena.engine.board.data import HalfId
 from arena.engine.board.grid import grid
 from arena.engine.content.common import CombatValue
 from arena.engine.match import events as ev
-from arena.engine.match.blame import blame_damage, blame_death, blame_see, is_zombie
+from arena.engine.match.blame import blame_damage, blame_death, blame_see, stands_as_zombie
 from arena.engine.match.magic.evolve import MAGIC_EVOLVERS, spend_own
 from arena.engine.match.optional.evolve import OPTIONAL_EVOLVERS, note_damage
 from arena.engine.match.state import (
@@ -728,7 +728,7 @@ def credit(s: State, e: ev.Event) -> None:
         s.four = four = four._replace(blame=blame)
     elif isinstance(e, ev.Died):
         victim = s.index[e.char]
-        if is_zombie(s, victim):
+        if stands_as_zombie(s, victim):
             return  # a zombie's end is nobody's kill (HR-10.1)
         by = blame_death(four.blame, victim)
     else:

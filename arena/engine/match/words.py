@@ -67,6 +67,11 @@ class ArenaMode(Word):
     def seats(self) -> int:
         return 2 if self is ArenaMode.DUEL else 4
 
+    @property
+    def enemy_teams(self) -> int:
+        """The teams a seat fights against: one in a duel, two in pairs, three in a free-for-all (HR-8)."""
+        return {ArenaMode.DUEL: 1, ArenaMode.PAIRS: 2, ArenaMode.FFA: 3}[self]
+
     def partner(self, seat: int) -> int | None:
         """The seat fighting beside ``seat`` (pairs only): 0 with 1, 2 with 3."""
         return seat ^ 1 if self is ArenaMode.PAIRS else None
