@@ -34,7 +34,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         if is_supported(language):
             store_language(user, language)
         # AxesStandaloneBackend only refuses logins; the account was made here, so ModelBackend logs him in
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user, backend="accounts.backends.ModelBackend")
         messages.success(request, _("Welcome, %(name)s. Start with the base team.") % {"name": user.username})
         return redirect("teams:list")
     return render(request, "registration/signup.html", {"form": form})

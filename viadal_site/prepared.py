@@ -9,7 +9,8 @@ SQL is the same as before, for any database. ``update_row`` writes one row's fie
 ``QuerySet.update`` would, its SQL kept by the fields it sets.
 
 Used by the team builder's read (``teams.selectors.owned_team_with_characters``) and save
-(``teams.services.team_update``), which run on every change a player makes (docs/decisions.md,
+(``teams.services.team_update``), which run on every change a player makes, and by the session and
+user reads of every signed-in request (``accounts.sessions``, ``accounts.backends``; docs/decisions.md,
 "Builder speed").
 """
 
@@ -51,11 +52,12 @@ class PreparedQuery:
     stand-ins' places, and ``instance(row, Model)`` makes the model instance of a row (the queryset's
     model, or one it reads with ``select_related``, a level down).
 
-    Each stand-in must be an int that the compiled query passes once as a parameter (a lookup's value),
-    and nothing else in the query may be that int; the query is refused when that is not so. A value
-    takes the type its stand-in's parameter has (the database's adapter's, as psycopg's ``Int2``)."""
+    Each stand-in must be an int or a str that the compiled query passes once as a parameter (a
+    lookup's value), and nothing else in the query may be that value; the query is refused when that is
+    not so. A value takes the type its stand-in's parameter has (the database's adapter's, as psycopg's
+    ``Int2``)."""
 
-    def __init__(self, model: type[Model], build: Callable[..., QuerySet[Any]], **stand_ins: int) -> None:
+    def __init__(self, model: type[Model], build: Callable[..., QuerySet[Any]], **stand_ins: int | str) -> None:
         self.model = model
         self._build = build
         self._stand_ins = stand_ins
@@ -67,11 +69,7 @@ class PreparedQuery:
         params = list(params)
         slots = {}
         for name, stand_in in self._stand_ins.items():
-            found = [
-                index
-                for index, param in enumerate(params)
-                if isinstance(param, int) and not isinstance(param, bool) and param == stand_in
-            ]
+            found = [index for index, param in enumerate(params) if _same_stand_in(param, stand_in)]
             if len(found) != 1:
                 raise ValueError(f"the stand-in for {name} ({stand_in}) is not one parameter of {sql!r}")
             slots[name] = found[0]
@@ -97,7 +95,7 @@ class PreparedQuery:
             compiled = self._compiled[connection] = self._compile(connection)
         return compiled
 
-    def rows(self, **values: int) -> list[Sequence[Any]]:
+    def rows(self, **values: int | str) -> list[Sequence[Any]]:
         connection = connections[router.db_for_read(self.model)]
         compiled = self._get(connection)
         params = list(compiled.params)
@@ -125,6 +123,12 @@ class PreparedQuery:
         connection = connections[router.db_for_read(self.model)]
         part = self._get(connection).parts[model]
         return model.from_db(connection.alias, part.init_list, row[part.start : part.end])
+
+
+def _same_stand_in(param: Any, stand_in: int | str) -> bool:
+    if isinstance(stand_in, str):
+        return isinstance(param, str) and param == stand_in
+    return isinstance(param, int) and not isinstance(param, bool) and param == stand_in
 
 
 @lru_cache(maxsize=256)

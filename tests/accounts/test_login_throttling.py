@@ -103,7 +103,7 @@ def test_production_throttles_every_login_the_test_settings_throttle_those_throu
 
     assert base.AUTHENTICATION_BACKENDS == [
         "axes.backends.AxesStandaloneBackend",
-        "django.contrib.auth.backends.ModelBackend",
+        "accounts.backends.ModelBackend",
     ]
     assert settings.AUTHENTICATION_BACKENDS[0] == "tests.axes_backend.TestClientAxesBackend"
 

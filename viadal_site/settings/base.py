@@ -137,9 +137,13 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Login throttling (django-axes, docs/decisions.md "Login throttling"): 5 failed logins for one username
 # from one address lock that pair out for 15 minutes, counted in the database (any database, any number
 # of workers). AxesStandaloneBackend only refuses; ModelBackend checks the password.
+# Django's database sessions and ModelBackend, each with the read a signed-in request makes compiled
+# once per process (accounts/sessions.py, accounts/backends.py).
+SESSION_ENGINE = "accounts.sessions"
+
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    "accounts.backends.ModelBackend",
 ]
 AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 AXES_FAILURE_LIMIT = 5

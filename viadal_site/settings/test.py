@@ -22,7 +22,7 @@ LANGUAGE_CODE = "en"
 # The login throttle as in production, except that the test client's client.login (no request) still works.
 AUTHENTICATION_BACKENDS = [
     "tests.axes_backend.TestClientAxesBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    "accounts.backends.ModelBackend",
 ]
 
 # The caches of base without Redis, whatever the environment says: each test process (xdist worker) has

@@ -1,0 +1,99 @@
+"""The session and user reads compiled once per process (accounts/sessions.py, accounts/backends.py)
+read what Django's own read: the same session data and user, nothing for an expired session, an
+unknown key or id, or a user who may not sign in."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.backends import ModelBackend as DjangoModelBackend
+from django.contrib.sessions.backends.db import SessionStore as DjangoSessionStore
+from django.contrib.sessions.models import Session
+from django.forms.models import model_to_dict
+from django.utils import timezone
+
+from accounts.backends import ModelBackend
+from accounts.sessions import SessionStore
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_site_uses_them():
+    assert settings.SESSION_ENGINE == "accounts.sessions"
+    assert "accounts.backends.ModelBackend" in settings.AUTHENTICATION_BACKENDS
+    assert "django.contrib.auth.backends.ModelBackend" not in settings.AUTHENTICATION_BACKENDS
+
+
+def test_a_session_reads_as_djangos_store_reads_it():
+    written = SessionStore()
+    written["player"] = 7
+    written["language"] = "hu"
+    written.save()
+
+    ours, django = SessionStore(written.session_key), DjangoSessionStore(written.session_key)
+    assert ours.load() == django.load() == {"player": 7, "language": "hu"}
+    assert ours.session_key == written.session_key
+
+
+def test_an_expired_session_reads_as_none_and_loses_its_key():
+    written = SessionStore()
+    written["player"] = 7
+    written.save()
+    Session.objects.filter(session_key=written.session_key).update(expire_date=timezone.now() - timedelta(seconds=1))
+
+    store = SessionStore(written.session_key)
+    assert store.load() == {} == DjangoSessionStore(written.session_key).load()
+    assert store.session_key is None  # a new one is made when it is saved, as Django's store does
+
+
+def test_an_unknown_session_key_reads_as_none():
+    store = SessionStore("k" * 32)
+    assert store.load() == {}
+    assert store.session_key is None
+
+
+def test_a_user_reads_as_djangos_backend_reads_him():
+    user = UserFactory(first_name="Laeva", email="laeva@example.org")
+    ours, django = ModelBackend().get_user(user.pk), DjangoModelBackend().get_user(user.pk)
+    assert ours is not None and django is not None
+    assert model_to_dict(ours) == model_to_dict(django)
+    assert ours.get_session_auth_hash() == django.get_session_auth_hash()
+    assert not ours._state.adding
+
+
+def test_an_unknown_or_inactive_user_reads_as_none():
+    user = UserFactory(is_active=False)
+    assert ModelBackend().get_user(user.pk) is None
+    assert ModelBackend().get_user(user.pk + 1000) is None
+
+
+def test_a_signed_in_page_reads_the_session_and_user_in_one_query_each(client):
+    user = UserFactory()
+    client.force_login(user)
+    client.get("/rules/")  # the connection's queries compiled
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get("/rules/")
+    assert response.status_code == 200 and response.wsgi_request.user == user
+    session_table, user_table = Session._meta.db_table, get_user_model()._meta.db_table
+    reads = [q["sql"] for q in queries.captured_queries]
+    assert sum(sql.startswith(f'SELECT "{session_table}".') for sql in reads) == 1
+    assert sum(sql.startswith(f'SELECT "{user_table}".') for sql in reads) == 1
+
+
+def test_a_password_change_elsewhere_signs_the_session_out(client):
+    """The session's hash of the password is still checked against the user read (Django's
+    ``get_user``): a password changed on another device ends this session."""
+    user = UserFactory()
+    client.force_login(user)
+    assert client.get("/teams/").status_code == 200
+    user.set_password("a-new-password-of-his")
+    user.save()
+    response = client.get("/teams/")
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
