@@ -35,6 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import timeit
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from http.cookies import SimpleCookie
@@ -75,6 +76,14 @@ def manage(env: dict[str, str], *args: str) -> str:
     if result.returncode != 0:
         sys.exit(f"manage.py {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}")
     return result.stdout
+
+
+def machine_yardstick() -> float:
+    """Microseconds of one fixed pure-Python loop on one core (the best of seven): this machine's
+    speed today, printed beside the figures so that runs on different days or machines compare. The
+    absolute targets (milliseconds) move with it; the ratios do not."""
+    runs = timeit.repeat("sum(i * i for i in range(10_000))", number=20, repeat=7)
+    return min(runs) / 20 * 1e6
 
 
 def free_port() -> int:
@@ -322,6 +331,10 @@ def main() -> None:
     tmp = Path(tempfile.mkdtemp(prefix="viadal-bench-web-"))
     env = site_env(tmp)
     database = "SQLite in a temporary folder" if "DATABASE_URL" not in os.environ else "DATABASE_URL"
+    print(
+        f"Machine yardstick: {machine_yardstick():.0f} µs for a fixed pure-Python loop on one core (smaller is faster)",
+        flush=True,
+    )
     print(f"Setting up the site ({database}) …", flush=True)
     manage(env, "collectstatic", "--noinput", "-v", "0")
     manage(env, "migrate", "--noinput", "-v", "0")

@@ -12,7 +12,7 @@ from django.db.models import QuerySet
 from django.utils.translation import ngettext
 
 from arena.engine.content.amulets import STANDARD_AMULET_SET
-from arena.engine.content.common import Stat
+from arena.engine.content.common import STATS
 from arena.engine.content.points import DUPLICATE_AMULET_COST, EXTRA_AMULET_COST
 from arena.engine.content.profiles import PROFILES, Ammo
 from arena.engine.roster import Member, Problem, Roster
@@ -25,7 +25,7 @@ from .presenters import character_lines
 
 
 def character_to_member(character: Character) -> Member:
-    stats = {stat: getattr(character, stat.value) for stat in Stat}
+    stats = {stat: getattr(character, stat.value) for stat in STATS}
     return Member(
         slot=character.slot,
         name=character.name,

@@ -116,6 +116,7 @@ def test_no_page_is_wider_than_a_phone_in_either_language(live_server, demo, pho
     for url in ["/", *player]:
         assert_fits(phone, base + url)
     phone.locator("nav .navbar-toggler").click()
+    phone.wait_for_selector("#site-menu.show")  # unfolded: a tap while it still slides open can miss
     phone.locator("#site-menu button[type=submit]").click()  # log out, from the folded menu
     phone.wait_for_selector("#nav-username", state="detached")
 

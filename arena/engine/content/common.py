@@ -16,6 +16,10 @@ from typing import Protocol, TypeVar
 class Role(enum.Enum):
     """The six places of a team (RB p.4-5)."""
 
+    # Members are singletons, equal only to themselves: hashed by identity, in C. Enum's own hash is a
+    # Python call, and the roster rules and the engine look these up by the hundred per check.
+    __hash__ = object.__hash__
+
     STRATEGIST = "strategist"
     GLADIATOR = "gladiator"
     WITCH_MASTER = "witch_master"
@@ -60,6 +64,10 @@ ROLE_PLURALS_HU: Mapping[Role, str] = MappingProxyType(
 class Stat(enum.Enum):
     """Profile values of the character sheet (RB p.6, p.19; digest §2.1)."""
 
+    # Members are singletons, equal only to themselves: hashed by identity, in C. Enum's own hash is a
+    # Python call, and the roster rules and the engine look these up by the hundred per check.
+    __hash__ = object.__hash__
+
     TE = "te"  # támadóérték, melee attack
     VE = "ve"  # védőérték, melee defence
     CE = "ce"  # célzóérték, aim
@@ -69,6 +77,10 @@ class Stat(enum.Enum):
     MOV = "mov"  # Mozgás, movement
     SFE = "sfe"  # sebzésfelfogó érték, damage absorption
     STP = "stp"  # strukturális pont, armour structure
+
+
+# Every stat in the sheet's order, as a tuple: iterating the Enum class itself runs Python code per member.
+STATS: tuple[Stat, ...] = tuple(Stat)
 
 
 STAT_NAMES: Mapping[Stat, tuple[str, str]] = MappingProxyType(

@@ -46,6 +46,9 @@ MEMBER_SLOTS: Final = (GLADIATOR, WITCH_MASTER, CROSSBOWMAN, DEASTA, LAEVA, STRA
 class Ammo(enum.Enum):
     """Counted supplies of a member (HR-2.1 "Ammunition")."""
 
+    # Hashed by identity, in C, as Stat is (arena.engine.content.common).
+    __hash__ = object.__hash__
+
     BOLTS = "bolts"
     THROWING_DAGGERS = "throwing_daggers"
     JAVELINS = "javelins"

@@ -448,7 +448,13 @@ TYPE_SPECIALS: Final[Mapping[str, Skill]] = make_catalog(s for s in SKILLS.value
 
 def skills_for_role(role: Role) -> tuple[Skill, ...]:
     """The numbered skills a member of ``role`` may choose (HR-4, TB-08), in HR-4's order."""
-    return tuple(s for s in CHOOSABLE_SKILLS.values() if role in s.roles)
+    return _SKILLS_FOR_ROLE[role]
+
+
+# Built once: the validator and the builder's forms ask for every member of every check.
+_SKILLS_FOR_ROLE: Final[Mapping[Role, tuple[Skill, ...]]] = MappingProxyType(
+    {role: tuple(s for s in CHOOSABLE_SKILLS.values() if role in s.roles) for role in Role}
+)
 
 
 def running_move_cost(hexes: int) -> int:

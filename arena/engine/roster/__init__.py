@@ -140,10 +140,13 @@ class Roster:
 def buyable_ammo(slot: str) -> tuple[Ammo, ...]:
     """The counted supplies a member of ``slot`` buys under HR-9.5 (bolts for the crossbowman,
     throwing daggers for each dagger-thrower, nothing for the others)."""
-    profile = PROFILES.get(slot)
-    if profile is None:
-        return ()
-    return tuple(kind for kind, _ in profile.ammunition if kind in BUYABLE_AMMO)
+    return _BUYABLE_AMMO.get(slot, ())
+
+
+# Built once: pricing and the validator ask for every member of every check.
+_BUYABLE_AMMO: Mapping[str, tuple[Ammo, ...]] = MappingProxyType(
+    {slot: tuple(kind for kind, _ in profile.ammunition if kind in BUYABLE_AMMO) for slot, profile in PROFILES.items()}
+)
 
 
 def base_member(slot: str, name: str | None = None) -> Member:

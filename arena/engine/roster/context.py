@@ -10,7 +10,7 @@ way.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from arena.engine.content.common import Role
 from arena.engine.content.points import VALIDATION_RULES, Tier
@@ -26,14 +26,13 @@ class Entry:
 
     key: str
     member: Member
+    # His slot's role, None in an unknown slot: read once here, asked by nearly every rule.
+    role: Role | None = field(init=False, compare=False)
+    slot: str = field(init=False, compare=False)
 
-    @property
-    def slot(self) -> str:
-        return self.member.slot
-
-    @property
-    def role(self) -> Role | None:
-        return self.member.role
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "role", self.member.role)
+        object.__setattr__(self, "slot", self.member.slot)
 
     @property
     def name(self) -> MemberRef:

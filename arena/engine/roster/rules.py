@@ -33,7 +33,7 @@ from arena.engine.content.amulets import (
     VIALS_PER_TEAM,
     can_hold_me_token,
 )
-from arena.engine.content.common import Role, Stat
+from arena.engine.content.common import STATS, Role
 from arena.engine.content.discs import DISC_POOL, DISCS_DRAWN
 from arena.engine.content.points import (
     AMMO_RULES,
@@ -197,7 +197,7 @@ def _stat_range_problems(entry: Entry) -> Iterator[Problem]:
     gladiator_type = gladiator_type_of(entry)
     is_gladiator = entry.slot == GLADIATOR
     rules = stat_rules(entry.slot, priced_type(entry.member))
-    for stat in Stat:
+    for stat in STATS:
         value = entry.member.stats.get(stat)
         if value is None:
             continue  # TB-06: a stat left out is at its base (HR-9.3 prices from base).
