@@ -16,7 +16,7 @@ from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from arena.engine.campaign.arena_facts import ArenaFacts, SeatPlacing
 from arena.engine.campaign.arena_results import check_arena_facts
@@ -166,12 +166,12 @@ class ArenaReport:
         return True
 
     def _kills_hold_together(self) -> bool:
-        """Per team, no more non-gladiators killed than its enemies field (4 each), and no more enemy
-        strategists killed or gladiators destroyed than there are enemies; each refusal beside the
-        members' counts it sums."""
+        """Per team, no more non-gladiators killed than its enemies field (4 each), no more enemy
+        strategists killed or gladiators destroyed than there are enemies, and the seat's gladiators
+        destroyed its members' sum; each refusal beside the counts it compares."""
         most = FIGHTERS_MAX * self.enemies
         holds = True
-        for _entry, _seat, members, _broken in self.seats:
+        for _entry, seat, members, _broken in self.seats:
             kills = sum(form.cleaned_data["fighters_killed"] for form in members)
             if kills > most:
                 holds = False
@@ -185,6 +185,23 @@ class ArenaReport:
                     for form in members:
                         if form.cleaned_data[name]:
                             form.add_error(name, too_many_enemies(self.enemies))
+            # The seat's count (its league points, HR-8) and its members' deeds (their experience,
+            # HR-10.6) are one count of the same gladiators, as a hosted match gives them.
+            by_members = sum(form.cleaned_data["gladiators_destroyed"] or 0 for form in members)
+            by_seat = seat.cleaned_data["gladiators_destroyed"]
+            if by_seat != by_members:
+                holds = False
+                seat.add_error(
+                    "gladiators_destroyed",
+                    ngettext(
+                        "The seat destroyed %(seat)s enemy gladiator, but its members' deeds count %(members)s: "
+                        "both count the same gladiators (HR-8, HR-10.6).",
+                        "The seat destroyed %(seat)s enemy gladiators, but its members' deeds count %(members)s: "
+                        "both count the same gladiators (HR-8, HR-10.6).",
+                        by_seat,
+                    )
+                    % {"seat": by_seat, "members": by_members},
+                )
         return holds
 
     def facts(self) -> ArenaFacts:

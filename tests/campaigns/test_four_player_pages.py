@@ -152,7 +152,8 @@ def test_hr10_2_six_teams_two_byes_a_round_and_no_points_for_them() -> None:
 
 
 def report_data(fixture: Fixture, places: list[tuple[int, str, int, int]], rounds: int = 12) -> dict[str, str]:
-    """The report form's post: ``(place, fell in round or "", arena score, destroyed)`` per seat."""
+    """The report form's post: ``(place, fell in round or "", arena score, destroyed)`` per seat, each
+    seat's destroyed gladiators credited to its gladiator's deeds (the two counts agree)."""
     data = {"result-rounds_played": str(rounds), "result-notes": ""}
     for seat, (place, fell, score, destroyed) in enumerate(places):
         data |= {
@@ -168,6 +169,7 @@ def report_data(fixture: Fixture, places: list[tuple[int, str, int, int]], round
                 f"seat{entry_seat}-{member.slot}-fate": "unhurt",
                 f"seat{entry_seat}-{member.slot}-fighters_killed": "0",
             }
+        data[f"seat{entry_seat}-gladiator-gladiators_destroyed"] = str(places[entry_seat][3])
     return data
 
 
@@ -180,6 +182,28 @@ def test_hr8_report_form_refuses_a_place_set_that_cannot_happen(client) -> None:
     assert response.status_code == 200
     assert "not a ranking of four" in response.content.decode()
     assert not ArenaResult.objects.exists()
+
+
+def test_hr8_hr10_6_report_form_refuses_a_seat_count_its_members_deeds_do_not_make(client) -> None:  # type: ignore[no-untyped-def]
+    """Seat 0 reports 2 enemy gladiators destroyed (its league points) while its members' deeds (their
+    experience) count 1: one count of the same gladiators, so the report is refused beside the seat's
+    number, in the reader's language, and nothing is stored. Agreeing, it is recorded."""
+    fixture = first_table(ffa_league())
+    client.force_login(seats_of(fixture)[0].player)
+    url = reverse("campaigns:table-report", args=[fixture.pk])
+    data = report_data(fixture, [(1, "", 20, 2), (2, 12, 5, 1), (3, 9, 0, 0), (4, 5, 0, 0)])
+    response = client.post(url, data | {"seat0-gladiator-gladiators_destroyed": "1"})
+    assert response.status_code == 200
+    assert (
+        "The seat destroyed 2 enemy gladiators, but its members&#x27; deeds count 1: both count the same "
+        "gladiators (HR-8, HR-10.6)." in response.content.decode()
+    )
+    assert not ArenaResult.objects.exists()
+    # the deed moved to another member still sums to the seat's count
+    moved = data | {"seat0-gladiator-gladiators_destroyed": "1", "seat0-laeva-gladiators_destroyed": "1"}
+    assert client.post(url, moved).status_code == 302
+    stored = ArenaResult.objects.get(fixture=fixture).members["0"]
+    assert (stored["gladiator"]["gladiators_destroyed"], stored["laeva"]["gladiators_destroyed"]) == (1, 1)
 
 
 def test_report_form_bounds_arena_score_and_rounds(client) -> None:  # type: ignore[no-untyped-def]
