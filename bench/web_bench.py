@@ -81,7 +81,8 @@ def manage(env: dict[str, str], *args: str) -> str:
 def machine_yardstick() -> float:
     """Microseconds of one fixed pure-Python loop on one core (the best of seven): this machine's
     speed today, printed beside the figures so that runs on different days or machines compare. The
-    absolute targets (milliseconds) move with it; the ratios do not."""
+    absolute targets (milliseconds) move with it; the ratios do not. Printed at the start and the end,
+    so that a run during which the machine's speed moved shows it."""
     runs = timeit.repeat("sum(i * i for i in range(10_000))", number=20, repeat=7)
     return min(runs) / 20 * 1e6
 
@@ -440,6 +441,7 @@ def run(site: Site, tmp: Path) -> None:
         f"Workers' CPU per request (one connection): live check {live.cpu_ms:.2f} ms, bare page {bare.cpu_ms:.2f} ms; "
         f"bare ÷ live check {bare.cpu_ms / live.cpu_ms:.2f}× (the req/s ratio once the workers have the cores)"
     )
+    print(f"Machine yardstick at the end: {machine_yardstick():.0f} µs (as at the start, smaller is faster)")
     failed = [r for r in results if r.errors]
     if failed:
         sys.exit("Errors: " + "; ".join(f"{r.name} at {r.connections} connections: {r.errors}" for r in failed))
