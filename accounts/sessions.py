@@ -3,13 +3,16 @@ once per process (``viadal_site.prepared``) instead of built afresh each time.
 
 ``SESSION_ENGINE = "accounts.sessions"``. Writing, expiring and clearing sessions are Django's own;
 only the read by key is replaced, and it reads what Django's reads: the row of that key, if it has not
-expired (docs/decisions.md, "Builder speed", fifth round).
+expired (docs/decisions.md, "Builder speed", fifth round). What a session's signed text holds is kept
+once its signature has been checked (``decode``).
 """
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
+from django.conf import settings
 from django.contrib.sessions.backends.db import SessionStore as DatabaseSessionStore
 from django.contrib.sessions.models import Session
 from django.utils import timezone
@@ -19,6 +22,13 @@ from viadal_site.prepared import PreparedQuery
 # Longer than any session key Django makes (32 characters), so no real key can be taken for it.
 _KEY_STAND_IN = "\x00session-key-stand-in-of-the-prepared-query"
 _BY_KEY = PreparedQuery(Session, lambda key: Session.objects.filter(session_key=key), key=_KEY_STAND_IN)
+
+# Every signed-in request decodes its session: the text's signature is an HMAC with a key derived
+# afresh each time, about a twentieth of a small page. The same text signed with the same keys always
+# holds the same values, so each process keeps what the last texts it accepted hold, by the text and
+# the keys (a text refused, or holding nothing, is not kept); when full, it starts again.
+DECODED_KEPT = 1024
+_decoded: dict[tuple[bytes | str, str, tuple[bytes | str, ...]], dict[str, Any]] = {}
 
 
 class SessionStore(DatabaseSessionStore):
@@ -32,3 +42,17 @@ class SessionStore(DatabaseSessionStore):
                 return session
         self._session_key = None
         return None
+
+    def decode(self, session_data: bytes | str) -> dict[str, Any]:
+        key = (session_data, settings.SECRET_KEY, tuple(settings.SECRET_KEY_FALLBACKS))
+        values = _decoded.get(key)
+        if values is None:
+            values = super().decode(session_data)
+            if not values:
+                return values
+            if len(_decoded) >= DECODED_KEPT:
+                _decoded.clear()
+            _decoded[key] = values
+        # the session changes its own dict (and a list or dict in it, maybe): never the one kept, even
+        # the first time
+        return {name: copy.deepcopy(item) if isinstance(item, list | dict) else item for name, item in values.items()}

@@ -106,8 +106,14 @@ class TeamForm(OnTheBoard, forms.Form):
 
     def __init__(self, *args: Any, team: Team, **kwargs: Any) -> None:
         kwargs.setdefault("prefix", self.PREFIX)
-        kwargs.setdefault("initial", {name: getattr(team, name) for name in self.base_fields})
+        kwargs.setdefault("initial", {name: getattr(team, name) for name in self.declared_fields})
+        # The builder makes this form on every change. Its fields are the same for every team and
+        # every language (the labels and choices are lazy), and nothing changes them once built, so
+        # every form shares the declared ones, as a member's form shares its blueprint's, instead of
+        # Django's deep copy of each (``builder_html`` copies a field before crispy writes into it).
+        self.base_fields = {}  # type: ignore[misc]  # this form's own, before Django copies it
         super().__init__(*args, **kwargs)
+        self.fields = dict(self.declared_fields)
         self.board = ProblemBoard()
         for name in self.fields:
             self.board.route(name, section="", field=name)

@@ -18,6 +18,7 @@ from arena.engine.content.common import Stat
 from arena.engine.content.points import DEFAULT_TIER, TIERS
 from arena.engine.content.profiles import MEMBER_SLOTS, PROFILES
 from arena.i18n import entry_name
+from viadal_site.fields import JSONField
 
 from .bounds import DISC_COUNT_BOUNDS, ME_TOKENS, TRAP_CARDS_DRAWN_BOUNDS, stat_envelope
 from .constraints import character_constraints
@@ -54,7 +55,7 @@ class Team(models.Model):
     notes = notes_field()
     status = models.CharField(max_length=10, choices=Status, default=Status.DRAFT)
     share_token = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
-    options = models.JSONField(default=list, blank=True, help_text=_("Ids of the optional rules in use."))
+    options = JSONField(default=list, blank=True, help_text=_("Ids of the optional rules in use."))
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -98,20 +99,20 @@ class Character(models.Model):
     mov = models.SmallIntegerField(null=True, blank=True, validators=_stat_validators(Stat.MOV))
     sfe = models.SmallIntegerField(validators=_stat_validators(Stat.SFE))
     stp = models.SmallIntegerField(validators=_stat_validators(Stat.STP))
-    skills = models.JSONField(default=list, blank=True)
+    skills = JSONField(default=list, blank=True)
     gladiator_type = models.CharField(max_length=30, null=True, blank=True)  # noqa: DJ001 None: no type, as in the engine
-    pile = models.JSONField(default=list, blank=True)
-    kit = models.JSONField(default=dict, blank=True)
-    starting_grip = models.JSONField(default=list, blank=True)
+    pile = JSONField(default=list, blank=True)
+    kit = JSONField(default=dict, blank=True)
+    starting_grip = JSONField(default=list, blank=True)
     armour = models.CharField(max_length=20, blank=True)
-    ammunition = models.JSONField(default=dict, blank=True)
+    ammunition = JSONField(default=dict, blank=True)
     amulet = models.CharField(max_length=30, null=True, blank=True)  # noqa: DJ001 None: no amulet
     me_token = models.SmallIntegerField(
         null=True, blank=True, validators=_range_validators((min(ME_TOKENS), max(ME_TOKENS)))
     )
     vial = models.CharField(max_length=30, null=True, blank=True)  # noqa: DJ001 None: no vial
     disc_count = models.SmallIntegerField(null=True, blank=True, validators=_range_validators(DISC_COUNT_BOUNDS))
-    fixed_discs = models.JSONField(default=list, blank=True)
+    fixed_discs = JSONField(default=list, blank=True)
     trap_cards_drawn = models.SmallIntegerField(
         null=True, blank=True, validators=_range_validators(TRAP_CARDS_DRAWN_BOUNDS)
     )

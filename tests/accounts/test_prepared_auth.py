@@ -97,3 +97,28 @@ def test_a_password_change_elsewhere_signs_the_session_out(client):
     user.save()
     response = client.get("/teams/")
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+def test_a_session_text_decoded_again_holds_the_same_values_and_its_own_dict():
+    """What a session's text holds is kept once its signature is checked (accounts/sessions.py): the
+    same values again, in a dict (and lists) of the session's own, so a change never reaches the kept."""
+    store = SessionStore()
+    text = store.encode({"player": 7, "recent": [1, 2]})
+
+    first = store.decode(text)
+    first["player"] = 8
+    first["recent"].append(3)
+
+    assert store.decode(text) == {"player": 7, "recent": [1, 2]} == DjangoSessionStore().decode(text)
+
+
+def test_a_session_text_with_a_wrong_signature_is_refused_every_time(settings):
+    store = SessionStore()
+    text = store.encode({"player": 7})
+    assert store.decode(text) == {"player": 7}
+
+    forged = text[:-1] + ("A" if text[-1] != "A" else "B")
+    assert store.decode(forged) == {} and store.decode(forged) == {}
+    settings.SECRET_KEY = "another key entirely, of fifty characters or more at least"
+    settings.SECRET_KEY_FALLBACKS = []
+    assert store.decode(text) == {}  # signed with a key the site no longer has: refused, not found kept

@@ -3,16 +3,19 @@ writes for them: labels, inputs and their attributes, messages, help texts, aria
 
 from __future__ import annotations
 
+import copy
 import re
 from typing import Any
 
 import pytest
 from crispy_forms.templatetags.crispy_forms_filters import as_crispy_field
+from django import forms
 from django.test.html import parse_html
 from django.utils import translation
 
 from teams.builder import TeamBuilder
 from teams.builder_html import field_html
+from teams.forms import TeamForm
 from teams.selectors import team_characters
 from teams.services import team_update
 from tests.factories import TeamFactory
@@ -54,7 +57,9 @@ def test_every_field_is_written_as_crispy_writes_it(language):
         for state, builder in builders(team).items():
             for form in builder.forms:
                 for field in form:
-                    ours, crispy = parse_html(field_html(field)), parse_html(as_crispy_field(field))
+                    # crispy writes into the widget: a copy, since the forms share their fields
+                    theirs = forms.BoundField(form, copy.deepcopy(field.field), field.name)
+                    ours, crispy = parse_html(field_html(field)), parse_html(as_crispy_field(theirs))
                     assert ours == crispy, f"{state} {field.html_name}:\n{ours}\n---\n{crispy}"
 
 
@@ -104,6 +109,21 @@ def test_crispy_never_changes_a_shared_field():
     assert "class" not in laeva.fields["skills"].widget.attrs
     fresh = {form.prefix: form for form in TeamBuilder(team, team_characters(team)).member_forms}["laeva"]
     assert fresh.fields["skills"] is laeva.fields["skills"]  # shared, and unchanged
+
+
+def test_the_team_forms_share_their_fields_and_crispy_never_changes_them():
+    """The team's form is built on every change: its fields, the same for every team and language,
+    are the declared ones, shared; an optional rule refused goes through crispy, into a copy."""
+    team = TeamFactory()
+    builder = TeamBuilder(team, team_characters(team), team_post_data(team, **{"team-options": ["zzz"]}))
+    assert not builder.is_valid()
+
+    html = field_html(builder.team_form["options"])
+
+    assert "Select a valid choice. zzz is not one of the available choices." in html
+    assert builder.team_form.fields["options"] is TeamForm.declared_fields["options"]
+    assert "class" not in TeamForm.declared_fields["options"].widget.attrs
+    assert all("class" not in field.widget.attrs for field in TeamForm.declared_fields.values())
 
 
 def test_the_engines_messages_beside_a_field_describe_it_and_mark_it_invalid():
