@@ -166,6 +166,7 @@ class TeamBuilder:
         bound = self.bound_forms
         return team_update(
             team=self.team,
+            characters=self._characters.values(),
             changes=next((form.team_changes() for form in bound if isinstance(form, TeamForm)), {}),
             member_changes={
                 form.character.slot: form.character_changes() for form in bound if isinstance(form, MemberForm)

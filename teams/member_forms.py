@@ -23,7 +23,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from arena.engine.content.amulets import VIAL_FORBIDDEN_ROLES, can_hold_me_token
-from arena.engine.content.common import STAT_NAMES, STAT_TITLES, Stat
+from arena.engine.content.common import STAT_NAMES, STAT_TITLES, STATS, Stat
 from arena.engine.content.points import AMMO_RULES, MAX_FIXED_DISCS, StatRule, stat_rules
 from arena.engine.content.profiles import AMMO_NAMES, GLADIATOR, SLOT_ROLES, Ammo
 from arena.engine.content.skills import skills_for_role
@@ -424,7 +424,7 @@ class MemberForm(OnTheBoard, forms.Form):
             name: data[name]
             for name in (
                 "name",
-                *(s.value for s in Stat),
+                *(s.value for s in STATS),
                 "skills",
                 "gladiator_type",
                 "trap_cards_drawn",

@@ -131,12 +131,16 @@ class TeamReport:
 
 
 def team_report(
-    team: Team, problems: tuple[Problem, ...] | None = None, costs: RosterCosts | None = None
+    team: Team,
+    problems: tuple[Problem, ...] | None = None,
+    costs: RosterCosts | None = None,
+    characters: list[Character] | None = None,
 ) -> TeamReport:
     """The report of ``team``; ``problems`` and ``costs``: what ``check_roster`` found for it as it
     is now, when the caller has them already (``team_update`` returns them), so the rules are
-    checked and the team priced once."""
-    characters = team_characters(team)
+    checked and the team priced once; ``characters``: its characters in sheet order, when the caller
+    has them (``team_characters``)."""
+    characters = team_characters(team) if characters is None else characters
     if problems is None or costs is None:
         check = check_roster(roster_of(team, characters))
         problems = check.problems if problems is None else problems

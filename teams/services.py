@@ -8,7 +8,7 @@ edit that breaks a ready team makes it a draft.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -150,12 +150,15 @@ def team_update(
     team: Team,
     changes: Mapping[str, Any] | None = None,
     member_changes: Mapping[str, Mapping[str, Any]] | None = None,
+    characters: Iterable[Character] | None = None,
 ) -> TeamEdit:
     """Save team fields (``changes``) and member fields by slot (``member_changes``) in any state.
     Only what differs from the stored values is written; when nothing does (the builder posts the
     whole form), nothing is, and the team keeps its last change's time.
 
     Changing the gladiator's type puts the values tied to the type at the new type's base.
+    ``characters``: the team's characters, when the caller has read them (the builder, on every
+    change); they are changed in memory as the team's own would be.
 
     The change is made and judged in memory first and written after, in one short transaction: on
     SQLite a transaction holds the database's write lock from its start (IMMEDIATE), so the engine's
@@ -167,17 +170,18 @@ def team_update(
     changed = [field for field, value in changes.items() if getattr(team, field) != value]
     for field in changed:
         setattr(team, field, changes[field])
-    characters = {character.slot: character for character in team_characters(team)}
+    read = team_characters(team) if characters is None else characters
+    by_slot = {character.slot: character for character in read}
     rows: dict[int, dict[str, Any]] = {}
     for slot, values in member_changes.items():
-        if slot not in characters:
+        if slot not in by_slot:
             raise ValueError(f"{team.name} has no {slot}")
         _refuse_unknown_fields(values, CHARACTER_FIELDS)
-        character = characters[slot]
+        character = by_slot[slot]
         fields = _apply_member_changes(character, values)
         if fields:  # only what changed: the row's rest as it is
             rows[character.pk] = {field: getattr(character, field) for field in fields}
-    check = check_roster(roster_of(team, characters.values()))
+    check = check_roster(roster_of(team, by_slot.values()))
     problems = check.problems
     back_to_draft = team.is_ready and bool(problems)
     if back_to_draft:

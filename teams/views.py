@@ -108,7 +108,11 @@ def team_edit(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
         if request.htmx:
             shown = parse_shown(request.POST.get(SHOWN_FIELD))
             if shown is not None and not (saved and builder.reshaped()):
-                report = selectors.team_report(team, edit.problems, edit.costs) if edit else selectors.team_report(team)
+                report = (
+                    selectors.team_report(team, edit.problems, edit.costs, characters)
+                    if edit
+                    else selectors.team_report(team, characters=characters)
+                )
                 builder.place(report.problems)
                 changes = builder.changes(shown)
                 return HttpResponse(
