@@ -31,8 +31,7 @@ from arena.engine.match.actions import Action
 from arena.engine.match.play import apply, legal_actions, seats_to_move
 from arena.engine.match.state import Phase, State
 
-BUDGET = 200  # iterations per decision: the hosted "hard" level (docs/agents.md)
-BENCH_BUDGET = 200  # the bench's (make bench-agents)
+BUDGET = 120  # iterations per decision: the hosted "hard" level (docs/agents.md, docs/hosting.md)
 MOST_BUDGET = 100_000
 WIDTH = 4  # children per node: the tactical agent's best
 HORIZON = 20  # tactical decisions below the tree before the evaluation
