@@ -1,12 +1,15 @@
-"""Hosted play under ``/play/`` (issue 13)."""
+"""The arena app's routes: the board drawing under ``/arena/`` (namespace ``arena``) and hosted play
+under ``/play/`` (namespace ``play``, issue 13)."""
 
-from django.urls import path
+from django.urls import include, path
 
-from .views import four, lobby, play, replay
+from .views import board, four, lobby, play, replay
 
-app_name = "play"
+board_urls = [
+    path("board/", board.board, name="board"),
+]
 
-urlpatterns = [
+play_urls = [
     path("", lobby.lobby, name="lobby"),
     path("challenge/<uuid:token>/", lobby.invite, name="invite"),
     path("computer/", lobby.computer, name="computer"),
@@ -27,4 +30,9 @@ urlpatterns = [
     path("<int:pk>/record.json", replay.record, name="record"),
     path("<int:pk>/verify/", replay.verify_page, name="verify"),
     path("import/", replay.import_view, name="import"),
+]
+
+urlpatterns = [
+    path("arena/", include((board_urls, "arena"))),
+    path("play/", include((play_urls, "play"))),
 ]
