@@ -41,11 +41,12 @@ from arena.engine import (
 )
 from arena.engine.match.events import DiceRolled
 
-from ..dice import TableDice, dice_for
 from ..errors import ActionRefusedError, DiceNeededError, MatchError, StaleBoardError
 from ..models import Match, MatchAction, MatchSeat
-from ..states import key_of, remember, state_of
-from .seats import refresh_seats
+from ..runtime.dice import TableDice, dice_for
+from ..runtime.states import key_of, remember, state_of
+from .league_fixtures import report_to_league
+from .seats import refresh_seats, seat_of
 
 log = logging.getLogger(__name__)
 
@@ -77,16 +78,6 @@ def claim_after() -> timedelta:
 
 def _locked(match: Match) -> Match:
     return Match.objects.select_for_update().get(pk=match.pk)
-
-
-def seat_of(match: Match, player: User) -> MatchSeat:
-    """The seat ``player`` holds in ``match``; anyone else is refused with 403."""
-    if not player.is_authenticated:
-        raise PermissionDenied(_("Only the match's players may act in it."))
-    seat = MatchSeat.objects.filter(match=match, player=player).first()
-    if seat is None:
-        raise PermissionDenied(_("Only the match's players may act in it."))
-    return seat
 
 
 def parse_action(data: object) -> Action:
@@ -266,8 +257,6 @@ def _record(match: Match, state: State, *, version: int) -> None:
         match.finished_at = match.last_action_at
         fields += ["result", "winner_seat", "finished_at"]
         if match.fixture_id is not None:  # a league fixture: the league records it (issue 15)
-            from .fixtures import report_to_league
-
             report_to_league(match, state)
     elif public["phase"] not in SETUP_PHASES:
         match.status = Match.Status.PLAYING

@@ -1,6 +1,6 @@
 """The play screen (``/play/<id>/``), its polling endpoint, actions, the forfeit claim and the log.
 
-Every answer for a seat is built by :func:`arena.play_page.seat_page` from that seat's view. An
+Every answer for a seat is built by :func:`arena.screen.page.seat_page` from that seat's view. An
 action answers with the seat's refreshed parts (``hx-swap-oob``): 200 when it was applied, 409
 when the page was stale ("the board has changed", with the position as it stands), 422 when the
 app or the engine refused it (with the reason); the stored match is unchanged by any refusal.
@@ -21,16 +21,16 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
-from accounts.http import AuthenticatedHtmxHttpRequest, HtmxHttpRequest
-from viadal_site.bounded_json import BoundedJsonError, read_json
+from common.bounded_json import BoundedJsonError, read_json
+from common.http import AuthenticatedHtmxHttpRequest, HtmxHttpRequest
 
 from .. import services
-from ..board_svg import board_svg_html
 from ..errors import DiceNeededError, MatchError, StaleBoardError
 from ..models import Match
-from ..play_page import log_lines, seat_page
-from ..play_words import Names
-from ..states import state_of
+from ..runtime.states import state_of
+from ..screen.board_svg import board_svg_html
+from ..screen.page import log_lines, seat_page
+from ..screen.words import Names
 
 REFRESH = "arena/_refresh.html"
 
@@ -80,7 +80,7 @@ def poll(request: HttpRequest, pk: int) -> HttpResponse:
     return trigger_client_event(response, "match-changed", {"version": match.version})
 
 
-# The JSON an action request carries, read with limits (viadal_site.bounded_json): 16 actions of the
+# The JSON an action request carries, read with limits (common.bounded_json): 16 actions of the
 # engine's JSON fit in a few kilobytes and nest 4 levels (a list of actions, an action, a path, a hex).
 MOST_ACTIONS_CHARS = 32_768
 MOST_ACTIONS_DEPTH = 6

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from arena.models import Match, MatchAction
 from tests.arena.hosted import begin, fresh
 from tests.factories import PASSWORD
-from viadal_site.bounded_json import BoundedJsonError, depth_of, read_json
+from common.bounded_json import BoundedJsonError, depth_of, read_json
 
 pytestmark = pytest.mark.django_db
 

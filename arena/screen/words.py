@@ -2,7 +2,7 @@
 and the engine's own short English reasons where the app knows them.
 
 The engine names things by id (``"0.gladiator"``, ``"short_sword"``, ``"bowel_rot"``, trap numbers)
-and the rules data carry both languages (``name_hu`` / ``name_en``, :mod:`arena.i18n`). A few event
+and the rules data carry both languages (``name_hu`` / ``name_en``, :mod:`common.i18n`). A few event
 fields are free English text written by the engine (a step's end, a state's end, a dice roll's
 purpose); the known ones are translated here and any other is shown as the engine wrote it.
 """
@@ -21,7 +21,7 @@ from arena.engine.content.skills import SKILLS
 from arena.engine.content.spells import SPELLS
 from arena.engine.content.traps import TRAPS
 from arena.engine.content.weapons import WEAPONS
-from arena.i18n import entry_name
+from common.i18n import entry_name
 
 TRAPS_BY_NUMBER = {trap.number: trap for trap in TRAPS.values()}
 

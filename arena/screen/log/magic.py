@@ -6,7 +6,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ..play_words import reason_text
+from ..words import reason_text
 from .common import Event, Line, Writer, register
 
 COMMANDS = {

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from .play_words import Names
+from .words import Names
 
 
 def heading(public: Mapping[str, Any], names: Names) -> str:

@@ -34,11 +34,10 @@ from campaigns.services.results import fixture_record_hosted_result
 
 from ..errors import MatchError
 from ..models import AWAY, HOME, Match, MatchSeat
-from ..states import state_of
-from .fixtures_four import match_begin_four_fixture, report_four_to_league
+from ..runtime.states import state_of
+from .league_fixtures_four import match_begin_four_fixture, report_four_to_league
 from .lobby import begin_match, match_options
-from .play import seat_of
-from .seats import refresh_seats
+from .seats import refresh_seats, seat_of
 
 log = logging.getLogger(__name__)
 

@@ -1,7 +1,7 @@
 """What the play screen draws over the arena board: the characters, open gates, areas, dropped
 items, and the hexes a seat's legal actions point at.
 
-The board itself is today's drawing (:mod:`arena.board_svg`), drawn once per page. This layer is
+The board itself is today's drawing (:mod:`arena.screen.board_svg`), drawn once per page. This layer is
 redrawn with every change, from a view (``view(state, seat)``) and the seat's own choices only.
 """
 
@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 from arena.engine.board.hexgrid import Hex, hex_corners, pixel_centre
 
 from .board_svg import board_drawing
-from .play_actions import Choice
-from .play_words import Names, item_name
+from .choices import Choice
+from .words import Names, item_name
 
 PIECE_RADIUS = 0.36
 # Up to three characters share a hex (RB p.8): their tokens sit side by side.

@@ -8,9 +8,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from arena.engine.campaign.results import RESULT_NAMES, ResultKind
-from arena.i18n import pair_name
+from common.i18n import pair_name
 
-from ..play_words import (
+from ..words import (
     attack_kind,
     effect_source,
     grip_text,

@@ -15,8 +15,7 @@ from collections import OrderedDict
 from django.conf import settings
 
 from arena.engine import State, event_from_json, replay, setup_from_json
-
-from .models import Match, MatchAction
+from arena.models import Match, MatchAction
 
 Key = tuple[int, str, int]
 

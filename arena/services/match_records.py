@@ -26,9 +26,8 @@ from django.utils.translation import gettext as _
 
 from arena.engine import MatchSetup, SetupError, setup_from_json, view
 from arena.engine.match.record import RecordCheck, Row, check_record
-
-from .errors import MatchError
-from .models import Match, MatchAction, MatchSeat, Mode, seed_commitment
+from arena.errors import MatchError
+from arena.models import Match, MatchAction, MatchSeat, Mode, seed_commitment
 
 FORMAT = "viadal-match-record"
 VERSION = 1

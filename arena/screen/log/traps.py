@@ -6,7 +6,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from ..play_words import amulet_name, cards_text, mark_name, reason_text
+from ..words import amulet_name, cards_text, mark_name, reason_text
 from .common import Event, Line, Writer, register
 
 

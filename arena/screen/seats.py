@@ -14,9 +14,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from arena.engine.match.words import ArenaMode
-
-from .models import Match, MatchSeat
-from .selectors import seat_player_name
+from arena.models import Match, MatchSeat
+from arena.selectors import seat_player_name
 
 
 @dataclass(frozen=True)

@@ -33,17 +33,20 @@ from arena.engine import (
     seats_to_move,
     view,
 )
-from arena.i18n import reader_language
+from arena.errors import DiceNeededError
+from arena.models import HOME, Match, MatchSeat
+from arena.runtime.states import state_of
+from arena.services.league_fixtures import thumbs_owed_by
+from arena.services.play import claimable_at
 from campaigns.models import Fixture
+from common.i18n import reader_language
 
-from .errors import DiceNeededError
-from .log_text import sentence
-from .models import HOME, Match, MatchSeat
-from .play_actions import ANSWER, SETUP, Choice, choices
-from .play_board import BoardLayer, board_layer
-from .play_prompts import heading, my_prompt, their_prompt
-from .play_seats import SeatLine, players_of, seat_lines, whose_step
-from .play_sides import (
+from .board import BoardLayer, board_layer
+from .choices import ANSWER, SETUP, Choice, choices
+from .log import sentence
+from .prompts import heading, my_prompt, their_prompt
+from .seats import SeatLine, players_of, seat_lines, whose_step
+from .sides import (
     CharacterRow,
     character_rows,
     man_lines,
@@ -52,10 +55,7 @@ from .play_sides import (
     public_sheet_values,
     result_lines,
 )
-from .play_words import Names, purpose_text
-from .services.fixtures import thumbs_owed_by
-from .services.play import claimable_at
-from .states import state_of
+from .words import Names, purpose_text
 
 LOG_ON_PAGE = 80
 

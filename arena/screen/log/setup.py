@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from ..play_words import (
+from ..words import (
     amulet_name,
     cards_text,
     grip_text,

@@ -17,14 +17,14 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from arena.engine import event_from_json, event_to_json, match_events, replay, setup_from_json, view
-from arena.i18n import reader_language
+from arena.models import Match
+from common.i18n import reader_language
 
-from .log_text import sentence
-from .models import Match
-from .play_board import BoardLayer, board_layer
-from .play_prompts import heading
-from .play_sides import CharacterRow, character_rows, my_secrets, public_sheet_values, result_lines
-from .play_words import Names
+from .board import BoardLayer, board_layer
+from .log import sentence
+from .prompts import heading
+from .sides import CharacterRow, character_rows, my_secrets, public_sheet_values, result_lines
+from .words import Names
 
 LOG_ON_PAGE = 80
 

@@ -12,11 +12,11 @@ from django.utils.translation import gettext as _
 
 from arena.engine import State
 from arena.engine.match.words import ArenaMode
+from arena.models import Match
 from reference.links import entry_link
 
-from .log_text.core import result_name
-from .models import Match
-from .play_words import (
+from .log.core import result_name
+from .words import (
     Names,
     amulet_name,
     cards_text,

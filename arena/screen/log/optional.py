@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from ..play_words import purpose_text, reason_text, vial_name
+from ..words import purpose_text, reason_text, vial_name
 from .common import Event, Line, Writer, register
 
 

@@ -20,11 +20,10 @@ from django.db import close_old_connections
 
 from arena.engine import action_to_json, legal_actions, seats_to_move
 from arena.engine.agents import AGENTS
-
-from .errors import MatchError, StaleBoardError
-from .models import Agent, Match, MatchSeat
-from .services import match_play_agent
-from .states import state_of
+from arena.errors import MatchError, StaleBoardError
+from arena.models import Agent, Match, MatchSeat
+from arena.runtime.states import state_of
+from arena.services import match_play_agent
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.utils.safestring import SafeString
 
-from ..play_words import Names
+from ..words import Names
 from .common import WRITERS, Line
 from .core import register_core
 from .four import register_four
