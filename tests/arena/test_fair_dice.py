@@ -33,8 +33,8 @@ from arena.engine import (
 from arena.engine.match.events import DiceRolled
 from arena.errors import ActionRefusedError, MatchError
 from arena.models import Match, MatchAction
+from arena.runtime.states import state_of
 from arena.services import match_accept, match_create, match_play
-from arena.states import state_of
 from tests.arena.hosted import Players, begin, fresh
 from tests.arena.script import SCRIPT, Step, chosen
 from tests.factories import PASSWORD

@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arena.models import Match, MatchAction
+from common.bounded_json import BoundedJsonError, depth_of, read_json
 from tests.arena.hosted import begin, fresh
 from tests.factories import PASSWORD
-from common.bounded_json import BoundedJsonError, depth_of, read_json
 
 pytestmark = pytest.mark.django_db
 
