@@ -1,6 +1,6 @@
 """Hosted matches' reads: the lobby's lists, the header's "your move" count.
 
-The seat's play screen is built in :mod:`arena.play_page`.
+The seat's play screen is built in :mod:`arena.screen.page`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from arena.engine.campaign.results import RESULT_NAMES, ResultKind
 from arena.engine.content.amulets import OPTIONAL_RULES
-from arena.i18n import entry_name, pair_name
+from common.i18n import entry_name, pair_name
 from teams.models import Team
 
 from .models import Match, MatchSeat, Mode
