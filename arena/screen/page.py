@@ -36,8 +36,7 @@ from arena.engine import (
 from arena.errors import DiceNeededError
 from arena.models import HOME, Match, MatchSeat
 from arena.runtime.states import state_of
-from arena.services.league_fixtures import thumbs_owed_by
-from arena.services.play import claimable_at
+from arena.selectors import claimable_at, thumbs_owed_by
 from campaigns.models import Fixture
 from common.i18n import reader_language
 
