@@ -61,11 +61,13 @@ INSTALLED_APPS = [
     "simple_history",
     "csp",
     "axes",
+    "games",
     "teams",
     "arena",
     "campaigns",
     "accounts",
     "reference",
+    "warbands",
 ]
 
 MIDDLEWARE = [
