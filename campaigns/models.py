@@ -22,7 +22,8 @@ from arena.engine.campaign.results import FORMAT_NAMES, Format, ResultKind, roun
 from arena.engine.content.points import DEFAULT_TIER
 from arena.engine.match.state import ROUND_LIMIT
 from arena.engine.match.words import ArenaMode
-from games.leagues import VIADAL
+from games.leagues import VIADAL, league_pages
+from games.registry import GameInfo, GameWords, get_game
 from teams.models import Team, notes_field, slot_choices, tier_choices
 
 from .bounds import (
@@ -122,6 +123,23 @@ class League(models.Model):
     @property
     def is_viadal(self) -> bool:
         return self.game == VIADAL
+
+    @property
+    def game_info(self) -> GameInfo:
+        """The league's game as the registry of games knows it (its name, its words)."""
+        return get_game(self.game)
+
+    @property
+    def game_words(self) -> GameWords:
+        """How the league's game speaks of its teams ("Teams", "Warbands" …)."""
+        return self.game_info.words
+
+    @property
+    def size_label(self) -> str:
+        """Viadal's tier, or the other game's size in its own words (``L 200``)."""
+        if self.is_viadal:
+            return str(self.get_tier_display())
+        return league_pages(self.game).size_label(self)
 
     @property
     def mode(self) -> ArenaMode:
@@ -450,6 +468,21 @@ class Result(models.Model):
 
     def __str__(self) -> str:
         return f"{self.fixture}: {self.home_result} {self.home_score}–{self.away_score}"
+
+    @property
+    def shown_scores(self) -> tuple[int, int]:
+        """The scores the pages show: Viadal's arena scores, or another game's own (a warband
+        match's victory points, WB-7.2) as its plug-in stored them in ``report["scores"]``."""
+        scores = (self.report or {}).get("scores")
+        return (int(scores[0]), int(scores[1])) if scores else (self.home_score, self.away_score)
+
+    @property
+    def home_shown(self) -> int:
+        return self.shown_scores[0]
+
+    @property
+    def away_shown(self) -> int:
+        return self.shown_scores[1]
 
 
 class CampaignEvent(models.Model):

@@ -131,6 +131,79 @@ class LeagueGame(Protocol):
         ...
 
 
+@runtime_checkable
+class LeagueGamePages(LeagueGame, Protocol):
+    """The pages of a game whose league pages are not Shuluri Viadal's own (``campaigns`` keeps
+    Viadal's report form, match page and campaign sheet as they were). ``campaigns``' views render
+    the game's templates (under its app's ``templates/<app>/``) inside its own pages, with the
+    context these methods give; every write still goes through ``campaigns``' services, which lock in
+    the one order and then call the plug-in."""
+
+    report_template: str  # the report form's fields, inside campaigns' form
+    match_template: str  # the match's result, side by side, inside campaigns' match page
+    entry_template: str  # the campaign sheet's body, inside campaigns' entry page
+
+    def size_label(self, league: Any) -> str:
+        """The league's game size in a few words (``L 200``)."""
+        ...
+
+    def settings_fields(self, league: Any | None) -> dict[str, Any]:
+        """The game's own settings as form fields, named as ``game_settings`` keys, their initial
+        values the league's (a new league: the defaults)."""
+        ...
+
+    def settings_lines(self, league: Any) -> list[tuple[str, str]]:
+        """The game's settings for the league page: (label, value) in the reader's language."""
+        ...
+
+    def entry_problems(self, entry: Any) -> list[tuple[str, str]]:
+        """(rule id, text) of every rule the entry's copy breaks under the league's settings."""
+        ...
+
+    def report_form(self, fixture: Any, data: Any = None, *, report: Any = None) -> Any:
+        """The match report form (a Django form: ``is_valid``, ``add_error``; ``report()`` gives
+        what ``check_report`` takes), filled from ``report`` when the organiser corrects one."""
+        ...
+
+    def match_context(self, fixture: Any, result: Any | None) -> dict[str, Any]:
+        """What ``match_template`` shows of a fixture and its result."""
+        ...
+
+    def entry_context(self, entry: Any, *, owner: bool) -> dict[str, Any]:
+        """What ``entry_template`` shows of an entry; its forms when the viewer owns it."""
+        ...
+
+    def entry_action(self, *, entry: Any, action: str, data: Any, log: Any) -> str:
+        """A campaign choice between matches (a purchase, an advance, the healer) on the locked
+        ``entry``: checked by the game's rules, written, logged; the message to show. Refused
+        with ``LeagueRefusal`` (nothing written)."""
+        ...
+
+    points_rule: str  # the rule the league points follow (``WB-7.2``)
+    tie_break_rule: str  # the rule of the tie-breakers (``WB-7.3``)
+
+    def points_legend(self, league: Any) -> list[tuple[str, int]]:
+        """(result in the reader's language, league points) of each result, in the league's format."""
+        ...
+
+    def tie_breaker_label(self, breaker: Any) -> str:
+        """A tie-breaker of the chain described in the game's own words (victory points, figures)."""
+        ...
+
+    def csv_header(self) -> tuple[str, ...]:
+        """The standings CSV's columns after rank, name and player, in the reader's language."""
+        ...
+
+    def csv_cells(self, row: Any) -> tuple[object, ...]:
+        """One standings row's cells under ``csv_header``."""
+        ...
+
+
+class LeagueRefusal(ValueError):
+    """A game's plug-in refuses what was asked (a report that breaks a rule, a purchase over the
+    treasury); the message is in the reader's language, and nothing was written."""
+
+
 _plugins: dict[str, LeagueGame] = {}
 _discovered = False
 _lock = threading.Lock()
@@ -161,6 +234,15 @@ def league_game(game_id: str) -> LeagueGame:
         return _plugins[game_id]
     except KeyError:
         raise UnknownLeagueGame(f"no league plug-in for the game {game_id!r}") from None
+
+
+def league_pages(game_id: str) -> LeagueGamePages:
+    """The pages of a game's leagues; ``UnknownLeagueGame`` for a game without them (Viadal's are
+    ``campaigns``' own)."""
+    plugin = league_game(game_id)
+    if not isinstance(plugin, LeagueGamePages):
+        raise UnknownLeagueGame(f"the game {game_id!r} has no league pages of its own")
+    return plugin
 
 
 def league_games() -> tuple[str, ...]:

@@ -15,7 +15,7 @@ from arena.engine.campaign.fixtures import GROUP_QUALIFIERS
 from arena.engine.campaign.pairing import TeamId
 from arena.engine.campaign.results import ResultKind, league_points
 from arena.engine.campaign.standings import MatchResult, StandingRow, TieBreaker
-from games.leagues import league_game
+from games.leagues import league_game, league_pages
 
 from ..facts import facts_of
 from ..labels import result_label, tie_breaker_description, tie_breaker_name
@@ -55,7 +55,9 @@ class StandingLine:
 
     @property
     def decided_by_label(self) -> str:
-        return tie_breaker_description(self.row.decided_by) if self.row.decided_by else ""
+        if not self.row.decided_by:
+            return ""
+        return _breaker_label(self.entry.league, self.row.decided_by)
 
 
 @dataclass(frozen=True)
@@ -69,8 +71,19 @@ class Standings:
         return self.league.format == League.Format.SWISS
 
     @property
+    def points_rule(self) -> str:
+        return "HR-10.1" if self.league.is_viadal else league_pages(self.league.game).points_rule
+
+    @property
+    def tie_break_rule(self) -> str:
+        return "HR-10.3" if self.league.is_viadal else league_pages(self.league.game).tie_break_rule
+
+    @property
     def points_legend(self) -> list[tuple[str, int]]:
-        """League points of each result in this league's format (HR-10.1, HR-10.2)."""
+        """League points of each result in this league's format (HR-10.1, HR-10.2; another game's
+        from its plug-in)."""
+        if not self.league.is_viadal:
+            return league_pages(self.league.game).points_legend(self.league)
         kinds = (
             ResultKind.VICTORY,
             ResultKind.POINTS_VICTORY,
@@ -91,9 +104,15 @@ def _done_results(league: League, fixtures: Iterable[Fixture]) -> list[MatchResu
     return results
 
 
+def _breaker_label(league: League, breaker: TieBreaker) -> str:
+    if league.is_viadal:
+        return tie_breaker_description(breaker)
+    return league_pages(league.game).tie_breaker_label(breaker)
+
+
 def _chain(league: League) -> tuple[tuple[TieBreaker, str], ...]:
     breakers = league_game(league.game).tie_breakers(league.engine_format)
-    return tuple((breaker, tie_breaker_description(breaker)) for breaker in breakers)
+    return tuple((breaker, _breaker_label(league, breaker)) for breaker in breakers)
 
 
 def standing_rows(league: League, entries: Iterable[Entry]) -> list[StandingRow]:
@@ -177,8 +196,11 @@ def csv_dialect(language: str | None) -> CsvDialect:
     return CSV_DIALECTS["hu" if (language or "").split("-")[0] == "hu" else "en"]
 
 
-def csv_header() -> tuple[str, ...]:
-    """The CSV's column names in the reader's language: the file follows the page it is taken from."""
+def csv_header(league: League | None = None) -> tuple[str, ...]:
+    """The CSV's column names in the reader's language: the file follows the page it is taken from.
+    Another game's columns after rank, name and player are its plug-in's."""
+    if league is not None and not league.is_viadal:
+        return (_("Rank"), _("Name"), _("Player"), *league_pages(league.game).csv_header(), _("Decided by"))
     return (
         _("Rank"),
         _("Team"),
@@ -204,8 +226,13 @@ def csv_header() -> tuple[str, ...]:
 def standings_csv_rows(standings: Standings) -> list[tuple[object, ...]]:
     """One row per team in rank order; "decided by" names the tie-breaker in the reader's language."""
     rows: list[tuple[object, ...]] = []
+    pages = None if standings.league.is_viadal else league_pages(standings.league.game)
     for line in standings.lines:
         r = line.row
+        if pages is not None:
+            decided = pages.tie_breaker_label(r.decided_by) if r.decided_by else ""
+            rows.append((r.rank, line.entry.name, line.entry.player.get_username(), *pages.csv_cells(r), decided))
+            continue
         rows.append(
             (
                 r.rank,
