@@ -17,7 +17,7 @@ from arena.engine.campaign.dice import CampaignDice, RecordedDice, derive_seed
 from arena.engine.campaign.gold import starting_treasury
 from arena.engine.campaign.standings import TIE_BREAKERS, MatchResult, StandingRow, compute_standings
 from arena.engine.roster.rules import validate_roster
-from arena.i18n import problem_text
+from common.i18n import problem_text
 from games.leagues import VIADAL, EntryCopy, register
 from teams.models import Team
 from teams.selectors import team_to_roster

@@ -17,8 +17,8 @@ from django.utils.translation import gettext_lazy as _
 from arena.engine.content.common import Stat
 from arena.engine.content.points import DEFAULT_TIER, TIERS
 from arena.engine.content.profiles import MEMBER_SLOTS, PROFILES
-from arena.i18n import entry_name
-from viadal_site.fields import JSONField
+from common.fields import JSONField
+from common.i18n import entry_name
 
 from .bounds import DISC_COUNT_BOUNDS, ME_TOKENS, TRAP_CARDS_DRAWN_BOUNDS, stat_envelope
 from .constraints import character_constraints

@@ -24,8 +24,8 @@ from arena.engine.content.weapons import GLADIATOR_TYPES
 from arena.engine.roster import Member, Problem, Roster, base_roster
 from arena.engine.roster.rules import RosterCosts, check_roster, validate_roster
 from arena.engine.roster.teamfile import TeamFileError, dumps, loads
-from arena.i18n import entry_name
-from viadal_site.prepared import update_row
+from common.i18n import entry_name
+from common.prepared import update_row
 
 from .models import NOTES_MAX_LENGTH, Character, Team
 from .selectors import roster_of, team_characters, team_to_roster
