@@ -20,7 +20,7 @@ from simple_history.models import HistoricalRecords
 
 from quests.rules import content
 from quests.rules.content import WarriorClass
-from viadal_site.fields import JSONField
+from common.fields import JSONField
 
 PARTY_NAME_MAX = 60
 CLASS_LABELS = {

@@ -17,7 +17,7 @@ from django.core.cache import caches
 from django.http import HttpRequest
 from django.utils.safestring import SafeString, mark_safe
 
-from viadal_site.client_ip import client_ip
+from common.client_ip import client_ip
 
 CACHE_ALIAS = "sheets"
 
