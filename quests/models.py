@@ -18,9 +18,9 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from common.fields import JSONField
 from quests.rules import content
 from quests.rules.content import WarriorClass
-from common.fields import JSONField
 
 PARTY_NAME_MAX = 60
 CLASS_LABELS = {
