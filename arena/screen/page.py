@@ -36,8 +36,7 @@ from arena.engine import (
 from arena.errors import DiceNeededError
 from arena.models import HOME, Match, MatchSeat
 from arena.runtime.states import state_of
-from arena.services.league_fixtures import thumbs_owed_by
-from arena.services.play import claimable_at
+from arena.selectors import claimable_at, thumbs_owed_by
 from campaigns.models import Fixture
 from common.i18n import reader_language
 
@@ -237,9 +236,9 @@ def seat_page(
         if my_turn
         else Choices((), (), next((c for c in found if c.kind == "Concede"), None), None)
     )
-    if offered.concede is not None and table_device(match, user) and match.fixture_id is not None:
+    if offered.concede is not None and seat is not None and table_device(match, user) and match.fixture_id:
         # nobody concedes for another player's seat: the device offers it only for the device's own
-        if not match.seats.filter(seat=seat, player=user).exists():
+        if not match.seats.filter(seat=seat, player_id=user.pk).exists():
             offered = Choices(offered.answers, offered.groups, None, offered.end_step)
     plan_actions = team_file_plan(state, seat) if my_turn and public["phase"] == "secrets" and seat is not None else []
     plan_json = ""

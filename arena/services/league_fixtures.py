@@ -26,9 +26,8 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from arena.engine import MatchOptions, State, is_over, match_facts, new_match
+from arena.engine import MatchOptions, State, match_facts, new_match
 from arena.engine.campaign.errors import CampaignRuleError
-from arena.engine.campaign.facts import Fate
 from arena.engine.campaign.injuries import Thumbs
 from arena.engine.roster import Roster
 from campaigns.errors import LeagueError
@@ -39,6 +38,7 @@ from campaigns.services.results import fixture_record_hosted_result, fixture_rep
 from ..errors import MatchError
 from ..models import AWAY, HOME, Match, MatchSeat
 from ..runtime.states import state_of
+from ..selectors import thumbs_owed_by
 from .league_fixtures_four import match_begin_four_fixture, report_four_to_league
 from .lobby import begin_match, match_options
 from .seats import refresh_seats, seat_of
@@ -152,18 +152,6 @@ def match_confirm_table_fixture(*, match: Match, player: User) -> Match:
     if fixture.status != Fixture.Status.SCHEDULED:
         raise MatchError(_("This fixture has a result already."))
     return _begin(match, fixture, _fixture_options(match))
-
-
-def thumbs_owed_by(match: Match, state: State) -> int | None:
-    """The seat that owes the thumbs (HR-10.5): the winner of a fixture's match in which the losing
-    side's gladiator fell (died), while the league has no result yet; otherwise None."""
-    if match.fixture_id is None or match.forfeit or match.winner_seat is None or not is_over(state):
-        return None
-    if match.four_seats:  # a table of four shows no thumbs: its result is recorded as it ends
-        return None
-    loser = match_facts(state).side(1 - match.winner_seat)
-    gladiator = loser.members.get("gladiator")
-    return match.winner_seat if gladiator is not None and gladiator.fate is Fate.DEAD else None
 
 
 def report_to_league(match: Match, state: State) -> None:

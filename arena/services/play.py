@@ -16,10 +16,8 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import timedelta
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
@@ -45,6 +43,7 @@ from ..errors import ActionRefusedError, DiceNeededError, MatchError, StaleBoard
 from ..models import Match, MatchAction, MatchSeat
 from ..runtime.dice import TableDice, dice_for
 from ..runtime.states import key_of, remember, state_of
+from ..selectors import claimable_at
 from .league_fixtures import report_to_league
 from .seats import refresh_seats, seat_of
 
@@ -69,11 +68,6 @@ class Played:
     events: tuple[Event, ...]
     stored: int = 0
     stopped: MatchError | None = None
-
-
-def claim_after() -> timedelta:
-    """How long a seat may leave the decision it owes before the other may claim a forfeit."""
-    return timedelta(seconds=int(getattr(settings, "VIADAL_MATCH_CLAIM_AFTER", 3 * 24 * 3600)))
 
 
 def _locked(match: Match) -> Match:
@@ -267,11 +261,6 @@ def _record(match: Match, state: State, *, version: int) -> None:
     elif public["phase"] not in SETUP_PHASES:
         match.status = Match.Status.PLAYING
     match.save(update_fields=fields)
-
-
-def claimable_at(match: Match) -> Any:
-    """When the waiting seat may claim a forfeit (the last action + the claim delay)."""
-    return (match.last_action_at or match.created_at) + claim_after()
 
 
 @transaction.atomic
