@@ -33,6 +33,14 @@ Modules and their API:
   -> str``; ``warband_to_dict`` / ``warband_from_dict`` (the file's body as plain JSON values, for a
   JSON field; read with the file's checks), ``figure_to_dict``; ``FORMAT`` ``"viadal-warband"``,
   ``FORMAT_VERSION`` 1, the limits.
+- :mod:`~warbands.rules.league` (WB-7): ``EndState``; ``fielded_figures(warband, hirelings=(),
+  absent=()) -> tuple[Fielded, ...]``; ``SideReport(ends, conceded)`` of ``FigureEnd(name, state,
+  taken_out_by)``; ``check_report(fielded, report, enemy=()) -> tuple[Violation, ...]`` (WB-16);
+  ``victory_points``, ``taken_out``, ``match_result(points, fielded_a, report_a, fielded_b, report_b,
+  mode=ResultMode.VP, table_result=None) -> MatchOutcome`` (outcomes, VP, figures taken out);
+  ``Outcome``, ``league_points``, ``winning_margin``; ``LeagueMatch`` (``played``, ``forfeit``,
+  ``bye``), ``standings(entries, matches, Format, dice) -> (rows, rolls)`` with ``TIE_BREAKERS``
+  (WB-7.3) and their ``TIE_BREAKER_NAMES``; ``knockout_winner(match, dice)``; ``draw_lots``.
 - :mod:`~warbands.rules.dice`: ``SeededDice(seed, start=0)``, ``FixedDice(results)``; ``roll(purpose,
   sides=6) -> Roll``; ``records`` and ``rolls_made``.
 
