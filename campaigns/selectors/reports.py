@@ -31,6 +31,7 @@ AUDITED_FIELDS = (
     "thumbs",
     "notes",
     "dispute_reason",
+    "report",
 )
 FIELD_NAMES = {
     "home_result": gettext_lazy("home result"),
@@ -201,6 +202,8 @@ def _value_text(name: str, value: object) -> str:
 def _change_text(name: str, old: object, new: object) -> str:
     if name == "members":
         return _("member details changed")
+    if name == "report":
+        return _("report details changed")
     if name == "broken":
         old_items, new_items = (_broken_text(value) for value in (old, new))
         return f"{FIELD_NAMES[name]}: {old_items} → {new_items}"
@@ -228,8 +231,9 @@ def match_report(fixture: Fixture, user: User | AnonymousUser) -> MatchReport:
     sides: list[SideReport] = []
     history: list[HistoryLine] = []
     if result is not None and fixture.away is not None:
-        facts = facts_of(result)
-        sides = [_side(fixture.home, 0, facts), _side(fixture.away, 1, facts)]
+        if fixture.league.is_viadal:  # another game's sides are its plug-in's (``match_context``)
+            facts = facts_of(result)
+            sides = [_side(fixture.home, 0, facts), _side(fixture.away, 1, facts)]
         history = result_history(result)
     # what was bought before the match is shown with the items, not with what followed the match
     events = list(fixture.events.exclude(kind=CampaignEvent.Kind.MATCH_ITEM).select_related("entry").order_by("seq"))
