@@ -246,10 +246,11 @@ def fixture_report_table_result(*, fixture: Fixture, reporter: User, match_facts
     require_player_in(fixture, reporter)
     if fixture.status != Status.SCHEDULED:
         raise LeagueError(_("This fixture has a result already."))
-    check_facts(fixture, match_facts)
-    check_broken(fixture, match_facts)
+    if fixture.league.game != VIADAL:
+        raise LeagueError(_("Only Shuluri Viadal's matches are hosted on the site."))
+    check_viadal_report(fixture, match_facts)
     result = Result(fixture=fixture, reported_by=reporter, hosted=True)
-    _fill(result, match_facts)
+    fill_viadal_result(result, match_facts)
     _save(result, reporter, "Reported by the match at the table")
     fixture.status = Status.REPORTED
     fixture.save(update_fields=["status"])
