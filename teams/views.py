@@ -18,8 +18,9 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import reswap
 
-from accounts.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest
 from arena.engine.roster import Problem
+from common.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest
+from games.registry import DEFAULT_GAME, Feature, games_offering
 
 from . import builder_panels, selectors, services
 from .builder import PART_FIELD, SHOWN_FIELD, TeamBuilder, parse_shown, posted_parts
@@ -34,7 +35,14 @@ def _owned_team(request: AuthenticatedHttpRequest, pk: int) -> Team:
 
 @login_required
 def team_list(request: AuthenticatedHttpRequest) -> HttpResponse:
-    return render(request, "teams/team_list.html", {"rows": selectors.team_list_for(request.user)})
+    """Viadal's teams, then the player's things of every other game that has a builder, each in its
+    own words (``games.registry``): a fixed number of queries per game whatever their number."""
+    others = [
+        (game, game.owned(request.user))
+        for game in games_offering(Feature.BUILDER)
+        if game.id != DEFAULT_GAME and game.owned is not None
+    ]
+    return render(request, "teams/team_list.html", {"rows": selectors.team_list_for(request.user), "others": others})
 
 
 @login_required

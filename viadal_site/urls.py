@@ -10,11 +10,11 @@ urlpatterns = [
     path("", views.home, name="home"),
     # browsers ask for /favicon.ico whatever the page says: send them to the site's icon
     path("favicon.ico", views.favicon, name="favicon"),
-    path("arena/", include("arena.urls")),
-    path("play/", include("arena.play_urls")),
+    path("", include("arena.urls")),  # /arena/ and /play/
     path("teams/", include("teams.urls")),
     path("leagues/", include("campaigns.urls")),
     path("rules/", include("reference.urls")),
+    path("quests/", include("quests.urls")),
     path("teams/", include("teams.sheet_urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -15,6 +15,7 @@ from django.views.decorators.csrf import requires_csrf_token
 from campaigns.demo import DEMO_LEAGUE
 from campaigns.management.commands.load_demo import DEMO_USERS
 from campaigns.models import League
+from games.registry import all_games
 
 # get_object_or_404's own message names a model in English ("No League matches the given query."):
 # the page says it in the reader's words instead; the app's own Http404 messages are translated.
@@ -22,9 +23,10 @@ _LOOKUP_MESSAGE = re.compile(r"^No .+ matches the given query\.$")
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """What to do first: the demo logins when the demo data is loaded (its league exists), else sign up."""
+    """What to do first: the demo logins when the demo data is loaded (its league exists), else sign up;
+    and each game the site serves, in its own words (``games.registry``)."""
     demo = not request.user.is_authenticated and League.objects.filter(name=DEMO_LEAGUE).exists()
-    return render(request, "home.html", {"demo_users": DEMO_USERS if demo else ()})
+    return render(request, "home.html", {"demo_users": DEMO_USERS if demo else (), "games": all_games()})
 
 
 def _back_url(request: HttpRequest) -> str:

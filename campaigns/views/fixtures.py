@@ -11,8 +11,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from accounts.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest
-from viadal_site.csv_export import formula_safe_writer
+from common.csv_export import formula_safe_writer
+from common.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest
 
 from ..forms import GenerateFixturesForm, RescheduleForm
 from ..permissions import is_organiser, require_organiser
@@ -118,10 +118,10 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
         writer.writerow(arena_csv_header())
         writer.writerows(dialect.row(row) for row in arena_csv_rows(arena_league_standings(league)))
     elif league.has_groups:
-        writer.writerow((_("Group"), *csv_header()))
+        writer.writerow((_("Group"), *csv_header(league)))
         for table in group_tables(league):
             writer.writerows(dialect.row((table.letter, *row)) for row in standings_csv_rows(table))
     else:
-        writer.writerow(csv_header())
+        writer.writerow(csv_header(league))
         writer.writerows(dialect.row(row) for row in standings_csv_rows(league_standings(league)))
     return response

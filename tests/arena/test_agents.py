@@ -12,16 +12,16 @@ from django.core.exceptions import PermissionDenied
 from django.core.management import call_command
 from django.urls import reverse
 
-from arena.agents import agent_move, owed, poll_seconds, run_forever, run_until_idle
 from arena.engine import action_to_json, is_over, legal_actions, seats_to_move, state_hash
-from arena.engine.agents import AGENTS
+from arena.engine.agents import AGENTS, SearchAgent
 from arena.engine.match.state import Phase
 from arena.errors import MatchError, StaleBoardError
 from arena.forms import ComputerForm
 from arena.models import AWAY, HOME, Agent, Match, MatchAction, MatchSeat
+from arena.runtime.states import forget_all, rebuild, state_of
 from arena.selectors import live_matches, matches_of
 from arena.services import match_create_against_agent, match_play, match_play_agent
-from arena.states import forget_all, rebuild, state_of
+from arena.worker import Shard, agent_move, hard_budget, make_agent, owed, poll_seconds, run_forever, run_until_idle
 from tests.arena.hosted import fresh
 
 pytestmark = pytest.mark.django_db
@@ -221,17 +221,12 @@ def test_the_worker_plays_the_normal_and_the_hard_level_the_same_way_after_a_res
 
 
 def test_the_hard_level_searches_with_the_hosted_budget(settings):
-    from arena.agents import hard_budget, make_agent
-    from arena.engine.agents import SearchAgent
-
     settings.VIADAL_AGENT_HARD_BUDGET = 7
     agent = make_agent("search", "seed")
     assert isinstance(agent, SearchAgent) and agent.budget == 7 == hard_budget()
 
 
 def test_workers_split_the_matches_by_shard_and_a_bad_shard_is_refused(players):
-    from arena.agents import Shard
-
     matches = [against_computer(players) for _ in range(3)]
     ids = {m.pk for m in matches}
     first = {row[0] for row in owed(Shard(0, 2))}

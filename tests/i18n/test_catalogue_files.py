@@ -19,7 +19,7 @@ from tests.i18n.po import Entry, read_po
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUES = {language: ROOT / "locale" / language / "LC_MESSAGES" / "django.po" for language in ("hu", "en")}
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|\{(\w+)\}")
-SOURCES = ("accounts", "arena", "teams", "campaigns", "viadal_site", "templates")
+SOURCES = ("accounts", "arena", "common", "teams", "campaigns", "viadal_site", "templates")
 
 
 def messages(language: str) -> list[Entry]:
@@ -82,3 +82,46 @@ def test_every_marked_string_is_in_the_catalogues(tmp_path, monkeypatch):
     extracted = {entry.msgid for entry in read_po(tmp_path / "locale" / "hu" / "LC_MESSAGES" / "django.po")}
     committed = {entry.msgid for entry in messages("hu")}
     assert extracted - committed == set(), "run `manage.py makemessages -l hu -l en --ignore=.venv` and translate"
+
+
+# Each app with a catalogue of its own (games, warbands …): <app>/locale/{hu,en}/LC_MESSAGES/django.po,
+# found on disk, so a new app's catalogue is checked as soon as it exists.
+APP_CATALOGUES = sorted(path.parents[3].name for path in ROOT.glob("*/locale/hu/LC_MESSAGES/django.po"))
+
+
+def app_messages(app: str, language: str) -> list[Entry]:
+    path = ROOT / app / "locale" / language / "LC_MESSAGES" / "django.po"
+    return [entry for entry in read_po(path) if not entry.obsolete]
+
+
+def test_the_apps_catalogues_are_found():
+    assert "games" in APP_CATALOGUES
+
+
+@pytest.mark.parametrize("app", APP_CATALOGUES)
+def test_an_apps_catalogues_match_and_are_complete(app):
+    hu, en = app_messages(app, "hu"), app_messages(app, "en")
+    assert [e.msgid for e in hu] == [e.msgid for e in en]
+    assert hu[0].is_header and "Language: hu\n" in hu[0].msgstr[0] and "Language: en\n" in en[0].msgstr[0]
+    for entry in hu[1:]:
+        assert "fuzzy" not in entry.flags and not entry.untranslated, entry.msgid
+        wanted = set(PLACEHOLDER.findall(entry.msgid)) | set(PLACEHOLDER.findall(entry.msgid_plural or ""))
+        for text in entry.msgstr.values():
+            assert set(PLACEHOLDER.findall(text)) == wanted, (entry.msgid, text)
+    for entry in en[1:]:
+        assert entry.msgstr[0] == entry.msgid
+        if entry.msgid_plural is not None:
+            assert entry.msgstr[1] == entry.msgid_plural
+
+
+@pytest.mark.skipif(not shutil.which("xgettext"), reason="GNU gettext is not installed (`make messages` installs it)")
+@pytest.mark.parametrize("app", APP_CATALOGUES)
+def test_every_string_an_app_marks_is_in_its_catalogue(app, tmp_path, monkeypatch):
+    shutil.copytree(ROOT / app, tmp_path / app, ignore=shutil.ignore_patterns("__pycache__", "*.mo", "locale"))
+    (tmp_path / app / "locale").mkdir()
+    monkeypatch.chdir(tmp_path / app)
+    with override_settings(LOCALE_PATHS=[]):
+        call_command("makemessages", locale=["hu"], verbosity=0)
+    extracted = {entry.msgid for entry in read_po(tmp_path / app / "locale" / "hu" / "LC_MESSAGES" / "django.po")}
+    committed = {entry.msgid for entry in app_messages(app, "hu")}
+    assert extracted - committed == set(), f"add these to {app}/locale/*/LC_MESSAGES/django.po by hand"
