@@ -14,6 +14,7 @@ urlpatterns = [
     path("teams/", include("teams.urls")),
     path("leagues/", include("campaigns.urls")),
     path("rules/", include("reference.urls")),
+    path("quests/", include("quests.urls")),
     path("teams/", include("teams.sheet_urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

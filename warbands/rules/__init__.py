@@ -33,6 +33,24 @@ Modules and their API:
   -> str``; ``warband_to_dict`` / ``warband_from_dict`` (the file's body as plain JSON values, for a
   JSON field; read with the file's checks), ``figure_to_dict``; ``FORMAT`` ``"viadal-warband"``,
   ``FORMAT_VERSION`` 1, the limits.
+- :mod:`~warbands.rules.league` (WB-7): ``EndState``; ``fielded_figures(warband, hirelings=(),
+  absent=()) -> tuple[Fielded, ...]``; ``SideReport(ends, conceded)`` of ``FigureEnd(name, state,
+  taken_out_by)``; ``check_report(fielded, report, enemy=()) -> tuple[Violation, ...]`` (WB-16);
+  ``victory_points``, ``taken_out``, ``match_result(points, fielded_a, report_a, fielded_b, report_b,
+  mode=ResultMode.VP, table_result=None) -> MatchOutcome`` (outcomes, VP, figures taken out);
+  ``Outcome``, ``league_points``, ``winning_margin``; ``LeagueMatch`` (``played``, ``forfeit``,
+  ``bye``), ``standings(entries, matches, Format, dice) -> (rows, rolls)`` with ``TIE_BREAKERS``
+  (WB-7.3) and their ``TIE_BREAKER_NAMES``; ``knockout_winner(match, dice)``; ``draw_lots``.
+- :mod:`~warbands.rules.campaign` (WB-8): ``Campaign(warband, points, treasury, records)`` with
+  ``FigureRecord`` per figure and minion; ``register``; ``warband_value``, ``living_warband``,
+  ``campaign_caps``; before a match ``absent_figures``, ``hireling_allowance``,
+  ``check_fielding`` (WB-17), ``serve_absence``; after it, in WB-8.2's order, ``illusion_victims``,
+  ``injuries`` (or ``roll_injury`` + ``resolve_injury`` with the healer), ``raise_dead`` (WB-20),
+  ``experience``, ``advances_due``, ``apply_advance(Advance)`` (WB-19), ``income``,
+  ``collect_income``, ``buy_figure``, ``buy_minion``, ``buy_spell``, ``buy_pool_points`` (WB-18),
+  ``dismiss``. Each step returns a ``Step``: the new campaign, every ``Roll``, a ``Text`` line per
+  event, and ``violations`` (then nothing changed and nothing was rolled).
+  ``campaign_to_dict`` / ``campaign_from_dict`` store it.
 - :mod:`~warbands.rules.dice`: ``SeededDice(seed, start=0)``, ``FixedDice(results)``; ``roll(purpose,
   sides=6) -> Roll``; ``records`` and ``rolls_made``.
 

@@ -142,7 +142,8 @@ class CharacterView:
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
     """A seat's public facts; ``traps`` and ``disc_levels`` only for the seat itself (or open cards).
-    ``quarter`` and ``partner`` are a four-seat match's (``partner`` in pairs only)."""
+    ``quarter``, ``partner`` and ``tower_half`` are a four-seat match's (``partner`` in pairs only);
+    there ``half`` is his side's half (pairs), None in free-for-all (HR-8)."""
 
     seat: int
     team: str
@@ -156,6 +157,7 @@ class SeatInfo:
     grip_recorded: bool
     quarter: str | None
     partner: int | None
+    tower_half: str | None  # four seats: the half of his quarter's tower (his strategist's, his pile's)
 
     def to_json(self, *, four_seats: bool) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -173,6 +175,7 @@ class SeatInfo:
         if four_seats:
             out["quarter"] = self.quarter
             out["partner"] = self.partner
+            out["tower_half"] = self.tower_half
         return out
 
 

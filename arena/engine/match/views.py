@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from arena.engine.board.data import HALF_TABLE
 from arena.engine.board.grid import grid
 from arena.engine.match.magic.view import spells_view, zombie_view
 from arena.engine.match.memo import Table
@@ -53,6 +54,8 @@ _SLICES: Table[tuple[int, int], tuple[str, ...]] = Table(
     "views: board slices"
 )  # (hex, its gates open): at most a few per hex
 _PHASE_NAMES = {p: p.name.lower() for p in Phase}
+# HR-1.7, HR-8: the half two quarters make up (NE + SE → E)
+_HALF_OF_QUARTERS = {frozenset(q.value for q in quarters): half.value for half, quarters, *_ in HALF_TABLE}
 
 
 def _hex(h: int) -> Hex | None:
@@ -178,6 +181,20 @@ def _pending(s: State) -> PendingView | None:
     return PendingView(kind, p.seat, char)
 
 
+def _side_half(s: State, seat: int) -> str | None:
+    """The half ``seat``'s side holds (HR-8): in pairs the half of both partners' quarters (the
+    half chosen, before the quarters are); in free-for-all no side holds a half, only a quarter."""
+    four = s.four
+    assert four is not None
+    partner = four.mode.partner(seat)
+    if partner is None:
+        return None
+    mine, theirs = four.quarters[seat], four.quarters[partner]
+    if mine is None or theirs is None:
+        return s.halves[seat]
+    return _HALF_OF_QUARTERS[frozenset((mine, theirs))]
+
+
 def view(state: State, seat: int | None) -> SeatView:
     """The match as ``seat`` may see it; ``None`` is the spectators' public view."""
     s = state
@@ -189,7 +206,7 @@ def view(state: State, seat: int | None) -> SeatView:
         SeatInfo(
             seat=x,
             team=s.setup.teams[x].name,
-            half=s.halves[x],
+            half=_side_half(s, x) if four is not None else s.halves[x],
             strategist_man=s.strat_man[x],
             trap_cards=len(s.traps[x]),
             discs=len(s.discs[x]),
@@ -199,6 +216,8 @@ def view(state: State, seat: int | None) -> SeatView:
             grip_recorded=s.grips_done[x],
             quarter=four.quarters[x] if four is not None else None,
             partner=four.mode.partner(x) if four is not None else None,
+            # his strategist's tower, pile and gladiator's start are his quarter's tower half's
+            tower_half=s.halves[x] if four is not None and four.quarters[x] is not None else None,
         )
         for x in range(s.seats)
     )
