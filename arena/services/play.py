@@ -129,12 +129,18 @@ def match_play(
 
 def table_seat(match: Match, player: User, actions: Sequence[Mapping[str, Any]]) -> MatchSeat:
     """Table mode: the device's player (the match's creator) acts for whichever seat the action
-    names; nobody else acts in it."""
-    if not player.is_authenticated or player.pk != match.created_by_id:
+    names; nobody else acts in it. Nobody concedes for another player's seat: a concession is taken
+    only from the seat's own player (at a league fixture's table, the opponent, on his own device)."""
+    if not player.is_authenticated:
         raise PermissionDenied(_("Only the device at the table acts in this match."))
     first = actions[0] if actions else None
     seat = first.get("seat") if isinstance(first, Mapping) else None
     row = MatchSeat.objects.filter(match=match, seat=seat).first() if seat in (0, 1) else None
+    conceding = any(isinstance(a, Mapping) and a.get("type") == "Concede" for a in actions)
+    if conceding and row is not None and row.player_id != player.pk:
+        raise PermissionDenied(_("Nobody concedes for another player's seat."))
+    if player.pk != match.created_by_id and not conceding:
+        raise PermissionDenied(_("Only the device at the table acts in this match."))
     if row is None:
         raise ActionRefusedError(_("This is not an action of the game."))
     return row
@@ -246,13 +252,14 @@ def _record(match: Match, state: State, *, version: int) -> None:
     public = view(state, None)
     if is_over(state):
         match.status = Match.Status.FINISHED
-        match.result = public["result"]
-        match.winner_seat = public["result"]["winner"] if public["result"] else None
+        result = public.result
+        match.result = result._asdict() if result is not None else None
+        match.winner_seat = result.winner if result is not None else None
         match.finished_at = match.last_action_at
         fields += ["result", "winner_seat", "finished_at"]
         if match.fixture_id is not None:  # a league fixture: the league records it (issue 15)
             report_to_league(match, state)
-    elif public["phase"] not in SETUP_PHASES:
+    elif public.phase not in SETUP_PHASES:
         match.status = Match.Status.PLAYING
     match.save(update_fields=fields)
 
@@ -288,7 +295,7 @@ def match_claim_forfeit(*, match: Match, player: User, version: int) -> Match:
     match.status = Match.Status.FINISHED
     match.forfeit = True
     match.winner_seat = seat.seat
-    match.result = {"kind": "forfeit", "winner": seat.seat, "scores": [0, 0], "round": public["round"], "reason": ""}
+    match.result = {"kind": "forfeit", "winner": seat.seat, "scores": [0, 0], "round": public.round, "reason": ""}
     match.finished_at = timezone.now()
     match.save(update_fields=["status", "forfeit", "winner_seat", "result", "finished_at"])
     MatchSeat.objects.filter(match=match).update(to_move=False)

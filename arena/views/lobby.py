@@ -50,7 +50,8 @@ def lobby(request: AuthenticatedHttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Challenge made. Share its link, or wait for a player to accept it."))
             return redirect("play:invite", token=match.invite_token)
-    lines = selectors.matches_of(request.user)
+    finished = selectors.finished_page_of(request.user, request.GET.get("page"))
+    lines = selectors.matches_of(request.user, finished)
     context = {
         "form": form,
         "computer_form": ComputerForm(teams=teams, prefix="computer"),
@@ -59,6 +60,7 @@ def lobby(request: AuthenticatedHttpRequest) -> HttpResponse:
         "teams": teams,
         "sections": [(category, SECTION_TITLES[category], lines[category]) for category in selectors.CATEGORIES],
         "challenges": selectors.challenges_for(request.user),
+        "finished_page": finished,
         "teams_url": reverse("teams:list"),
     }
     return render(request, "arena/lobby.html", context)
@@ -92,6 +94,14 @@ def invite(request: HttpRequest, token: uuid.UUID) -> HttpResponse:
 @require_POST
 def accept(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     match = get_object_or_404(Match, pk=pk)
+    if match.fixture_id is not None and match.table_played:  # the opponent confirms the match at the table
+        try:
+            services.match_confirm_table_fixture(match=match, player=request.user)
+        except MatchError as error:
+            messages.error(request, str(error))
+            return redirect("play:lobby")
+        messages.success(request, _("Confirmed: the fixture is played at the table; its result will wait for you."))
+        return redirect("play:match", pk=match.pk)
     form = AcceptForm(request.POST, teams=selectors.ready_teams(request.user))
     if not form.is_valid():
         messages.error(request, _("Choose one of your ready teams."))
@@ -144,7 +154,9 @@ def computer(request: AuthenticatedHttpRequest) -> HttpResponse:
 def live(request: HttpRequest) -> HttpResponse:
     """The matches being played now (anyone may follow one, with the public view only) and the
     latest finished ones (their replays)."""
-    context = {"live": selectors.live_matches(), "finished": selectors.finished_matches()}
+    live_page, live = selectors.live_page(request.GET.get("live"))
+    finished_page, finished = selectors.finished_page(request.GET.get("finished"))
+    context = {"live": live, "finished": finished, "live_page": live_page, "finished_page": finished_page}
     return render(request, "arena/live.html", context)
 
 
@@ -158,6 +170,9 @@ def fixture(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     except MatchError as error:
         messages.error(request, str(error))
         return redirect("campaigns:table" if found.is_four_seat else "campaigns:match", pk=pk)
+    if match.status == Match.Status.OPEN:  # at the table: it waits for the opponent's confirmation
+        messages.success(request, _("Your opponent must confirm, on his own device, that this fixture is played here."))
+        return redirect("play:invite", token=match.invite_token)
     messages.success(request, _("The fixture's hosted match begins: both teams as they stand in the league."))
     return redirect("play:match", pk=match.pk)
 

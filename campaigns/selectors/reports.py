@@ -109,12 +109,14 @@ def result_story(fixture: Fixture, result: Result | None) -> list[str]:
     reporter, confirmer = result.reported_by, result.confirmed_by
     if fixture.status == Status.FORFEIT:
         return [_("Forfeit recorded by the organiser")]
-    if result.hosted:
+    if result.hosted and reporter is None:
         return [_("Played on the site; the match reported itself")]
     entered = reporter is not None and reporter.pk == organiser_id and not result.dispute_reason
     if fixture.status == Status.SETTLED and entered and confirmer is not None and confirmer.pk == organiser_id:
         return [_("Entered by the organiser")]
     story = [_("Reported by %(player)s") % {"player": name(reporter)}] if reporter is not None else []
+    if result.hosted:  # played at the table on the reporter's device
+        story = [_("Played at the table on %(player)s's device") % {"player": name(reporter)}]
     if fixture.status == Status.REPORTED:
         story.append(_("waiting for the opponent to confirm it"))
     elif fixture.status == Status.DISPUTED:

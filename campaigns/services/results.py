@@ -1,5 +1,6 @@
 """Results: reported at the table and confirmed by the opponent, or disputed and settled by the
-organiser, or recorded by a hosted match (already confirmed); forfeits; corrections.
+organiser, or recorded by a hosted match (already confirmed; a match hosted at the table on one
+device is reported, and waits for the opponent like a hand report); forfeits; corrections.
 
 Every write of a ``Result`` is kept by django-simple-history with who made it and why ("Reported",
 "Confirmed", "Disputed", "Settled", "Corrected", "Hosted match", "Forfeit"). The first time a
@@ -232,4 +233,25 @@ def fixture_record_hosted_result(
     _save(result, None, "Hosted match")
     fixture.result = result
     _finish(fixture, Status.CONFIRMED, dice)
+    return result
+
+
+@transaction.atomic
+def fixture_report_table_result(*, fixture: Fixture, reporter: User, match_facts: MatchFacts) -> Result:
+    """A fixture's match played at the table on ``reporter``'s device (arena's table mode: one device
+    acted for both seats and entered every die) reports itself as *reported* by him: it waits for the
+    opponent's confirmation or dispute (``fixture_confirm_result``, ``fixture_dispute_result``) like
+    a hand report. Locks: the league, both entries, the fixture."""
+    fixture = _locked(fixture)
+    require_player_in(fixture, reporter)
+    if fixture.status != Status.SCHEDULED:
+        raise LeagueError(_("This fixture has a result already."))
+    if fixture.league.game != VIADAL:
+        raise LeagueError(_("Only Shuluri Viadal's matches are hosted on the site."))
+    check_viadal_report(fixture, match_facts)
+    result = Result(fixture=fixture, reported_by=reporter, hosted=True)
+    fill_viadal_result(result, match_facts)
+    _save(result, reporter, "Reported by the match at the table")
+    fixture.status = Status.REPORTED
+    fixture.save(update_fields=["status"])
     return result

@@ -54,6 +54,18 @@ Modules and their API:
 - :mod:`~warbands.rules.dice`: ``SeededDice(seed, start=0)``, ``FixedDice(results)``; ``roll(purpose,
   sides=6) -> Roll``; ``records`` and ``rolls_made``.
 
+Where each check of WB-5's Validator checklist lives (each returns ``Violation`` s with its id):
+
+==========  ===================================================================================
+WB-01…15    ``checks.check_warband`` (one validator per id in ``checks.VALIDATORS``)
+WB-16       ``league.check_report`` (the match report)
+WB-17       ``campaign.check_fielding`` (dead or absent figures fielded, hirelings)
+WB-18       ``campaign.buy_figure`` / ``buy_minion`` / ``buy_spell`` / ``buy_pool_points`` and
+            ``campaign.resolve_injury`` (the healer): treasury and the caps of WB-8.1
+WB-19       ``campaign.apply_advance``
+WB-20       ``campaign.raise_dead``
+==========  ===================================================================================
+
 Prices are never typed: a stated price (an import) is only compared (WB-15). The match itself is
 played at the table; these rules make building, leagues and campaigns decidable.
 """
