@@ -24,7 +24,6 @@ import random
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Any
 
 from arena.engine.content.amulets import ME_TOKEN_VALUES, can_hold_me_token
 from arena.engine.content.discs import build_pool
@@ -34,6 +33,7 @@ from arena.engine.match.magic.events import SpellCast
 from arena.engine.match.play import match_events
 from arena.engine.match.rules.gladiators import grips_of
 from arena.engine.match.state import State, team_amulets
+from arena.engine.match.view_types import SeatView
 from arena.engine.match.views import view
 
 DECK: tuple[int, ...] = tuple(sorted(t.number for t in TRAPS.values()))
@@ -66,7 +66,7 @@ class Observation:
     """Everything one seat may know at a decision."""
 
     seat: int
-    view: dict[str, Any]
+    view: SeatView  # the typed view (arena.engine.match.view_types)
     public: State  # the match with every other seat's secrets erased (read it, never play on it)
     played: tuple[int, ...]  # trap cards shown so far, every seat's
     cast: tuple[tuple[int, int], ...]  # (seat, disc level) of every spell cast so far
@@ -145,7 +145,7 @@ def determinize(obs: Observation, rng: random.Random) -> State:
     opt = s.opt
     if opt is not None and opt.open:
         return s
-    seats = obs.view["seats"]
+    seats = obs.view.seats
     seat = obs.seat
     others = [x for x in range(s.seats) if x != seat]
     # trap cards: the deck less this seat's hand and every card shown (RB p.7, p.18)
@@ -153,7 +153,7 @@ def determinize(obs: Observation, rng: random.Random) -> State:
     rng.shuffle(deck)
     traps = list(s.traps)
     for x in others:
-        count = seats[x]["trap_cards"]
+        count = seats[x].trap_cards
         traps[x] = tuple(sorted(deck[:count]))
         del deck[:count]
     s.traps = traps
@@ -172,7 +172,7 @@ def determinize(obs: Observation, rng: random.Random) -> State:
     rng.shuffle(pool)
     discs = list(s.discs)
     for x in others:
-        count = seats[x]["discs"]
+        count = seats[x].discs
         kept = list(left_fixed[x])
         rng.shuffle(kept)
         held = kept[:count]
@@ -185,7 +185,7 @@ def determinize(obs: Observation, rng: random.Random) -> State:
     hand, main, pile = list(s.hand), list(s.main), list(s.pile)
     for x in others:
         chars = list(s.seat_chars(x))
-        if seats[x]["secrets_ready"]:
+        if seats[x].secrets_ready:
             _deal_amulets(s, x, chars, amulet, rng)
             _deal_tokens(s, chars, token, rng)
         g = s.gladiator_of(x)
