@@ -14,6 +14,8 @@ urlpatterns = [
     path("play/", include("arena.play_urls")),
     path("teams/", include("teams.urls")),
     path("leagues/", include("campaigns.urls")),
+    path("warbands/", include("warbands.urls")),
+    path("rules/warband/", include("warbands.reference_urls")),
     path("rules/", include("reference.urls")),
     path("teams/", include("teams.sheet_urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
