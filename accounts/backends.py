@@ -1,5 +1,5 @@
 """The authentication backend: Django's ``ModelBackend``, with the read of the signed-in user that
-every request makes compiled once per process (``viadal_site.prepared``).
+every request makes compiled once per process (``common.prepared``).
 
 Signing in, passwords and permissions are Django's own; only ``get_user`` is replaced, and it reads
 what Django's reads: the user of that id, if he may sign in (``user_can_authenticate``). The site's
@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib.auth.backends import ModelBackend as DjangoModelBackend
 from django.contrib.auth.models import User
 
-from viadal_site.prepared import PreparedQuery
+from common.prepared import PreparedQuery
 
 # No user has a negative id.
 _ID_STAND_IN = -7_300_001

@@ -1,5 +1,5 @@
 """The session store: Django's database sessions, with the read every signed-in request makes compiled
-once per process (``viadal_site.prepared``) instead of built afresh each time.
+once per process (``common.prepared``) instead of built afresh each time.
 
 ``SESSION_ENGINE = "accounts.sessions"``. Writing, expiring and clearing sessions are Django's own;
 only the read by key is replaced, and it reads what Django's reads: the row of that key, if it has not
@@ -17,7 +17,7 @@ from django.contrib.sessions.backends.db import SessionStore as DatabaseSessionS
 from django.contrib.sessions.models import Session
 from django.utils import timezone
 
-from viadal_site.prepared import PreparedQuery
+from common.prepared import PreparedQuery
 
 # Longer than any session key Django makes (32 characters), so no real key can be taken for it.
 _KEY_STAND_IN = "\x00session-key-stand-in-of-the-prepared-query"

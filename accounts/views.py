@@ -19,7 +19,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django.views.i18n import set_language as django_set_language
 
-from .http import AuthenticatedHttpRequest
+from common.http import AuthenticatedHttpRequest
+
 from .inbox import inbox as inbox_of
 from .language import is_supported, remember_in_session, store_language
 

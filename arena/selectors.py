@@ -1,19 +1,24 @@
-"""Hosted matches' reads: the lobby's lists, the header's "your move" count.
+"""Hosted matches' reads: the lobby's lists, the header's "your move" count, when a forfeit may be
+claimed and who owes the thumbs.
 
-The seat's play screen is built in :mod:`arena.play_page`.
+The seat's play screen is built in :mod:`arena.screen.page`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
+from arena.engine import State, is_over, match_facts
+from arena.engine.campaign.facts import Fate
 from arena.engine.campaign.results import RESULT_NAMES, ResultKind
 from arena.engine.content.amulets import OPTIONAL_RULES
-from arena.i18n import entry_name, pair_name
+from common.i18n import entry_name, pair_name
 from teams.models import Team
 
 from .models import Match, MatchSeat, Mode
@@ -242,3 +247,25 @@ def seat_rows(match: Match) -> list[SeatRow]:
         SeatRow(s.seat, s.team_name, seat_player_name(s), s.filled)
         for s in match.seats.select_related("player", "invited").order_by("seat")
     ]
+
+
+def claim_after() -> timedelta:
+    """How long a seat may leave the decision it owes before the other may claim a forfeit."""
+    return timedelta(seconds=int(getattr(settings, "VIADAL_MATCH_CLAIM_AFTER", 3 * 24 * 3600)))
+
+
+def claimable_at(match: Match) -> datetime:
+    """When the waiting seat may claim a forfeit (the last action + the claim delay)."""
+    return (match.last_action_at or match.created_at) + claim_after()
+
+
+def thumbs_owed_by(match: Match, state: State) -> int | None:
+    """The seat that owes the thumbs (HR-10.5): the winner of a fixture's match in which the losing
+    side's gladiator fell (died), while the league has no result yet; otherwise None."""
+    if match.fixture_id is None or match.forfeit or match.winner_seat is None or not is_over(state):
+        return None
+    if match.four_seats:  # a table of four shows no thumbs: its result is recorded as it ends
+        return None
+    loser = match_facts(state).side(1 - match.winner_seat)
+    gladiator = loser.members.get("gladiator")
+    return match.winner_seat if gladiator is not None and gladiator.fate is Fate.DEAD else None

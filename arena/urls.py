@@ -1,9 +1,38 @@
-from django.urls import path
+"""The arena app's routes: the board drawing under ``/arena/`` (namespace ``arena``) and hosted play
+under ``/play/`` (namespace ``play``, issue 13)."""
 
-from .views import board
+from django.urls import include, path
 
-app_name = "arena"
+from .views import board, four, lobby, play, replay
+
+board_urls = [
+    path("board/", board.board, name="board"),
+]
+
+play_urls = [
+    path("", lobby.lobby, name="lobby"),
+    path("challenge/<uuid:token>/", lobby.invite, name="invite"),
+    path("computer/", lobby.computer, name="computer"),
+    path("live/", lobby.live, name="live"),
+    path("four/", four.create, name="four"),
+    path("<int:pk>/seat/", four.take_seat, name="take_seat"),
+    path("table/", lobby.table, name="table"),
+    path("fixture/<int:pk>/", lobby.fixture, name="fixture"),
+    path("<int:pk>/accept/", lobby.accept, name="accept"),
+    path("<int:pk>/withdraw/", lobby.withdraw, name="withdraw"),
+    path("<int:pk>/", play.match_page, name="match"),
+    path("<int:pk>/poll/", play.poll, name="poll"),
+    path("<int:pk>/act/", play.act, name="act"),
+    path("<int:pk>/claim/", play.claim, name="claim"),
+    path("<int:pk>/thumbs/", play.thumbs, name="thumbs"),
+    path("<int:pk>/log/", play.match_log, name="log"),
+    path("<int:pk>/replay/", replay.replay, name="replay"),
+    path("<int:pk>/record.json", replay.record, name="record"),
+    path("<int:pk>/verify/", replay.verify_page, name="verify"),
+    path("import/", replay.import_view, name="import"),
+]
 
 urlpatterns = [
-    path("board/", board.board, name="board"),
+    path("arena/", include((board_urls, "arena"))),
+    path("play/", include((play_urls, "play"))),
 ]

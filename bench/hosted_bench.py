@@ -63,9 +63,9 @@ def main() -> None:
 def run(matches: int, round_limit: int) -> None:
     from arena.engine import action_to_json, is_over, legal_actions, seats_to_move
     from arena.models import Match
-    from arena.play_page import seat_page
+    from arena.runtime.states import forget_all, rebuild, state_of
+    from arena.screen.page import seat_page
     from arena.services import match_accept, match_create, match_play
-    from arena.states import forget_all, rebuild, state_of
     from teams.models import Team
     from tests.factories import TeamFactory, UserFactory
 

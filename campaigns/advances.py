@@ -7,7 +7,7 @@ from typing import Any
 from arena.engine.campaign.experience import Advance
 from arena.engine.content.common import Stat
 from arena.engine.content.skills import SKILLS
-from arena.i18n import entry_label
+from common.i18n import entry_label
 
 from .labels import stat_label
 

@@ -24,7 +24,7 @@ from arena.engine.campaign.errors import CampaignRuleError
 from arena.engine.campaign.hirelings import fielded_roster
 from arena.engine.campaign.results import PLAYED_RESULTS, ResultKind, opposite
 from arena.engine.match.words import ArenaMode
-from arena.i18n import problem_text
+from common.i18n import problem_text
 from teams.forms import bound, notes_form_field
 
 from .bounds import ARENA_SEAT_SCORE_MAX, FIGHTERS_MAX

@@ -2,7 +2,7 @@
 
 The names themselves are the engine's ``(hungarian, english)`` pairs (``RESULT_NAMES``,
 ``TIE_BREAKER_DESCRIPTIONS``, ``INJURY_RESULT_NAMES`` …), written once beside the rules; these
-helpers pick the reader's language through :mod:`arena.i18n`, at the moment they are called.
+helpers pick the reader's language through :mod:`common.i18n`, at the moment they are called.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from arena.engine.campaign.standings import TIE_BREAKER_DESCRIPTIONS, TIE_BREAKE
 from arena.engine.campaign.texts import STATUS_NAMES, Line, Pair
 from arena.engine.content.common import STAT_NAMES, Stat
 from arena.engine.content.profiles import PROFILES
-from arena.i18n import entry_name, is_hungarian, pair_name, pick, reader_language
+from common.i18n import entry_name, is_hungarian, pair_name, pick, reader_language
 
 
 def _choice_label(pair: Pair) -> str:

@@ -17,7 +17,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from arena.engine.campaign.texts import Line
-from arena.i18n import is_hungarian, pick
+from common.i18n import is_hungarian, pick
 
 from .advances import advance_from_json, advance_text
 from .labels import (

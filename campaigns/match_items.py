@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from arena.engine.campaign.match_items import MATCH_ITEM_NAMES, MatchItem, MatchItemKind
 from arena.engine.content.amulets import AMULETS, VIALS
 from arena.engine.content.weapons import WEAPONS
-from arena.i18n import entry_name, pair_name, pick
+from common.i18n import entry_name, pair_name, pick
 
 from .labels import slot_label
 

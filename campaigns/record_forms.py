@@ -24,7 +24,7 @@ from arena.engine.content.profiles import MEMBER_SLOTS
 from arena.engine.content.skills import skills_for_role
 from arena.engine.content.weapons import BASE_GLADIATOR_TYPE, GLADIATOR_TYPES, WEAPONS
 from arena.engine.roster import Member
-from arena.i18n import entry_label, entry_name
+from common.i18n import entry_label, entry_name
 from teams.forms import bound
 
 from .advances import skill_label

@@ -19,7 +19,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from arena.engine.content.rules_json import rules_document
-from arena.i18n import hungarian_term, pick
+from common.i18n import hungarian_term, pick
 
 from . import words
 

@@ -13,7 +13,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from arena.i18n import reader_language
+from common.i18n import reader_language
 
 from .catalog import catalog
 from .links import entry_url

@@ -11,7 +11,7 @@ from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_safe
 
-from arena.i18n import reader_language
+from common.i18n import reader_language
 
 from . import pages
 from .catalog import catalog

@@ -23,7 +23,7 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
 from arena.engine.roster import Problem
-from arena.i18n import problem_text
+from common.i18n import problem_text
 
 OOB = ' hx-swap-oob="true"'
 

@@ -19,7 +19,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from arena.i18n import problem_text
+from common.i18n import problem_text
 
 from .models import Team
 from .selectors import TeamReport

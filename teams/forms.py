@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from arena.engine.content.amulets import OPTIONAL_RULES
 from arena.engine.content.points import DEFAULT_TIER, TIERS
 from arena.engine.roster.limits import MAX_FILE_BYTES
-from arena.i18n import entry_label, entry_name
+from common.i18n import entry_label, entry_name
 
 from .models import NOTES_MAX_LENGTH, Team
 from .problems import OnTheBoard, ProblemBoard

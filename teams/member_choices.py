@@ -14,7 +14,7 @@ from arena.engine.content.discs import DISC_POOL
 from arena.engine.content.points import TRAP_CARDS_KEPT, TRAP_INSIGHT_COSTS, fixed_discs_cost
 from arena.engine.content.skills import SKILLS
 from arena.engine.content.weapons import GLADIATOR_TYPES, PILE_ITEMS, WEAPONS, Hands, is_legal_grip, wielded
-from arena.i18n import both, entry_label, entry_name
+from common.i18n import both, entry_label, entry_name
 
 GRIP_SEPARATOR = "+"
 NONE_CHOICE = ("", "—")

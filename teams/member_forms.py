@@ -29,7 +29,7 @@ from arena.engine.content.profiles import AMMO_NAMES, GLADIATOR, SLOT_ROLES, Amm
 from arena.engine.content.skills import skills_for_role
 from arena.engine.content.weapons import GLADIATOR_TYPES, PILE_ITEMS, WEAPONS, pile_copies_allowed
 from arena.engine.roster import buyable_ammo
-from arena.i18n import entry_label, pair_name
+from common.i18n import entry_label, pair_name
 from reference.notes import labelled, rule_lines
 
 from . import member_choices as choices

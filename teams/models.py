@@ -17,14 +17,16 @@ from django.utils.translation import gettext_lazy as _
 from arena.engine.content.common import Stat
 from arena.engine.content.points import DEFAULT_TIER, TIERS
 from arena.engine.content.profiles import MEMBER_SLOTS, PROFILES
-from arena.i18n import entry_name
-from viadal_site.fields import JSONField
+from arena.engine.roster import TEAM_NOTES_MAX_LENGTH
+from common.fields import JSONField
+from common.i18n import entry_name
 
 from .bounds import DISC_COUNT_BOUNDS, ME_TOKENS, TRAP_CARDS_DRAWN_BOUNDS, stat_envelope
 from .constraints import character_constraints
 
-# Notes (a team's, a result's) are free text: room for any note a player writes, not for a book.
-NOTES_MAX_LENGTH = 5000
+# Notes (a team's, a result's) are free text: room for any note a player writes, not for a book. The
+# engine's team-file reader refuses longer notes (docs/team-format.md), so the two cannot disagree.
+NOTES_MAX_LENGTH = TEAM_NOTES_MAX_LENGTH
 
 
 def notes_field(**options: Any) -> models.TextField:

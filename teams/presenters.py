@@ -18,7 +18,7 @@ from arena.engine.content.points import TRAP_CARDS_KEPT
 from arena.engine.content.profiles import AMMO_NAMES, GLADIATOR, PROFILES, Ammo
 from arena.engine.content.skills import SKILLS
 from arena.engine.content.weapons import GLADIATOR_TYPES, WEAPONS
-from arena.i18n import entry_label, entry_name, pair_name
+from common.i18n import entry_label, entry_name, pair_name
 
 from .models import Character
 

@@ -15,7 +15,7 @@ from django import forms
 from django.utils.safestring import SafeString
 
 from arena.engine.roster import Problem
-from arena.i18n import problem_text
+from common.i18n import problem_text
 
 from .builder_html import problems_box, row_html
 

@@ -17,8 +17,8 @@ from arena.engine.content.points import DUPLICATE_AMULET_COST, EXTRA_AMULET_COST
 from arena.engine.content.profiles import PROFILES, Ammo
 from arena.engine.roster import Member, Problem, Roster
 from arena.engine.roster.rules import RosterCosts, check_roster, roster_costs
-from arena.i18n import entry_name
-from viadal_site.prepared import PreparedQuery
+from common.i18n import entry_name
+from common.prepared import PreparedQuery
 
 from .models import Character, Team
 from .presenters import character_lines

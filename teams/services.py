@@ -24,10 +24,10 @@ from arena.engine.content.weapons import GLADIATOR_TYPES
 from arena.engine.roster import Member, Problem, Roster, base_roster
 from arena.engine.roster.rules import RosterCosts, check_roster, validate_roster
 from arena.engine.roster.teamfile import TeamFileError, dumps, loads
-from arena.i18n import entry_name
-from viadal_site.prepared import update_row
+from common.i18n import entry_name
+from common.prepared import update_row
 
-from .models import NOTES_MAX_LENGTH, Character, Team
+from .models import Character, Team
 from .selectors import roster_of, team_characters, team_to_roster
 
 TEAM_FIELDS = frozenset({"name", "tier", "notes", "options"})
@@ -265,31 +265,16 @@ def team_import(*, owner: User, text: str | bytes) -> Team:
     """A new draft from a team file (text, or an upload's bytes). Only valid files import: on any
     problem nothing is saved and ``TeamInvalidError`` carries the problems, the file's format errors
     (the engine's team file also holds the limits: size, nesting, numbers, members, text, the team
-    name's length, which ``Team.name`` stores) or the broken rules."""
+    name's and the notes' lengths, which ``Team`` stores) or the broken rules."""
     try:
         roster = loads(text)
     except TeamFileError as error:
         raise TeamInvalidError("the team file cannot be read", tuple(error.problems)) from error
-    problems = (*_unstorable_notes(roster), *validate_roster(roster))
+    problems = validate_roster(roster)
     if problems:
         raise TeamInvalidError(f"{roster.name} breaks {len(problems)} rule(s)", problems)
     name = unused_team_name(owner=owner, name=roster.name)
     return team_create_from_roster(owner=owner, roster=replace(roster, name=name))
-
-
-def _unstorable_notes(roster: Roster) -> tuple[Problem, ...]:
-    """The site's limit on a team's notes (free text, NOTES_MAX_LENGTH characters)."""
-    if len(roster.notes) <= NOTES_MAX_LENGTH:
-        return ()
-    return (
-        Problem(
-            "FILE-FIELD",
-            f"notes: a team's notes have at most {NOTES_MAX_LENGTH} characters (these have {len(roster.notes)})",
-            "notes",
-            f"notes: a csapat jegyzetei legfeljebb {NOTES_MAX_LENGTH} karakter hosszúak lehetnek "
-            f"(ezek {len(roster.notes)} karakteresek)",
-        ),
-    )
 
 
 def team_export(*, team: Team) -> str:

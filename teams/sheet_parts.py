@@ -27,7 +27,7 @@ from arena.engine.content.weapons import (
     wielded,
 )
 from arena.engine.roster import Member
-from arena.i18n import EN, hungarian_term, pick
+from common.i18n import EN, hungarian_term, pick
 
 # The gladiator's thrown kit, counted off like the outer fighters' supplies (RB p.20).
 KIT_SUPPLIES: Final[Mapping[str, Ammo]] = {JAVELIN: Ammo.JAVELINS, NET: Ammo.NETS}

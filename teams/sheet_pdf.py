@@ -26,7 +26,7 @@ from django.core.cache import caches
 from django.http import HttpRequest
 from django.utils import translation
 
-from viadal_site.client_ip import client_ip
+from common.client_ip import client_ip
 
 from .models import Team
 

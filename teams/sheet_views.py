@@ -24,7 +24,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
 from django.views.decorators.http import require_safe
 
-from accounts.http import AuthenticatedHttpRequest
+from common.http import AuthenticatedHttpRequest
 
 from . import selectors, sheet_pdf
 from .models import Team

@@ -18,8 +18,8 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import reswap
 
-from accounts.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest
 from arena.engine.roster import Problem
+from common.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest
 from games.registry import DEFAULT_GAME, Feature, games_offering
 
 from . import builder_panels, selectors, services

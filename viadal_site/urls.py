@@ -10,8 +10,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     # browsers ask for /favicon.ico whatever the page says: send them to the site's icon
     path("favicon.ico", views.favicon, name="favicon"),
-    path("arena/", include("arena.urls")),
-    path("play/", include("arena.play_urls")),
+    path("", include("arena.urls")),  # /arena/ and /play/
     path("teams/", include("teams.urls")),
     path("leagues/", include("campaigns.urls")),
     path("warbands/", include("warbands.urls")),

@@ -18,7 +18,7 @@ from django.core.validators import MaxLengthValidator, MaxValueValidator, MinVal
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from viadal_site.fields import JSONField
+from common.fields import JSONField
 
 # WB-1.1: a game of L points, 150 to 300 (S4 l.159); 200 unless the player or the league says otherwise.
 POINTS_BOUNDS = (150, 300)

@@ -5,8 +5,10 @@ tabs or two app-server processes are serialised on that row, and the version che
 whatever was chosen on a page older than the seat's current choices (``StaleBoardError``, "the
 board has changed"), so no two actions are ever applied on one version. Then the engine validates
 and applies each action, and the actions with the events they caused are appended, the version
-moves, and the seats' "your move" flags and prompts are written. Any refusal is raised before
-anything is written, and the transaction leaves the stored match as it was.
+moves, and the seats' "your move" flags and prompts are written. A refusal of the request itself
+(stale, not his turn, not his seat, the first action refused) is raised before anything is written,
+and the transaction leaves the stored match as it was. A die once rolled stands: in a list, each
+action is stored as it is applied, so a later refusal keeps the actions before it (``_play``).
 """
 
 from __future__ import annotations
@@ -14,10 +16,8 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import timedelta
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
@@ -39,45 +39,39 @@ from arena.engine import (
 )
 from arena.engine.match.events import DiceRolled
 
-from ..dice import TableDice, dice_for
 from ..errors import ActionRefusedError, DiceNeededError, MatchError, StaleBoardError
 from ..models import Match, MatchAction, MatchSeat
-from ..states import key_of, remember, state_of
-from .seats import refresh_seats
+from ..runtime.dice import TableDice, dice_for
+from ..runtime.states import key_of, remember, state_of
+from ..selectors import claimable_at
+from .league_fixtures import report_to_league
+from .seats import refresh_seats, seat_of
 
 log = logging.getLogger(__name__)
 
 SETUP_PHASES = frozenset({"secrets", "role", "half", "grips", "deploy"})
 MOST_ACTIONS_PER_REQUEST = 16  # "as in the team file": at most 4 amulets and 2 tokens
 MOST_DICE_PER_REQUEST = 64  # table mode: far above what one action rolls
+# The only actions a list may hold all-or-nothing: set-up choices that roll no die and show nothing
+# new ("as in the team file"). Any other list is stored action by action (a die once rolled stands).
+WHOLE_LISTS = frozenset({"AssignAmulet", "AssignMeToken"})
 
 
 @dataclass(frozen=True)
 class Played:
-    """What a request changed: the match as now stored, the acting seat and the events caused."""
+    """What a request changed: the match as now stored, the acting seat, the events caused, how many
+    actions were stored and, when a list stopped part-way, why (a refusal, or the next d10 to enter
+    at the table); the actions before it stand."""
 
     match: Match
     seat: int
     events: tuple[Event, ...]
-
-
-def claim_after() -> timedelta:
-    """How long a seat may leave the decision it owes before the other may claim a forfeit."""
-    return timedelta(seconds=int(getattr(settings, "VIADAL_MATCH_CLAIM_AFTER", 3 * 24 * 3600)))
+    stored: int = 0
+    stopped: MatchError | None = None
 
 
 def _locked(match: Match) -> Match:
     return Match.objects.select_for_update().get(pk=match.pk)
-
-
-def seat_of(match: Match, player: User) -> MatchSeat:
-    """The seat ``player`` holds in ``match``; anyone else is refused with 403."""
-    if not player.is_authenticated:
-        raise PermissionDenied(_("Only the match's players may act in it."))
-    seat = MatchSeat.objects.filter(match=match, player=player).first()
-    if seat is None:
-        raise PermissionDenied(_("Only the match's players may act in it."))
-    return seat
 
 
 def parse_action(data: object) -> Action:
@@ -160,7 +154,12 @@ def match_play_agent(*, match: Match, seat: int, version: int, actions: Sequence
 def _play(
     match: Match, seat: MatchSeat, version: int, actions: Sequence[Mapping[str, Any]], dice: Sequence[int] = ()
 ) -> Played:
-    """The body of both: the match row is locked by the caller."""
+    """The body of both: the match row is locked by the caller.
+
+    A die once rolled stands (docs/hosting.md, "Fair play"): each action of a list is stored as it is
+    applied, so a refusal further down the list stops there and leaves the actions before it, with
+    the dice they rolled, in the log (``Played.stopped`` carries the refusal). Only a list of set-up
+    choices that never roll (``WHOLE_LISTS``: "as in the team file") is taken whole or not at all."""
     if not match.is_live:
         raise MatchError(_("This match is not being played."))
     if not actions or len(actions) > MOST_ACTIONS_PER_REQUEST:
@@ -174,11 +173,26 @@ def _play(
     state = state_of(match)
     rows: list[MatchAction] = []
     caused: list[Event] = []
-    for action in parsed:
-        state, events = _apply(match, state, action, seat.seat, table)
-        caused.extend(events)
+    whole = all(type(action).__name__ in WHOLE_LISTS for action in parsed)
+    stopped: MatchError | None = None
+    for index, action in enumerate(parsed):
+        entered_before = table.used if table is not None else 0
+        try:
+            applied, events = _apply(match, state, action, seat.seat, table)
+        except MatchError as error:
+            if whole or not rows:
+                raise
+            stopped = error  # the actions before it stand, with their dice
+            break
         if table is not None and table.missing:
-            raise _dice_needed(caused, actions, dice)
+            needed = _dice_needed(events, actions[index:], dice[entered_before:])
+            if not rows:
+                raise needed
+            stopped = needed  # the actions before it are complete: stored; this one waits for its dice
+            break
+        whole = whole and not any(isinstance(e, DiceRolled) for e in events)
+        state = applied
+        caused.extend(events)
         rows.append(
             MatchAction(
                 match=match,
@@ -188,7 +202,7 @@ def _play(
                 events=[event_to_json(e) for e in events],
             )
         )
-    if table is not None and table.used < len(dice):
+    if stopped is None and table is not None and table.used < len(dice):
         raise ActionRefusedError(
             _("These actions needed %(used)s dice, not %(entered)s.") % {"used": table.used, "entered": len(dice)}
         )
@@ -197,7 +211,7 @@ def _play(
     refresh_seats(match, state, acting=seat.seat)
     key = key_of(match)
     transaction.on_commit(lambda: remember(key, state))  # never cache a version that was not stored
-    return Played(match=match, seat=seat.seat, events=tuple(caused))
+    return Played(match=match, seat=seat.seat, events=tuple(caused), stored=len(rows), stopped=stopped)
 
 
 def _table_dice(match: Match, dice: Sequence[int]) -> TableDice | None:
@@ -211,7 +225,8 @@ def _table_dice(match: Match, dice: Sequence[int]) -> TableDice | None:
 
 
 def _dice_needed(caused: list[Event], actions: Sequence[Mapping[str, Any]], dice: Sequence[int]) -> DiceNeededError:
-    """The first d10 the players have not entered: who rolls it and what for (the engine's event)."""
+    """The first d10 the players have not entered: who rolls it and what for (the engine's event).
+    ``caused``, ``actions`` and ``dice`` start at the action that waits for it."""
     d10s = [e for e in caused if isinstance(e, DiceRolled) and e.sides == 10]
     event = d10s[len(dice)]
     return DiceNeededError(
@@ -236,17 +251,10 @@ def _record(match: Match, state: State, *, version: int) -> None:
         match.finished_at = match.last_action_at
         fields += ["result", "winner_seat", "finished_at"]
         if match.fixture_id is not None:  # a league fixture: the league records it (issue 15)
-            from .fixtures import report_to_league
-
             report_to_league(match, state)
     elif public["phase"] not in SETUP_PHASES:
         match.status = Match.Status.PLAYING
     match.save(update_fields=fields)
-
-
-def claimable_at(match: Match) -> Any:
-    """When the waiting seat may claim a forfeit (the last action + the claim delay)."""
-    return (match.last_action_at or match.created_at) + claim_after()
 
 
 @transaction.atomic

@@ -6,12 +6,16 @@ itself acted. A page built at version ``v`` may act for a seat while ``prompt_ve
 other seat's simultaneous secret choices (amulets, tokens, grips) leave this seat's prompt as it
 was, so they never make its page stale (hosting-anchors, lesson 3).
 
-Called inside the services' transactions, after the match row is locked.
+Called inside the services' transactions, after the match row is locked; ``seat_of`` is the seat a player acts from.
 """
 
 from __future__ import annotations
 
 import hashlib
+
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
 
 from arena.engine import State, is_over, legal_actions, seats_to_move
 
@@ -40,3 +44,13 @@ def refresh_seats(match: Match, state: State, *, acting: int | None) -> None:
             fields.append("to_move")
         if fields:
             seat.save(update_fields=fields)
+
+
+def seat_of(match: Match, player: User) -> MatchSeat:
+    """The seat ``player`` holds in ``match``; anyone else is refused with 403."""
+    if not player.is_authenticated:
+        raise PermissionDenied(_("Only the match's players may act in it."))
+    seat = MatchSeat.objects.filter(match=match, player=player).first()
+    if seat is None:
+        raise PermissionDenied(_("Only the match's players may act in it."))
+    return seat

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import template
 
 from arena.models import Match
-from arena.services.fixtures import hosted_match_of
+from arena.services.league_fixtures import hosted_match_of
 
 register = template.Library()
 

@@ -1,4 +1,4 @@
-"""Template filters for the rules data in the reader's language (see :mod:`arena.i18n`).
+"""Template filters for the rules data in the reader's language (see :mod:`common.i18n`).
 
 {% load rules_i18n %}
 {{ skill|localized }}            Kitérés / Dodging
@@ -18,7 +18,7 @@ from django.template.defaultfilters import date as date_filter
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from arena import i18n
+from common import i18n
 
 register = template.Library()
 

@@ -2,7 +2,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import translation
 
-from ..board_svg import board_drawing
+from ..screen.board_svg import board_drawing
 
 
 def board(request: HttpRequest) -> HttpResponse:

@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from accounts.http import AuthenticatedHttpRequest
+from common.http import AuthenticatedHttpRequest
 
 from .. import selectors, services
 from ..errors import MatchError

@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
-from accounts.http import AuthenticatedHttpRequest
 from campaigns.models import Fixture
+from common.http import AuthenticatedHttpRequest
 
 from .. import selectors, services
 from ..errors import MatchError

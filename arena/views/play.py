@@ -1,6 +1,6 @@
 """The play screen (``/play/<id>/``), its polling endpoint, actions, the forfeit claim and the log.
 
-Every answer for a seat is built by :func:`arena.play_page.seat_page` from that seat's view. An
+Every answer for a seat is built by :func:`arena.screen.page.seat_page` from that seat's view. An
 action answers with the seat's refreshed parts (``hx-swap-oob``): 200 when it was applied, 409
 when the page was stale ("the board has changed", with the position as it stands), 422 when the
 app or the engine refused it (with the reason); the stored match is unchanged by any refusal.
@@ -9,7 +9,6 @@ Without htmx the same outcomes redirect (success) or render the whole page with 
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.conf import settings
@@ -18,18 +17,20 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadReque
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
-from accounts.http import AuthenticatedHtmxHttpRequest, HtmxHttpRequest
+from common.bounded_json import BoundedJsonError, read_json
+from common.http import AuthenticatedHtmxHttpRequest, HtmxHttpRequest
 
 from .. import services
-from ..board_svg import board_svg_html
 from ..errors import DiceNeededError, MatchError, StaleBoardError
 from ..models import Match
-from ..play_page import log_lines, seat_page
-from ..play_words import Names
-from ..states import state_of
+from ..runtime.states import state_of
+from ..screen.board_svg import board_svg_html
+from ..screen.page import log_lines, seat_page
+from ..screen.words import Names
 
 REFRESH = "arena/_refresh.html"
 
@@ -79,24 +80,35 @@ def poll(request: HttpRequest, pk: int) -> HttpResponse:
     return trigger_client_event(response, "match-changed", {"version": match.version})
 
 
+# The JSON an action request carries, read with limits (common.bounded_json): 16 actions of the
+# engine's JSON fit in a few kilobytes and nest 4 levels (a list of actions, an action, a path, a hex).
+MOST_ACTIONS_CHARS = 32_768
+MOST_ACTIONS_DEPTH = 6
+MOST_DICE_CHARS = 1_024  # 64 d10s
+MOST_DICE_DEPTH = 1
+
+
 def _posted_actions(request: HttpRequest) -> list[Any]:
     try:
         if "actions" in request.POST:
-            found = json.loads(request.POST["actions"])
+            found = read_json(request.POST["actions"], most_chars=MOST_ACTIONS_CHARS, most_depth=MOST_ACTIONS_DEPTH)
             return found if isinstance(found, list) else [found]
-        return [json.loads(request.POST.get("action", ""))]
-    except ValueError:
+        return [read_json(request.POST.get("action", ""), most_chars=MOST_ACTIONS_CHARS, most_depth=MOST_ACTIONS_DEPTH)]
+    except BoundedJsonError:
         return [None]  # the engine's parser refuses it with a message
 
 
 def _posted_dice(request: HttpRequest) -> list[Any]:
     """Table mode: the d10s entered so far (``dice``, JSON) and the one just entered (``die``)."""
     try:
-        found = json.loads(request.POST.get("dice") or "[]")
+        found = read_json(request.POST.get("dice") or "[]", most_chars=MOST_DICE_CHARS, most_depth=MOST_DICE_DEPTH)
         dice = found if isinstance(found, list) else [found]
-        if request.POST.get("die"):
-            dice.append(int(request.POST["die"]))
-    except ValueError:
+        die = request.POST.get("die", "")
+        if die:
+            if len(die) > 2:
+                return [0]
+            dice.append(int(die))
+    except ValueError:  # BoundedJsonError too
         return [0]  # refused with a message
     return dice
 
@@ -121,7 +133,7 @@ def _answer(request: HtmxHttpRequest, match: Match, status: int = 200, **message
 def act(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
     match = _match(pk)
     try:
-        services.match_play(
+        played = services.match_play(
             match=match,
             player=request.user,
             version=_posted_version(request),
@@ -138,6 +150,16 @@ def act(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
         match.refresh_from_db()
         return _answer(request, match, 422, message=str(error), level="danger")
     match.refresh_from_db()
+    stopped = played.stopped
+    if isinstance(stopped, DiceNeededError):
+        return _answer(request, match, 200, message=str(stopped), level="info", dice_needed=stopped)
+    if stopped is not None:  # a die once rolled stands: the actions before the refusal were stored
+        message = ngettext(
+            "%(count)s action was played and stands with its dice; the next was refused: %(reason)s",
+            "%(count)s actions were played and stand with their dice; the next was refused: %(reason)s",
+            played.stored,
+        ) % {"count": played.stored, "reason": stopped}
+        return _answer(request, match, 422, message=message, level="warning")
     return _answer(request, match)
 
 

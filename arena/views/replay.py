@@ -11,12 +11,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_safe
 
-from accounts.http import AuthenticatedHttpRequest
+from common.http import AuthenticatedHttpRequest
 
-from ..board_svg import board_svg_html
 from ..models import Match
-from ..records import MAX_BYTES, RecordError, import_record, parse_record, record_json, verify
-from ..replay_page import replay_page, seq_of_round
+from ..screen.board_svg import board_svg_html
+from ..screen.replay import replay_page, seq_of_round
+from ..services.match_records import MAX_BYTES, RecordError, import_record, parse_record, record_json, verify
 
 
 def _finished(pk: int) -> Match:

@@ -22,7 +22,7 @@ from arena.engine.campaign.pairing import TeamId
 from arena.engine.campaign.results import ResultKind, league_points
 from arena.engine.campaign.standings import TieBreaker
 from arena.engine.match.words import ArenaMode
-from arena.i18n import pair_name
+from common.i18n import pair_name
 
 from ..arena_facts import arena_facts_of
 from ..labels import result_label, tie_breaker_description, tie_breaker_name

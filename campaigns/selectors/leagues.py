@@ -12,7 +12,7 @@ from arena.engine.campaign.campaign import team_value
 from arena.engine.content.amulets import OPTIONAL_RULES
 from arena.engine.roster import Problem
 from arena.engine.roster.rules import validate_roster
-from arena.i18n import entry_name
+from common.i18n import entry_name
 from teams.models import Team
 
 from ..models import Entry, Fixture, League

@@ -17,7 +17,7 @@ from arena.engine.content.amulets import AMULETS
 from arena.engine.content.profiles import GLADIATOR
 from arena.engine.content.weapons import WEAPONS
 from arena.engine.roster import ABSENT, DEAD, HIRELING, Member, Problem, Roster
-from arena.i18n import entry_name
+from common.i18n import entry_name
 from teams.models import Character
 from teams.presenters import character_lines
 from teams.services import member_fields

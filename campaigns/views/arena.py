@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from accounts.http import AuthenticatedHttpRequest
+from common.http import AuthenticatedHttpRequest
 
 from ..arena_report_forms import ArenaReport
 from ..errors import LeagueError

@@ -8,7 +8,7 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
 from arena.engine.campaign.errors import CampaignRuleError
-from arena.i18n import problem_text
+from common.i18n import problem_text
 
 from ..errors import CampaignRosterError, LeagueError
 from ..models import Entry, Fixture, League

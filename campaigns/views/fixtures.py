@@ -11,8 +11,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from accounts.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest
-from viadal_site.csv_export import formula_safe_writer
+from common.csv_export import formula_safe_writer
+from common.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest
 
 from ..forms import GenerateFixturesForm, RescheduleForm
 from ..permissions import is_organiser, require_organiser

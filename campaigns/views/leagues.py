@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from accounts.http import AuthenticatedHttpRequest
+from common.http import AuthenticatedHttpRequest
 
 from ..forms import EnterForm, InviteForm, LeagueForm
 from ..permissions import require_organiser

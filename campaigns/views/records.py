@@ -12,7 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from accounts.http import AuthenticatedHttpRequest
+from common.http import AuthenticatedHttpRequest
 
 from ..permissions import is_owner, require_owner
 from ..record_forms import SPEND_FORMS, AdvanceForm, HealForm, RepairForm, repair_label

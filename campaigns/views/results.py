@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from accounts.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest, HtmxHttpRequest
+from common.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest, HtmxHttpRequest
 
 from ..facts import facts_of
 from ..forms import DisputeForm

@@ -10,8 +10,8 @@ from axes.models import AccessAttempt
 from django.test import override_settings
 from django.utils import timezone
 
+from common.client_ip import client_ip
 from tests.factories import PASSWORD, UserFactory
-from viadal_site.client_ip import client_ip
 
 pytestmark = pytest.mark.django_db
 LOGIN = "/accounts/login/"

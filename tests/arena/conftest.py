@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from arena.states import forget_all
+from arena.runtime.states import forget_all
 from tests.arena.hosted import begin, make_players
 
 

@@ -10,8 +10,8 @@ from django.contrib.auth.models import AbstractBaseUser
 
 from arena.engine import Action, action_to_json, is_over, legal_actions, seats_to_move, view
 from arena.models import Match, MatchSeat
+from arena.runtime.states import state_of
 from arena.services import match_accept, match_create, match_play
-from arena.states import state_of
 from teams.models import Team
 from tests.factories import TeamFactory, UserFactory
 
@@ -151,8 +151,8 @@ def begin_four(
 def play_out_four(match: Match, four: Four) -> Match:
     """The match played to its end: the players' seats with the greedy agent's choices through
     ``match_play``, the computer's through the worker's code (``run_until_idle``)."""
-    from arena.agents import run_until_idle
     from arena.engine.agents import AGENTS
+    from arena.worker import run_until_idle
 
     for _turn in range(10_000):
         match = fresh(match)

@@ -15,7 +15,7 @@ from typing import Any
 
 from arena.engine import action_to_json, legal_actions
 from arena.models import Match
-from arena.states import state_of
+from arena.runtime.states import state_of
 
 DICE = [9, 3, 10, 1, 10, 1]
 HOME_GLADIATOR_START = [4, 0]

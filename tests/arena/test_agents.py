@@ -12,15 +12,15 @@ from django.core.exceptions import PermissionDenied
 from django.core.management import call_command
 from django.urls import reverse
 
-from arena.agents import agent_move, owed, poll_seconds, run_forever, run_until_idle
 from arena.engine import action_to_json, is_over, legal_actions, seats_to_move, state_hash
 from arena.engine.agents import AGENTS
 from arena.errors import MatchError, StaleBoardError
 from arena.forms import ComputerForm
 from arena.models import AWAY, HOME, Agent, Match, MatchAction, MatchSeat
+from arena.runtime.states import forget_all, rebuild, state_of
 from arena.selectors import live_matches, matches_of
 from arena.services import match_create_against_agent, match_play, match_play_agent
-from arena.states import forget_all, rebuild, state_of
+from arena.worker import agent_move, owed, poll_seconds, run_forever, run_until_idle
 from tests.arena.hosted import fresh
 
 pytestmark = pytest.mark.django_db

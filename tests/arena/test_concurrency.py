@@ -13,8 +13,8 @@ from django.db import connection
 from arena.engine import action_to_json
 from arena.errors import StaleBoardError
 from arena.models import Match, MatchAction
+from arena.runtime.states import state_of
 from arena.services import match_play
-from arena.states import state_of
 from tests.arena.hosted import begin, first, fresh, make_players
 
 pytestmark = [

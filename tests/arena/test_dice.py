@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from django.test import override_settings
 
-from arena.dice import ScriptedD10s, dice_for
 from arena.engine import SeededDice, match_events
-from arena.states import state_of
+from arena.runtime.dice import ScriptedD10s, dice_for
+from arena.runtime.states import state_of
 from tests.arena.hosted import begin, fresh
 from tests.arena.script import DICE, SCRIPT, chosen
 

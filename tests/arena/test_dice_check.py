@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from arena.models import Match, MatchAction
-from arena.records import verify
+from arena.services.match_records import verify
 from tests.arena.hosted import begin, finished, fresh
 from tests.arena.script import DICE
 

@@ -13,8 +13,8 @@ from arena.engine.agents import AGENTS
 from arena.engine.campaign.match_facts import arena_facts
 from arena.errors import MatchError
 from arena.models import Match, MatchSeat
+from arena.runtime.states import state_of
 from arena.services import match_begin_fixture, match_play
-from arena.states import state_of
 from campaigns.models import ArenaResult, Fixture, League
 from campaigns.services.fixtures import fixtures_generate
 from tests.arena.hosted import fresh

@@ -17,7 +17,6 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arena.agents import run_until_idle
 from arena.engine import (
     action_to_json,
     event_to_json,
@@ -30,12 +29,13 @@ from arena.engine import (
     state_hash,
     view,
 )
-from arena.log_text import sentence
 from arena.models import Match, MatchSeat
-from arena.play_words import Names, cards_text
-from arena.records import check, parse_record, record_json, verify
+from arena.runtime.states import forget_all, rebuild, state_of
+from arena.screen.log import sentence
+from arena.screen.words import Names, cards_text
 from arena.services import match_play
-from arena.states import forget_all, rebuild, state_of
+from arena.services.match_records import check, parse_record, record_json, verify
+from arena.worker import run_until_idle
 from tests.arena.hosted import Four, begin_four, fresh
 
 pytestmark = pytest.mark.django_db

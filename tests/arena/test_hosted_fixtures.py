@@ -19,8 +19,8 @@ from arena.engine import action_to_json, is_over, legal_actions, match_facts, se
 from arena.engine.roster.teamfile import roster_to_document
 from arena.errors import MatchError
 from arena.models import AWAY, HOME, Match
+from arena.runtime.states import state_of
 from arena.services import match_begin_fixture, match_claim_forfeit, match_play
-from arena.states import state_of
 from campaigns.errors import LeagueError
 from campaigns.models import CampaignEvent, Entry, Fixture
 from campaigns.selectors.match_items import fixture_fielded_roster

@@ -9,8 +9,8 @@ from django.urls import reverse
 from arena.engine import is_over, seats_to_move, setup_from_json, view
 from arena.errors import MatchError
 from arena.models import Match, MatchAction, MatchSeat
+from arena.runtime.states import state_of
 from arena.services import match_accept, match_create, match_withdraw
-from arena.states import state_of
 from teams.models import Character, Team
 from tests.arena.hosted import begin, first, legal, play
 from tests.factories import TeamFactory, UserFactory

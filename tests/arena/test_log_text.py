@@ -17,8 +17,8 @@ from arena.engine.board.hexgrid import Hex
 from arena.engine.content.amulets import OPTIONAL_RULES
 from arena.engine.match.events import EVENT_TYPES
 from arena.engine.roster import base_roster
-from arena.log_text import has_sentence, sentence
-from arena.play_words import Names
+from arena.screen.log import has_sentence, sentence
+from arena.screen.words import Names
 
 # What a field of each type holds in a sample event (characters of both seats, a hex, a card …).
 SAMPLES: dict[str, Any] = {

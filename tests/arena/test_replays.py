@@ -14,11 +14,11 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
 
-from arena import records
 from arena.engine import event_from_json, replay, setup_from_json, state_hash, view
 from arena.models import Match
-from arena.play_words import Names, cards_text
-from arena.states import rebuild
+from arena.runtime.states import rebuild
+from arena.screen.words import Names, cards_text
+from arena.services import match_records as records
 from tests.arena.hosted import begin, finished, fresh
 
 pytestmark = pytest.mark.django_db

@@ -16,10 +16,10 @@ from django.test import Client
 from django.urls import reverse
 
 from arena.engine import event_to_json, events_for, match_events, view
-from arena.log_text import sentence
 from arena.models import Match
-from arena.play_words import Names, cards_text
-from arena.states import state_of
+from arena.runtime.states import state_of
+from arena.screen.log import sentence
+from arena.screen.words import Names, cards_text
 from teams.models import Character
 from tests.arena.hosted import begin, fresh, make_players
 from tests.arena.script import DICE, SCRIPT, chosen

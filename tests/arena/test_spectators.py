@@ -12,12 +12,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from arena.agents import run_until_idle
 from arena.engine import action_to_json, is_over, legal_actions, seats_to_move, view
 from arena.models import AWAY, HOME, Match
-from arena.play_words import amulet_name
+from arena.runtime.states import state_of
+from arena.screen.words import amulet_name
 from arena.services import match_create_against_agent, match_play
-from arena.states import state_of
+from arena.worker import run_until_idle
 from teams.models import Character
 from tests.arena.hosted import begin, fresh, make_players
 from tests.arena.script import DICE, SCRIPT, chosen

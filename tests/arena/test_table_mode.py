@@ -16,9 +16,9 @@ from django.urls import reverse
 from arena.engine import FixedDice, action_from_json, apply, is_over, new_match, state_hash
 from arena.errors import ActionRefusedError, DiceNeededError
 from arena.models import AWAY, HOME, Match
-from arena.records import verify
+from arena.runtime.states import rebuild, state_of
 from arena.services import match_begin_fixture, match_create_table, match_play
-from arena.states import rebuild, state_of
+from arena.services.match_records import verify
 from campaigns.models import Fixture
 from campaigns.services.fixtures import fixtures_generate
 from teams.models import Team

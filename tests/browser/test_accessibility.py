@@ -198,8 +198,8 @@ def four_seat_matches() -> tuple[str, int, int]:
     import random
 
     from arena.engine import view
+    from arena.runtime.states import state_of
     from arena.services import SeatKind, SeatPlan, match_create_four
-    from arena.states import state_of
     from teams.models import Team
     from tests.arena.hosted import begin_four, fresh, play_out_four
     from tests.arena.test_four_seat_play import act

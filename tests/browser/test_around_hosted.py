@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from arena.agents import run_until_idle
 from arena.models import AWAY, HOME, Match, MatchSeat
 from arena.services import match_play
+from arena.worker import run_until_idle
 from teams.models import Team
 from tests.arena.hosted import begin, finished, fresh, make_players
 from tests.arena.script import DICE, SCRIPT, chosen

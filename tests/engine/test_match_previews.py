@@ -81,3 +81,29 @@ def test_every_legal_attacks_preview_agrees_with_the_attack_made_with_any_dice(a
             continue
         resolved = of_kind(events, AttackResolved)[0]
         assert (resolved.attack_total, resolved.defence_total) == (preview.attack_value + a, preview.defence_value + d)
+
+
+def test_the_preview_stays_under_crowd_favour_whoever_holds_two_tokens__hr7_crowd_favour():
+    """HR-7 (Közönség kegye): a re-roll changes a die, never a value, so the preview with 2 tokens
+    on either side is the preview without them (TÉ 11 against VÉ 9, RB p.9)."""
+    from .test_optional_rules import FAVOUR, outer, with_opt
+
+    s = outer({"0.deasta": (6, -8), "1.laeva": (6, -8)}, opts=FAVOUR)
+    attack = MeleeAttack(0, "0.deasta", "1.laeva", man=2)
+    plain = attack_preview(s, attack)
+    assert plain == AttackPreview(11, 9, False)
+    for tokens in ((2, 0), (0, 2), (2, 2), (3, 5)):
+        held = with_opt(s, tokens=tokens)
+        before = state_hash(held)
+        assert attack_preview(held, attack) == plain, tokens
+        assert state_hash(held) == before
+
+
+def test_the_preview_with_kiteres_possible_stays_under_crowd_favour__hr7_crowd_favour_hr4():
+    from .test_optional_rules import FAVOUR, gladiators, with_opt
+
+    s = gladiators(opts=FAVOUR, grips=(("greatsword",), ("shield", "short_sword")))
+    attack = MeleeAttack(0, "0.gladiator", "1.gladiator", man=2)
+    assert attack_preview(s, attack) == AttackPreview(22, 9, True)  # as without the rule
+    for tokens in ((2, 0), (0, 2), (2, 2)):
+        assert attack_preview(with_opt(s, tokens=tokens), attack) == AttackPreview(22, 9, True), tokens

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from arena.engine.roster import TEAM_NAME_MAX_LENGTH, Problem, base_member, base_roster
+from arena.engine.roster import TEAM_NAME_MAX_LENGTH, TEAM_NOTES_MAX_LENGTH, Problem, base_member, base_roster
 from arena.engine.roster.limits import (
     MAX_FILE_BYTES,
     MAX_FILE_MEMBERS,
@@ -50,7 +50,7 @@ def lines(problems: tuple[Problem, ...], language: str = "en") -> list[str]:
 
 
 def test_the_limits_leave_room_for_every_real_team_file() -> None:
-    biggest = replace(BASE, name="N" * TEAM_NAME_MAX_LENGTH, notes="Léptek. " * 2_000)
+    biggest = replace(BASE, name="N" * TEAM_NAME_MAX_LENGTH, notes="Léptek. " * (TEAM_NOTES_MAX_LENGTH // 8))
     assert len(dumps(biggest).encode()) < MAX_FILE_BYTES
     assert loads(dumps(biggest)) == biggest
     assert MAX_NESTING_DEPTH >= 4  # team, members, member, stats

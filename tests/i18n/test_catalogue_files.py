@@ -19,7 +19,7 @@ from tests.i18n.po import Entry, read_po
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUES = {language: ROOT / "locale" / language / "LC_MESSAGES" / "django.po" for language in ("hu", "en")}
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|\{(\w+)\}")
-SOURCES = ("accounts", "arena", "teams", "campaigns", "viadal_site", "templates")
+SOURCES = ("accounts", "arena", "common", "teams", "campaigns", "viadal_site", "templates")
 
 
 def messages(language: str) -> list[Entry]:

@@ -1,4 +1,4 @@
-"""The helpers that put the rules data in the reader's language (arena.i18n, the rules_i18n
+"""The helpers that put the rules data in the reader's language (common.i18n, the rules_i18n
 template filters), and the ordinal places the league pages print."""
 
 from __future__ import annotations
@@ -7,11 +7,11 @@ import pytest
 from django.template import Context, Template
 from django.utils import translation
 
-from arena import i18n
 from arena.engine.content.common import ROLE_NAMES, Role
 from arena.engine.content.skills import SKILLS
 from arena.engine.roster import Problem
 from arena.engine.roster.teamfile import TeamFileError, loads
+from common import i18n
 
 
 def render(source: str, language: str, **context: object) -> str:

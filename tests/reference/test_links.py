@@ -12,7 +12,7 @@ from django.utils import translation
 
 from arena.engine.match.events import EVENT_TYPES
 from arena.engine.roster import base_roster
-from arena.log_text import sentence
+from arena.screen.log import sentence
 from tests.arena.test_log_text import names, sample
 from tests.factories import TeamFactory
 
@@ -73,7 +73,7 @@ def test_an_unknown_id_in_the_log_is_plain_escaped_text():
 
 @pytest.mark.parametrize("language", ["hu", "en"])
 def test_the_play_screen_links_a_lasting_spell_on_a_character(language):
-    from arena.play_sides import _states
+    from arena.screen.sides import _states
 
     with translation.override(language):
         shown = _states({"id": "0.gladiator"}, {"spells": [{"spell": "pain", "target": "0.gladiator"}]})

@@ -63,7 +63,7 @@ CHECK_SCRIPT = """
 import json
 from arena.engine import action_from_json, replay_actions, seats_to_move, setup_from_json, state_hash
 from arena.models import Match, MatchAction, MatchSeat
-from arena.states import rebuild
+from arena.runtime.states import rebuild
 out = {{}}
 for pk in ({pks}):
     match = Match.objects.get(pk=pk)

@@ -1,4 +1,4 @@
-"""The project's JSONField (viadal_site/fields.py): an empty list or object read without the decoder,
+"""The project's JSONField (common/fields.py): an empty list or object read without the decoder,
 the same values as Django's field reads, and no migration to switch to it."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from django.db import models
 
+from common.fields import JSONField
 from teams.models import Character, Team
 from tests.factories import TeamFactory
-from viadal_site.fields import JSONField
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""A query compiled once (viadal_site.prepared) reads what the queryset itself reads."""
+"""A query compiled once (common.prepared) reads what the queryset itself reads."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from django.db.models import F
 from django.forms.models import model_to_dict
 from django.utils import timezone
 
+from common.prepared import PreparedQuery, update_row
 from teams.models import Character, Team
 from teams.selectors import owned_team_with_characters, team_characters
 from tests.factories import TeamFactory, UserFactory
-from viadal_site.prepared import PreparedQuery, update_row
 
 pytestmark = pytest.mark.django_db
 

@@ -210,3 +210,23 @@ def test_a_rule_broken_many_times_prints_a_bounded_report(tmp_path: Path) -> Non
     assert out.splitlines()[-1] == (
         "TB-18: … and 1951 more problems of this kind, not listed (at most 50 of a kind are)."
     )
+
+
+@pytest.mark.django_db
+def test_notes_over_the_limit_are_refused_alike_by_the_command_and_the_web_import(tmp_path):
+    """One limit on a team's notes (docs/team-format.md, "Limits"): 62,248 characters were "valid:
+    200 points" on the command line and refused by the import; now both refuse, with one line."""
+    from arena.engine.roster import TEAM_NOTES_MAX_LENGTH
+    from teams.services import TeamInvalidError, team_import
+    from tests.factories import UserFactory
+
+    document = base_document()
+    document["notes"] = "Gate runs. " * 5659  # 62,249 characters, within the 64 KiB of a file
+    status, output = run(write(tmp_path, document))
+    line = f"FILE-FIELD: notes: a team's notes have at most {TEAM_NOTES_MAX_LENGTH} characters (these have 62249)"
+    assert (status, output.strip()) == (1, line)
+    with pytest.raises(TeamInvalidError) as refused:
+        team_import(owner=UserFactory(), text=json.dumps(document, ensure_ascii=False))
+    assert [f"{p.code}: {p.message}" for p in refused.value.problems] == [line]
+    document["notes"] = "x" * TEAM_NOTES_MAX_LENGTH
+    assert run(write(tmp_path, document)) == (0, "valid: 200 points\n")

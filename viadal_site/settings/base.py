@@ -153,7 +153,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_DISABLE_ACCESS_LOG = True  # failures are kept (for the lockout); successful logins are not logged
-AXES_CLIENT_IP_CALLABLE = "viadal_site.client_ip.client_ip"
+AXES_CLIENT_IP_CALLABLE = "common.client_ip.client_ip"
 AXES_LOCKOUT_CALLABLE = "accounts.views.login_locked_out"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -37,5 +37,5 @@ CACHES = {
         "TIMEOUT": 60 * 60,
     },
 }
-# Tests may script a hosted match's d10s (Match.dice_script, arena/dice.py); never in production.
+# Tests may script a hosted match's d10s (Match.dice_script, arena/runtime/dice.py); never in production.
 VIADAL_TEST_DICE = True

@@ -6,7 +6,9 @@ shot or a throw, every modifier of HR-3/HR-4 and of the spells and traps on the 
 The preview does not compute those values a second time: it plays the attack on the state with
 dice that all show 1 and reads the two totals from the ``AttackResolved`` event, so it can never
 disagree with the attack itself. If the defender may answer with Kitérés first, the preview is
-the attack without it and says that he may.
+the attack without it and says that he may. Under the optional crowd-favour rule (HR-7) a seat
+holding 2 favour tokens is offered a re-roll of his own d10 before the attack resolves; a re-roll
+changes a die, never a value, so the preview lets every such roll stand and reads on.
 
 Only what the log prints when the attack is made is shown, and every modifier in it comes from
 what both seats see (sheets, states, effects on the board); the defender's secrets (amulets,
@@ -26,6 +28,8 @@ from typing import NamedTuple
 from arena.engine.match.actions import Action, Dodge, MeleeAttack, RangedAttack, Throw
 from arena.engine.match.errors import IllegalActionError
 from arena.engine.match.events import AttackResolved, Event
+from arena.engine.match.optional.actions import Reroll
+from arena.engine.match.optional.state import PendingReroll
 from arena.engine.match.play import apply
 from arena.engine.match.state import PendingDodge, State
 
@@ -66,13 +70,22 @@ def attack_preview(state: State, action: Action) -> AttackPreview | None:
     if not isinstance(action, PREVIEWED):
         return None
     dice = _Ones()
+    dodge_possible = False
     try:
         after, events = apply(state, action, dice)
-        pending = after.pending
-        dodge_possible = isinstance(pending, PendingDodge)
-        if isinstance(pending, PendingDodge):
-            char = after.sheets[pending.defender].id
-            after, more = apply(after, Dodge(pending.seat, char, False), dice)
+        # at most: the attacker's re-roll, Kitérés, the defender's re-roll (HR-4, HR-7)
+        for _answer in range(4):
+            pending = after.pending
+            if _first_resolved(events) is not None:
+                break
+            if isinstance(pending, PendingReroll):
+                after, more = apply(after, Reroll(pending.seat, False), dice)
+            elif isinstance(pending, PendingDodge):
+                dodge_possible = True
+                char = after.sheets[pending.defender].id
+                after, more = apply(after, Dodge(pending.seat, char, False), dice)
+            else:
+                break
             events = [*events, *more]
     except IllegalActionError:
         return None

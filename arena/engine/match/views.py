@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from arena.engine.board.data import HALF_TABLE
 from arena.engine.board.grid import grid
 from arena.engine.match.magic.view import magic_view, spells_view
 from arena.engine.match.memo import Table
@@ -38,6 +39,8 @@ _SLICES: Table[tuple[int, int], tuple[str, ...]] = Table(
     "views: board slices"
 )  # (hex, its gates open): at most a few per hex
 _PHASE_NAMES = {p: p.name.lower() for p in Phase}
+# HR-1.7, HR-8: the half two quarters make up (NE + SE → E)
+_HALF_OF_QUARTERS = {frozenset(q.value for q in quarters): half.value for half, quarters, *_ in HALF_TABLE}
 
 
 def _hex(h: int) -> list[int] | None:
@@ -136,6 +139,20 @@ def _jammed(s: State) -> list[str]:
     return [g for g in _G.gate_ids if _G.gate_bit[g] in marks]
 
 
+def _side_half(s: State, seat: int) -> str | None:
+    """The half ``seat``'s side holds (HR-8): in pairs the half of both partners' quarters (the
+    half chosen, before the quarters are); in free-for-all no side holds a half, only a quarter."""
+    four = s.four
+    assert four is not None
+    partner = four.mode.partner(seat)
+    if partner is None:
+        return None
+    mine, theirs = four.quarters[seat], four.quarters[partner]
+    if mine is None or theirs is None:
+        return s.halves[seat]
+    return _HALF_OF_QUARTERS[frozenset((mine, theirs))]
+
+
 def view(state: State, seat: int | None) -> dict[str, Any]:
     """The match as ``seat`` may see it; ``None`` is the spectators' public view."""
     s = state
@@ -215,6 +232,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         for x, entry in enumerate(seats):
             entry["quarter"] = four.quarters[x]
             entry["partner"] = four.mode.partner(x)
+            # his strategist's tower, pile and gladiator's start are his quarter's tower half's
+            entry["tower_half"] = s.halves[x] if four.quarters[x] is not None else None
+            entry["half"] = _side_half(s, x)
     if o is not None:  # the optional rules (HR-7): all public but the vials
         out["optional_rules"] = sorted(s.setup.options.optional)
         out["coated"] = s.sheets[o.coated].id if o.coated >= 0 else None

@@ -36,6 +36,9 @@ MEMBER_STATUSES = (ACTIVE, ABSENT, DEAD, HIRELING)  # campaign statuses (HR-10.4
 BUYABLE_AMMO = (Ammo.BOLTS, Ammo.THROWING_DAGGERS)  # HR-9.5; javelins and nets are the fixed kit
 MEMBER_NAME_MAX_LENGTH = 40  # HR-9.6 TB-23: names of 1–40 characters
 TEAM_NAME_MAX_LENGTH = 80  # the site's limit (no rule limits it): the team file refuses longer names
+# A team's notes: free text for people, room for any note, not for a book. The site stores at most
+# this many characters, and every reader of a team file (validate_team, the web import) refuses more.
+TEAM_NOTES_MAX_LENGTH = 5000
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,15 @@ from arena.engine.content.profiles import (
 )
 from arena.engine.content.skills import SKILLS
 from arena.engine.content.weapons import GLADIATOR_TYPES, WEAPONS
-from arena.engine.roster import MEMBER_STATUSES, TEAM_NAME_MAX_LENGTH, Member, Problem, Roster, buyable_ammo
+from arena.engine.roster import (
+    MEMBER_STATUSES,
+    TEAM_NAME_MAX_LENGTH,
+    TEAM_NOTES_MAX_LENGTH,
+    Member,
+    Problem,
+    Roster,
+    buyable_ammo,
+)
 from arena.engine.roster.labels import HU, Localized, Quoted, Text, localized_problem, phrase
 from arena.engine.roster.limits import MAX_FILE_MEMBERS, capped, raw_problems, size_problem, text_problems
 from arena.engine.roster.teamfile_messages import (
@@ -62,6 +70,7 @@ from arena.engine.roster.teamfile_messages import (
     missing_field,
     refusal,
     team_name_length,
+    team_notes_length,
     too_many_members,
     unexpected_field,
     unknown_id,
@@ -364,7 +373,7 @@ class _Reader:
         tier = self.identifier(root["tier"], "tier", TIERS, "tier") if "tier" in root else ""
         options = self.options(root.get("options", []))
         members = self.members(root.get("members", []))
-        notes = self.string(root["notes"], "notes") if "notes" in root else ""
+        notes = self.notes(root["notes"]) if "notes" in root else ""
         if self.problems:
             return None
         return Roster(
@@ -411,6 +420,13 @@ class _Reader:
         if name is not None and not (name.strip() and len(name) <= TEAM_NAME_MAX_LENGTH):
             self.report("FILE-FIELD", "name", team_name_length(TEAM_NAME_MAX_LENGTH))
         return name
+
+    def notes(self, value: object) -> str | None:
+        """At most TEAM_NOTES_MAX_LENGTH characters: what the site stores (docs/team-format.md)."""
+        notes = self.string(value, "notes")
+        if notes is not None and len(notes) > TEAM_NOTES_MAX_LENGTH:
+            self.report("FILE-FIELD", "notes", team_notes_length(TEAM_NOTES_MAX_LENGTH, len(notes)))
+        return notes
 
     def members(self, value: object) -> tuple[Member | None, ...]:
         """The members, none of them read when there are more than a file may list (one problem)."""

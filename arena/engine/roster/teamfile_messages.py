@@ -218,6 +218,15 @@ def team_name_length(limit: int) -> Localized:
     )
 
 
+def team_notes_length(limit: int, count: int) -> Localized:
+    return phrase(
+        "a team's notes have at most {limit} characters (these have {count})",
+        "a csapat jegyzetei legfeljebb {limit} karakter hosszúak lehetnek (ezek {count} karakteresek)",
+        limit=limit,
+        count=count,
+    )
+
+
 def not_listed(count: int, limit: int) -> Localized:
     """The line after the last one listed of a kind (``capped``)."""
     return phrase(

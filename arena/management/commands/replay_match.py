@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from arena.records import MAX_BYTES, RecordError, check, parse_record
+from arena.services.match_records import MAX_BYTES, RecordError, check, parse_record
 
 
 class Command(BaseCommand):

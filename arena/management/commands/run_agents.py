@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from arena.agents import poll_seconds, run_forever, run_until_idle
+from arena.worker import poll_seconds, run_forever, run_until_idle
 
 
 class Command(BaseCommand):

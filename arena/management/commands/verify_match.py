@@ -7,7 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from arena.models import Match
-from arena.records import verify
+from arena.services.match_records import verify
 
 
 class Command(BaseCommand):

@@ -1,0 +1,226 @@
+"""What the play screen draws over the arena board: the characters, open gates, areas, dropped
+items, and the hexes a seat's legal actions point at.
+
+The board itself is today's drawing (:mod:`arena.screen.board_svg`), drawn once per page. This layer is
+redrawn with every change, from a view (``view(state, seat)``) and the seat's own choices only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from arena.engine.board.hexgrid import Hex, hex_corners, pixel_centre
+
+from .board_svg import board_drawing
+from .choices import Choice
+from .words import Names, item_name
+
+PIECE_RADIUS = 0.36
+# Up to three characters share a hex (RB p.8): their tokens sit side by side.
+OFFSETS = {
+    1: ((0.0, 0.0),),
+    2: ((-0.38, 0.0), (0.38, 0.0)),
+    3: ((-0.38, -0.26), (0.38, -0.26), (0.0, 0.4)),
+}
+RADII = {1: 0.66, 2: 0.44, 3: 0.4}
+SLOT_LETTERS = {
+    "hu": {"gladiator": "G", "witch_master": "B", "crossbowman": "Sz", "deasta": "D", "laeva": "L", "strategist": "S"},
+    "en": {"gladiator": "G", "witch_master": "W", "crossbowman": "C", "deasta": "D", "laeva": "L", "strategist": "S"},
+}
+
+
+@dataclass(frozen=True)
+class Piece:
+    id: str
+    seat: int
+    x: float
+    y: float
+    letter: str
+    css: str
+    title: str
+    hex: str
+    r: float
+    stack: int
+
+
+@dataclass(frozen=True)
+class Target:
+    char: str  # "" for a choice of no character (a trap window's strike)
+    hex: str
+    points: str
+    x: float
+    y: float
+    man: str
+    title: str = ""  # its accessible name: who goes there, the hex, the cheapest MAN
+
+
+@dataclass(frozen=True)
+class Mark:
+    points: str
+    css: str
+    title: str
+
+
+@dataclass(frozen=True)
+class GateLine:
+    ident: str
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    css: str
+
+
+@dataclass(frozen=True)
+class BoardLayer:
+    view_box: str
+    pieces: tuple[Piece, ...]
+    targets: tuple[Target, ...]
+    marks: tuple[Mark, ...]
+    gates: tuple[GateLine, ...]
+
+
+def _points(q: int, r: int) -> str:
+    return " ".join(f"{x:.3f},{y:.3f}" for x, y in hex_corners(Hex(q, r)))
+
+
+def _key(value: Sequence[int]) -> str:
+    return f"{value[0]},{value[1]}"
+
+
+def _piece_css(c: Mapping[str, Any], viewer: int | None, public: Mapping[str, Any]) -> str:
+    css = ["piece", f"seat-{c['seat']}"]
+    if viewer is not None:
+        css.append("mine" if c["seat"] == viewer else "theirs")
+        if public.get("mode") == "pairs" and c["seat"] == viewer ^ 1:  # the partner's (HR-8), ringed white
+            css.append("partner")
+    if not c["alive"]:
+        css.append("dead")
+    for state in ("prone", "netted", "sneaking", "hiding"):
+        if c.get(state):
+            css.append(state)
+    if c["id"] == public.get("active"):
+        css.append("active")
+    elif c["id"] in public.get("named", ()):
+        css.append("named")
+    if c.get("zombie_of"):
+        css.append("zombie")
+    return " ".join(css)
+
+
+def pieces(public: Mapping[str, Any], names: Names, language: str) -> tuple[Piece, ...]:
+    letters = SLOT_LETTERS["hu" if language == "hu" else "en"]
+    by_hex: dict[tuple[int, int], list[Mapping[str, Any]]] = {}
+    for c in public["characters"]:
+        if c["hex"] is not None:
+            by_hex.setdefault((c["hex"][0], c["hex"][1]), []).append(c)
+    found = []
+    for (q, r), here in sorted(by_hex.items()):
+        living = [c for c in here if c["alive"]] or here
+        dead = [c for c in here if not c["alive"] and living is not here]
+        cx, cy = pixel_centre(Hex(q, r))
+        offsets = OFFSETS.get(len(living), OFFSETS[3])
+        for i, c in enumerate(living):
+            dx, dy = offsets[min(i, len(offsets) - 1)]
+            found.append(_piece(c, names, public, letters, (cx + dx, cy + dy), (q, r), len(living)))
+        for c in dead:  # a body under the living, drawn small (its hex is public)
+            found.append(_piece(c, names, public, letters, (cx, cy + 0.5), (q, r), 3))
+    return tuple(found)
+
+
+def _piece(
+    c: Mapping[str, Any],
+    names: Names,
+    public: Mapping[str, Any],
+    letters: Mapping[str, str],
+    at: tuple[float, float],
+    where: tuple[int, int],
+    stack: int,
+) -> Piece:
+    status = _("dead") if not c["alive"] else f"Ép {c['ep']}/{c['ep_max']}"
+    return Piece(
+        id=c["id"],
+        seat=c["seat"],
+        x=round(at[0], 3),
+        y=round(at[1], 3),
+        letter=letters.get(c["slot"], "?"),
+        css=_piece_css(c, public.get("viewer"), public),
+        title=f"{names.char(c['id'])} · {status}",
+        hex=f"{where[0]},{where[1]}",
+        r=RADII.get(stack, RADII[3]) if c["alive"] else 0.26,
+        stack=min(stack, 3),
+    )
+
+
+def targets(choices: Iterable[Choice], names: Names | None = None) -> tuple[Target, ...]:
+    """One target per (character, hex) the seat's choices point at, with the cheapest MAN, named
+    (for a screen reader and on hover) by the character, the hex as the board describes it and the MAN."""
+    cheapest: dict[tuple[str, str], int | None] = {}
+    for choice in choices:
+        if choice.hex is None:
+            continue
+        key, man = (choice.char or "", choice.hex), choice.man
+        if key not in cheapest:
+            cheapest[key] = man
+        elif man is not None and (cheapest[key] is None or man < (cheapest[key] or 0)):
+            cheapest[key] = man
+    info = {(h.q, h.r): h.info for h in board_drawing().hexes}
+    found = []
+    for (char, place), man in sorted(cheapest.items()):
+        q, r = (int(v) for v in place.split(","))
+        cx, cy = pixel_centre(Hex(q, r))
+        title = info.get((q, r), f"({q}, {r})")
+        if char and names is not None:
+            title = f"{names.char(char)} → {title}"
+        if man is not None:
+            title = _("%(where)s · %(man)s MAN") % {"where": title, "man": man}
+        found.append(
+            Target(char, place, _points(q, r), round(cx, 3), round(cy, 3), "" if man is None else str(man), title)
+        )
+    return tuple(found)
+
+
+def marks(public: Mapping[str, Any], names: Names) -> tuple[Mark, ...]:
+    """Areas of spells, dropped items and lying missiles: all public (HR-12 ruling 35)."""
+    found = []
+    for spell in public.get("spells", ()):
+        for h in spell.get("area", ()) or ():
+            found.append(Mark(_points(h[0], h[1]), f"area area-{spell['spell']}", spell["spell"]))
+    for item in public.get("dropped", ()):
+        if item["hex"]:
+            found.append(
+                Mark(_points(*item["hex"]), "dropped", f"{names.char(item['owner'])}: {item_name(item['item'])}")
+            )
+    for ammo in public.get("ammo_lying", ()) or ():
+        if ammo["hex"]:
+            found.append(Mark(_points(*ammo["hex"]), "ammo", f"{names.char(ammo['owner'])}: {ammo['count']}"))
+    return tuple(found)
+
+
+def gates(public: Mapping[str, Any]) -> tuple[GateLine, ...]:
+    opened = set(public.get("gates_open", ()))
+    jammed = set(public.get("gates_jammed", ()))
+    found = []
+    for g in board_drawing().gates:
+        if g.ident in opened or g.ident in jammed:
+            css = (
+                "gate-state "
+                + ("gate-open" if g.ident in opened else "gate-shut")
+                + (" gate-jammed" if g.ident in jammed else "")
+            )
+            found.append(GateLine(g.ident, g.x1, g.y1, g.x2, g.y2, css))
+    return tuple(found)
+
+
+def board_layer(public: Mapping[str, Any], names: Names, choices: Iterable[Choice], language: str) -> BoardLayer:
+    return BoardLayer(
+        view_box=board_drawing().view_box,
+        pieces=pieces(public, names, language),
+        targets=targets(choices, names),
+        marks=marks(public, names),
+        gates=gates(public),
+    )

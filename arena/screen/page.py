@@ -1,0 +1,324 @@
+"""A seat's play screen, built from what that seat may know and nothing else.
+
+Every byte a seat's page, partial or polling answer carries comes from ``view(state, seat)``, the
+seat's part of the log (``events_for``), the seat's own legal actions and its own roster (for the
+"as in the team file" shortcut), plus the sheet values every team shows at set-up (HR-12 ruling
+36; the engine's view carries no TÉ/VÉ, so those few public numbers are read from the match's
+sheets). A spectator, or anyone who holds no seat, gets ``view(state, None)`` and the public log.
+The seed and the set-up document never reach a template.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.utils import timezone
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+
+from arena.engine import (
+    Action,
+    State,
+    action_to_json,
+    apply,
+    event_to_json,
+    events_for,
+    legal_actions,
+    match_events,
+    seats_to_move,
+    view,
+)
+from arena.errors import DiceNeededError
+from arena.models import HOME, Match, MatchSeat
+from arena.runtime.states import state_of
+from arena.selectors import claimable_at, thumbs_owed_by
+from campaigns.models import Fixture
+from common.i18n import reader_language
+
+from .board import BoardLayer, board_layer
+from .choices import ANSWER, SETUP, Choice, choices
+from .log import sentence
+from .prompts import heading, my_prompt, their_prompt
+from .seats import SeatLine, players_of, seat_lines, whose_step
+from .sides import (
+    CharacterRow,
+    character_rows,
+    man_lines,
+    my_secrets,
+    opponent_info,
+    public_sheet_values,
+    result_lines,
+)
+from .words import Names, purpose_text
+
+LOG_ON_PAGE = 80
+
+
+@dataclass(frozen=True)
+class ChoiceGroup:
+    char: str | None
+    title: str
+    buttons: tuple[Choice, ...]  # shown as buttons
+    on_board: tuple[Choice, ...]  # chosen on the board (also listed, folded, for keyboards)
+
+
+@dataclass(frozen=True)
+class SeatPage:
+    match: Match
+    seat: int | None
+    version: int
+    public: Mapping[str, Any]
+    names: Names
+    heading: str
+    prompt: str
+    my_turn: bool
+    answers: tuple[Choice, ...]
+    groups: tuple[ChoiceGroup, ...]
+    concede: Choice | None
+    end_step: Choice | None
+    plan: str  # "as in the team file": the actions JSON, or ""
+    plan_label: str
+    board: BoardLayer
+    characters: tuple[CharacterRow, ...]
+    my_secrets: tuple[str, ...]
+    opponent_info: tuple[str, ...]
+    man: tuple[str, ...]
+    log: tuple[SafeString, ...]
+    log_count: int
+    result: str
+    result_detail: str
+    claim_at: datetime | None
+    can_claim: bool
+    seats: tuple[SeatLine, ...] = ()
+    whose_step: str = ""
+    message: str = ""
+    message_level: str = "warning"
+    extras: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_live(self) -> bool:
+        return self.match.is_live
+
+
+def seat_for(match: Match, user: User | AnonymousUser) -> MatchSeat | None:
+    if not user.is_authenticated:
+        return None
+    return MatchSeat.objects.filter(match=match, player=user).first()
+
+
+# --- choices ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Choices:
+    answers: tuple[Choice, ...]  # answers to the prompt, and set-up choices: shown under the prompt
+    groups: tuple[ChoiceGroup, ...]  # per character (and the board's choices of no character)
+    concede: Choice | None
+    end_step: Choice | None
+
+    @property
+    def on_board(self) -> list[Choice]:
+        return [c for g in self.groups for c in (*g.buttons, *g.on_board)]
+
+
+def _groups(found: Sequence[Choice], names: Names) -> Choices:
+    concede = next((c for c in found if c.kind == "Concede"), None)
+    end_step = next((c for c in found if c.kind == "EndStep"), None)
+    rest = [c for c in found if c.kind not in ("Concede", "EndStep")]
+    groups: list[ChoiceGroup] = []
+    # a choice that points at a hex is made on the board (and listed, folded, for keyboards)
+    answers = tuple(c for c in rest if c.hex is None and (c.group in (ANSWER, SETUP) or c.char is None))
+    board_free = tuple(c for c in rest if c.char is None and c.hex is not None)
+    if board_free:
+        groups.append(ChoiceGroup(None, "", (), board_free))
+    order: list[str] = []
+    for c in rest:
+        if c.char is not None and c not in answers and c.char not in order:
+            order.append(c.char)
+    for char in order:
+        mine = [c for c in rest if c.char == char and c not in answers]
+        groups.append(
+            ChoiceGroup(
+                char,
+                names.char(char),
+                tuple(c for c in mine if c.hex is None),
+                tuple(c for c in mine if c.hex is not None),
+            )
+        )
+    return Choices(answers, tuple(groups), concede, end_step)
+
+
+def team_file_plan(state: State, seat: int) -> list[Action]:
+    """The seat's amulets and ME tokens as its own team file hands them out, in the order the
+    engine asks for them, each one legal when it comes (stops at the first the file does not
+    settle). Reads only the seat's own roster."""
+    roster = state.setup.teams[seat]
+    plan: list[Action] = []
+    for _step in range(16):
+        found = None
+        for action in legal_actions(state, seat):
+            data = action_to_json(action)
+            member = roster.member(str(data.get("char", "")).split(".", 1)[-1]) if "char" in data else None
+            if member is None:
+                continue
+            if data["type"] == "AssignAmulet" and member.amulet == data["amulet"]:
+                found = action
+                break
+            if data["type"] == "AssignMeToken" and member.me_token == data["value"]:
+                found = action
+                break
+        if found is None:
+            break
+        plan.append(found)
+        state, _events = apply(state, found)
+    return plan
+
+
+def _mark_team_file_grip(found: list[Choice], state: State, seat: int) -> list[Choice]:
+    """The grip the seat's own team file starts with, marked among the grips the engine offers."""
+    member = state.setup.teams[seat].member("gladiator")
+    if member is None:
+        return found
+    grip = sorted(item for item in member.starting_grip if item != "dagger")
+    marked = []
+    for choice in found:
+        if choice.kind == "RecordGrip" and sorted(json.loads(choice.value)["hand"]) == grip:
+            choice = replace(choice, label=_("%(choice)s (as in the team file)") % {"choice": choice.label})
+        marked.append(choice)
+    return marked
+
+
+def log_lines(
+    state: State, seat: int | None, names: Names, last: int | None = LOG_ON_PAGE
+) -> tuple[int, list[SafeString]]:
+    """The seat's part of the log as sentences, the newest first (``last`` of them)."""
+    visible = events_for(match_events(state), seat)
+    chosen = visible if last is None else visible[-last:]
+    return len(visible), [sentence(event_to_json(e), names) for e in reversed(chosen)]
+
+
+def table_device(match: Match, user: User | AnonymousUser) -> bool:
+    """Table mode: ``user`` holds the device at the table, which acts for both seats."""
+    return match.table_played and user.is_authenticated and user.pk == match.created_by_id
+
+
+def seat_page(
+    match: Match,
+    user: User | AnonymousUser,
+    *,
+    message: str = "",
+    level: str = "warning",
+    dice_needed: DiceNeededError | None = None,
+) -> SeatPage:
+    """Everything the play screen shows ``user``: his seat's view, or the public one. At the table
+    (table mode) the device shows the seat that owes the decision now."""
+    mine = seat_for(match, user)
+    seat = mine.seat if mine is not None else None
+    state = state_of(match)
+    if table_device(match, user):
+        movers = seats_to_move(state) if match.is_live else ()
+        seat = movers[0] if movers else (match.winner_seat if match.winner_seat is not None else HOME)
+    public = view(state, seat)
+    names = Names(public, seat)
+    live = match.is_live
+    actions = legal_actions(state, seat) if seat is not None and live else []
+    found = choices(actions, names, public, state)
+    if seat is not None and public["phase"] == "grips":
+        found = _mark_team_file_grip(found, state, seat)
+    my_turn = live and seat is not None and seat in public["to_move"]
+    offered = (
+        _groups(found, names)
+        if my_turn
+        else Choices((), (), next((c for c in found if c.kind == "Concede"), None), None)
+    )
+    plan_actions = team_file_plan(state, seat) if my_turn and public["phase"] == "secrets" and seat is not None else []
+    plan_json = ""
+    plan_label = ""
+    if plan_actions:
+        plan_json = json.dumps([action_to_json(a) for a in plan_actions], separators=(",", ":"), ensure_ascii=False)
+        plan_label = _("As in the team file: %(list)s") % {
+            "list": "; ".join(c.label for c in choices(plan_actions, names, public))
+        }
+    if my_turn:
+        prompt = my_prompt(public, names)
+    elif live:
+        prompt = their_prompt(public, names, seat)
+    else:
+        prompt = ""
+    count, log = log_lines(state, seat, names)
+    result, detail = result_lines(match, names)
+    lines = seat_lines(match, public, seat, players_of(match))
+    claim_at = None
+    can_claim = False
+    duel = not match.four_seats  # a four-seat match cannot be claimed (docs/decisions.md)
+    if duel and live and seat is not None and seat not in public["to_move"] and (1 - seat) in public["to_move"]:
+        claim_at = claimable_at(match)
+        can_claim = timezone.now() >= claim_at
+    return SeatPage(
+        match=match,
+        seat=seat,
+        version=match.version,
+        public=public,
+        names=names,
+        heading=heading(public, names) if not match.is_over else _("The match is over"),
+        prompt=prompt,
+        my_turn=my_turn,
+        answers=offered.answers,
+        groups=offered.groups,
+        concede=offered.concede,
+        end_step=offered.end_step,
+        plan=plan_json,
+        plan_label=plan_label,
+        board=board_layer(public, names, offered.on_board, reader_language()),
+        characters=character_rows(public, names, public_sheet_values(state), seat),
+        my_secrets=my_secrets(public, seat),
+        opponent_info=opponent_info(public, names, seat),
+        man=man_lines(public, names),
+        log=tuple(log),
+        log_count=count,
+        result=result,
+        result_detail=detail,
+        claim_at=claim_at,
+        can_claim=can_claim,
+        seats=lines,
+        whose_step=whose_step(lines),
+        message=message,
+        message_level=level,
+        extras={**_table_extras(match, user, names, seat, dice_needed), **_thumbs_extras(match, state, seat, names)},
+    )
+
+
+def _thumbs_extras(match: Match, state: State, seat: int | None, names: Names) -> dict[str, Any]:
+    """A fixture's winner owes the thumbs (HR-10.5): his page asks for them."""
+    if match.fixture_id is None or match.four_seats or match.status != Match.Status.FINISHED or seat is None:
+        return {}
+    fixture = match.fixture
+    if fixture is None or fixture.status != Fixture.Status.SCHEDULED or thumbs_owed_by(match, state) != seat:
+        return {}
+    return {"thumbs": names.team(1 - seat)}
+
+
+def _table_extras(
+    match: Match, user: User | AnonymousUser, names: Names, seat: int | None, needed: DiceNeededError | None
+) -> dict[str, Any]:
+    if not match.table_played:
+        return {}
+    found: dict[str, Any] = {"table": True, "device": table_device(match, user), "seat_team": names.team(seat)}
+    if needed is not None:
+        found["dice"] = {
+            "who": names.who(needed.who),
+            "purpose": purpose_text(needed.purpose, names),
+            "actions": json.dumps(needed.actions, separators=(",", ":"), ensure_ascii=False),
+            "entered": json.dumps(needed.dice),
+            "count": len(needed.dice),
+            "faces": list(range(1, 11)),
+        }
+    return found
+
+
+__all__ = ["SeatPage", "log_lines", "seat_page", "team_file_plan"]

@@ -1,0 +1,99 @@
+"""What the play screen says is happening and what is asked of the reader, from a view."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from .words import Names
+
+
+def heading(public: Mapping[str, Any], names: Names) -> str:
+    phase = public["phase"]
+    if phase == "over":
+        return _("The match is over")
+    if phase in ("naming", "acting"):
+        return _("Round %(round)s of %(limit)s, step %(step)s: %(team)s's step") % {
+            "round": public["round"],
+            "limit": public["round_limit"],
+            "step": public["step"],
+            "team": names.team(public["seat_to_act"]),
+        }
+    titles = {
+        "secrets": _("Set-up: amulets and ME tokens (secret)"),
+        "role": _("Set-up: side or first step"),
+        "half": _("Set-up: halves and quarters (HR-8)")
+        if public.get("mode")
+        else _("Set-up: the side chooser picks his half"),
+        "grips": _("Set-up: the gladiators' starting grips (secret)"),
+        "deploy": _("Set-up: deployment"),
+    }
+    return titles.get(phase, phase)
+
+
+def _pending_prompt(pending: Mapping[str, Any], names: Names) -> str:
+    who = names.char(pending.get("char"))
+    kind = pending["kind"]
+    if kind == "dodge":
+        return _("%(who)s is attacked: dodge (Kitérés) or not?") % {"who": who}
+    if kind == "shift":
+        return _("%(who)s won the roll: shift, or stay?") % {"who": who}
+    if kind == "trap_window":
+        return _("%(who)s is on the move: spring a direct trap on a hex of his path, or let him pass?") % {"who": who}
+    if kind == "trap_dodge":
+        return _("A trap strikes %(who)s: dodge (Kitérés) or not?") % {"who": who}
+    if kind == "trap_insight":
+        return _("Trap insight: keep 3 of your trap cards; the others go back into the deck.")
+    if kind == "reroll":
+        return _("%(who)s rolled %(result)s: spend 2 favour tokens to roll again?") % {
+            "who": names.who(pending.get("who", "")),
+            "result": pending.get("result"),
+        }
+    return kind
+
+
+def my_prompt(public: Mapping[str, Any], names: Names) -> str:
+    pending = public["pending"]
+    if pending is not None:
+        return _pending_prompt(pending, names)
+    four = _four_prompt(public)
+    if four:
+        return four
+    prompts = {
+        "secrets": _("Hand out your amulets, then your ME tokens. Your opponent does not see whom you choose."),
+        "role": _("You won the side roll: choose the half, or take the first step."),
+        "half": _("Choose your half of the arena; your opponent takes the opposite one."),
+        "grips": _(
+            "Record your gladiator's starting grip. It stays secret until the gladiators meet (round 1, step 5)."
+        ),
+        "deploy": _("Place your fighters one by one: tap a highlighted hex."),
+        "naming": _("Name the characters who act in this step."),
+        "acting": _("Your step: tap one of your characters to see what he may do, then a highlighted hex or a button."),
+    }
+    return prompts.get(public["phase"], "")
+
+
+def _four_prompt(public: Mapping[str, Any]) -> str:
+    """Four seats (HR-8): the set-up steps that differ from a duel's."""
+    mode = public.get("mode")
+    if mode == "ffa" and public["phase"] == "half":
+        return _("Choose your quarter of the arena (HR-8): you deploy at its ring gate.")
+    if mode == "pairs" and public["phase"] == "half":
+        return _("You speak for your side: choose its half, then your quarter of it; your partner takes the other.")
+    if mode == "pairs" and public["phase"] == "role":
+        return _("Your side won the roll: choose the half, or take the first step.")
+    return ""
+
+
+def their_prompt(public: Mapping[str, Any], names: Names, seat: int | None) -> str:
+    movers = public["to_move"]
+    if not movers:
+        return ""
+    if seat is None:
+        return _("Waiting for %(teams)s.") % {"teams": ", ".join(names.team(s) for s in movers)}
+    pending = public["pending"]
+    if pending is not None:
+        return _("Waiting for %(team)s to answer.") % {"team": names.team(pending["seat"])}
+    return _("Waiting for %(teams)s.") % {"teams": ", ".join(names.team(s) for s in movers if s != seat)}

@@ -1,0 +1,209 @@
+"""The sides of the play screen: each character's row, the reader's secrets, MAN, the result.
+
+Read from a seat's view (``view(state, seat)``), and the public values of the team sheets."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from arena.engine import State
+from arena.engine.match.words import ArenaMode
+from arena.models import Match
+from reference.links import entry_link
+
+from .log.core import result_name
+from .words import (
+    Names,
+    amulet_name,
+    cards_text,
+    grip_text,
+    item_name,
+    mark_name,
+    reason_text,
+    spell_name,
+    state_name,
+    vial_name,
+)
+
+
+@dataclass(frozen=True)
+class CharacterRow:
+    id: str
+    seat: int
+    name: str
+    short: str  # his own name, beside his team's colour
+    role: str
+    css: str
+    alive: bool
+    ep: str
+    stp: str
+    values: str  # the sheet's public values
+    states: tuple[str, ...]
+    secrets: tuple[str, ...]  # amulet, token, vial, grip: only the viewer's own or revealed ones
+    kit: str
+
+
+SHEET_VALUES = ("te", "ve", "ce", "eg", "me", "mov", "sfe")
+SHEET_LABELS = {"te": "TÉ", "ve": "VÉ", "ce": "CÉ", "eg": "Eg", "me": "ME", "mov": "Mozgás", "sfe": "SFÉ"}
+
+
+def public_sheet_values(state: State) -> dict[str, str]:
+    """The values a team sheet shows everyone (HR-12 ruling 36), per character: never the grip,
+    amulets, tokens or vials, which the sheets of the state also hold."""
+    found = {}
+    for sheet in state.sheets:
+        values = [(key, getattr(sheet, key)) for key in SHEET_VALUES]
+        found[sheet.id] = " · ".join(f"{SHEET_LABELS[k]} {v}" for k, v in values if v)
+    return found
+
+
+def _states(c: Mapping[str, Any], public: Mapping[str, Any]) -> tuple[str, ...]:
+    found = [state_name(s) for s in ("prone", "netted", "sneaking", "hiding") if c.get(s)]
+    if c.get("debt"):
+        found.append(_("owes %(man)s MAN") % {"man": c["debt"]})
+    found += [mark_name(m["kind"]) for m in c.get("trap_marks", ())]
+    for e in public.get("effects", ()):
+        if e["char"] == c["id"]:
+            found.append(f"{SHEET_LABELS.get(e['value'], e['value'])} {e['amount']:+d}")
+    for spell in public.get("spells", ()):
+        if spell.get("target") == c["id"]:
+            found.append(entry_link("spells", spell["spell"], spell_name(spell["spell"])))
+    if c.get("zombie_of"):
+        found.append(_("zombie"))
+    return tuple(found)
+
+
+def _secrets(c: Mapping[str, Any], public: Mapping[str, Any]) -> tuple[str, ...]:
+    found = []
+    if c.get("amulet"):
+        found.append(_("amulet: %(amulet)s") % {"amulet": amulet_name(c["amulet"])})
+    if c.get("me_token"):
+        found.append(_("ME token %(value)s") % {"value": c["me_token"]})
+    if c.get("vial"):
+        found.append(_("vial: %(vial)s") % {"vial": vial_name(c["vial"])})
+    if c.get("hand") is not None and public["seats"][c["seat"]]["grip_recorded"]:
+        found.append(_("grip: %(grip)s") % {"grip": grip_text(c["hand"], c.get("main"))})
+    return tuple(found)
+
+
+def _kit(c: Mapping[str, Any]) -> str:
+    parts = []
+    if "ammo" in c:
+        parts.append(_("missiles: %(count)s") % {"count": c["ammo"]})
+    if "javelins" in c:
+        parts.append(_("javelins: %(count)s, nets: %(nets)s") % {"count": c["javelins"], "nets": c["nets"]})
+    if c.get("pile"):
+        parts.append(_("pile: %(items)s") % {"items": ", ".join(item_name(i) for i in c["pile"])})
+    return " · ".join(parts)
+
+
+def character_rows(
+    public: Mapping[str, Any], names: Names, sheet_values: Mapping[str, str], seat: int | None
+) -> tuple[CharacterRow, ...]:
+    rows = []
+    characters = sorted(public["characters"], key=lambda c: (c["seat"] != (seat if seat is not None else 0), c["seat"]))
+    for c in characters:
+        css = f"seat-{c['seat']}" + ("" if c["alive"] else " dead")
+        rows.append(
+            CharacterRow(
+                id=c["id"],
+                seat=c["seat"],
+                name=names.char(c["id"]),
+                short=c["name"],
+                role=c["role"],
+                css=css,
+                alive=c["alive"],
+                ep=f"{c['ep']}/{c['ep_max']}",
+                stp=f"{c['stp']}/{c['stp_max']}",
+                values=sheet_values.get(c["id"], ""),
+                states=_states(c, public),
+                secrets=_secrets(c, public),
+                kit=_kit(c),
+            )
+        )
+    return tuple(rows)
+
+
+def my_secrets(public: Mapping[str, Any], seat: int | None) -> tuple[str, ...]:
+    if seat is None:
+        return ()
+    mine = public["seats"][seat]
+    found = []
+    if mine["traps"] is not None:
+        found.append(_("Trap cards: %(cards)s") % {"cards": cards_text(mine["traps"])})
+    if mine["disc_levels"] is not None:
+        levels = ", ".join(str(level) for level in mine["disc_levels"]) or "–"
+        found.append(_("Spell discs (levels): %(levels)s") % {"levels": levels})
+    return tuple(found)
+
+
+def opponent_info(public: Mapping[str, Any], names: Names, seat: int | None) -> tuple[str, ...]:
+    found = []
+    for side in public["seats"]:
+        if seat is not None and side["seat"] == seat:
+            continue
+        found.append(
+            _("%(team)s holds %(traps)s trap cards and %(discs)s spell discs.")
+            % {"team": names.team(side["seat"]), "traps": side["trap_cards"], "discs": side["discs"]}
+        )
+    return tuple(found)
+
+
+def man_lines(public: Mapping[str, Any], names: Names) -> tuple[str, ...]:
+    found = []
+    if public["phase"] == "acting":
+        found.append(_("MAN left in this step: %(pool)s") % {"pool": public["pool"]})
+        if public["granted"]:
+            found.append(_("Strategist MAN handed to the active character: %(man)s") % {"man": public["granted"]})
+    for side in public["seats"]:
+        found.append(
+            _("%(team)s's strategist: %(man)s MAN") % {"team": names.team(side["seat"]), "man": side["strategist_man"]}
+        )
+    if public.get("favour_tokens"):
+        found.append(_("Favour tokens: %(list)s") % {"list": seat_numbers(public["favour_tokens"], names)})
+    return tuple(found)
+
+
+def seat_numbers(numbers: Sequence[Any], names: Names) -> str:
+    """ "Vasfarkasok 3, Ködlovagok 1, …": one number per seat, by its team."""
+    return ", ".join(f"{names.team(seat)} {number}" for seat, number in enumerate(numbers))
+
+
+def result_lines(match: Match, names: Names) -> tuple[str, str]:
+    result = match.result
+    if not result:
+        return "", ""
+    if result.get("kind") == "forfeit":
+        return (
+            _("%(team)s wins by forfeit: the opponent did not move in time.") % {"team": names.team(result["winner"])},
+            "",
+        )
+    scores = result.get("scores") or [0] * len(names.teams)
+    detail = _("Arena score: %(list)s after %(rounds)s rounds.") % {
+        "list": seat_numbers(scores, names),
+        "rounds": result.get("round"),
+    }
+    reason = reason_text(result.get("reason", ""), names)
+    winner = result.get("winner")
+    if winner is not None and match.arena_mode is ArenaMode.PAIRS:  # the side: the winner and his partner (HR-8)
+        return (
+            _("%(result)s for %(team)s and %(partner)s: %(reason)s.")
+            % {
+                "result": result_name(result["kind"]),
+                "team": names.team(winner),
+                "partner": names.team(winner ^ 1),
+                "reason": reason,
+            },
+            detail,
+        )
+    if result.get("winner") is None:
+        return _("%(result)s: %(reason)s.") % {"result": result_name(result["kind"]), "reason": reason}, detail
+    return (
+        _("%(result)s for %(team)s: %(reason)s.")
+        % {"result": result_name(result["kind"]), "team": names.team(result["winner"]), "reason": reason},
+        detail,
+    )

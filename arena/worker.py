@@ -1,0 +1,102 @@
+"""The computer opponent: the engine's agents play their seats from a worker, never a web request.
+
+``python manage.py run_agents`` loops over the seats an agent plays that owe a decision now (the
+seats' ``to_move`` flag, indexed with ``agent``), asks the agent for one of the engine's
+``legal_actions`` and takes it through :func:`arena.services.match_play_agent`: the same lock,
+version check and referee as a player's action. Nothing is kept in the worker: a restart finds the
+owed decisions in the database again, and two workers never apply two actions on one version (the
+second is refused as stale and looks again). Each decision's agent is seeded from the match's seed,
+its version and the seat, so the same position always gets the same answer.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+
+from django.conf import settings
+from django.db import close_old_connections
+
+from arena.engine import action_to_json, legal_actions, seats_to_move
+from arena.engine.agents import AGENTS
+from arena.errors import MatchError, StaleBoardError
+from arena.models import Agent, Match, MatchSeat
+from arena.runtime.states import state_of
+from arena.services import match_play_agent
+
+log = logging.getLogger(__name__)
+
+LIVE = (Match.Status.SETUP, Match.Status.PLAYING)
+MOST_MOVES_PER_PASS = 10_000  # ``--once``: a safety net, far above a whole match's decisions
+
+
+def poll_seconds() -> float:
+    """How long the worker sleeps when no agent owes a decision (``VIADAL_AGENT_POLL_SECONDS``)."""
+    return float(getattr(settings, "VIADAL_AGENT_POLL_SECONDS", 0.25))
+
+
+def owed() -> list[tuple[int, int, str]]:
+    """(match id, seat, agent) of every agent seat that owes a decision in a live match."""
+    rows = (
+        MatchSeat.objects.filter(to_move=True, match__status__in=LIVE)
+        .exclude(agent="")
+        .order_by("match__last_action_at", "match_id", "seat")
+        .values_list("match_id", "seat", "agent")
+    )
+    return list(rows)
+
+
+def agent_move(match_id: int, seat: int, agent: str) -> bool:
+    """One decision of ``agent`` for ``seat``; True if an action was taken."""
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or not match.is_live or agent not in Agent.values:
+        return False
+    state = state_of(match)
+    if seat not in seats_to_move(state):
+        return False
+    chooser = AGENTS[agent](f"{match.seed}:{match.version}:{seat}")
+    action = chooser.choose(state, seat, legal_actions(state, seat))
+    try:
+        match_play_agent(match=match, seat=seat, version=match.version, actions=[action_to_json(action)])
+    except StaleBoardError:
+        return False  # the position moved meanwhile (another worker): looked at again next pass
+    except MatchError as error:
+        log.error("match %s seat %s: the %s agent's action was refused: %s", match_id, seat, agent, error)
+        return False
+    return True
+
+
+def one_pass() -> int:
+    """One decision for every agent seat that owes one now; how many actions were taken."""
+    return sum(agent_move(match_id, seat, agent) for match_id, seat, agent in owed())
+
+
+def run_until_idle(limit: int = MOST_MOVES_PER_PASS) -> int:
+    """Passes until no agent owes a decision (or ``limit`` actions); the number of actions taken."""
+    taken = 0
+    while taken < limit:
+        done = one_pass()
+        if not done:
+            break
+        taken += done
+    return taken
+
+
+def run_forever(
+    sleep: Callable[[float], None] = time.sleep,
+    stop: Callable[[], bool] = lambda: False,
+    tidy: Callable[[], None] = close_old_connections,
+) -> None:
+    """The worker's loop: act while anything is owed, otherwise sleep ``poll_seconds()``; ``tidy``
+    drops a database connection that has gone stale between passes (a database restart)."""
+    interval = poll_seconds()
+    while not stop():
+        tidy()
+        try:
+            done = one_pass()
+        except Exception:  # a database hiccup must not stop the worker; the next pass retries
+            log.exception("run_agents: a pass failed")
+            done = 0
+        if not done:
+            sleep(interval)
