@@ -63,9 +63,7 @@ class Post:
     refused: dict[str, str] = field(default_factory=dict)  # path -> why the value was not stored
 
 
-def _int(
-    data: Mapping[str, Any], path: str, old: int, bounds: tuple[int, int], refused: dict[str, str]
-) -> int:
+def _int(data: Mapping[str, Any], path: str, old: int, bounds: tuple[int, int], refused: dict[str, str]) -> int:
     raw = data.get(path)
     if raw is None:
         return old
@@ -125,7 +123,9 @@ ELEMENTS = tuple(e.value for e in Element)
 def read_figure(data: Any, path: str, figure: Figure, refused: dict[str, str]) -> Figure:
     """The figure at ``path`` as posted (its minions read by the caller)."""
     present = data.get(path) is not None  # each card posts its path as a marker
-    lists = {name: _ids(data, f"{path}.{name}", catalogue, getattr(figure, name), present) for name, catalogue in LIST_FIELDS}
+    lists = {
+        name: _ids(data, f"{path}.{name}", catalogue, getattr(figure, name), present) for name, catalogue in LIST_FIELDS
+    }
     return replace(
         figure,
         name=_text(data, f"{path}.name", figure.name, FIGURE_NAME_MAX_LENGTH, refused),
@@ -289,7 +289,9 @@ def apply_action(action: str, data: Mapping[str, Any], warband: RulesWarband, la
     def add_summon() -> None:
         k = _index(args[0] if args else "", len(pools))
         _room(len(pools[k].summons), MAX_SUMMONS)
-        summon = new_figure(profile, warband, language, default_name=_("Summon %(n)s") % {"n": len(pools[k].summons) + 1})
+        summon = new_figure(
+            profile, warband, language, default_name=_("Summon %(n)s") % {"n": len(pools[k].summons) + 1}
+        )
         pools[k] = replace(pools[k], summons=(*pools[k].summons, summon))
 
     def remove_summon() -> None:

@@ -44,7 +44,7 @@ from warbands.rules.pricing import figure_price, illusion_limit
 from .bounds import BORROWED_BOUNDS, COMBAT_BOUNDS, FIGURE_NAME_MAX_LENGTH, QUALITY_BOUNDS
 from .builder import ACTION_FIELD, ADD_PROFILE_FIELD, BLANK, SHAPE_FIELD, element_choices, shape_of
 from .i18n import reader_language
-from .models import NAME_MAX_LENGTH, POINTS_BOUNDS, Warband
+from .models import NAME_MAX_LENGTH, POINTS_BOUNDS
 from .selectors import WarbandReport
 
 SHOWN_FIELD = "warband-shown"
@@ -125,7 +125,10 @@ class Editor:
         extra = ""
         if path.startswith("pools[") and ".summons[" in path:
             extra = " · " + e(_("%(ap)s AP to summon") % {"ap": summon_tier(price)})
-        return f'<span id="{box_id(path)}-price" class="badge text-bg-light border" data-price="{price}"{swap}>{e(label)}{extra}</span>'
+        return (
+            f'<span id="{box_id(path)}-price" class="badge text-bg-light border" data-price="{price}"{swap}>'
+            f"{e(label)}{extra}</span>"
+        )
 
     def pieces(self, *, oob: bool = False) -> dict[str, str]:
         """Every piece a live check may change, by its id."""
@@ -135,7 +138,11 @@ class Editor:
         return found
 
     def shown_state(self) -> str:
-        return ";".join(f"{key}={digest(html)}" for key, html in sorted(self.pieces().items()) if "<li>" in html or key.endswith("-price"))
+        return ";".join(
+            f"{key}={digest(html)}"
+            for key, html in sorted(self.pieces().items())
+            if "<li>" in html or key.endswith("-price")
+        )
 
     def changes(self, shown: Mapping[str, str]) -> list[str]:
         """The pieces whose HTML differs from what the page shows (an empty box the page shows empty
@@ -177,27 +184,32 @@ class Editor:
         if warband.is_ready:
             badge, tone = _("Ready"), "text-bg-success"
             text = _("Ready to play: it keeps every rule.")
+            back = _("Back to draft")
             button = (
                 f'<form method="post" action="{reverse("warbands:mark-draft", args=[warband.pk])}">{token}'
-                f'<button class="btn btn-outline-secondary btn-sm" type="submit">{e(_("Back to draft"))}</button></form>'
+                f'<button class="btn btn-outline-secondary btn-sm" type="submit">{e(back)}</button></form>'
             )
         elif count:
             badge, tone = _("Draft"), "text-bg-secondary"
             text = ngettext(
-                "It breaks %(count)s rule, so it stays a draft.", "It breaks %(count)s rules, so it stays a draft.", count
+                "It breaks %(count)s rule, so it stays a draft.",
+                "It breaks %(count)s rules, so it stays a draft.",
+                count,
             ) % {"count": count}
             button = ""
         else:
             badge, tone = _("Draft"), "text-bg-secondary"
             text = _("It keeps every rule: mark it ready to play.")
+            ready = _("Mark ready")
             button = (
                 f'<form method="post" action="{reverse("warbands:mark-ready", args=[warband.pk])}">{token}'
-                f'<button class="btn btn-success btn-sm" type="submit" id="mark-ready">{e(_("Mark ready"))}</button></form>'
+                f'<button class="btn btn-success btn-sm" type="submit" id="mark-ready">{e(ready)}</button></form>'
             )
         swap = ' hx-swap-oob="true"' if oob else ""
         return (
             f'<div class="card mb-3" id="wb-status"{swap}><div class="card-body">'
-            f'<p class="mb-2"><span class="badge {tone}" data-status="{e(warband.status)}">{e(badge)}</span> {e(text)}</p>'
+            f'<p class="mb-2"><span class="badge {tone}" data-status="{e(warband.status)}">{e(badge)}</span> '
+            f"{e(text)}</p>"
             f"{button}</div></div>"
         )
 
@@ -252,8 +264,12 @@ class Editor:
         rules = self.report.rules
         url = reverse("warbands:edit", args=[warband.pk])
         token = f'<input type="hidden" name="csrfmiddlewaretoken" value="{e(get_token(self.request))}">'
+        intro = _(
+            "Every change is saved as you make it and checked against the rules at once. A warband that breaks "
+            "a rule is kept as a draft."
+        )
         parts = [
-            f'<div id="wb-editor" class="row g-4">',
+            '<div id="wb-editor" class="row g-4">',
             '<div class="col-lg-4 order-lg-last"><div class="sticky-lg-top pt-2">',
             self.status_panel(),
             self.totals_panel(),
@@ -265,7 +281,7 @@ class Editor:
             token,
             f'<input type="hidden" name="{SHAPE_FIELD}" value="{shape_of(rules)}">',
             f'<input type="hidden" name="{SHOWN_FIELD}" id="{SHOWN_FIELD}" value="{e(self.shown_state())}">',
-            f'<p class="text-muted small">{e(_("Every change is saved as you make it and checked against the rules at once. A warband that breaks a rule is kept as a draft."))}</p>',
+            f'<p class="text-muted small">{e(intro)}</p>',
             self._warband_card(),
         ]
         for i, figure in enumerate(rules.figures):
@@ -297,7 +313,8 @@ class Editor:
     def _number_input(self, path: str, label: str, value: int, bounds: tuple[int, int], *, col: str) -> str:
         invalid = " is-invalid" if self.placed.get(path) or path in self.refused else ""
         control = (
-            f'<input type="number" inputmode="numeric" class="form-control form-control-sm{invalid}" id="{box_id(path)}" '
+            f'<input type="number" inputmode="numeric" class="form-control form-control-sm{invalid}" '
+            f'id="{box_id(path)}" '
             f'name="{e(path)}" value="{e(value)}" min="{bounds[0]}" max="{bounds[1]}" step="1" {self._described(path)}>'
         )
         return self._field_shell(path, label, control, col=col)
@@ -307,7 +324,10 @@ class Editor:
         opts = "".join(
             f'<option value="{e(v)}"{" selected" if v == chosen else ""}>{e(text)}</option>' for v, text in options
         )
-        control = f'<select class="form-select form-select-sm" id="{box_id(path)}" name="{e(path)}" {self._described(path)}>{opts}</select>'
+        control = (
+            f'<select class="form-select form-select-sm" id="{box_id(path)}" name="{e(path)}" '
+            f"{self._described(path)}>{opts}</select>"
+        )
         return self._field_shell(path, label, control, col=col)
 
     def _entry_option(self, path: str, item: Entry, checked: bool) -> str:
@@ -339,7 +359,9 @@ class Editor:
         parts = [
             '<div class="row g-2">',
             self._text_input(f"{path}.name", _("Name"), figure.name, FIGURE_NAME_MAX_LENGTH, col="col-12 col-sm-6"),
-            self._number_input(f"{path}.quality", _("Quality (Q)"), figure.quality, QUALITY_BOUNDS, col="col-6 col-sm-3"),
+            self._number_input(
+                f"{path}.quality", _("Quality (Q)"), figure.quality, QUALITY_BOUNDS, col="col-6 col-sm-3"
+            ),
             self._number_input(f"{path}.combat", _("Combat (C)"), figure.combat, COMBAT_BOUNDS, col="col-6 col-sm-3"),
             self._entries(f"{path}.rules", _("Special rules"), RULES, figure.rules),
         ]
@@ -347,7 +369,13 @@ class Editor:
             parts.append(self._entries(f"{path}.spells", _("Spells"), SPELLS, figure.spells))
             parts.append(self._entries(f"{path}.skills", _("Magic skills"), MAGIC_SKILLS, figure.skills))
         parts.append(
-            self._select(f"{path}.element", _("Elemental tag"), figure.element, element_choices(self.language), col="col-12 col-sm-6")
+            self._select(
+                f"{path}.element",
+                _("Elemental tag"),
+                figure.element,
+                element_choices(self.language),
+                col="col-12 col-sm-6",
+            )
         )
         parts.append("</div>")
         return "".join(parts)
@@ -364,9 +392,10 @@ class Editor:
         title = figure.name or _("(unnamed figure)")
         buttons = ""
         if kind == "figure":
-            buttons = self._button(f"copy:{index}", _("Copy")) + " " + self._button(f"remove:{index}", _("Remove"), "btn-outline-danger")
+            buttons = self._button(f"copy:{index}", _("Copy")) + " " + self._button(f"remove:{index}", _("Remove"))
         parts = [
-            f'<section class="card mb-3 wb-figure" id="{box_id(path)}" aria-labelledby="{heading_id}" data-path="{e(path)}">',
+            f'<section class="card mb-3 wb-figure" id="{box_id(path)}" aria-labelledby="{heading_id}" '
+            f'data-path="{e(path)}">',
             f'<input type="hidden" name="{e(path)}" value="1">',
             '<div class="card-header d-flex flex-wrap align-items-center gap-2">',
             f'<h2 class="h6 mb-0 me-auto" id="{heading_id}">{e(title)}</h2>',
@@ -387,6 +416,9 @@ class Editor:
 
     def _minion(self, path: str, figure: Figure, grant: str | None, i: int, j: int) -> str:
         grants = [(BLANK, _("none"))] + [(r, RULES[r].name.get(self.language)) for r in RULES if r in GRANTABLE]
+        label = _("Rule it grants its master")
+        grant_field = self._select(f"{path}.grant", label, grant, grants, col="col-12 col-sm-6")
+        remove = self._button(f"remove-minion:{i}:{j}", _("Remove the minion"), "btn-outline-danger")
         return (
             f'<fieldset class="border rounded p-2 mt-3 wb-minion" id="{box_id(path)}">'
             f'<input type="hidden" name="{e(path)}" value="1">'
@@ -394,8 +426,8 @@ class Editor:
             f"{self.price_badge(path, figure)}</legend>"
             f"{self.problems_box(path)}"
             f"{self._profile_fields(path, figure, magic=False)}"
-            f'<div class="row g-2 mt-1">{self._select(f"{path}.grant", _("Rule it grants its master"), grant, grants, col="col-12 col-sm-6")}</div>'
-            f'<div class="mt-2">{self._button(f"remove-minion:{i}:{j}", _("Remove the minion"), "btn-outline-danger")}</div>'
+            f'<div class="row g-2 mt-1">{grant_field}</div>'
+            f'<div class="mt-2">{remove}</div>'
             "</fieldset>"
         )
 
@@ -412,63 +444,76 @@ class Editor:
         )
 
     def _add_figure_bar(self) -> str:
+        picker = self._profile_picker(ADD_PROFILE_FIELD, _("Add a figure from the army list (WB-6)"), "wb-add-profile")
         return (
             '<div class="card mb-3" id="wb-add-figure"><div class="card-body d-flex flex-wrap align-items-end gap-2">'
-            f'<div class="flex-grow-1">{self._profile_picker(ADD_PROFILE_FIELD, _("Add a figure from the army list (WB-6)"), "wb-add-profile")}</div>'
-            f'{self._button("add", _("Add the figure"), "btn-primary")}'
+            f'<div class="flex-grow-1">{picker}</div>'
+            f"{self._button('add', _('Add the figure'), 'btn-primary')}"
             "</div></div>"
         )
 
     def _warband_card(self) -> str:
         rules = self.report.rules
-        points = self._number_input("points", _("Game size L (150–300)"), rules.points, POINTS_BOUNDS, col="col-6 col-sm-4")
+        points = self._number_input(
+            "points", _("Game size L (150–300)"), rules.points, POINTS_BOUNDS, col="col-6 col-sm-4"
+        )
         notes_path = "notes"
         notes = self._field_shell(
             notes_path,
             _("Notes"),
             f'<textarea class="form-control form-control-sm" id="{box_id(notes_path)}" name="notes" rows="2" '
-            f'{self._described(notes_path)}>{e(rules.notes)}</textarea>',
+            f"{self._described(notes_path)}>{e(rules.notes)}</textarea>",
         )
         return (
             f'<section class="card mb-3" id="wb-warband-fields" aria-labelledby="wb-warband-title">'
             f'<div class="card-header"><h2 class="h6 mb-0" id="wb-warband-title">{e(_("Warband"))}</h2></div>'
             f'<div class="card-body">{self.problems_box("")}<div class="row g-2">'
-            f'{self._text_input("name", _("Name"), rules.name, NAME_MAX_LENGTH, col="col-12 col-sm-8")}{points}{notes}'
+            f"{self._text_input('name', _('Name'), rules.name, NAME_MAX_LENGTH, col='col-12 col-sm-8')}{points}{notes}"
             "</div></div></section>"
         )
 
     def _pools_card(self) -> str:
         rules = self.report.rules
+        title = _("Summoning pools (WB-4.2)")
+        note = _(
+            "A Summoner or an Elementalist borrows B points: B counts in the total, and the pool holds twice B "
+            "for the summons listed under it."
+        )
         parts = [
             '<section class="card mb-3" id="wb-pools" aria-labelledby="wb-pools-title">',
-            f'<div class="card-header"><h2 class="h6 mb-0" id="wb-pools-title">{e(_("Summoning pools (WB-4.2)"))}</h2></div>',
+            f'<div class="card-header"><h2 class="h6 mb-0" id="wb-pools-title">{e(title)}</h2></div>',
             '<div class="card-body">',
-            f'<p class="small text-muted">{e(_("A Summoner or an Elementalist borrows B points: B counts in the total, and the pool holds twice B for the summons listed under it."))}</p>',
+            f'<p class="small text-muted">{e(note)}</p>',
         ]
         for k, pool in enumerate(rules.pools):
             path = f"pools[{k}]"
             name = POOL_NAMES[pool.skill].get(self.language) if pool.skill in POOL_NAMES else pool.skill
             holds = POOL_MULTIPLIER * pool.borrowed if isinstance(pool.borrowed, int) else 0
+            legend = _("%(pool)s pool") % {"pool": name} + " · " + _("holds %(n)s") % {"n": holds}
+            borrowed = self._number_input(
+                f"{path}.borrowed", _("Borrowed points B"), pool.borrowed, BORROWED_BOUNDS, col="col-6 col-sm-4"
+            )
             parts.append(
-                f'<fieldset class="border rounded p-2 mb-3" id="{box_id(path)}"><legend class="float-none w-auto px-1 h6 small mb-0">'
-                f"{e(_('%(pool)s pool') % {'pool': name})} · {e(_('holds %(n)s') % {'n': holds})}</legend>"
-                f"{self.problems_box(path)}<div class=\"row g-2\">"
-                f'{self._number_input(f"{path}.borrowed", _("Borrowed points B"), pool.borrowed, BORROWED_BOUNDS, col="col-6 col-sm-4")}'
-                "</div>"
+                f'<fieldset class="border rounded p-2 mb-3" id="{box_id(path)}">'
+                f'<legend class="float-none w-auto px-1 h6 small mb-0">{e(legend)}</legend>'
+                f'{self.problems_box(path)}<div class="row g-2">{borrowed}</div>'
             )
             for j, summon in enumerate(pool.summons):
                 spath = f"{path}.summons[{j}]"
                 parts.append(self._small_card(spath, summon, _("Summon"), f"remove-summon:{k}:{j}"))
-            picker_id = f"wb-summon-profile-{k}"
+            label = _("Add a summon")
+            picker = self._profile_picker(f"{ADD_PROFILE_FIELD}-summon-{k}", label, f"wb-summon-profile-{k}")
+            add = self._button(f"add-summon:{k}", _("Add the summon"))
+            remove = self._button(f"remove-pool:{k}", _("Remove the pool"), "btn-outline-danger")
             parts.append(
-                f'<div class="d-flex flex-wrap align-items-end gap-2 mt-2"><div class="flex-grow-1">'
-                f'{self._profile_picker(ADD_PROFILE_FIELD + "-summon-" + str(k), _("Add a summon"), picker_id)}</div>'
-                f'{self._button(f"add-summon:{k}", _("Add the summon"))} {self._button(f"remove-pool:{k}", _("Remove the pool"), "btn-outline-danger")}</div>'
-                "</fieldset>"
+                '<div class="d-flex flex-wrap align-items-end gap-2 mt-2">'
+                f'<div class="flex-grow-1">{picker}</div>{add} {remove}</div></fieldset>'
             )
         present = {p.skill for p in rules.pools}
         buttons = " ".join(
-            self._button(f"add-pool:{skill}", _("Add a %(pool)s pool") % {"pool": POOL_NAMES[skill].get(self.language)})
+            self._button(
+                f"add-pool:{skill}", _("Add a pool: %(pool)s") % {"pool": POOL_NAMES[skill].get(self.language)}
+            )
             for skill in POOL_SKILLS
             if skill not in present
         )
@@ -479,7 +524,8 @@ class Editor:
         return (
             f'<fieldset class="border rounded p-2 mt-2" id="{box_id(path)}">'
             f'<input type="hidden" name="{e(path)}" value="1">'
-            f'<legend class="float-none w-auto px-1 h6 small mb-0">{e(kind)} · {e(figure.name)} {self.price_badge(path, figure)}</legend>'
+            f'<legend class="float-none w-auto px-1 h6 small mb-0">{e(kind)} · {e(figure.name)} '
+            f"{self.price_badge(path, figure)}</legend>"
             f"{self.problems_box(path)}{self.problems_box(path + '.price')}"
             f"{self._profile_fields(path, figure)}"
             f'<div class="mt-2">{self._button(remove, _("Remove"), "btn-outline-danger")}</div></fieldset>'
@@ -494,17 +540,19 @@ class Editor:
             note = _("An illusion may cost at most %(limit)s: half the dearest Illusionist's own price (WB-4.3).") % {
                 "limit": limit
             }
+        title = _("Illusions (WB-4.3)")
         parts = [
             '<section class="card mb-3" id="wb-illusions" aria-labelledby="wb-illusions-title">',
-            f'<div class="card-header"><h2 class="h6 mb-0" id="wb-illusions-title">{e(_("Illusions (WB-4.3)"))}</h2></div>',
+            f'<div class="card-header"><h2 class="h6 mb-0" id="wb-illusions-title">{e(title)}</h2></div>',
             f'<div class="card-body"><p class="small text-muted">{e(note)}</p>',
         ]
         for j, illusion in enumerate(rules.illusions):
             parts.append(self._small_card(f"illusions[{j}]", illusion, _("Illusion"), f"remove-illusion:{j}"))
+        picker = self._profile_picker(f"{ADD_PROFILE_FIELD}-illusion", _("Add an illusion"), "wb-illusion-profile")
+        add = self._button("add-illusion", _("Add the illusion"))
         parts.append(
-            f'<div class="d-flex flex-wrap align-items-end gap-2 mt-2"><div class="flex-grow-1">'
-            f'{self._profile_picker(ADD_PROFILE_FIELD + "-illusion", _("Add an illusion"), "wb-illusion-profile")}</div>'
-            f'{self._button("add-illusion", _("Add the illusion"))}</div></div></section>'
+            '<div class="d-flex flex-wrap align-items-end gap-2 mt-2">'
+            f'<div class="flex-grow-1">{picker}</div>{add}</div></div></section>'
         )
         return "".join(parts)
 
@@ -524,7 +572,7 @@ _PROFILE_FIELDS = ("name", "quality", "combat", "rules", "spells", "skills", "el
 def _box_paths(report: WarbandReport) -> Iterable[str]:
     yield from ("", "name", "points", "notes")
     rules = report.rules
-    for path, figure in _figure_paths(rules):
+    for path, _figure in _figure_paths(rules):
         yield path
         yield from (f"{path}.{name}" for name in _PROFILE_FIELDS)
         if ".minions[" in path:

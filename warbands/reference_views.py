@@ -22,7 +22,15 @@ def index(request: HttpRequest) -> HttpResponse:
     language = reader_language()
     groups = [("rules", RULES), ("spells", SPELLS), ("skills", MAGIC_SKILLS)]
     army = [
-        (profile, profile.name.get(language), [ALL_ENTRIES[i].name.get(language) for i in (*profile.rules, *profile.spells, *profile.skills) if i in ALL_ENTRIES])
+        (
+            profile,
+            profile.name.get(language),
+            [
+                ALL_ENTRIES[i].name.get(language)
+                for i in (*profile.rules, *profile.spells, *profile.skills)
+                if i in ALL_ENTRIES
+            ],
+        )
         for profile in ARMY_LIST.values()
     ]
     context = {

@@ -87,7 +87,8 @@ def roster_of(report: WarbandReport, *, owner: str, status: str, language: str) 
     for figure in rules.figures:
         lines.append(_line(figure, language))
         for minion in figure.minions:
-            grant = ALL_ENTRIES[minion.grant].name.get(language) if minion.grant in ALL_ENTRIES else ""
+            granted = ALL_ENTRIES.get(minion.grant) if minion.grant else None
+            grant = granted.name.get(language) if granted is not None else ""
             lines.append(_line(minion.figure, language, minion_of=figure.name, grant=grant))
     summons = []
     for pool in rules.pools:

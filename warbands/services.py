@@ -91,7 +91,12 @@ def army_list_figures(picks: Mapping[str, int], language: str) -> tuple[Figure, 
 
 
 def warband_create_new(
-    *, owner: User, name: str, points: int = DEFAULT_POINTS, start: str = "empty", picks: Mapping[str, int] | None = None
+    *,
+    owner: User,
+    name: str,
+    points: int = DEFAULT_POINTS,
+    start: str = "empty",
+    picks: Mapping[str, int] | None = None,
 ) -> Warband:
     """A new warband: ``start`` is ``"empty"``, ``"army"`` (the army list's ``picks``) or ``"sample"``
     (WB-5's sample, built from the army list)."""

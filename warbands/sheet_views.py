@@ -29,8 +29,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
 from django.views.decorators.http import require_safe
 
-from accounts.http import AuthenticatedHttpRequest
-from viadal_site.client_ip import client_ip
+from common.client_ip import client_ip
+from common.http import AuthenticatedHttpRequest
 
 from . import selectors
 from .i18n import reader_language
@@ -68,7 +68,10 @@ def roster_css() -> str:
 def roster_context(request: HttpRequest, warband: Warband, *, is_owner: bool) -> dict[str, Any]:
     share_url = request.build_absolute_uri(reverse("warbands:share", args=[warband.share_token]))
     if is_owner:
-        back_url, pdf_url = reverse("warbands:detail", args=[warband.pk]), reverse("warbands:roster-pdf", args=[warband.pk])
+        back_url, pdf_url = (
+            reverse("warbands:detail", args=[warband.pk]),
+            reverse("warbands:roster-pdf", args=[warband.pk]),
+        )
     else:
         back_url, pdf_url = share_url, reverse("warbands:share-roster-pdf", args=[warband.share_token])
     report = selectors.warband_report(warband)
@@ -118,7 +121,10 @@ def pdf_response(request: HttpRequest, warband: Warband, *, is_owner: bool) -> H
         if not request.user.is_authenticated:
             allowed, retry_after = _render_allowed(request)
             if not allowed:
-                page = {"retry_minutes": max(1, -(-retry_after // 60)), "roster_url": reverse("warbands:share-roster", args=[warband.share_token])}
+                page = {
+                    "retry_minutes": max(1, -(-retry_after // 60)),
+                    "roster_url": reverse("warbands:share-roster", args=[warband.share_token]),
+                }
                 response = render(request, "warbands/roster_pdf_limited.html", page, status=429)
                 response["Retry-After"] = str(retry_after)
                 return response

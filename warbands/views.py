@@ -18,7 +18,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import reswap
 
-from accounts.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest
+from common.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest
 from warbands.rules.checks import Violation
 
 from . import selectors, services
@@ -53,7 +53,9 @@ def warband_create(request: AuthenticatedHttpRequest) -> HttpResponse:
             start=form.cleaned_data["start"],
             picks=form.picks(),
         )
-        messages.success(request, _("%(warband)s is made. Change anything; every change is saved.") % {"warband": warband.name})
+        messages.success(
+            request, _("%(warband)s is made. Change anything; every change is saved.") % {"warband": warband.name}
+        )
         return redirect("warbands:edit", pk=warband.pk)
     return render(request, "warbands/warband_create.html", {"form": form})
 
@@ -79,7 +81,9 @@ def _detail(request: HttpRequest, warband: Warband, *, is_owner: bool) -> HttpRe
     totals = report.totals
     figures = [
         (figure, price, list(zip(figure.minions, minion_prices, strict=True)))
-        for figure, price, minion_prices in zip(report.rules.figures, totals.figure_prices, totals.minion_prices, strict=True)
+        for figure, price, minion_prices in zip(
+            report.rules.figures, totals.figure_prices, totals.minion_prices, strict=True
+        )
     ]
     context = {"report": report, "warband": warband, "is_owner": is_owner, "figures": figures}
     return render(request, "warbands/warband_detail.html", context)
@@ -108,7 +112,9 @@ def warband_edit(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse
         return render(request, "warbands/warband_edit.html", {"warband": warband, "editor": editor})
     stored = rules_warband(warband)
     if request.POST.get(SHAPE_FIELD) != shape_of(stored):
-        messages.warning(request, _("The warband changed in another window: here it is as saved. Make your change again."))
+        messages.warning(
+            request, _("The warband changed in another window: here it is as saved. Make your change again.")
+        )
         return _whole_editor(request, warband, Editor(request, selectors.warband_report(warband)))
     post = read_post(request.POST, stored)
     contents = post.contents
@@ -120,7 +126,9 @@ def warband_edit(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse
             messages.error(request, _("That change cannot be made to this warband."))
     edit = services.warband_save(warband=warband, contents=contents)
     if edit.back_to_draft:
-        messages.warning(request, _("%(warband)s now breaks a rule, so it is a draft again.") % {"warband": warband.name})
+        messages.warning(
+            request, _("%(warband)s now breaks a rule, so it is a draft again.") % {"warband": warband.name}
+        )
     editor = Editor(request, selectors.warband_report(warband, contents), refused=post.refused)
     shown = parse_shown(request.POST.get(SHOWN_FIELD))
     if request.htmx and not action and shown is not None and not edit.back_to_draft:

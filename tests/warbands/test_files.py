@@ -4,7 +4,6 @@ refuses names the same rule ids there."""
 
 from __future__ import annotations
 
-import json
 from io import StringIO
 from pathlib import Path
 
@@ -151,5 +150,3 @@ class _QueryDict(dict):
     def getlist(self, key):
         value = super().get(key, [])
         return value if isinstance(value, list) else [value]
-
-

@@ -32,7 +32,9 @@ def edit_post(client, warband, changes, *, htmx=True, shown=None, action=None):
     rules = rules_warband(warband)
     data = {SHAPE_FIELD: shape_of(rules), "name": rules.name, "points": rules.points, "notes": rules.notes}
     for i, figure in enumerate(rules.figures):
-        paths = [(f"figures[{i}]", figure)] + [(f"figures[{i}].minions[{j}]", m.figure) for j, m in enumerate(figure.minions)]
+        paths = [(f"figures[{i}]", figure)] + [
+            (f"figures[{i}].minions[{j}]", m.figure) for j, m in enumerate(figure.minions)
+        ]
         for path, f in paths:
             data.update({path: "1", f"{path}.name": f.name, f"{path}.quality": f.quality, f"{path}.combat": f.combat})
             data[f"{path}.rules"] = list(f.rules)

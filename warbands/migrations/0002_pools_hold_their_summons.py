@@ -4,19 +4,18 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('warbands', '0001_initial'),
+        ("warbands", "0001_initial"),
     ]
 
     operations = [
         migrations.RemoveField(
-            model_name='warband',
-            name='summons',
+            model_name="warband",
+            name="summons",
         ),
         migrations.AlterField(
-            model_name='warband',
-            name='pools',
+            model_name="warband",
+            name="pools",
             field=models.JSONField(blank=True, default=list),
         ),
     ]

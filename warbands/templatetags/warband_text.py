@@ -20,5 +20,8 @@ def say(text: Text | str) -> str:
 @register.filter
 def figure_items(figure: Figure) -> str:
     """The figure's rules, spells and skills by name, in the reader's language."""
-    names = [say_text(ALL_ENTRIES[i].name) if i in ALL_ENTRIES else i for i in (*figure.rules, *figure.spells, *figure.skills)]
+    names = [
+        say_text(ALL_ENTRIES[i].name) if i in ALL_ENTRIES else i
+        for i in (*figure.rules, *figure.spells, *figure.skills)
+    ]
     return ", ".join(names) or "–"

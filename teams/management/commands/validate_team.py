@@ -101,7 +101,9 @@ class Command(BaseCommand):
             self.stdout.write(line)
         if check.lines:
             raise SystemExit(1)
-        self.stdout.write(f"érvényes: {check.points} pont" if self.language == "hu" else f"valid: {check.points} points")
+        self.stdout.write(
+            f"érvényes: {check.points} pont" if self.language == "hu" else f"valid: {check.points} points"
+        )
 
     def _fail(self, problems: Iterable[Problem]) -> NoReturn:
         for problem in problems:
