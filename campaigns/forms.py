@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy
 
 from arena.engine.content.points import DEFAULT_TIER
 from arena.engine.match.state import ROUND_LIMIT, ROUND_LIMIT_FOUR
+from games.leagues import VIADAL, league_pages
 from teams.forms import bound, notes_form_field, optional_rule_choices, tier_choices_with_budget
 from teams.models import Team
 
@@ -70,8 +71,22 @@ class LeagueForm(forms.ModelForm):
             ),
         }
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    VIADAL_ONLY = ("tier", "options", "arena_mode", "round_limit")
+
+    def __init__(self, *args: Any, game: str = VIADAL, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.game = self.instance.game if self.instance.pk is not None else game
+        self.instance.game = self.game  # the model's checks know the league's game
+        if self.game != VIADAL:
+            # another game's league: its own settings (``games.leagues``) instead of Viadal's tier,
+            # optional rules, arena mode and round limit; its matches are duels
+            for name in self.VIADAL_ONLY:
+                del self.fields[name]
+            pages = league_pages(self.game)
+            self.game_fields = tuple(pages.settings_fields(self.instance if self.instance.pk else None))
+            self.fields.update(pages.settings_fields(self.instance if self.instance.pk else None))
+            return
+        self.game_fields = ()
         low, high = ROUND_LIMIT_BOUNDS  # HR-10.1, the engine's
         self.fields["round_limit"].label = _("Round limit (%(low)s–%(high)s)") % {"low": low, "high": high}
         bound(self.fields["round_limit"], low, high, "HR-10.1")
@@ -96,7 +111,10 @@ class LeagueForm(forms.ModelForm):
         return int(limit)
 
     def settings(self) -> dict[str, Any]:
-        settings = {name: self.cleaned_data[name] for name in self.Meta.fields}
+        settings = {name: self.cleaned_data[name] for name in self.Meta.fields if name in self.fields}
+        if self.game != VIADAL:
+            settings["game"] = self.game
+            settings["game_settings"] = {name: self.cleaned_data[name] for name in self.game_fields}
         if settings["format"] != League.Format.GROUPS_KNOCKOUT:
             settings["group_count"] = None  # only a league of groups has groups
         return settings
@@ -111,6 +129,19 @@ class InviteForm(forms.Form):
         if player is None:
             raise forms.ValidationError(_("There is no player called %(name)s.") % {"name": username})
         return player
+
+
+class EnterCopyForm(forms.Form):
+    """Enter one of the player's things of the league's game (a ready warband)."""
+
+    source = forms.TypedChoiceField(coerce=int, label=gettext_lazy("Yours, ready to enter"))
+
+    def __init__(self, *args: Any, choices: list[tuple[int, str]], label: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = cast(forms.TypedChoiceField, self.fields["source"])
+        field.choices = choices
+        if label:
+            field.label = label
 
 
 class EnterForm(forms.Form):

@@ -21,6 +21,8 @@ from arena.engine.campaign.texts import STATUS_NAMES, Line, Pair
 from arena.engine.content.common import STAT_NAMES, Stat
 from arena.engine.content.profiles import PROFILES
 from common.i18n import entry_name, is_hungarian, pair_name, pick, reader_language
+from games.leagues import league_games
+from games.registry import UnknownGameError, get_game
 
 
 def _choice_label(pair: Pair) -> str:
@@ -93,3 +95,16 @@ def line_text(line: Line) -> str:
 def lines_text(lines: Iterable[Line]) -> str:
     """``(what, amount)`` lines as "took part 1, survived 1" in the reader's language."""
     return ", ".join(f"{line_text(line)} {line.amount}" for line in lines)
+
+
+def game_name(game_id: str) -> str:
+    """A game's name in the reader's language (``games.registry``); its id if no app registered it."""
+    try:
+        return get_game(game_id).name
+    except UnknownGameError:
+        return game_id
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """(id, name) of every game whose leagues are played here, Shuluri Viadal first."""
+    return [(game_id, game_name(game_id)) for game_id in league_games()]

@@ -234,6 +234,10 @@ RENDERERS: Mapping[str, Callable[[CampaignEvent, Data], str]] = {
 def event_text(event: CampaignEvent) -> str:
     """The event's line in the reader's language (a roll: its purpose); its summary when its facts
     are incomplete."""
+    words = event.data.get("text") if isinstance(event.data, dict) else None
+    if isinstance(words, dict) and event.kind != Kind.ROLL:
+        # another game's line, worded by its plug-in in both languages when it happened
+        return str(words.get("hu" if is_hungarian() else "en") or event.summary)
     render = RENDERERS.get(event.kind)
     try:
         return render(event, event.data) if render else event.summary

@@ -22,6 +22,8 @@ from arena.engine.campaign.results import FORMAT_NAMES, Format, ResultKind, roun
 from arena.engine.content.points import DEFAULT_TIER
 from arena.engine.match.state import ROUND_LIMIT
 from arena.engine.match.words import ArenaMode
+from games.leagues import VIADAL, league_pages
+from games.registry import GameInfo, GameWords, get_game
 from teams.models import Team, notes_field, slot_choices, tier_choices
 
 from .bounds import (
@@ -66,6 +68,12 @@ class League(models.Model):
         ADVISORY = "advisory", _("Advisory: problems are shown, entry is allowed")
 
     organiser = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="organised_leagues")
+    # the game its entries play (``games.leagues``): its plug-in gives the entries, the report, the
+    # table's points and tie-breakers and the campaign steps; fixed once a team has entered
+    game = models.CharField(max_length=20, default=VIADAL, db_index=True)
+    game_settings = models.JSONField(
+        default=dict, blank=True, help_text="The game's own league settings, as its plug-in checks them."
+    )
     name = models.CharField(max_length=80)
     season = models.CharField(max_length=40, blank=True)
     tier = models.CharField(max_length=20, choices=tier_choices, default=DEFAULT_TIER)
@@ -105,10 +113,33 @@ class League(models.Model):
         return f"{self.name} {self.season}".strip()
 
     def clean(self) -> None:
+        if self.is_four_player and not self.is_viadal:
+            raise ValidationError({"arena_mode": _("Only Shuluri Viadal seats four teams at a table.")})
         if self.is_four_player and not self.is_round_robin:
             raise ValidationError(
                 {"arena_mode": _("A four-player league is played as a round robin of tables (single or double).")}
             )
+
+    @property
+    def is_viadal(self) -> bool:
+        return self.game == VIADAL
+
+    @property
+    def game_info(self) -> GameInfo:
+        """The league's game as the registry of games knows it (its name, its words)."""
+        return get_game(self.game)
+
+    @property
+    def game_words(self) -> GameWords:
+        """How the league's game speaks of its teams ("Teams", "Warbands" …)."""
+        return self.game_info.words
+
+    @property
+    def size_label(self) -> str:
+        """Viadal's tier, or the other game's size in its own words (``L 200``)."""
+        if self.is_viadal:
+            return str(self.get_tier_display())
+        return league_pages(self.game).size_label(self)
 
     @property
     def mode(self) -> ArenaMode:
@@ -173,6 +204,8 @@ class Entry(models.Model):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="league_entries")
     source_team = models.ForeignKey(Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="entries")
+    # another game's thing copied (a warband's pk): its app, not the league, reads it
+    source_ref = models.PositiveBigIntegerField(null=True, blank=True)
     name = models.CharField(max_length=80)
     roster = models.JSONField()
     treasury = models.IntegerField(default=0, validators=[MinValueValidator(0)])
@@ -417,6 +450,9 @@ class Result(models.Model):
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
     dispute_reason = notes_field()
+    # another game's own report (a warband match's figures and victory points, WB-7), as its
+    # league plug-in stores it; empty for Shuluri Viadal, whose facts are the columns above
+    report = models.JSONField(default=dict, blank=True)
     history = HistoricalRecords()
 
     class Meta:
@@ -432,6 +468,21 @@ class Result(models.Model):
 
     def __str__(self) -> str:
         return f"{self.fixture}: {self.home_result} {self.home_score}–{self.away_score}"
+
+    @property
+    def shown_scores(self) -> tuple[int, int]:
+        """The scores the pages show: Viadal's arena scores, or another game's own (a warband
+        match's victory points, WB-7.2) as its plug-in stored them in ``report["scores"]``."""
+        scores = (self.report or {}).get("scores")
+        return (int(scores[0]), int(scores[1])) if scores else (self.home_score, self.away_score)
+
+    @property
+    def home_shown(self) -> int:
+        return self.shown_scores[0]
+
+    @property
+    def away_shown(self) -> int:
+        return self.shown_scores[1]
 
 
 class CampaignEvent(models.Model):
@@ -458,6 +509,9 @@ class CampaignEvent(models.Model):
         BROKEN = "broken", _("Broken weapon")
         MATCH_ITEM = "match_item", _("One-match purchase")
         ITEMS_USED = "items_used", _("One-match items used")
+        ILLUSION = "illusion", _("Illusion victim")
+        RAISED = "raised", _("Raised")
+        VALUE = "value", _("Value recomputed")
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="events")
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, null=True, blank=True, related_name="events")

@@ -33,4 +33,5 @@ urlpatterns = [
     path("entries/<int:pk>/advance/<slug:slot>/", records.entry_advance, name="advance"),
     path("entries/<int:pk>/spend/<slug:kind>/", records.entry_spend, name="spend"),
     path("entries/<int:pk>/heal/", records.entry_heal_view, name="heal"),
+    path("entries/<int:pk>/campaign/<slug:action>/", records.entry_action, name="entry-action"),
 ]

@@ -48,6 +48,16 @@ class Table:
 
 
 @dataclass(frozen=True, slots=True)
+class Quote:
+    """The rulebook's words as printed (Hungarian) and the reading played, in the reader's language."""
+
+    page: str
+    text: str
+    reading: str
+    reading_source: str
+
+
+@dataclass(frozen=True, slots=True)
 class Entry:
     kind: str
     id: str
@@ -61,6 +71,7 @@ class Entry:
     source: str = ""
     notes_source: str = ""
     names: tuple[str, ...] = field(default=())  # every name it is known by, for the search
+    quotes: tuple[Quote, ...] = ()
 
     @property
     def line(self) -> str:
@@ -121,6 +132,12 @@ def shown(value: Any) -> str:
     return "–" if value is None else str(value)
 
 
+def joined_sources(*sources: str) -> str:
+    """Sources joined with "; ", each part once ("RB p.7" and "RB p.7; HR-12.32" read "RB p.7; HR-12.32")."""
+    parts = [part.strip() for source in sources for part in source.split(";") if part.strip()]
+    return "; ".join(dict.fromkeys(parts))
+
+
 def points_text(cost: int | None) -> str:
     return "–" if cost is None else _("%(points)s pt") % {"points": cost}
 
@@ -136,6 +153,7 @@ class _Builder:
             "weapons": {w["id"]: w for w in [*doc["weapons"], *doc["ranged_weapons"]]},
             "gladiator-types": {t["id"]: t for t in doc["gladiator_types"]},
             "optional-rules": {o["id"]: o for o in doc["optional_rules"]},
+            "amulets": {a["id"]: a for a in doc["amulets"]},
         }
 
     # --- helpers --------------------------------------------------------------------------------
@@ -212,6 +230,14 @@ class _Builder:
             }
             rng = spell["range"]
             range_text = str(words.RANGE_KINDS[rng["kind"]]) % {"blocks": rng.get("blocks")}
+            attack = spell["effect"].get("attack")
+            if rng["kind"] == "blocks" and attack and attack["part"] == "lightning_attack":
+                range_text = str(words.OWN_BLOCK_PLUS) % {"blocks": rng["blocks"]}  # RB p.10
+            spell_type = spell["spell_type"]
+            if spell_type in words.AMULET_NONE:
+                amulet = Fact(_("Amulet that guards against it"), str(words.AMULET_NONE[spell_type]))
+            else:
+                amulet = Fact(_("Amulet that guards against it"), links=self.links("amulets", [spell_type]))
             duration = str(words.DURATIONS[spell["duration"]])
             if spell["has_instant_part"]:
                 duration = _("instant, then %(duration)s") % {"duration": duration}
@@ -242,7 +268,14 @@ class _Builder:
                     Fact(_("Duration"), duration),
                     Fact(_("Takes effect"), str(words.ONSETS[spell["onset"]])),
                     Fact(_("The caster chooses"), " / ".join(choices)),
+                    amulet,
                 ],
+                quotes=tuple(
+                    Quote(
+                        q["page"], q["text"], pick(q["reading_hu"], q["reading_en"], self.language), q["reading_source"]
+                    )
+                    for q in spell["printed"]
+                ),
             )
 
     def traps(self) -> Iterable[Entry]:
@@ -250,6 +283,9 @@ class _Builder:
             condition, effect = trap["condition"], trap["effect"]
             attack = effect.get("attack")
             poison = effect.get("poison")
+            play = str(words.TRAP_PLAY[trap["kind"]]) % {"number": trap["number"], "man": trap["man_cost"]}
+            if trap["gate_bound"]:
+                play = f"{play} {words.TRAP_GATE_PLAY}"
             yield self.entry(
                 "traps",
                 trap,
@@ -259,6 +295,8 @@ class _Builder:
                     Fact(_("Card number"), str(trap["number"])),
                     Fact(_("Kind"), str(words.TRAP_KINDS[trap["kind"]])),
                     Fact("MAN", str(trap["man_cost"])),
+                    Fact(_("How it is played"), play),
+                    Fact(_("Damage"), str(words.TRAP_DAMAGE[trap["damage_unit"] or ""])),
                     Fact(_("Gate card"), str(words.YES_NO[trap["gate_bound"]])),
                     Fact(_("Works in the central circle"), str(words.YES_NO[trap["works_in_central_circle"]])),
                     Fact(_("Hits a character"), ", ".join(str(words.TRIGGERS[t]) for t in condition["triggers"])),
@@ -271,7 +309,7 @@ class _Builder:
                     Fact(_("Kitérés allowed"), str(words.YES_NO[attack["dodge_allowed"]]) if attack else ""),
                     Fact(_("Poison strength"), str(poison["strength"]) if poison else ""),
                 ],
-                source=f"{trap['source']}; {trap['rules_source']}",  # the card, then the general card rules
+                source=joined_sources(trap["source"], trap["rules_source"]),  # the card, then the card rules
             )
 
     # --- skills, weapons, gladiator types --------------------------------------------------------
@@ -356,11 +394,11 @@ class _Builder:
                 "weapons",
                 weapon,
                 str(words.WEAPON_GROUPS["ranged"]),
-                [self.role(weapon["role"]), _("range %(blocks)s blocks") % {"blocks": weapon["range_blocks"]}],
+                [self.role(weapon["role"]), str(words.OWN_BLOCK_PLUS) % {"blocks": weapon["range_blocks"]}],
                 [
                     Fact(_("Shot by"), self.role(weapon["role"])),
                     Fact(_("Ammunition"), str(words.AMMUNITION[weapon["ammunition"]])),
-                    Fact(_("Range in blocks"), str(weapon["range_blocks"])),
+                    Fact(_("Range"), str(words.OWN_BLOCK_PLUS) % {"blocks": weapon["range_blocks"]}),
                 ],
             )
 
@@ -425,7 +463,7 @@ class _Builder:
                     Fact(_("Allowed with an amulet"), str(words.YES_NO[tokens["with_amulet_allowed"]])),
                 ],
                 effect="",
-                source=f"{token['source']}; {tokens['source']}",
+                source=joined_sources(token["source"], tokens["source"]),
             )
 
     def vials(self) -> Iterable[Entry]:
@@ -445,13 +483,13 @@ class _Builder:
 
     def optional_rules(self) -> Iterable[Entry]:
         for rule in self.doc["optional_rules"]:
-            on = str(words.YES_NO[rule["default"]])
+            applies = str(words.OPTIONAL_DEFAULT[rule["default"]])
             yield self.entry(
                 "optional-rules",
                 rule,
                 "",
                 [rule["flag"]],
-                [Fact(_("Flag"), rule["flag"]), Fact(_("On unless chosen"), on)],
+                [Fact(_("Flag"), rule["flag"]), Fact(_("When it applies"), applies)],
             )
 
     # --- profiles and points --------------------------------------------------------------------

@@ -32,7 +32,7 @@ RANGE_KINDS = {
     "touch": _("touch"),
     "self": _("self"),
     "touch_or_self": _("touch or self"),
-    "blocks": _("%(blocks)s blocks"),
+    "blocks": _("within %(blocks)s blocks"),
     "area_centre_within_blocks": _("an area centred within %(blocks)s blocks"),
     "area_on_caster": _("an area on the caster"),
 }
@@ -64,7 +64,43 @@ TIMINGS = {
     "passive": _("always on"),
 }
 HANDS = {"one": _("one-handed"), "two": _("two-handed"), "off_hand": _("off hand"), "thrown": _("thrown")}
-AMMUNITION = {"bolts": _("bolts"), "throwing_daggers": _("throwing daggers"), "spell_discs": _("spell discs")}
+AMMUNITION = {
+    "bolts": _("bolts"),
+    "throwing_daggers": _("throwing daggers"),
+    "spell_discs": _("spell discs"),
+    "javelins": _("javelins"),
+    "nets": _("nets"),
+    "trap_cards": _("trap cards"),
+}
+# RB p.10: ranged attacks and lightning spells reach "saját blokk + N blokk".
+OWN_BLOCK_PLUS = _("own block + %(blocks)s blocks")
+# RB p.18: how each kind of card is played, and what its damage does.
+TRAP_PLAY = {
+    "remote": _(
+        "In your own step one of your characters steps onto the numbered hex %(number)s and pays the card's "
+        "%(man)s MAN there, in the same step; it strikes a standing enemy who meets the card's condition, "
+        "wherever you choose."
+    ),
+    "direct": _(
+        "Paid from your strategist's 4 MAN of the round (%(man)s of them), during an enemy's step: you "
+        "interrupt one of his moving characters at any hex of his path; with none of those MAN left, it "
+        "cannot be played."
+    ),
+}
+TRAP_GATE_PLAY = _("A gate card may also be played on a character who is opening or closing a gate.")
+TRAP_DAMAGE = {
+    "sp": _("Sp: reduced by SFÉ; a hit of 3 Sp or more (4 on a gladiator) destroys 1 STP of his armour."),
+    "ep": _("Ép: taken from his life in full; armour and STP are not touched."),
+    "": _("none"),
+}
+AMULET_NONE = {
+    "none": _("none: the spell has no type (printed “–”), so no amulet guards against it"),
+    "special": _("none: no amulet guards against special spells"),
+}
+OPTIONAL_DEFAULT = {
+    False: _("only in the matches and leagues that turn it on"),
+    True: _("unless the match or the league turns it off"),
+}
 YES_NO = {True: _("yes"), False: _("no")}
 
 # Group headings of the index pages.

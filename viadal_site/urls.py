@@ -16,6 +16,7 @@ urlpatterns = [
     path("warbands/", include("warbands.urls")),
     path("rules/warband/", include("warbands.reference_urls")),
     path("rules/", include("reference.urls")),
+    path("quests/", include("quests.urls")),
     path("teams/", include("teams.sheet_urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -236,6 +236,10 @@ def seat_page(
         if my_turn
         else Choices((), (), next((c for c in found if c.kind == "Concede"), None), None)
     )
+    if offered.concede is not None and seat is not None and table_device(match, user) and match.fixture_id:
+        # nobody concedes for another player's seat: the device offers it only for the device's own
+        if not match.seats.filter(seat=seat, player_id=user.pk).exists():
+            offered = Choices(offered.answers, offered.groups, None, offered.end_step)
     plan_actions = team_file_plan(state, seat) if my_turn and public["phase"] == "secrets" and seat is not None else []
     plan_json = ""
     plan_label = ""

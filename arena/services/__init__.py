@@ -1,6 +1,6 @@
 """Hosted matches' writes: the lobby (``lobby``) and play (``play``); docs/hosting.md lists their locks."""
 
-from .league_fixtures import hosted_match_of, match_begin_fixture, match_thumbs
+from .league_fixtures import hosted_match_of, match_begin_fixture, match_confirm_table_fixture, match_thumbs
 from .lobby import match_accept, match_create, match_create_against_agent, match_create_table, match_withdraw
 from .play import Played, match_claim_forfeit, match_play, match_play_agent
 from .seating import SeatKind, SeatPlan, match_create_four, match_take_seat
@@ -13,6 +13,7 @@ __all__ = [
     "match_take_seat",
     "hosted_match_of",
     "match_begin_fixture",
+    "match_confirm_table_fixture",
     "match_accept",
     "match_claim_forfeit",
     "match_create",

@@ -8,6 +8,9 @@ When the engine ends the match, :func:`report_to_league` gives the league its re
 campaigns app's ``fixture_record_hosted_result``, already confirmed, with the facts the campaign
 sequence needs taken from the engine's end state (``match_facts``); the campaign sequence runs in
 the same transaction as the last action. A fixture with a hosted match cannot be reported by hand.
+At the table (one device for both seats) the match begins only when the opponent confirms on his
+own device (``match_confirm_table_fixture``) and its result is *reported*, waiting for his
+confirmation (``fixture_report_table_result``): a fixture is never played alone.
 
 Locks: ``match_begin_fixture`` locks the fixture row (nothing else is locked; it writes new rows);
 ``report_to_league`` runs inside ``match_play`` after the match row, and the campaigns service then
@@ -26,10 +29,11 @@ from django.utils.translation import gettext as _
 from arena.engine import MatchOptions, State, match_facts, new_match
 from arena.engine.campaign.errors import CampaignRuleError
 from arena.engine.campaign.injuries import Thumbs
+from arena.engine.roster import Roster
 from campaigns.errors import LeagueError
 from campaigns.models import Fixture
 from campaigns.selectors.match_items import fixture_fielded_roster
-from campaigns.services.results import fixture_record_hosted_result
+from campaigns.services.results import fixture_record_hosted_result, fixture_report_table_result
 
 from ..errors import MatchError
 from ..models import AWAY, HOME, Match, MatchSeat
@@ -74,28 +78,80 @@ def match_begin_fixture(*, fixture: Fixture, player: User, table: bool = False) 
         raise MatchError(_("This fixture has a result already."))
     if hosted_match_of(fixture) is not None:
         raise MatchError(_("This fixture's hosted match has begun already."))
-    league = fixture.league
-    options: MatchOptions = match_options(round_limit=league.round_limit, optional_rules=league.options)
-    try:
-        teams = (fixture_fielded_roster(fixture, HOME), fixture_fielded_roster(fixture, AWAY))
-        new_match(teams, options)  # the engine judges both rosters under the league's options
-    except (LeagueError, ValueError) as error:
-        raise MatchError(_("This fixture cannot be played hosted: %(reason)s") % {"reason": error}) from error
     other = away.player if player.pk == home.player_id else home.player
-    match = Match.objects.create(
+    league = fixture.league
+    match = Match(
         created_by=player,
         invited=other,
         fixture=fixture,
-        round_limit=options.round_limit,
-        optional_rules=sorted(options.optional),
+        round_limit=league.round_limit,
+        optional_rules=sorted(league.options),
         trap_insight=True,
         table_played=table,
     )
-    state = begin_match(match, teams, options)
-    MatchSeat.objects.create(match=match, seat=HOME, player=home.player, team=home.source_team, team_name=home.name)
-    MatchSeat.objects.create(match=match, seat=AWAY, player=away.player, team=away.source_team, team_name=away.name)
+    options = _fixture_options(match)
+    if table:  # one device referees both seats: it waits for the opponent to confirm on his own device
+        _fixture_teams(fixture, options)  # refused now if it could not begin
+        match.save()
+        own = HOME if player.pk == home.player_id else AWAY
+        entry = home if own == HOME else away
+        MatchSeat.objects.create(match=match, seat=own, player=player, team=entry.source_team, team_name=entry.name)
+        return match
+    match.save()
+    return _begin(match, fixture, options)
+
+
+def _fixture_options(match: Match) -> MatchOptions:
+    return match_options(round_limit=match.round_limit, optional_rules=match.optional_rules)
+
+
+def _fixture_teams(fixture: Fixture, options: MatchOptions) -> tuple[Roster, Roster]:
+    """Both sides' league rosters as they stand now, judged by the engine under the league's options."""
+    try:
+        teams = (fixture_fielded_roster(fixture, HOME), fixture_fielded_roster(fixture, AWAY))
+        new_match(teams, options)
+    except (LeagueError, ValueError) as error:
+        raise MatchError(_("This fixture cannot be played hosted: %(reason)s") % {"reason": error}) from error
+    return teams
+
+
+def _begin(match: Match, fixture: Fixture, options: MatchOptions) -> Match:
+    """The fixture's match begins: the rosters as they stand now, every seat filled."""
+    home, away = fixture.home, fixture.away
+    assert away is not None
+    state = begin_match(match, _fixture_teams(fixture, options), options)
+    for seat, entry in ((HOME, home), (AWAY, away)):
+        MatchSeat.objects.update_or_create(
+            match=match,
+            seat=seat,
+            defaults={"player": entry.player, "team": entry.source_team, "team_name": entry.name},
+        )
     refresh_seats(match, state, acting=None)
     return match
+
+
+@transaction.atomic
+def match_confirm_table_fixture(*, match: Match, player: User) -> Match:
+    """The opponent confirms, on his own device, that the fixture is played at the table on the
+    other player's device: the match begins. Its result will reach the league as reported by the
+    device's player, waiting for this player's confirmation (docs/hosting.md, "Fair play").
+
+    Locks: the match row, then the fixture row (the order of ``match_play``: match, then league)."""
+    match = Match.objects.select_for_update().get(pk=match.pk)
+    if match.fixture_id is None or not match.table_played:
+        raise MatchError(_("This is not a league fixture's match at the table."))
+    if match.status != Match.Status.OPEN:
+        raise MatchError(_("This match is no longer waiting for a confirmation."))
+    if not player.is_authenticated or player.pk != match.invited_id:
+        raise PermissionDenied(_("Only the fixture's opponent confirms the match at the table."))
+    fixture = (
+        Fixture.objects.select_for_update(of=("self",))
+        .select_related("league", "home", "away")
+        .get(pk=match.fixture_id)
+    )
+    if fixture.status != Fixture.Status.SCHEDULED:
+        raise MatchError(_("This fixture has a result already."))
+    return _begin(match, fixture, _fixture_options(match))
 
 
 def report_to_league(match: Match, state: State) -> None:
@@ -112,12 +168,19 @@ def report_to_league(match: Match, state: State) -> None:
         return
     if thumbs_owed_by(match, state) is not None:
         return  # the winner shows his thumbs on the match page first (match_thumbs)
-    _record_result(fixture, state, None)
+    _record_result(match, fixture, state, None)
 
 
-def _record_result(fixture: Fixture, state: State, thumbs: Thumbs | None) -> None:
+def _record_result(match: Match, fixture: Fixture, state: State, thumbs: Thumbs | None) -> None:
+    """Online, the match reports itself, confirmed; at the table one device entered every die and
+    acted for both seats, so its result is reported by the device's player and waits for the
+    opponent's confirmation or dispute, like a hand report."""
+    facts = match_facts(state, thumbs=thumbs)
     try:
-        fixture_record_hosted_result(fixture=fixture, match_facts=match_facts(state, thumbs=thumbs))
+        if match.table_played:
+            fixture_report_table_result(fixture=fixture, reporter=match.created_by, match_facts=facts)
+        else:
+            fixture_record_hosted_result(fixture=fixture, match_facts=facts)
     except (LeagueError, CampaignRuleError, ValueError) as error:
         raise MatchError(_("The league refused this match's result: %(reason)s") % {"reason": error}) from error
 
@@ -142,5 +205,5 @@ def match_thumbs(*, match: Match, player: User, thumbs: str) -> Match:
         raise PermissionDenied(_("Only the winner shows his thumbs."))
     if thumbs not in ("", *Thumbs):
         raise MatchError(_("Thumbs up, thumbs down, or none shown."))
-    _record_result(fixture, state, Thumbs(thumbs) if thumbs else None)
+    _record_result(match, fixture, state, Thumbs(thumbs) if thumbs else None)
     return match

@@ -129,12 +129,18 @@ def match_play(
 
 def table_seat(match: Match, player: User, actions: Sequence[Mapping[str, Any]]) -> MatchSeat:
     """Table mode: the device's player (the match's creator) acts for whichever seat the action
-    names; nobody else acts in it."""
-    if not player.is_authenticated or player.pk != match.created_by_id:
+    names; nobody else acts in it. Nobody concedes for another player's seat: a concession is taken
+    only from the seat's own player (at a league fixture's table, the opponent, on his own device)."""
+    if not player.is_authenticated:
         raise PermissionDenied(_("Only the device at the table acts in this match."))
     first = actions[0] if actions else None
     seat = first.get("seat") if isinstance(first, Mapping) else None
     row = MatchSeat.objects.filter(match=match, seat=seat).first() if seat in (0, 1) else None
+    conceding = any(isinstance(a, Mapping) and a.get("type") == "Concede" for a in actions)
+    if conceding and row is not None and row.player_id != player.pk:
+        raise PermissionDenied(_("Nobody concedes for another player's seat."))
+    if player.pk != match.created_by_id and not conceding:
+        raise PermissionDenied(_("Only the device at the table acts in this match."))
     if row is None:
         raise ActionRefusedError(_("This is not an action of the game."))
     return row

@@ -92,6 +92,14 @@ def invite(request: HttpRequest, token: uuid.UUID) -> HttpResponse:
 @require_POST
 def accept(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     match = get_object_or_404(Match, pk=pk)
+    if match.fixture_id is not None and match.table_played:  # the opponent confirms the match at the table
+        try:
+            services.match_confirm_table_fixture(match=match, player=request.user)
+        except MatchError as error:
+            messages.error(request, str(error))
+            return redirect("play:lobby")
+        messages.success(request, _("Confirmed: the fixture is played at the table; its result will wait for you."))
+        return redirect("play:match", pk=match.pk)
     form = AcceptForm(request.POST, teams=selectors.ready_teams(request.user))
     if not form.is_valid():
         messages.error(request, _("Choose one of your ready teams."))
@@ -158,6 +166,9 @@ def fixture(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     except MatchError as error:
         messages.error(request, str(error))
         return redirect("campaigns:table" if found.is_four_seat else "campaigns:match", pk=pk)
+    if match.status == Match.Status.OPEN:  # at the table: it waits for the opponent's confirmation
+        messages.success(request, _("Your opponent must confirm, on his own device, that this fixture is played here."))
+        return redirect("play:invite", token=match.invite_token)
     messages.success(request, _("The fixture's hosted match begins: both teams as they stand in the league."))
     return redirect("play:match", pk=match.pk)
 

@@ -51,6 +51,13 @@ def _page_context(request: HttpRequest, match: Match, **message: Any) -> dict[st
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     match = _match(pk)
     if match.status in (Match.Status.OPEN, Match.Status.WITHDRAWN) or match.setup is None:
+        # the invitation's link is its secret (ids are sequential): only for the challenger and the
+        # invited player; an open challenge's link is public in the lobby anyway
+        user = request.user
+        if match.invited_id is not None and not (
+            user.is_authenticated and user.pk in (match.created_by_id, match.invited_id)
+        ):
+            raise Http404
         return redirect("play:invite", token=match.invite_token)
     return render(request, "arena/match.html", _page_context(request, match))
 

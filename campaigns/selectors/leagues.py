@@ -13,6 +13,7 @@ from arena.engine.content.amulets import OPTIONAL_RULES
 from arena.engine.roster import Problem
 from arena.engine.roster.rules import validate_roster
 from common.i18n import entry_name
+from games.leagues import league_game, league_pages
 from teams.models import Team
 
 from ..models import Entry, Fixture, League
@@ -29,16 +30,23 @@ def league_list() -> QuerySet[League]:
 @dataclass(frozen=True)
 class EntryLine:
     """An entry on the league page. ``problems``: what the validators say of it under the league's
-    tier (shown in advisory leagues; a strict league never holds a team with any)."""
+    tier (shown in advisory leagues; a strict league never holds a team with any); another game's
+    entry has ``game_problems`` instead, (rule id, text) from its plug-in."""
 
     entry: Entry
     value: int
     problems: tuple[Problem, ...]
+    game_problems: tuple[tuple[str, str], ...] = ()
 
 
 def entry_lines(league: League, entries: list[Entry] | None = None) -> list[EntryLine]:
     lines = []
+    game = None if league.is_viadal else league_pages(league.game)
     for entry in entries if entries is not None else league.entries.select_related("player"):
+        if game is not None:
+            entry.league = league
+            lines.append(EntryLine(entry, game.entry_value(entry), (), tuple(game.entry_problems(entry))))
+            continue
         roster = entry_roster(entry)
         lines.append(EntryLine(entry, team_value(roster), validate_roster(roster)))
     return lines
@@ -53,6 +61,7 @@ class LeaguePage:
     can_enter: bool
     enterable_teams: QuerySet[Team]
     has_fixtures: bool
+    enterable: tuple[tuple[int, str], ...] = ()  # another game's: the player's ready things
     groups: list[GroupTable] = field(default_factory=list)
     bracket: Bracket | None = None
     disputed: list[Fixture] = field(default_factory=list)
@@ -64,13 +73,22 @@ class LeaguePage:
         return planned_group_count(self.league, len(self.entries))
 
     @property
+    def game_settings(self) -> list[tuple[str, str]]:
+        """Another game's own settings, (label, value) in the reader's language."""
+        return [] if self.league.is_viadal else league_pages(self.league.game).settings_lines(self.league)
+
+    @property
     def option_names(self) -> list[str]:
         return [entry_name(OPTIONAL_RULES[o]) if o in OPTIONAL_RULES else o for o in self.league.options]
 
 
 def league_page(league: League, user: User | AnonymousUser) -> LeaguePage:
     entering = user.is_authenticated and can_enter(league, user)
-    teams = Team.objects.filter(owner_id=user.pk, status=Team.Status.READY) if entering else Team.objects.none()
+    viadal = league.is_viadal
+    teams = (
+        Team.objects.filter(owner_id=user.pk, status=Team.Status.READY) if entering and viadal else Team.objects.none()
+    )
+    enterable = tuple(league_game(league.game).enterable(league, user)) if entering and not viadal else ()
     entries = list(league.entries.select_related("player"))
     fixtures = []
     if league.has_bracket:
@@ -86,6 +104,7 @@ def league_page(league: League, user: User | AnonymousUser) -> LeaguePage:
         is_organiser=is_organiser(league, user),
         can_enter=entering,
         enterable_teams=teams,
+        enterable=enterable,
         has_fixtures=league.fixtures.exists(),
         # a dispute holds the standings up: every reader sees it, the organiser settles it from here
         disputed=list(league.fixtures.filter(status=Fixture.Status.DISPUTED).select_related("home", "away")),

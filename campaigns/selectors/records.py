@@ -127,7 +127,7 @@ class LogLine:
         result = getattr(fixture, "result", None) if fixture else None
         if fixture is None or fixture.is_bye or result is None:
             return "—"
-        scores = (result.home_score, result.away_score)
+        scores = result.shown_scores
         own, other = scores if fixture.home_id == self.entry_id else scores[::-1]
         return f"{own}–{other}"
 
@@ -138,7 +138,7 @@ def match_log(entry_id: int, events: list[CampaignEvent]) -> list[LogLine]:
     for event in events:
         if event.kind == Kind.RESULT:
             lines.append(LogLine(entry_id, event))
-        elif event.kind in (Kind.INJURY, Kind.BROKEN):
+        elif event.kind in (Kind.INJURY, Kind.BROKEN, Kind.ILLUSION, Kind.RAISED):
             lines[-1].casualties.append(event_text(event))
         elif event.kind == Kind.XP:
             lines[-1].xp += event.data.get("xp", 0)

@@ -31,6 +31,7 @@ AUDITED_FIELDS = (
     "thumbs",
     "notes",
     "dispute_reason",
+    "report",
 )
 FIELD_NAMES = {
     "home_result": gettext_lazy("home result"),
@@ -108,12 +109,14 @@ def result_story(fixture: Fixture, result: Result | None) -> list[str]:
     reporter, confirmer = result.reported_by, result.confirmed_by
     if fixture.status == Status.FORFEIT:
         return [_("Forfeit recorded by the organiser")]
-    if result.hosted:
+    if result.hosted and reporter is None:
         return [_("Played on the site; the match reported itself")]
     entered = reporter is not None and reporter.pk == organiser_id and not result.dispute_reason
     if fixture.status == Status.SETTLED and entered and confirmer is not None and confirmer.pk == organiser_id:
         return [_("Entered by the organiser")]
     story = [_("Reported by %(player)s") % {"player": name(reporter)}] if reporter is not None else []
+    if result.hosted:  # played at the table on the reporter's device
+        story = [_("Played at the table on %(player)s's device") % {"player": name(reporter)}]
     if fixture.status == Status.REPORTED:
         story.append(_("waiting for the opponent to confirm it"))
     elif fixture.status == Status.DISPUTED:
@@ -199,6 +202,8 @@ def _value_text(name: str, value: object) -> str:
 def _change_text(name: str, old: object, new: object) -> str:
     if name == "members":
         return _("member details changed")
+    if name == "report":
+        return _("report details changed")
     if name == "broken":
         old_items, new_items = (_broken_text(value) for value in (old, new))
         return f"{FIELD_NAMES[name]}: {old_items} → {new_items}"
@@ -226,8 +231,9 @@ def match_report(fixture: Fixture, user: User | AnonymousUser) -> MatchReport:
     sides: list[SideReport] = []
     history: list[HistoryLine] = []
     if result is not None and fixture.away is not None:
-        facts = facts_of(result)
-        sides = [_side(fixture.home, 0, facts), _side(fixture.away, 1, facts)]
+        if fixture.league.is_viadal:  # another game's sides are its plug-in's (``match_context``)
+            facts = facts_of(result)
+            sides = [_side(fixture.home, 0, facts), _side(fixture.away, 1, facts)]
         history = result_history(result)
     # what was bought before the match is shown with the items, not with what followed the match
     events = list(fixture.events.exclude(kind=CampaignEvent.Kind.MATCH_ITEM).select_related("entry").order_by("seq"))

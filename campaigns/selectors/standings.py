@@ -14,7 +14,8 @@ from django.utils.translation import gettext as _
 from arena.engine.campaign.fixtures import GROUP_QUALIFIERS
 from arena.engine.campaign.pairing import TeamId
 from arena.engine.campaign.results import ResultKind, league_points
-from arena.engine.campaign.standings import TIE_BREAKERS, MatchResult, StandingRow, TieBreaker, compute_standings
+from arena.engine.campaign.standings import MatchResult, StandingRow, TieBreaker
+from games.leagues import league_game, league_pages
 
 from ..facts import facts_of
 from ..labels import result_label, tie_breaker_description, tie_breaker_name
@@ -22,7 +23,12 @@ from ..models import Entry, Fixture, League, group_letter
 
 
 def match_result(fixture: Fixture) -> MatchResult:
-    """A finished fixture as the standings read it (the result and the facts prefetched)."""
+    """A finished fixture as its game's standings read it (the result prefetched)."""
+    return league_game(fixture.league.game).match_result(fixture)
+
+
+def viadal_match_result(fixture: Fixture) -> MatchResult:
+    """A finished Viadal fixture as the standings read it (the result and the facts prefetched)."""
     if fixture.is_bye:
         return MatchResult.bye(fixture.home_id, fixture.round)
     facts = facts_of(fixture.result)
@@ -49,7 +55,9 @@ class StandingLine:
 
     @property
     def decided_by_label(self) -> str:
-        return tie_breaker_description(self.row.decided_by) if self.row.decided_by else ""
+        if not self.row.decided_by:
+            return ""
+        return _breaker_label(self.entry.league, self.row.decided_by)
 
 
 @dataclass(frozen=True)
@@ -63,8 +71,19 @@ class Standings:
         return self.league.format == League.Format.SWISS
 
     @property
+    def points_rule(self) -> str:
+        return "HR-10.1" if self.league.is_viadal else league_pages(self.league.game).points_rule
+
+    @property
+    def tie_break_rule(self) -> str:
+        return "HR-10.3" if self.league.is_viadal else league_pages(self.league.game).tie_break_rule
+
+    @property
     def points_legend(self) -> list[tuple[str, int]]:
-        """League points of each result in this league's format (HR-10.1, HR-10.2)."""
+        """League points of each result in this league's format (HR-10.1, HR-10.2; another game's
+        from its plug-in)."""
+        if not self.league.is_viadal:
+            return league_pages(self.league.game).points_legend(self.league)
         kinds = (
             ResultKind.VICTORY,
             ResultKind.POINTS_VICTORY,
@@ -76,17 +95,37 @@ class Standings:
         return [(result_label(kind), league_points(kind, self.league.engine_format)) for kind in kinds]
 
 
+def _done_results(league: League, fixtures: Iterable[Fixture]) -> list[MatchResult]:
+    game = league_game(league.game)
+    results = []
+    for fixture in fixtures:
+        fixture.league = league  # one league for every fixture: no query each
+        results.append(game.match_result(fixture))
+    return results
+
+
+def _breaker_label(league: League, breaker: TieBreaker) -> str:
+    if league.is_viadal:
+        return tie_breaker_description(breaker)
+    return league_pages(league.game).tie_breaker_label(breaker)
+
+
+def _chain(league: League) -> tuple[tuple[TieBreaker, str], ...]:
+    breakers = league_game(league.game).tie_breakers(league.engine_format)
+    return tuple((breaker, _breaker_label(league, breaker)) for breaker in breakers)
+
+
 def standing_rows(league: League, entries: Iterable[Entry]) -> list[StandingRow]:
-    results = [match_result(fixture) for fixture in done_fixtures(league)]
-    return compute_standings(league.engine_format, [e.pk for e in entries], results, league.dice_seed)
+    results = _done_results(league, done_fixtures(league))
+    game = league_game(league.game)
+    return game.compute_standings(league.engine_format, [e.pk for e in entries], results, league.dice_seed)
 
 
 def league_standings(league: League) -> Standings:
     """The ranked table with each row's entry and the tie-break chain in order (four queries)."""
     entries: dict[TeamId, Entry] = {entry.pk: entry for entry in league.entries.select_related("player")}
     rows = standing_rows(league, entries.values()) if entries else []
-    chain = tuple((breaker, tie_breaker_description(breaker)) for breaker in TIE_BREAKERS[league.engine_format])
-    return Standings(league, tuple(StandingLine(row, entries[row.team_id]) for row in rows), chain)
+    return Standings(league, tuple(StandingLine(row, entries[row.team_id]) for row in rows), _chain(league))
 
 
 @dataclass(frozen=True)
@@ -114,15 +153,17 @@ def group_tables(league: League, entries: Iterable[Entry] | None = None) -> list
             members.setdefault(entry.group, []).append(entry)
     if not members:
         return []
+    game = league_game(league.game)
     results: dict[int, list[MatchResult]] = {}
     for fixture in done_fixtures(league).filter(group__isnull=False):
         if fixture.group is not None:
-            results.setdefault(fixture.group, []).append(match_result(fixture))
-    chain = tuple((breaker, tie_breaker_description(breaker)) for breaker in TIE_BREAKERS[league.engine_format])
+            fixture.league = league
+            results.setdefault(fixture.group, []).append(game.match_result(fixture))
+    chain = _chain(league)
     tables = []
     for group, group_entries in sorted(members.items()):
         by_pk: dict[TeamId, Entry] = {entry.pk: entry for entry in group_entries}
-        rows = compute_standings(league.engine_format, list(by_pk), results.get(group, []), league.dice_seed)
+        rows = game.compute_standings(league.engine_format, list(by_pk), results.get(group, []), league.dice_seed)
         lines = tuple(StandingLine(row, by_pk[row.team_id]) for row in rows)
         tables.append(GroupTable(league, lines, chain, group=group))
     return tables
@@ -155,8 +196,11 @@ def csv_dialect(language: str | None) -> CsvDialect:
     return CSV_DIALECTS["hu" if (language or "").split("-")[0] == "hu" else "en"]
 
 
-def csv_header() -> tuple[str, ...]:
-    """The CSV's column names in the reader's language: the file follows the page it is taken from."""
+def csv_header(league: League | None = None) -> tuple[str, ...]:
+    """The CSV's column names in the reader's language: the file follows the page it is taken from.
+    Another game's columns after rank, name and player are its plug-in's."""
+    if league is not None and not league.is_viadal:
+        return (_("Rank"), _("Name"), _("Player"), *league_pages(league.game).csv_header(), _("Decided by"))
     return (
         _("Rank"),
         _("Team"),
@@ -182,8 +226,13 @@ def csv_header() -> tuple[str, ...]:
 def standings_csv_rows(standings: Standings) -> list[tuple[object, ...]]:
     """One row per team in rank order; "decided by" names the tie-breaker in the reader's language."""
     rows: list[tuple[object, ...]] = []
+    pages = None if standings.league.is_viadal else league_pages(standings.league.game)
     for line in standings.lines:
         r = line.row
+        if pages is not None:
+            decided = pages.tie_breaker_label(r.decided_by) if r.decided_by else ""
+            rows.append((r.rank, line.entry.name, line.entry.player.get_username(), *pages.csv_cells(r), decided))
+            continue
         rows.append(
             (
                 r.rank,

@@ -44,13 +44,13 @@ from arena.engine.campaign.fixtures import (
     swiss_round_count,
 )
 from arena.engine.campaign.pairing import TeamId
+from games.leagues import league_game
 
 from ..errors import LeagueError
 from ..models import CampaignEvent, Entry, Fixture, FixtureSeat, League
 from ..permissions import require_organiser
 from ..selectors.fixtures import winner_id
 from ..selectors.standings import group_tables, standing_rows
-from .campaign import run_campaign_sequence
 from .locks import lock_fixture, lock_league, lock_league_entries
 from .log import EventLog
 
@@ -156,7 +156,7 @@ def _pay_byes(fixtures: list[Fixture], entries: list[Entry], log: EventLog) -> N
     for fixture in fixtures:
         if fixture.is_bye:
             fixture.home = by_pk[fixture.home_id]
-            run_campaign_sequence(fixture=fixture, facts=None, dice=None, log=log)
+            league_game(fixture.league.game).run_campaign(fixture=fixture, report=None, dice=None, log=log)
 
 
 def _in_group_stage(league: League, last_round: int) -> bool:

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 
 from arena.engine.campaign.gold import starting_treasury
 from arena.engine.roster.rules import validate_roster
+from games.leagues import VIADAL, UnknownLeagueGame, league_game
 from teams.models import Team
 from teams.selectors import team_to_roster
 
@@ -42,13 +43,17 @@ LEAGUE_FIELDS = frozenset(
         "sign_up_open",
         "round_limit",
         "group_count",
+        "game",
+        "game_settings",
     }
 )
-FIELDS_FIXED_BY_ENTRIES = frozenset({"tier", "format", "options"})
+FIELDS_FIXED_BY_ENTRIES = frozenset({"tier", "format", "options", "game", "game_settings"})
 FIXED_FIELD_NAMES = {
     "tier": gettext_lazy("tier"),
     "format": gettext_lazy("format"),
     "options": gettext_lazy("optional rules"),
+    "game": gettext_lazy("game"),
+    "game_settings": gettext_lazy("the game's settings"),
 }
 
 
@@ -62,9 +67,23 @@ def _refuse_unknown(values: Mapping[str, Any]) -> None:
 def league_create(*, organiser: User, **settings: Any) -> League:
     _refuse_unknown(settings)
     league = League(organiser=organiser, **settings)
+    _check_game(league)
     league.full_clean()
     league.save()
     return league
+
+
+def _check_game(league: League) -> None:
+    """The league's game must play leagues here, and its settings are as the game's plug-in keeps
+    them (a new league without any takes the game's defaults)."""
+    try:
+        game = league_game(league.game)
+    except UnknownLeagueGame:
+        raise LeagueError(_("There is no such game.")) from None
+    try:
+        league.game_settings = game.check_settings(league.game_settings or game.default_settings())
+    except ValueError as error:
+        raise LeagueError(str(error)) from None
 
 
 @transaction.atomic
@@ -88,6 +107,7 @@ def league_update(*, league: League, actor: User, changes: Mapping[str, Any]) ->
         raise LeagueError(_("The groups are drawn; the number of groups can no longer change."))
     for name in changed:
         setattr(league, name, changes[name])
+    _check_game(league)
     league.full_clean()
     league.save()
     return league
@@ -119,6 +139,8 @@ def league_enter(*, league: League, player: User, team: Team) -> Entry:
     if not team.is_ready:
         raise LeagueError(_("%(team)s is a draft; mark it ready first.") % {"team": team.name})
     league = lock_league(league.pk)
+    if league.game != VIADAL:
+        raise LeagueError(_("This league is not a Shuluri Viadal league; enter one of its game's own."))
     refusal = entry_refusal(league, player)
     if refusal is not None:
         raise LeagueError(refusal)
@@ -129,6 +151,47 @@ def league_enter(*, league: League, player: User, team: Team) -> Entry:
         raise CampaignRosterError(message % {"team": team.name, "count": len(problems)}, problems)
     entry = Entry(league=league, player=player, source_team=team, name=team.name, treasury=starting_treasury(roster))
     set_entry_roster(entry, roster)
+    _save_entry(league, player, entry)
+    MemberRecord.objects.bulk_create(MemberRecord(entry=entry, slot=m.slot, name=m.name) for m in roster.members)
+    _log_entered(league, entry, [p.code for p in problems])
+    return entry
+
+
+@transaction.atomic
+def league_enter_copy(*, league: League, player: User, source_ref: int) -> Entry:
+    """Enter the player's thing ``source_ref`` of the league's game (a ready warband) as its plug-in
+    copies it (``games.leagues.LeagueGame.entry_copy``): the league keeps that copy. A strict league
+    refuses a copy that breaks any of the game's rules under the league's settings.
+
+    Locks: the league, as :func:`league_enter`; the plug-in copies under it.
+    """
+    league = lock_league(league.pk)
+    game = league_game(league.game)
+    refusal = entry_refusal(league, player)
+    if refusal is not None:
+        raise LeagueError(refusal)
+    copy = game.entry_copy(league, player, source_ref)
+    if copy.problems and league.is_strict:
+        message = _("%(team)s breaks %(count)s rule(s) of this league.") % {
+            "team": copy.name,
+            "count": len(copy.problems),
+        }
+        raise LeagueError(" ".join([message, *copy.problem_texts]))
+    entry = Entry(
+        league=league,
+        player=player,
+        source_ref=copy.source_ref,
+        name=copy.name,
+        roster=copy.document,
+        treasury=copy.treasury,
+    )
+    _save_entry(league, player, entry)
+    game.entered(entry)
+    _log_entered(league, entry, list(copy.problems))
+    return entry
+
+
+def _save_entry(league: League, player: User, entry: Entry) -> None:
     try:
         with transaction.atomic():  # a savepoint: the refusal leaves the outer transaction usable
             entry.save()
@@ -136,12 +199,9 @@ def league_enter(*, league: League, player: User, team: Team) -> Entry:
         if not league.entries.filter(player=player).exists():
             raise
         raise LeagueError(_("You have entered this league already; a player enters one team.")) from None
-    MemberRecord.objects.bulk_create(MemberRecord(entry=entry, slot=m.slot, name=m.name) for m in roster.members)
+
+
+def _log_entered(league: League, entry: Entry, problems: list[str]) -> None:
     log = EventLog(league)
-    log.add(
-        CampaignEvent.Kind.ENTERED,
-        entry=entry,
-        data={"treasury": entry.treasury, "problems": [p.code for p in problems]},
-    )
+    log.add(CampaignEvent.Kind.ENTERED, entry=entry, data={"treasury": entry.treasury, "problems": problems})
     log.save()
-    return entry

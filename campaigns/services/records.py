@@ -14,6 +14,7 @@ the locked row's, never the caller's copy.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -27,6 +28,7 @@ from arena.engine.campaign.purchases import Purchase, PurchaseKind, apply_purcha
 from arena.engine.content.amulets import AMULETS
 from arena.engine.content.weapons import WEAPONS
 from arena.engine.roster import Member, Roster
+from games.leagues import league_pages
 
 from ..advances import advance_from_json, advance_to_json
 from ..errors import CampaignRosterError, LeagueError
@@ -180,3 +182,16 @@ def entry_heal(*, entry: Entry, actor: User, slot: str, matches: int) -> Entry:
     )
     log.save()
     return entry
+
+
+@transaction.atomic
+def entry_game_action(*, entry: Entry, actor: User, action: str, data: Any) -> str:
+    """A campaign choice between matches of another game's entry (``games.leagues``: a warband's
+    purchase, advance or healer), made by its plug-in on the locked entry; the message to show.
+    Locks: the league, then the entry, as every choice here."""
+    entry = _locked(entry)
+    require_owner(entry, actor)
+    log = EventLog(entry.league)
+    message = league_pages(entry.league.game).entry_action(entry=entry, action=action, data=data, log=log)
+    log.save()
+    return message

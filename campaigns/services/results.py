@@ -1,10 +1,15 @@
 """Results: reported at the table and confirmed by the opponent, or disputed and settled by the
-organiser, or recorded by a hosted match (already confirmed); forfeits; corrections.
+organiser, or recorded by a hosted match (already confirmed; a match hosted at the table on one
+device is reported, and waits for the opponent like a hand report); forfeits; corrections.
 
 Every write of a ``Result`` is kept by django-simple-history with who made it and why ("Reported",
 "Confirmed", "Disputed", "Settled", "Corrected", "Hosted match", "Forfeit"). The first time a
 fixture's result becomes final, the campaign sequence runs (``services.campaign``); a later
 correction changes the standings at once, while the rolls already made stay as they were recorded.
+
+What a result holds and what runs after it are the league's game's (``games.leagues``: its report's
+check, how it is stored and read back, its campaign steps); the life of a result is the same in
+every game.
 
 Locks (``services.locks``): every service here locks the fixture's league, then both its entries in
 ascending pk, then the fixture (``lock_fixture``), before it reads the fixture, its result or a
@@ -13,21 +18,23 @@ roster; the campaign sequence then writes those locked entries, never a copy rea
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from arena.engine.campaign.broken import break_items
-from arena.engine.campaign.dice import CampaignDice, RecordedDice, derive_seed
+from arena.engine.campaign.dice import CampaignDice
 from arena.engine.campaign.results import ResultKind, check_reported_result
+from games.leagues import VIADAL, LeagueGame, league_game
 
 from ..errors import LeagueError
-from ..facts import MatchFacts, broken_to_json, facts_of, out_of_bounds, sides_to_json
+from ..facts import MatchFacts, broken_to_json, out_of_bounds, sides_to_json
 from ..models import Entry, Fixture, Result
 from ..permissions import require_opponent_of_reporter, require_organiser, require_player_in
 from ..rosters import entry_roster
-from .campaign import run_campaign_sequence
 from .locks import lock_fixture
 from .log import EventLog
 
@@ -68,7 +75,19 @@ def check_broken(fixture: Fixture, facts: MatchFacts) -> None:
             break_items(entry_roster(entry), facts.side(index).broken, broken=entry.broken)
 
 
-def _fill(result: Result, facts: MatchFacts) -> None:
+def _game(fixture: Fixture) -> LeagueGame:
+    return league_game(fixture.league.game)
+
+
+def check_viadal_report(fixture: Fixture, facts: MatchFacts, *, correction: bool = False) -> None:
+    """A Viadal report's checks: the facts, then (unless it corrects a final result, whose campaign
+    sequence has run) the broken weapons."""
+    check_facts(fixture, facts)
+    if not correction:
+        check_broken(fixture, facts)
+
+
+def fill_viadal_result(result: Result, facts: MatchFacts) -> None:
     result.home_result = facts.home_result.value
     result.rounds_played = facts.rounds_played
     result.home_score = facts.home_score
@@ -86,19 +105,19 @@ def _save(result: Result, actor: User | None, reason: str) -> None:
     result.save()
 
 
-def _finish(fixture: Fixture, status: str, dice: CampaignDice | None) -> None:
-    """Make the fixture final and run the campaign sequence the first time."""
+def _finish(fixture: Fixture, status: str, dice: Any | None) -> None:
+    """Make the fixture final and run the game's campaign sequence the first time."""
     fixture.status = status
     fixture.save(update_fields=["status"])
+    game = _game(fixture)
     log = EventLog(fixture.league)
-    facts = None if status == Status.FORFEIT else facts_of(fixture.result)
-    dice = dice or RecordedDice.seeded(derive_seed(fixture.league.dice_seed, "fixture", fixture.pk))
-    run_campaign_sequence(fixture=fixture, facts=facts, dice=dice, log=log)
+    report = None if status == Status.FORFEIT else game.report_of(fixture.result)
+    game.run_campaign(fixture=fixture, report=report, dice=dice or game.dice_for(fixture), log=log)
     log.save()
 
 
 @transaction.atomic
-def fixture_report_result(*, fixture: Fixture, actor: User, facts: MatchFacts) -> Result:
+def fixture_report_result(*, fixture: Fixture, actor: User, facts: Any) -> Result:
     """A player of the fixture reports a table result; it waits for the opponent. Locks: the
     league, both entries, the fixture."""
     fixture = _locked(fixture)
@@ -107,10 +126,10 @@ def fixture_report_result(*, fixture: Fixture, actor: User, facts: MatchFacts) -
         raise LeagueError(_("This fixture has a result already."))
     if fixture.hosted_matches.exclude(status="withdrawn").exists():  # arena.Match: the result comes from it
         raise LeagueError(_("This fixture is played as a hosted match: its result comes from the match."))
-    check_facts(fixture, facts)
-    check_broken(fixture, facts)
+    game = _game(fixture)
+    game.check_report(fixture, facts)
     result = Result(fixture=fixture, reported_by=actor)
-    _fill(result, facts)
+    game.fill_result(result, facts)
     _save(result, actor, "Reported")
     fixture.status = Status.REPORTED
     fixture.save(update_fields=["status"])
@@ -118,7 +137,7 @@ def fixture_report_result(*, fixture: Fixture, actor: User, facts: MatchFacts) -
 
 
 @transaction.atomic
-def fixture_confirm_result(*, fixture: Fixture, actor: User, dice: CampaignDice | None = None) -> Result:
+def fixture_confirm_result(*, fixture: Fixture, actor: User, dice: Any | None = None) -> Result:
     """The reporter's opponent confirms: the result is final and the campaign sequence runs. Locks:
     the league, both entries, the fixture."""
     fixture = _locked(fixture)
@@ -151,9 +170,7 @@ def fixture_dispute_result(*, fixture: Fixture, actor: User, reason: str) -> Res
 
 
 @transaction.atomic
-def fixture_settle_result(
-    *, fixture: Fixture, actor: User, facts: MatchFacts, dice: CampaignDice | None = None
-) -> Result:
+def fixture_settle_result(*, fixture: Fixture, actor: User, facts: Any, dice: Any | None = None) -> Result:
     """The organiser decides the result of any played fixture: settles a dispute, confirms a report,
     enters a result, or corrects a final one (the standings follow at once). Locks: the league,
     both entries, the fixture."""
@@ -161,13 +178,13 @@ def fixture_settle_result(
     require_organiser(fixture.league, actor)
     if fixture.is_bye:
         raise LeagueError(_("A bye has no result to settle."))
-    check_facts(fixture, facts)
     was_final = fixture.is_final
-    if not was_final:  # a correction changes the record only: the campaign sequence has run
-        check_broken(fixture, facts)
+    game = _game(fixture)
+    # a correction changes the record only: the campaign sequence has run
+    game.check_report(fixture, facts, correction=was_final)
     existing = Result.objects.filter(fixture=fixture).first()
     result = existing or Result(fixture=fixture, reported_by=actor)
-    _fill(result, facts)
+    game.fill_result(result, facts)
     result.confirmed_by, result.confirmed_at = actor, timezone.now()
     _save(result, actor, "Corrected" if was_final else "Settled")
     fixture.result = result
@@ -189,7 +206,7 @@ def fixture_record_forfeit(*, fixture: Fixture, actor: User, forfeiting: Entry) 
     result = Result.objects.filter(fixture=fixture).first() or Result(fixture=fixture, reported_by=actor)
     result.home_result = (ResultKind.FORFEIT_LOSS if side == 0 else ResultKind.FORFEIT_WIN).value
     result.rounds_played = result.home_score = result.away_score = 0
-    result.members, result.broken, result.thumbs = {}, {}, ""
+    result.members, result.broken, result.thumbs, result.report = {}, {}, "", {}
     result.confirmed_by, result.confirmed_at = actor, timezone.now()
     _save(result, actor, f"Forfeit by {forfeiting.name}")
     fixture.result = result
@@ -208,11 +225,33 @@ def fixture_record_hosted_result(
     fixture = _locked(fixture)
     if fixture.status != Status.SCHEDULED:
         raise LeagueError(_("This fixture has a result already."))
-    check_facts(fixture, match_facts)
-    check_broken(fixture, match_facts)
+    if fixture.league.game != VIADAL:
+        raise LeagueError(_("Only Shuluri Viadal's matches are hosted on the site."))
+    check_viadal_report(fixture, match_facts)
     result = Result(fixture=fixture, hosted=True, confirmed_at=timezone.now())
-    _fill(result, match_facts)
+    fill_viadal_result(result, match_facts)
     _save(result, None, "Hosted match")
     fixture.result = result
     _finish(fixture, Status.CONFIRMED, dice)
+    return result
+
+
+@transaction.atomic
+def fixture_report_table_result(*, fixture: Fixture, reporter: User, match_facts: MatchFacts) -> Result:
+    """A fixture's match played at the table on ``reporter``'s device (arena's table mode: one device
+    acted for both seats and entered every die) reports itself as *reported* by him: it waits for the
+    opponent's confirmation or dispute (``fixture_confirm_result``, ``fixture_dispute_result``) like
+    a hand report. Locks: the league, both entries, the fixture."""
+    fixture = _locked(fixture)
+    require_player_in(fixture, reporter)
+    if fixture.status != Status.SCHEDULED:
+        raise LeagueError(_("This fixture has a result already."))
+    if fixture.league.game != VIADAL:
+        raise LeagueError(_("Only Shuluri Viadal's matches are hosted on the site."))
+    check_viadal_report(fixture, match_facts)
+    result = Result(fixture=fixture, reported_by=reporter, hosted=True)
+    fill_viadal_result(result, match_facts)
+    _save(result, reporter, "Reported by the match at the table")
+    fixture.status = Status.REPORTED
+    fixture.save(update_fields=["status"])
     return result

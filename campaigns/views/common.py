@@ -9,11 +9,12 @@ from django.shortcuts import get_object_or_404
 
 from arena.engine.campaign.errors import CampaignRuleError
 from common.i18n import problem_text
+from games.leagues import LeagueRefusal
 
 from ..errors import CampaignRosterError, LeagueError
 from ..models import Entry, Fixture, League
 
-REFUSALS = (CampaignRuleError, LeagueError)
+REFUSALS = (CampaignRuleError, LeagueError, LeagueRefusal)
 
 
 def refusal_text(error: Exception) -> str:

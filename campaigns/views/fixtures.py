@@ -118,10 +118,10 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
         writer.writerow(arena_csv_header())
         writer.writerows(dialect.row(row) for row in arena_csv_rows(arena_league_standings(league)))
     elif league.has_groups:
-        writer.writerow((_("Group"), *csv_header()))
+        writer.writerow((_("Group"), *csv_header(league)))
         for table in group_tables(league):
             writer.writerows(dialect.row((table.letter, *row)) for row in standings_csv_rows(table))
     else:
-        writer.writerow(csv_header())
+        writer.writerow(csv_header(league))
         writer.writerows(dialect.row(row) for row in standings_csv_rows(league_standings(league)))
     return response

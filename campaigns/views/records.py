@@ -7,17 +7,19 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from common.http import AuthenticatedHttpRequest
+from games.leagues import league_pages
 
+from ..models import Entry
 from ..permissions import is_owner, require_owner
 from ..record_forms import SPEND_FORMS, AdvanceForm, HealForm, RepairForm, repair_label
 from ..selectors.records import campaign_sheet, match_log, team_events
-from ..services.records import entry_heal, entry_purchase, entry_take_advance
+from ..services.records import entry_game_action, entry_heal, entry_purchase, entry_take_advance
 from .common import REFUSALS, get_entry, tell_refusal
 
 REPAIR = "repair"  # a repair is bought like any purchase, from the sheet's list of broken weapons
@@ -26,7 +28,10 @@ BLANK_LOG_ROWS = 4  # ruled lines for the matches still to come, on paper
 
 @require_safe
 def entry_sheet(request: HttpRequest, pk: int) -> HttpResponse:
-    sheet = campaign_sheet(get_entry(pk))
+    entry = get_entry(pk)
+    if not entry.league.is_viadal:
+        return _game_entry(request, entry)
+    sheet = campaign_sheet(entry)
     owner = is_owner(sheet.entry, request.user)
     context = {
         "sheet": sheet,
@@ -40,6 +45,39 @@ def entry_sheet(request: HttpRequest, pk: int) -> HttpResponse:
         "blank_rows": range(BLANK_LOG_ROWS),
     }
     return render(request, "campaigns/entry_sheet.html", context)
+
+
+def _game_entry(request: HttpRequest, entry: Entry) -> HttpResponse:
+    """Another game's campaign sheet: campaigns' page (the match log) with the game's record and
+    its forms inside (``games.leagues.LeagueGamePages.entry_template``)."""
+    pages = league_pages(entry.league.game)
+    owner = is_owner(entry, request.user)
+    context = {
+        "entry": entry,
+        "is_owner": owner,
+        "log": match_log(entry.pk, team_events(entry)),
+        "game_template": pages.entry_template,
+        **pages.entry_context(entry, owner=owner),
+    }
+    return render(request, "campaigns/game_entry.html", context)
+
+
+@login_required
+@require_POST
+def entry_action(request: AuthenticatedHttpRequest, pk: int, action: str) -> HttpResponse:
+    """A campaign choice of another game's entry (a purchase, an advance, the healer): its plug-in
+    checks and makes it under campaigns' locks (``services.records.entry_game_action``)."""
+    entry = get_entry(pk)
+    require_owner(entry, request.user)
+    if entry.league.is_viadal:
+        raise Http404(_("No such action."))
+    try:
+        message = entry_game_action(entry=entry, actor=request.user, action=action, data=request.POST)
+    except REFUSALS as error:
+        tell_refusal(request, error)
+    else:
+        messages.success(request, message)
+    return redirect("campaigns:entry", pk=pk)
 
 
 @require_safe

@@ -11,11 +11,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from common.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest, HtmxHttpRequest
+from games.leagues import league_pages
 
 from ..facts import facts_of
 from ..forms import DisputeForm
 from ..match_item_forms import MatchItemForm
-from ..models import Result
+from ..models import Fixture, Result
 from ..permissions import require_opponent_of_reporter, require_organiser, require_owner, require_player_in
 from ..report_forms import ResultReport
 from ..selectors.fixtures import fixture_line
@@ -46,6 +47,8 @@ def match_report(request: HttpRequest, pk: int) -> HttpResponse:
     fixture = get_fixture(pk)
     if fixture.is_four_seat:
         return redirect("campaigns:table", pk=pk)
+    if not fixture.league.is_viadal:
+        return _game_match(request, fixture)
     report = report_of(fixture, request.user)
     options = report.fixture.league.options
     item_sides = [
@@ -59,11 +62,53 @@ def match_report(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+def _game_match(request: HttpRequest, fixture: Fixture) -> HttpResponse:
+    """Another game's match page: campaigns' own (result, actions, the log, the audit trail) with the
+    game's part of the result (``games.leagues.LeagueGamePages.match_template``) inside."""
+    report = report_of(fixture, request.user)
+    pages = league_pages(fixture.league.game)
+    context = {
+        "report": report,
+        "fixture": report.fixture,
+        "dispute_form": DisputeForm(),
+        "game_template": pages.match_template,
+        **pages.match_context(report.fixture, report.result),
+    }
+    return render(request, "campaigns/game_match.html", context)
+
+
+def _game_report(request: AuthenticatedHttpRequest, fixture: Fixture, mode: str) -> HttpResponse:
+    """Another game's report or settle form (``games.leagues.LeagueGamePages.report_form``): the
+    game's fields inside campaigns' page; the result's life is campaigns' services'."""
+    pages = league_pages(fixture.league.game)
+    existing = Result.objects.filter(fixture=fixture).first()
+    start = pages.report_of(existing) if existing is not None and mode == "settle" else None
+    form = pages.report_form(fixture, request.POST or None, report=start)
+    if request.method == "POST" and form.is_valid():
+        try:
+            if mode == "settle":
+                results.fixture_settle_result(fixture=fixture, actor=request.user, facts=form.report())
+            else:
+                results.fixture_report_result(fixture=fixture, actor=request.user, facts=form.report())
+        except REFUSALS as error:
+            form.add_error(None, refusal_text(error))
+        else:
+            if mode == "settle":
+                messages.success(request, _("Result settled. The standings follow it."))
+            else:
+                messages.success(request, _("Result reported. Your opponent confirms it or disputes it."))
+            return redirect("campaigns:match", pk=fixture.pk)
+    context = {"fixture": fixture, "form": form, "mode": mode, "game_template": pages.report_template}
+    return render(request, "campaigns/game_report.html", context)
+
+
 @login_required
 @require_POST
 def fixture_buy_item(request: AuthenticatedHttpRequest, pk: int, side: str) -> HttpResponse:
     """A side's player buys a one-match item for the fixture, with gold or patronage points."""
     fixture = get_fixture(pk)
+    if not fixture.league.is_viadal:
+        raise Http404(_("One-match items are Shuluri Viadal's (HR-10.7)."))
     entry = fixture.home if side == SIDE_NAMES[0] else fixture.away if side == SIDE_NAMES[1] else None
     if entry is None:
         raise Http404(_("No such side."))
@@ -89,6 +134,8 @@ def fixture_report(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpRespon
     """A player reports a table result. Under htmx the form opens in the fixture's row."""
     fixture = get_fixture(pk)
     require_player_in(fixture, request.user)
+    if not fixture.league.is_viadal:
+        return _game_report(request, fixture, "report")
     report = ResultReport(fixture, request.POST or None)
     if request.method == "POST" and report.is_valid():
         try:
@@ -107,6 +154,10 @@ def fixture_settle(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The organiser settles a dispute or corrects a result, starting from the result as it is."""
     fixture = get_fixture(pk)
     require_organiser(fixture.league, request.user)
+    if not fixture.league.is_viadal:
+        if fixture.is_bye:
+            raise Http404(_("A bye has no result to settle."))
+        return _game_report(request, fixture, "settle")
     existing = Result.objects.filter(fixture=fixture).first()
     report = ResultReport(fixture, request.POST or None, facts=facts_of(existing) if existing else None)
     if request.method == "POST" and report.is_valid():

@@ -17,10 +17,11 @@ from arena.engine import FixedDice, action_from_json, apply, is_over, new_match,
 from arena.errors import ActionRefusedError, DiceNeededError
 from arena.models import AWAY, HOME, Match
 from arena.runtime.states import rebuild, state_of
-from arena.services import match_begin_fixture, match_create_table, match_play
+from arena.services import match_begin_fixture, match_confirm_table_fixture, match_create_table, match_play
 from arena.services.match_records import verify
 from campaigns.models import Fixture
 from campaigns.services.fixtures import fixtures_generate
+from campaigns.services.results import fixture_confirm_result
 from teams.models import Team
 from tests.arena.hosted import begin, fresh, legal
 from tests.arena.script import DICE, SCRIPT, chosen
@@ -121,13 +122,14 @@ def test_dice_are_entered_only_at_the_table(players):
         match_play(match=match, player=players.home, version=0, actions=[action_to_json(first)], dice=[5])
 
 
-def test_a_league_fixture_played_at_the_table_feeds_the_league(db):
+def test_a_league_fixture_played_at_the_table_is_reported_and_waits_for_the_opponent(db):
     league = LeagueFactory(round_limit=12)
     enter_teams(league, 2)
     fixture = fixtures_generate(league=league, actor=league.organiser)[0]
-    holder = fixture.home.player
+    holder, opponent = fixture.home.player, fixture.away.player
     match = match_begin_fixture(fixture=fixture, player=holder, table=True)
-    assert match.table_played
+    assert match.table_played and match.status == Match.Status.OPEN  # waits for the opponent's confirmation
+    match = match_confirm_table_fixture(match=match, player=opponent)
     rng = random.Random(7)
     from arena.engine import action_to_json, legal_actions, seats_to_move
 
@@ -150,9 +152,14 @@ def test_a_league_fixture_played_at_the_table_feeds_the_league(db):
         state = state_of(match)
         seat = seats_to_move(state)[0]
         concede = next(a for a in legal_actions(state, seat) if type(a).__name__ == "Concede")
-        match_play(match=match, player=holder, version=match.version, actions=[action_to_json(concede)])
+        conceder = holder if seat == 0 else opponent  # each concedes only his own seat
+        match_play(match=match, player=conceder, version=match.version, actions=[action_to_json(concede)])
     fixture.refresh_from_db()
-    assert fixture.status == Fixture.Status.CONFIRMED and fixture.result.hosted
+    assert fixture.status == Fixture.Status.REPORTED and fixture.result.hosted
+    assert fixture.result.reported_by == holder
+    fixture_confirm_result(fixture=fixture, actor=opponent)
+    fixture.refresh_from_db()
+    assert fixture.status == Fixture.Status.CONFIRMED
     assert fresh(match).table_played and AWAY in {s.seat for s in match.seats.all()}
 
 

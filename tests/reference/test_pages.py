@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from arena.engine.content.rules_json import rules_document
-from reference.catalog import catalog, entry_ids, fold
+from reference.catalog import catalog, entry_ids, fold, joined_sources
 from reference.links import UnknownEntryError, entry_link, entry_url
 from reference.words import KINDS
 
@@ -66,7 +66,7 @@ def test_every_entry_shows_its_source_and_effect_in_the_readers_language(reader,
     for item in DOC["spells"] + DOC["traps"] + DOC["skills"] + DOC["amulets"] + DOC["vials"]:
         kind = next(k for k, i, _h, _e in document_entries() if i == item["id"] and (k, i) in entry_ids())
         html = reader.get(entry_url(kind, item["id"])).content.decode()
-        source = item["source"] + (f"; {item['rules_source']}" if "rules_source" in item else "")
+        source = joined_sources(item["source"], item.get("rules_source", ""))  # each part once
         assert f'<span class="source">{escape(source)}</span>' in html
         assert escape(item[f"effect_{language}"]) in html
         other = "en" if language == "hu" else "hu"
@@ -80,13 +80,13 @@ def test_a_spell_page_shows_its_numbers(reader, language):
         assert "Villám" in text
         assert "1. szintű varázslatszint-jelző korong" in text
         assert "Varázslás MAN-ja 1" in text
-        assert "Hatótáv 3 blokk" in text
+        assert "Hatótáv saját blokk + 3 blokk" in text  # as RB p.10 states a lightning spell's range
         assert "Lightning Bolt" not in text
     else:
         assert "Lightning Bolt Villám" in text  # the Hungarian term beside the English name
         assert "level-1 spell disc" in text
         assert "MAN to cast 1" in text
-        assert "Range 3 blocks" in text
+        assert "Range own block + 3 blocks" in text
     assert "RB p.13" in text
 
 

@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "accounts",
     "reference",
     "warbands",
+    "quests",
 ]
 
 MIDDLEWARE = [

@@ -41,8 +41,30 @@ Modules and their API:
   ``Outcome``, ``league_points``, ``winning_margin``; ``LeagueMatch`` (``played``, ``forfeit``,
   ``bye``), ``standings(entries, matches, Format, dice) -> (rows, rolls)`` with ``TIE_BREAKERS``
   (WB-7.3) and their ``TIE_BREAKER_NAMES``; ``knockout_winner(match, dice)``; ``draw_lots``.
+- :mod:`~warbands.rules.campaign` (WB-8): ``Campaign(warband, points, treasury, records)`` with
+  ``FigureRecord`` per figure and minion; ``register``; ``warband_value``, ``living_warband``,
+  ``campaign_caps``; before a match ``absent_figures``, ``hireling_allowance``,
+  ``check_fielding`` (WB-17), ``serve_absence``; after it, in WB-8.2's order, ``illusion_victims``,
+  ``injuries`` (or ``roll_injury`` + ``resolve_injury`` with the healer), ``raise_dead`` (WB-20),
+  ``experience``, ``advances_due``, ``apply_advance(Advance)`` (WB-19), ``income``,
+  ``collect_income``, ``buy_figure``, ``buy_minion``, ``buy_spell``, ``buy_pool_points`` (WB-18),
+  ``dismiss``. Each step returns a ``Step``: the new campaign, every ``Roll``, a ``Text`` line per
+  event, and ``violations`` (then nothing changed and nothing was rolled).
+  ``campaign_to_dict`` / ``campaign_from_dict`` store it.
 - :mod:`~warbands.rules.dice`: ``SeededDice(seed, start=0)``, ``FixedDice(results)``; ``roll(purpose,
   sides=6) -> Roll``; ``records`` and ``rolls_made``.
+
+Where each check of WB-5's Validator checklist lives (each returns ``Violation`` s with its id):
+
+==========  ===================================================================================
+WB-01…15    ``checks.check_warband`` (one validator per id in ``checks.VALIDATORS``)
+WB-16       ``league.check_report`` (the match report)
+WB-17       ``campaign.check_fielding`` (dead or absent figures fielded, hirelings)
+WB-18       ``campaign.buy_figure`` / ``buy_minion`` / ``buy_spell`` / ``buy_pool_points`` and
+            ``campaign.resolve_injury`` (the healer): treasury and the caps of WB-8.1
+WB-19       ``campaign.apply_advance``
+WB-20       ``campaign.raise_dead``
+==========  ===================================================================================
 
 Prices are never typed: a stated price (an import) is only compared (WB-15). The match itself is
 played at the table; these rules make building, leagues and campaigns decidable.

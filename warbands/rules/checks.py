@@ -51,9 +51,10 @@ from warbands.rules.content import (
     entry_name,
 )
 from warbands.rules.model import Figure, Warband
-from warbands.rules.pricing import figure_price, illusion_limit, warband_totals
+from warbands.rules.pricing import WarbandTotals, figure_price, illusion_limit, warband_totals
 from warbands.rules.texts import Text
 
+_EXCLUSIVE: Final = frozenset(r for pair in FIGURE_EXCLUSIVE_SETS for r in pair)
 CODES: Final = tuple(f"WB-{n:02d}" for n in range(1, 21))
 BUILDING_CODES: Final = CODES[:15]
 
@@ -79,11 +80,22 @@ class Violation:
 
 @dataclass(frozen=True)
 class Context:
-    """What the checks need besides the warband."""
+    """What the checks need besides the warband; ``totals`` and ``figures`` are computed once by
+    :func:`check_warband` (a validator called alone computes them itself)."""
 
     points: int
     incompatible: bool = True
     registered: bool = False
+    totals: WarbandTotals | None = None
+    figures: tuple[tuple[str, Figure], ...] | None = None
+
+
+def _totals(warband: Warband, context: Context) -> WarbandTotals:
+    return context.totals if context.totals is not None else warband_totals(warband, context.points)
+
+
+def _figures(warband: Warband, context: Context) -> tuple[tuple[str, Figure], ...]:
+    return context.figures if context.figures is not None else warband.all_figures()
 
 
 Validator = Callable[[Warband, Context], Iterator[Violation]]
@@ -136,6 +148,8 @@ def profile_magic(figure: Figure, path: str) -> Iterator[tuple[str, Text]]:
 
 def profile_pairs(figure: Figure, path: str) -> Iterator[tuple[str, Text]]:
     """WB-04: no two of one WB-4.4 set on one figure."""
+    if _EXCLUSIVE.isdisjoint(figure.rules):
+        return
     for exclusive in FIGURE_EXCLUSIVE_SETS:
         held = [item for item in exclusive if item in figure.rules]
         for a, b in zip(held, held[1:], strict=False):
@@ -159,7 +173,7 @@ def profile_problems(figure: Figure, path: str) -> Iterator[tuple[str, str, Text
 
 def _profile_rule(code: str, check: Callable[[Figure, str], Iterator[tuple[str, Text]]]) -> Validator:
     def validator(warband: Warband, context: Context) -> Iterator[Violation]:
-        for path, figure in warband.all_figures():
+        for path, figure in _figures(warband, context):
             for field, message in check(figure, path):
                 yield Violation(code, field, message)
 
@@ -181,7 +195,7 @@ def check_total(warband: Warband, context: Context) -> Iterator[Violation]:
     """WB-06: T ≤ L (S4 l.159); lapses after a campaign's registration (WB-8.1)."""
     if context.registered or not _sized(context):
         return
-    totals = warband_totals(warband, context.points)
+    totals = _totals(warband, context)
     if totals.total > context.points:
         yield Violation("WB-06", "figures", m.over_limit(totals.total, context.points))
 
@@ -190,7 +204,7 @@ def check_personalities(warband: Warband, context: Context) -> Iterator[Violatio
     """WB-07: personalities together ≤ ⌊L/3⌋ (S4 l.159, reading A3)."""
     if context.registered or not _sized(context):
         return
-    totals = warband_totals(warband, context.points)
+    totals = _totals(warband, context)
     if totals.personality > totals.personality_cap:
         yield Violation("WB-07", "figures", m.personalities_over(totals.personality, totals.personality_cap))
 
@@ -199,7 +213,7 @@ def check_animals(warband: Warband, context: Context) -> Iterator[Violation]:
     """WB-08: Animal figures together ≤ ⌊L/2⌋ (pub.)."""
     if context.registered or not _sized(context):
         return
-    totals = warband_totals(warband, context.points)
+    totals = _totals(warband, context)
     if totals.animal > totals.animal_cap:
         yield Violation("WB-08", "figures", m.animals_over(totals.animal, totals.animal_cap))
 
@@ -249,7 +263,7 @@ def check_pools(warband: Warband, context: Context) -> Iterator[Violation]:
     """WB-10: B whole and ≥ 0; B > 0 only with the skill; one pool per skill; Σ B ≤ ⌊L/4⌋
     (S4 l.91, l.105, WB-4.2)."""
     cap = context.points // 4 if _whole(context.points) else 0
-    skills = {s for _, f in warband.all_figures() for s in f.skills}
+    skills = {s for _, f in _figures(warband, context) for s in f.skills}
     seen: set[str] = set()
     for i, pool in enumerate(warband.pools):
         path = f"pools[{i}]"
@@ -266,7 +280,7 @@ def check_pools(warband: Warband, context: Context) -> Iterator[Violation]:
             yield Violation("WB-10", f"{path}.borrowed", m.pool_problem(name, m.NO_POOL_SKILL, 0))
     if context.registered or not _sized(context):
         return
-    total = warband_totals(warband, context.points).pools
+    total = _totals(warband, context).pools
     if total > cap:
         yield Violation("WB-10", "pools", m.pool_problem(Text("Every", "Minden"), m.pools_over(total), cap))
 
@@ -318,7 +332,7 @@ def check_incompatible(warband: Warband, context: Context) -> Iterator[Violation
     the league switch ``WB_OPT_INCOMPATIBLE`` is on."""
     if not context.incompatible:
         return
-    figures = warband.all_figures()
+    figures = _figures(warband, context)
     for a, b in WARBAND_INCOMPATIBLE:
         with_a = [(p, f) for p, f in figures if f.has(a)]
         with_b = [(p, f) for p, f in figures if f.has(b)]
@@ -339,7 +353,7 @@ def check_names(warband: Warband, context: Context) -> Iterator[Violation]:
     if not warband.figures:
         yield Violation("WB-14", "figures", m.NO_FIGURE)
     seen: dict[str, str] = {}
-    for number, (path, figure) in enumerate(warband.all_figures(), start=1):
+    for number, (path, figure) in enumerate(_figures(warband, context), start=1):
         name = figure.name.strip()
         if not name or len(figure.name) > NAME_MAX_LENGTH:
             yield Violation("WB-14", f"{path}.name", m.figure_needs_name(number, NAME_MAX_LENGTH))
@@ -356,7 +370,7 @@ def check_names(warband: Warband, context: Context) -> Iterator[Violation]:
 
 def check_prices(warband: Warband, context: Context) -> Iterator[Violation]:
     """WB-15: a stated (imported) price equals the WB-2 price (house)."""
-    everything = list(warband.all_figures())
+    everything = list(_figures(warband, context))
     everything += [
         (f"pools[{i}].summons[{j}]", s) for i, p in enumerate(warband.pools) for j, s in enumerate(p.summons)
     ]
@@ -399,7 +413,8 @@ def check_warband(
 ) -> tuple[Violation, ...]:
     """Every building rule ``warband`` breaks (WB-01 … WB-15, in that order), for a game of
     ``points`` (the warband's own L when None)."""
-    context = Context(warband.points if points is None else points, incompatible, registered)
+    size = warband.points if points is None else points
+    context = Context(size, incompatible, registered, warband_totals(warband, size), warband.all_figures())
     return tuple(v for validator in VALIDATORS.values() for v in validator(warband, context))
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Protocol, TypeVar
 
@@ -147,6 +148,19 @@ class CombatValue(enum.Enum):
     VE = "ve"  # melee defence
     RANGED_VE = "ranged_ve"  # defence against aimed (ranged) attacks, lightning included
     CE = "ce"  # aim
+
+
+@dataclass(frozen=True, slots=True)
+class Printed:
+    """The rulebook's own words where they leave something open, quoted as printed (the Hungarian
+    rulebook, ``page``), with the reading the engine plays beside them in both languages and the
+    reading's source ("digest A44; HR-12.1")."""
+
+    page: str
+    text: str
+    reading_hu: str
+    reading_en: str
+    reading_source: str
 
 
 class Named(Protocol):

@@ -31,7 +31,7 @@ def rules_document(board: Board | None = None) -> dict[str, JSON]:
         "roles": [{"id": role.value, "name_hu": hu, "name_en": en} for role, (hu, en) in ROLE_NAMES.items()],
         "stats": [{"id": stat.value, "name_hu": hu, "name_en": en} for stat, (hu, en) in STAT_NAMES.items()],
         "spells": [_spell(spell) for spell in spells.SPELLS.values()],
-        "traps": to_json(list(traps.TRAPS.values())),
+        "traps": [_trap(trap) for trap in traps.TRAPS.values()],
         "skills": to_json(list(skills.SKILLS.values())),
         "weapons": to_json(list(weapons.WEAPONS.values())),
         "ranged_weapons": to_json(list(profiles.RANGED_WEAPONS.values())),
@@ -62,6 +62,14 @@ def _spell(spell: spells.Spell) -> dict[str, JSON]:
     return data
 
 
+def _trap(trap: traps.Trap) -> dict[str, JSON]:
+    data: dict[str, JSON] = to_json(trap)
+    unit = trap.damage_unit
+    data["damage_unit"] = unit.value if unit is not None else None  # HR-5's damage column
+    data["damages_stp"] = trap.damages_stp  # RB p.18: Sp damage destroys STP
+    return data
+
+
 def _tagged(parts: tuple[object, ...]) -> list[JSON]:
     return [{"part": _snake(type(part).__name__), **to_json(part)} for part in parts]
 
@@ -84,7 +92,7 @@ def _me_tokens() -> dict[str, JSON]:
         "forbidden_roles": sorted(role.value for role in amulets.ME_TOKEN_FORBIDDEN_ROLES),
         "witch_master_never_raised": Role.WITCH_MASTER in amulets.ME_TOKEN_FORBIDDEN_ROLES,
         "with_amulet_allowed": amulets.ME_TOKEN_WITH_AMULET,
-        "source": "RB p.7; HR-12 ruling 32",
+        "source": "RB p.7; HR-12.32",
     }
 
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TypeAlias
 
-from arena.engine.content.common import CombatValue, DamageUnit, make_catalog
+from arena.engine.content.common import CombatValue, DamageUnit, Printed, make_catalog
 
 
 class SpellType(enum.Enum):
@@ -441,6 +441,7 @@ class Spell:
     notes_source: str
     has_instant_part: bool = False
     onset: Onset = Onset.ON_CAST
+    printed: tuple[Printed, ...] = ()  # the rulebook's words where a reading resolves them
 
     def __post_init__(self) -> None:
         problem = _spell_problem(self)
@@ -689,6 +690,26 @@ _SPELLS = (
         ),
         source="RB p.14",
         notes_source="digest §16.1 n.8; A26, A44; HR-12.1",
+        printed=(
+            Printed(
+                "RB p.14",
+                "egyszeri/2 kör",
+                "A fejléc időtartama: azonnali rész, majd 2 kör.",
+                "The header's duration: an instant part, then 2 rounds.",
+                "RB p.14",
+            ),
+            Printed(
+                "RB p.14",
+                "képtelenné válik célzó támadásra, valamint (-3) VÉ büntetővel védekezik három körig",
+                "A szöveg „három körig”-je és a fejléc „2 kör”-e közül a fejléc érvényes: a hatás két "
+                "körig tart (a varázslás köre és az utána következő). A mondat szó szerint a Szédítő "
+                "méregvarázsét ismétli, amelynek fejléce valóban 3 kör, ezért elírásnak vesszük.",
+                "Of the prose's “three rounds” and the header's “2 rounds” the header stands: the "
+                "effect lasts 2 rounds (the casting round and the next). The sentence repeats Dizzying "
+                "Poison's word for word, whose header does say 3 rounds, so it is read as a copying slip.",
+                "digest A44; HR-12.1",
+            ),
+        ),
     ),
     Spell(
         id="pain",
@@ -805,16 +826,32 @@ _SPELLS = (
             attack=TouchAttack(),
         ),
         effect_en=(
-            "For 3 rounds an energy armour guards the caster or a person on his hex; "
-            "whoever hits him with a successful melee attack takes 4 SP of lightning."
+            "For 3 rounds an energy armour guards the caster or a person on his hex; whoever hits "
+            "him with a successful attack that touches him (melee, a halberd from the next hex, a "
+            "touch spell) takes 4 SP of lightning; shots and throws do not."
         ),
         effect_hu=(
             "A varázstudó saját magát vagy egy vele azonos mezőn álló személyt három körre "
-            "kékes energiapáncéllal övez: aki sikeres támadást hajt végre a védett személy ellen, "
-            "az elektromos kisülések miatt maga is 4 Sp-t sérül."
+            "kékes energiapáncéllal övez: aki sikeres, érintéssel járó támadást hajt végre a védett "
+            "személy ellen (közelharcban, alabárddal a szomszéd mezőről vagy érintéses varázslattal), "
+            "az elektromos kisülések miatt maga is 4 Sp-t sérül; lövés és dobás után nem."
         ),
         source="RB p.14",
         notes_source="digest §16.1 n.13; A37, A39, A42, A46",
+        printed=(
+            Printed(
+                "RB p.14",
+                "mindenki, aki sikeres támadást hajt végre az energiapáncéllal védett személy ellen, "
+                "annak elektromos kisülései miatt maga is sérül 4 Sp-t",
+                "A „sikeres támadás” itt az érintéssel járó támadás: közelharc, alabárd a szomszéd "
+                "mezőről, érintéses varázslat. A sebzést a páncél kisülései okozzák, ezekhez érintés kell; "
+                "a lövést és a dobást nem sújtják.",
+                "The “successful attack” is one that touches him: melee, a halberd from the next hex, "
+                "a touch spell. The damage comes from the armour's discharges, which need contact; "
+                "shots and throws are not struck.",
+                "digest A46",
+            ),
+        ),
     ),
     Spell(
         id="life_theft",
@@ -1160,8 +1197,8 @@ _SPELLS = (
             )
         ),
         effect_en=(
-            "For 3 rounds the caster becomes living fire: weapons cannot damage him and he cannot "
-            "cast, but he attacks at +8 TE."
+            "For 3 rounds the caster becomes living fire: ordinary weapons cannot damage him and "
+            "he cannot cast, but his burning touch and fearsome look give him +8 TE."
         ),
         effect_hu=(
             "A boszorkánymester teste és felszerelése három körre élő tűzzé változik: közönséges "
@@ -1170,6 +1207,17 @@ _SPELLS = (
         ),
         source="RB p.16",
         notes_source="digest §15.1, §16.1 n.24; A53",
+        printed=(
+            Printed(
+                "RB p.16",
+                "A varázslat ideje alatt közönséges fegyverrel nem sebezhető, ám ő maga sem varázsolhat.",
+                "A „közönséges fegyver” minden fegyveres támadás, közelharci és távolsági is, a zombiké "
+                "is: egyik sem sebzi. Varázslat és csapda hat rá; mozoghat és támadhat, (+8) TÉ-vel.",
+                "“Ordinary weapons” are every weapon attack, melee and ranged, zombies' included: none "
+                "damages him. Spells and traps still affect him; he may move and attack, at +8 TE.",
+                "digest A53",
+            ),
+        ),
     ),
     Spell(
         id="blood_curdling",
@@ -1361,8 +1409,9 @@ _SPELLS = (
         duration=Duration.ROUNDS_2,
         effect=SpellEffect(on_fail=(Forbid(Forbidden.SPENDING_MAN, ROUNDS_2),)),
         effect_en=(
-            "If the target fails his magic resistance, he dances a mad St Vitus dance for two "
-            "rounds and cannot use his MAN."
+            "If the target within 2 blocks fails his magic resistance, he breaks into a mad St "
+            "Vitus dance that he does not stop for two full rounds, so he cannot use his MAN "
+            "meanwhile."
         ),
         effect_hu=(
             "Ha a legfeljebb 2 blokk távolságban tartózkodó célszemély elvéti Mágiaellenállását, "
@@ -1371,6 +1420,17 @@ _SPELLS = (
         ),
         source="RB p.18",
         notes_source="digest §16.1 n.31; A36, A49; HR-12.1, HR-12.13",
+        printed=(
+            Printed(
+                "RB p.18",
+                "amelyet nem is hagy abba két teljes körön át, ezért ez idő alatt manőverpontjait sem használhatja",
+                "A „két teljes kör” a varázslat köre és az utána következő: a tánc annak a körnek a "
+                "végén ér véget, mint minden 2 körös varázslaté.",
+                "The “two full rounds” are the casting round and the next: the dance ends at the end "
+                "of that round, as every 2-round spell does.",
+                "digest A49; HR-12.1",
+            ),
+        ),
     ),
 )
 

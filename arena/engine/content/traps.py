@@ -296,7 +296,7 @@ _TRAPS = (
             "levonandó), majd a csapda gazdája 1 mezőnyit eltolja: falon át, a régiójából ki és "
             "3 karaktert tartó mezőre nem."
         ),
-        source="RB p.18 (name); HR-5",
+        source="RB p.18; HR-5",  # the rulebook names it; HR-5 fills in the card
         works_in_central_circle=True,
     ),
     Trap(

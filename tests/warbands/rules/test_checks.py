@@ -336,6 +336,10 @@ def test_wb10_negative_borrowing():
     assert only(_pools(Pool(c.SUMMONER, -5)), "WB-10") == ["pools[0].borrowed"]
 
 
+def test_wb10_borrowing_that_is_not_a_whole_number():
+    assert only(_pools(Pool(c.SUMMONER, True)), "WB-10") == ["pools[0].borrowed"]  # type: ignore[arg-type]
+
+
 def test_wb10_borrowing_without_the_skill():
     assert only(_pools(Pool(c.ELEMENTALIST, 10)), "WB-10") == ["pools[0].borrowed"]
 
@@ -439,6 +443,11 @@ def test_wb13_switch_off():
 
 def test_wb14_no_warband_name():
     assert only(replace(SAMPLE, name="   "), "WB-14") == ["name"]
+
+
+def test_wb14_warband_name_over_80_characters():
+    assert only(replace(SAMPLE, name="n" * 81), "WB-14") == ["name"]
+    assert check_warband(replace(SAMPLE, name="n" * 80)) == ()
 
 
 def test_wb14_no_figure():

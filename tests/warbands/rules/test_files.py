@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -175,3 +176,9 @@ def test_pools_summons_and_illusions_round_trip():
     assert [s.name for s in loaded.pools[0].summons] == ["Summoned wolf", "Skeleton"]
     assert loaded.illusions == (replace(warband.illusions[0]),)
     assert isinstance(loaded.figures[0], Figure)
+
+
+def test_the_format_doc_shows_exactly_what_is_written_for_the_sample():
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "warband-format.md").read_text(encoding="utf-8")
+    example = doc.split("```json\n", 1)[1].split("```", 1)[0]
+    assert example == dump_warband_file(SAMPLE)

@@ -1,0 +1,90 @@
+"""Issue 28, item 2, in two browsers: a league fixture's match at the table waits for the opponent, who
+confirms on his own device; its result reaches the league as *reported* by the device's player, and the
+opponent confirms it on the fixture's page (or disputes it). Nobody concedes for another player's seat:
+the opponent concedes his own, on his own device."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from arena.engine import action_to_json, legal_actions, seats_to_move
+from arena.errors import DiceNeededError
+from arena.models import Match
+from arena.runtime.states import state_of
+from arena.services import match_play
+from campaigns.models import Fixture
+from campaigns.services.fixtures import fixtures_generate
+from tests.arena.hosted import fresh
+from tests.browser.actions import log_in
+from tests.campaigns.factories import LeagueFactory, enter_teams
+
+pytestmark = pytest.mark.browser
+
+
+def _through_the_set_up(match: Match, device) -> None:  # type: ignore[no-untyped-def]
+    """The set-up played on the device by the service (its pages are the hosted match's, tested
+    elsewhere): a concession in the set-up has no rounds played, which no league result has."""
+    rng = random.Random(11)
+    while fresh(match).status != Match.Status.PLAYING:
+        state = state_of(match)
+        seat = seats_to_move(state)[0]
+        choice = rng.choice([a for a in legal_actions(state, seat) if type(a).__name__ != "Concede"])
+        actions, dice = [action_to_json(choice)], []
+        while True:
+            try:
+                match_play(match=match, player=device, version=match.version, actions=actions, dice=dice)
+                break
+            except DiceNeededError:
+                dice.append(rng.randint(1, 10))
+
+
+def test_a_fixture_at_the_table_waits_for_the_opponent_and_its_result_for_his_confirmation(
+    live_server, transactional_db, browser, page, artifacts
+):
+    league = LeagueFactory(round_limit=12)
+    enter_teams(league, 2)
+    fixture = fixtures_generate(league=league, actor=league.organiser)[0]
+    holder, opponent = fixture.home.player, fixture.away.player
+    fixture_url = f"{live_server.url}/leagues/fixtures/{fixture.pk}/"
+
+    log_in(page, live_server, holder.username)
+    page.goto(fixture_url)
+    page.click("#play-fixture-table")
+    page.wait_for_selector("#table-fixture")
+    assert "confirms on his own device" in page.text_content("#table-fixture")
+    match = Match.objects.get(fixture=fixture)
+    assert match.status == Match.Status.OPEN
+
+    other_context = browser.new_context(viewport={"width": 390, "height": 844})  # the opponent's phone
+    other = other_context.new_page()
+    try:
+        log_in(other, live_server, opponent.username)
+        other.goto(fixture_url)
+        other.click("#hosted-fixture-match")
+        other.wait_for_selector("#confirm-table")
+        other.screenshot(path=str(artifacts / "table-fixture-confirm.png"), full_page=True)
+        other.click("#confirm-table")
+        other.wait_for_url(f"{live_server.url}/play/{match.pk}/")
+        page.wait_for_url(f"{live_server.url}/play/{match.pk}/", timeout=15_000)  # the waiting page follows
+        page.wait_for_selector("#table-mode")
+
+        _through_the_set_up(match, holder)
+        other.reload()
+        other.click("#concede summary")
+        other.click('#concede button[type="submit"]')
+        other.wait_for_selector("#match-result")
+
+        fixture.refresh_from_db()
+        assert fixture.status == Fixture.Status.REPORTED and fixture.result.reported_by == holder
+        page.goto(fixture_url)
+        assert page.locator("text=Confirm the result").count() == 0  # the device's player does not confirm
+        other.goto(fixture_url)
+        assert "waiting for the opponent to confirm it" in other.text_content("body")
+        other.click("text=Confirm the result")
+        other.wait_for_selector("[data-fixture-status]")
+        fixture.refresh_from_db()
+        assert fixture.status == Fixture.Status.CONFIRMED and fixture.result.confirmed_by == opponent
+    finally:
+        other_context.close()
