@@ -41,7 +41,7 @@ from warbands.rules.league import EndState, FigureEnd, Format, LeagueMatch, Matc
 from warbands.rules.model import Figure, Minion, Pool, Warband
 from warbands.rules.pricing import figure_price, price_of, warband_totals
 
-SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 RULE_IDS = sorted(c.RULES)
 SPELL_IDS = sorted(c.SPELLS)
 SKILL_IDS = sorted(c.MAGIC_SKILLS)
