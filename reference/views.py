@@ -48,3 +48,8 @@ def entry(request: HttpRequest, kind: str, entry_id: str) -> HttpResponse:
     found = catalog(language).get(kind, entry_id)
     context = {"kind": kind, "kind_title": KINDS[kind][0], "entry": found, "body": body}
     return render(request, "reference/entry.html", context)
+
+
+@require_safe
+def how_a_match_goes(request: HttpRequest) -> HttpResponse:
+    return render(request, "reference/guide.html", {"body": pages.guide_html(reader_language())})
