@@ -265,3 +265,22 @@ def test_the_history_and_the_settings_pages_of_a_warband_league(client, league):
     assert response.status_code == 200  # warbands have entered: the game's settings are fixed
     league.refresh_from_db()
     assert league.game_settings["points"] == 200 and league.name != "Renamed"
+
+
+def test_the_match_page_offers_hirelings_to_the_lower_wv_side_only(client):
+    league = warband_league(points=200)
+    few = enter(league, warriors(6), name="Few")
+    many = enter(league, warriors(8, "Soldier"), name="Many")
+    fixture = first_fixture(league)
+    client.force_login(few.player)
+    page = client.get(reverse("campaigns:match", args=[fixture.pk])).content.decode()
+    assert f'id="hire-{few.pk}"' in page and "46 points, 46 left" in page
+    client.post(
+        reverse("campaigns:entry-action", args=[few.pk, "hire"]),
+        {"fixture": fixture.pk, "profile": "warrior", "name": "Sellsword"},
+    )
+    client.force_login(many.player)
+    page = client.get(reverse("campaigns:match", args=[fixture.pk])).content.decode()
+    assert f'id="hire-{many.pk}"' not in page and 'data-hireling="Sellsword"' in page
+    report = client.get(reverse("campaigns:report", args=[fixture.pk])).content.decode()
+    assert 'data-figure="Sellsword"' in report  # the hireling is on the table in the report
