@@ -2,7 +2,8 @@
 fixtures to report, advances his members have earned, and hosted matches where it is his move.
 
 The header's count is two queries whatever the player's number of leagues and matches (the four
-counts in one statement, the advances in one more); the page's lists are one query each. A fixture
+counts in one statement, the advances in one more); the page's lists are one query each, the hosted
+matches a page at a time. A fixture
 is "to report" from its date on (or at once when it has none): a round robin's later rounds are not
 yet waiting on anyone (docs/decisions.md, "Waiting on you").
 """
@@ -15,6 +16,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser, User
+from django.core.paginator import Page, Paginator
 from django.db.models import F, Func, IntegerField, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
@@ -157,6 +159,7 @@ class Inbox:
     to_report: list[Fixture] = field(default_factory=list)
     your_move: list[MatchSeat] = field(default_factory=list)
     advances: list[AdvanceDue] = field(default_factory=list)
+    your_move_page: Page | None = None  # ``your_move`` is this page (``MOVES_PER_PAGE``) of them
 
     @property
     def total(self) -> int:
@@ -168,13 +171,19 @@ def _confirmed_by(fixture: Fixture, user: User) -> bool:
     return fixture.is_four_seat and user.pk in fixture.arena_result.confirmations
 
 
-def inbox(user: User, today: date | None = None) -> Inbox:
-    """Five queries whatever the numbers."""
+MOVES_PER_PAGE = 50  # hosted matches owing him a decision: one page at a time
+
+
+def inbox(user: User, today: date | None = None, page: int | str | None = 1) -> Inbox:
+    """Six queries whatever the numbers: the hosted matches owing him a decision come a page
+    (``MOVES_PER_PAGE``) at a time, the oldest first."""
     today = today or timezone.localdate()
+    moves = Paginator(your_move(user).select_related("match"), MOVES_PER_PAGE).get_page(page)
     return Inbox(
         to_confirm=[f for f in to_confirm(user).select_related(*FIXTURE_PARTS) if not _confirmed_by(f, user)],
         to_settle=list(to_settle(user).select_related(*FIXTURE_PARTS)),
         to_report=list(to_report(user, today).select_related(*FIXTURE_PARTS)),
-        your_move=list(your_move(user).select_related("match")),
+        your_move=list(moves.object_list),
+        your_move_page=moves,
         advances=advances_due(user),
     )

@@ -76,4 +76,4 @@ def login_locked_out(
 @require_safe
 def inbox(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Waiting on you: every result, dispute, fixture, advance and hosted match that needs him."""
-    return render(request, "accounts/inbox.html", {"inbox": inbox_of(request.user)})
+    return render(request, "accounts/inbox.html", {"inbox": inbox_of(request.user, page=request.GET.get("page"))})

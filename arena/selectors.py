@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import cast
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Q, QuerySet
+from django.core.paginator import Page, Paginator
+from django.db.models import Q, QuerySet, prefetch_related_objects
 from django.utils.translation import gettext as _
 
 from arena.engine import State, is_over, match_facts
@@ -98,39 +100,93 @@ def _category(match: Match, mine: MatchSeat | None) -> str:
     return "their_move"
 
 
-def matches_of(user: User) -> dict[str, list[MatchLine]]:
-    """The player's matches by what they wait for (two queries whatever their number)."""
-    matches = (
-        Match.objects.filter(seats__player=user)
-        .exclude(status=Match.Status.WITHDRAWN)
-        .select_related("invited")
-        .prefetch_related("seats__player", "seats__invited")
-        .distinct()
-    )
-    found: dict[str, list[MatchLine]] = {category: [] for category in CATEGORIES}
-    for match in matches:
+ACTIVE_MOST = 100  # a player's matches not over: bounded by the limits per account (services.limits)
+PAGE_SIZE = 20  # finished matches, live matches, replays: per page
+
+
+def _lines(user: User, matches: QuerySet[Match]) -> list[MatchLine]:
+    found = []
+    for match in matches.select_related("invited").prefetch_related("seats__player", "seats__invited"):
         seats = list(match.seats.all())
         mine = next((s for s in seats if s.player_id == user.pk), None)
         other = next((s for s in seats if s.player_id != user.pk), None)
         others = tuple(s for s in seats if s is not mine)
-        line = MatchLine(match, mine, other, _category(match, mine), others)
-        found[line.category].append(line)
+        found.append(MatchLine(match, mine, other, _category(match, mine), others))
     return found
+
+
+def _his(user: User) -> QuerySet[Match]:
+    """His matches (a subquery on his seats: no duplicate rows, no DISTINCT)."""
+    return Match.objects.filter(pk__in=MatchSeat.objects.filter(player=user).values("match"))
+
+
+def matches_of(user: User, finished: Page | None = None) -> dict[str, list[MatchLine]]:
+    """The player's matches by what they wait for: those not over (at most ``ACTIVE_MOST``), and one
+    page of the finished ones (``finished``: a page of ``finished_page_of``, the first if None); a
+    few queries whatever their number."""
+    active = _his(user).filter(status__in=(Match.Status.OPEN, Match.Status.SETUP, Match.Status.PLAYING))
+    found: dict[str, list[MatchLine]] = {category: [] for category in CATEGORIES}
+    for line in _lines(user, active.order_by("-created_at", "-pk")[:ACTIVE_MOST]):
+        found[line.category].append(line)
+    page = finished if finished is not None else finished_page_of(user)
+    found["finished"] = _lines(user, cast(QuerySet[Match], page.object_list))
+    return found
+
+
+def finished_page_of(user: User, page: int | str | None = 1) -> Page:
+    """One page (``PAGE_SIZE``) of the player's finished matches, the latest first."""
+    finished = _his(user).filter(status=Match.Status.FINISHED).order_by("-finished_at", "-pk")
+    return Paginator(finished, PAGE_SIZE).get_page(page)
+
+
+CHALLENGES_SHOWN = 50
+CHALLENGES_PER_ACCOUNT = 2  # the public list is fair: one account cannot fill it
+CHALLENGE_CANDIDATES = 400
 
 
 def open_challenges_for(user: AnyUser) -> list[Match]:
     """Challenges ``user`` may accept: open ones of other players, and invitations for him; four-seat
-    matches with a seat open to him (an open seat, or one kept for him) while he holds none."""
+    matches with a seat open to him (an open seat, or one kept for him) while he holds none. The
+    newest first, at most ``CHALLENGES_PER_ACCOUNT`` of one challenger's (invitations for ``user``
+    always shown), ``CHALLENGES_SHOWN`` in all."""
     matches = Match.objects.filter(status=Match.Status.OPEN).select_related("created_by", "invited")
     duel = Q(mode=Mode.DUEL)
-    four = ~duel & Q(seats__player__isnull=True, seats__agent="")
+    four = ~duel & Q(pk__in=MatchSeat.objects.filter(player__isnull=True, agent="").values("match"))
     if user.is_authenticated:
         duel &= Q(invited__isnull=True) | Q(invited=user)
-        four &= Q(seats__invited__isnull=True) | Q(seats__invited=user)
-        matches = matches.filter(duel | four).exclude(created_by=user).exclude(seats__player=user)
+        four &= Q(
+            pk__in=MatchSeat.objects.filter(
+                Q(invited__isnull=True) | Q(invited=user), player__isnull=True, agent=""
+            ).values("match")
+        )
+        matches = (
+            matches.filter(duel | four)
+            .exclude(created_by=user)
+            .exclude(pk__in=MatchSeat.objects.filter(player=user).values("match"))
+        )
     else:
-        matches = matches.filter((duel & Q(invited__isnull=True)) | (four & Q(seats__invited__isnull=True)))
-    return list(matches.distinct().prefetch_related("seats")[:50])
+        matches = matches.filter(
+            (duel & Q(invited__isnull=True))
+            | (
+                four
+                & Q(
+                    pk__in=MatchSeat.objects.filter(invited__isnull=True, player__isnull=True, agent="").values("match")
+                )
+            )
+        )
+    shown: list[Match] = []
+    per_account: dict[int, int] = {}
+    for match in matches.order_by("-created_at", "-pk")[:CHALLENGE_CANDIDATES]:
+        mine = user.is_authenticated and match.invited_id == user.pk
+        count = per_account.get(match.created_by_id, 0)
+        if count >= CHALLENGES_PER_ACCOUNT and not mine:
+            continue
+        per_account[match.created_by_id] = count + 1
+        shown.append(match)
+        if len(shown) >= CHALLENGES_SHOWN:
+            break
+    prefetch_related_objects(shown, "seats")
+    return shown
 
 
 def home_team_name(match: Match) -> str:
@@ -204,18 +260,32 @@ def _watch_lines(matches: QuerySet[Match]) -> list[WatchLine]:
 LIST_LENGTH = 50
 
 
-def live_matches() -> list[WatchLine]:
-    """The matches being played now, the most recently active first: anyone may watch them."""
+def live_page(page: int | str | None = 1) -> tuple[Page, list[WatchLine]]:
+    """One page (``PAGE_SIZE``) of the matches being played now, the most recently active first
+    (anyone may watch them), and its lines."""
     matches = Match.objects.filter(status__in=(Match.Status.SETUP, Match.Status.PLAYING)).order_by(
         "-last_action_at", "-pk"
     )
-    return _watch_lines(matches[:LIST_LENGTH])
+    return _watch_page(matches, page)
+
+
+def finished_page(page: int | str | None = 1) -> tuple[Page, list[WatchLine]]:
+    """One page of the matches that ended most recently (replays), imported records included."""
+    return _watch_page(Match.objects.filter(status=Match.Status.FINISHED).order_by("-finished_at", "-pk"), page)
+
+
+def _watch_page(matches: QuerySet[Match], page: int | str | None) -> tuple[Page, list[WatchLine]]:
+    found = Paginator(matches, PAGE_SIZE).get_page(page)
+    return found, _watch_lines(cast(QuerySet[Match], found.object_list))
+
+
+def live_matches() -> list[WatchLine]:
+    """The first page of ``live_page``."""
+    return live_page()[1]
 
 
 def finished_matches() -> list[WatchLine]:
-    """The matches that ended most recently (replays), imported records included."""
-    matches = Match.objects.filter(status=Match.Status.FINISHED).order_by("-finished_at", "-pk")
-    return _watch_lines(matches[:LIST_LENGTH])
+    return finished_page()[1]
 
 
 def seats_open_to(match: Match, user: AnyUser) -> list[MatchSeat]:

@@ -19,7 +19,8 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import override
 
-from .catalog import Entry, catalog, document, fold
+from .catalog import Entry, catalog, document
+from .search import search
 from .words import KINDS
 
 CACHE_TIMEOUT = 60 * 60 * 24
@@ -74,31 +75,6 @@ def sections(language: str, kind: str | None = None) -> list[KindSection]:
     return result
 
 
-def search(language: str, query: str, kind: str | None = None) -> list[Entry]:
-    """The entries every word of ``query`` is found in (names in both languages, numbers and
-    effect; case and accents ignored): a name that is the query first, then names that start with
-    it, then names that hold it, then the rest, each in the document's order."""
-    words = fold(query).split()
-    found: list[tuple[int, int, Entry]] = []
-    for position, entry in enumerate(catalog(language).entries.values()):
-        if kind is not None and entry.kind != kind:
-            continue
-        names = fold(" ".join((entry.name, *entry.names)))
-        text = " ".join((names, fold(entry.numbers), fold(entry.effect), fold(entry.group)))
-        if not all(word in text for word in words):
-            continue
-        if " ".join(words) in {fold(n) for n in (entry.name, *entry.names)}:
-            rank = 0  # the name itself
-        elif any(n.startswith(words[0]) for n in names.split()):
-            rank = 1
-        elif all(word in names for word in words):
-            rank = 2
-        else:
-            rank = 3
-        found.append((rank, position, entry))
-    return [entry for _rank, _position, entry in sorted(found, key=lambda item: item[:2])]
-
-
 def results_html(language: str, query: str = "", kind: str | None = None) -> SafeString:
     """The list under the search box: the whole index (cached), or what ``query`` finds."""
     query = query.strip()[:MAX_QUERY]
@@ -110,9 +86,10 @@ def results_html(language: str, query: str = "", kind: str | None = None) -> Saf
         )
     with override(language):
         nouns = {slug: str(noun) for slug, (_title, noun) in KINDS.items()}
+        found = search(language, query, kind)
         html = render_to_string(
             "reference/_found.html",
-            {"found": [(e, nouns[e.kind]) for e in search(language, query, kind)], "query": query},
+            {"found": [(e, nouns[e.kind]) for e in found.entries], "query": query, "suggestion": found.suggestion},
         )
     return mark_safe(html)
 

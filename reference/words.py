@@ -111,3 +111,60 @@ WEAPON_GROUPS = {
     "ranged": _("The shooters' weapons"),
 }
 AMULET_GROUPS = {"amulets": _("Amulets"), "tokens": _("Magic-resistance tokens")}
+
+# --- The search's words (reference/search.py): the rulebook's terms and the words players type for
+# an entry, in both languages. They find entries; they state no rule.
+SPELL_TYPE_TERMS = {
+    "curse": ("rontás", "rontó", "curse", "curses"),
+    "poison": ("méreg", "mérgező", "méregvarázs", "poison"),
+    "lightning": ("villám", "villámmágia", "villámvarázslat", "lightning"),
+    "special": ("különleges", "special"),
+    "none": ("típus nélküli", "typeless", "no type"),
+}
+TRAP_KIND_TERMS = {
+    "remote": ("távolsági", "távoli", "remote"),
+    "direct": ("direkt", "közvetlen", "direct"),
+}
+KIND_TERMS = {
+    "spells": ("varázslat", "mágia", "spell", "magic"),
+    "traps": ("csapda", "csapdakártya", "trap", "card"),
+    "skills": ("képzettség", "skill"),
+    "weapons": ("fegyver", "weapon"),
+    "gladiator-types": ("gladiátortípus", "gladiator type"),
+    "amulets": ("amulett", "jelző", "amulet", "token"),
+    "vials": ("fiola", "vial"),
+    "optional-rules": ("opcionális szabály", "optional rule"),
+    "profiles": ("karakter", "profil", "character", "profile"),
+    "points": ("pont", "költség", "points", "cost"),
+}
+# What players call an entry besides its names (kind, id) -> words.
+SYNONYMS: dict[tuple[str, str], tuple[str, ...]] = {
+    ("spells", "create_undead"): ("zombi", "zombie", "undead"),
+    ("spells", "life_theft"): ("gyógyítás", "heal", "healing"),
+    ("vials", "potion"): ("gyógyítás", "heal", "healing", "ital", "drink"),
+    ("skills", "dodging"): ("dodge", "kitér"),
+    ("skills", "running"): ("run", "sprint"),
+    ("skills", "sneaking"): ("sneak", "stealth"),
+    ("skills", "hiding"): ("hide",),
+    ("skills", "aiming"): ("aim",),
+    ("optional-rules", "opt_crowd_favour"): ("kegy", "favour", "favor", "újradobás", "reroll", "re-roll"),
+    ("optional-rules", "opt_ammo_recovery"): ("lőszer", "ammo", "ammunition"),
+    ("points", "tiers"): (
+        "újonc",
+        "standard",
+        "veterán",
+        "bajnok",
+        "rookie",
+        "veteran",
+        "champion",
+        "keret",
+        "budget",
+        "tier",
+    ),
+    ("points", "fixed_discs"): ("fix korong", "fixed disc", "korong", "disc"),
+    ("points", "trap_insight"): ("csapdabelátás", "insight"),
+    ("weapons", "net"): ("háló", "net"),
+    ("weapons", "crossbow"): ("nyíl", "vessző", "bolt", "bolts"),
+    ("amulets", "me_2"): ("ME", "mágiaellenállás", "magic resistance"),
+    ("amulets", "me_3"): ("ME", "mágiaellenállás", "magic resistance"),
+}

@@ -6,7 +6,8 @@ The match API (the two-player game without spells and traps, issue #3)::
     seat = to_move(state)
     actions = legal_actions(state, seat)
     state, events = apply(state, actions[0])
-    view(state, seat), view(state, None)          # what a seat / the spectators may know
+    view(state, seat), view(state, None)          # what a seat / the spectators may know (a SeatView)
+    view_json(state, seat)                        # the same as the plain JSON-ready dict
     replay(state.setup, match_events(state))      # the same position, from the log alone
 
 See docs/engine.md.
@@ -33,15 +34,19 @@ from arena.engine.match.play import (
 from arena.engine.match.setup import new_match
 from arena.engine.match.setup_json import SetupError, setup_from_json, setup_to_json
 from arena.engine.match.state import MatchOptions, MatchSetup, State, state_hash
-from arena.engine.match.views import view
+from arena.engine.match.view_types import CharacterView, SeatInfo, SeatView
+from arena.engine.match.views import view, view_json
 
 __all__ = [
     "Action",
+    "CharacterView",
     "Event",
     "FixedDice",
     "IllegalActionError",
     "MatchOptions",
     "MatchSetup",
+    "SeatInfo",
+    "SeatView",
     "SeededDice",
     "SetupError",
     "State",
@@ -65,4 +70,5 @@ __all__ = [
     "state_hash",
     "to_move",
     "view",
+    "view_json",
 ]

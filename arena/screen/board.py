@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from django.utils.translation import gettext as _
 
+from arena.engine import CharacterView, SeatView
 from arena.engine.board.hexgrid import Hex, hex_corners, pixel_centre
 
 from .board_svg import board_drawing
@@ -92,36 +92,37 @@ def _key(value: Sequence[int]) -> str:
     return f"{value[0]},{value[1]}"
 
 
-def _piece_css(c: Mapping[str, Any], viewer: int | None, public: Mapping[str, Any]) -> str:
-    css = ["piece", f"seat-{c['seat']}"]
+def _piece_css(c: CharacterView, viewer: int | None, public: SeatView) -> str:
+    css = ["piece", f"seat-{c.seat}"]
     if viewer is not None:
-        css.append("mine" if c["seat"] == viewer else "theirs")
-        if public.get("mode") == "pairs" and c["seat"] == viewer ^ 1:  # the partner's (HR-8), ringed white
+        css.append("mine" if c.seat == viewer else "theirs")
+        pairs = public.four is not None and public.four.mode == "pairs"
+        if pairs and c.seat == viewer ^ 1:  # the partner's (HR-8), ringed white
             css.append("partner")
-    if not c["alive"]:
+    if not c.alive:
         css.append("dead")
-    for state in ("prone", "netted", "sneaking", "hiding"):
-        if c.get(state):
+    for state, on in (("prone", c.prone), ("netted", c.netted), ("sneaking", c.sneaking), ("hiding", c.hiding)):
+        if on:
             css.append(state)
-    if c["id"] == public.get("active"):
+    if c.id == public.active:
         css.append("active")
-    elif c["id"] in public.get("named", ()):
+    elif c.id in public.named:
         css.append("named")
-    if c.get("zombie_of"):
+    if c.zombie is not None:
         css.append("zombie")
     return " ".join(css)
 
 
-def pieces(public: Mapping[str, Any], names: Names, language: str) -> tuple[Piece, ...]:
+def pieces(public: SeatView, names: Names, language: str) -> tuple[Piece, ...]:
     letters = SLOT_LETTERS["hu" if language == "hu" else "en"]
-    by_hex: dict[tuple[int, int], list[Mapping[str, Any]]] = {}
-    for c in public["characters"]:
-        if c["hex"] is not None:
-            by_hex.setdefault((c["hex"][0], c["hex"][1]), []).append(c)
+    by_hex: dict[tuple[int, int], list[CharacterView]] = {}
+    for c in public.characters:
+        if c.hex is not None:
+            by_hex.setdefault(c.hex, []).append(c)
     found = []
     for (q, r), here in sorted(by_hex.items()):
-        living = [c for c in here if c["alive"]] or here
-        dead = [c for c in here if not c["alive"] and living is not here]
+        living = [c for c in here if c.alive] or here
+        dead = [c for c in here if not c.alive and living is not here]
         cx, cy = pixel_centre(Hex(q, r))
         offsets = OFFSETS.get(len(living), OFFSETS[3])
         for i, c in enumerate(living):
@@ -133,25 +134,25 @@ def pieces(public: Mapping[str, Any], names: Names, language: str) -> tuple[Piec
 
 
 def _piece(
-    c: Mapping[str, Any],
+    c: CharacterView,
     names: Names,
-    public: Mapping[str, Any],
+    public: SeatView,
     letters: Mapping[str, str],
     at: tuple[float, float],
     where: tuple[int, int],
     stack: int,
 ) -> Piece:
-    status = _("dead") if not c["alive"] else f"Ép {c['ep']}/{c['ep_max']}"
+    status = _("dead") if not c.alive else f"Ép {c.ep}/{c.ep_max}"
     return Piece(
-        id=c["id"],
-        seat=c["seat"],
+        id=c.id,
+        seat=c.seat,
         x=round(at[0], 3),
         y=round(at[1], 3),
-        letter=letters.get(c["slot"], "?"),
-        css=_piece_css(c, public.get("viewer"), public),
-        title=f"{names.char(c['id'])} · {status}",
+        letter=letters.get(c.slot, "?"),
+        css=_piece_css(c, public.viewer, public),
+        title=f"{names.char(c.id)} · {status}",
         hex=f"{where[0]},{where[1]}",
-        r=RADII.get(stack, RADII[3]) if c["alive"] else 0.26,
+        r=RADII.get(stack, RADII[3]) if c.alive else 0.26,
         stack=min(stack, 3),
     )
 
@@ -184,26 +185,24 @@ def targets(choices: Iterable[Choice], names: Names | None = None) -> tuple[Targ
     return tuple(found)
 
 
-def marks(public: Mapping[str, Any], names: Names) -> tuple[Mark, ...]:
+def marks(public: SeatView, names: Names) -> tuple[Mark, ...]:
     """Areas of spells, dropped items and lying missiles: all public (HR-12 ruling 35)."""
     found = []
-    for spell in public.get("spells", ()):
-        for h in spell.get("area", ()) or ():
-            found.append(Mark(_points(h[0], h[1]), f"area area-{spell['spell']}", spell["spell"]))
-    for item in public.get("dropped", ()):
-        if item["hex"]:
-            found.append(
-                Mark(_points(*item["hex"]), "dropped", f"{names.char(item['owner'])}: {item_name(item['item'])}")
-            )
-    for ammo in public.get("ammo_lying", ()) or ():
-        if ammo["hex"]:
-            found.append(Mark(_points(*ammo["hex"]), "ammo", f"{names.char(ammo['owner'])}: {ammo['count']}"))
+    for spell in public.spells:
+        for h in spell.area or ():
+            found.append(Mark(_points(h[0], h[1]), f"area area-{spell.spell}", spell.spell))
+    for item in public.dropped:
+        if item.hex:
+            found.append(Mark(_points(*item.hex), "dropped", f"{names.char(item.owner)}: {item_name(item.item)}"))
+    for ammo in public.optional.ammo_lying if public.optional is not None else ():
+        if ammo.hex:
+            found.append(Mark(_points(*ammo.hex), "ammo", f"{names.char(ammo.owner)}: {ammo.count}"))
     return tuple(found)
 
 
-def gates(public: Mapping[str, Any]) -> tuple[GateLine, ...]:
-    opened = set(public.get("gates_open", ()))
-    jammed = set(public.get("gates_jammed", ()))
+def gates(public: SeatView) -> tuple[GateLine, ...]:
+    opened = set(public.gates_open)
+    jammed = set(public.gates_jammed)
     found = []
     for g in board_drawing().gates:
         if g.ident in opened or g.ident in jammed:
@@ -216,7 +215,7 @@ def gates(public: Mapping[str, Any]) -> tuple[GateLine, ...]:
     return tuple(found)
 
 
-def board_layer(public: Mapping[str, Any], names: Names, choices: Iterable[Choice], language: str) -> BoardLayer:
+def board_layer(public: SeatView, names: Names, choices: Iterable[Choice], language: str) -> BoardLayer:
     return BoardLayer(
         view_box=board_drawing().view_box,
         pieces=pieces(public, names, language),

@@ -9,13 +9,13 @@ The only actions a page ever holds are its own seat's.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
 
-from arena.engine import Action, State, action_to_json
+from arena.engine import Action, SeatView, State, action_to_json
 from arena.engine.match.previews import AttackPreview, attack_preview
 
 from .words import (
@@ -64,107 +64,145 @@ def _man(data: Mapping[str, Any]) -> str:
     return f" ({man} MAN)" if isinstance(man, int) and man > 0 else ""  # MAN reads the same in both languages
 
 
-def _label(data: Mapping[str, Any], names: Names, public: Mapping[str, Any]) -> tuple[str, str]:
+@dataclass(frozen=True)
+class _Acting:
+    """One action being labelled: the action as the engine writes it (``action_to_json``), the
+    reader's names for the match, and the seat's view."""
+
+    data: Mapping[str, Any]
+    names: Names
+    public: SeatView
+
+    @property
+    def who(self) -> str:
+        return self.names.char(self.data.get("char"))
+
+    @property
+    def target(self) -> str:
+        return self.names.char(self.data.get("target"))
+
+    @property
+    def man(self) -> str:
+        return _man(self.data)
+
+
+def _role(x: _Acting) -> tuple[str, str]:
+    if x.data["role"] == "side":
+        return _("Choose the half (your opponent takes the first step)"), SETUP
+    return _("Take the first step (your opponent chooses the half)"), SETUP
+
+
+def _disengage(x: _Acting) -> tuple[str, str]:
+    text = _("Disengage with Acrobatics to %(hex)s") if x.data.get("acrobatics") else _("Disengage to %(hex)s")
+    return text % {"hex": hex_text(x.data["to"])} + x.man, BOARD
+
+
+def _gate(x: _Acting) -> tuple[str, str]:
+    text = _("Close gate %(gate)s") if x.data["gate"] in x.public.gates_open else _("Open gate %(gate)s")
+    return text % {"gate": x.data["gate"]} + x.man, OTHER
+
+
+def _shoot(x: _Acting) -> tuple[str, str]:
+    text = _("Shoot at %(target)s, aiming (Célzás)") if x.data.get("aim") else _("Shoot at %(target)s")
+    return text % {"target": x.target} + x.man, ATTACK
+
+
+def _throw(x: _Acting) -> tuple[str, str]:
+    text = _("Throw a net at %(target)s") if x.data["item"] == "net" else _("Throw a javelin at %(target)s")
+    return text % {"target": x.target} + x.man, ATTACK
+
+
+def _shift(x: _Acting) -> tuple[str, str]:
+    text = _("Shift with Acrobatics to %(hex)s") if x.data.get("acrobatics") else _("Shift to %(hex)s")
+    return text % {"hex": hex_text(x.data["path"][-1] if x.data["path"] else None)} + x.man, BOARD
+
+
+def _trigger(x: _Acting) -> tuple[str, str]:
+    text = _("Spring %(trap)s on %(target)s") % {"trap": trap_name(x.data["card"]), "target": x.target}
+    if x.data.get("push"):
+        text += " " + _("(push to %(hex)s)") % {"hex": hex_text(x.data["push"])}
+    return text + x.man, ATTACK
+
+
+def _strikes(x: _Acting) -> tuple[str, str]:
+    strikes = ", ".join(
+        _("%(trap)s at %(hex)s") % {"trap": trap_name(card), "hex": hex_text(h)} for card, h in x.data["strikes"]
+    )
+    return _("Spring %(strikes)s") % {"strikes": strikes}, BOARD
+
+
+# The label and the screen's group of each action type of the engine (``ACTION_TYPES``), in the
+# reader's language; tests/arena/test_choices.py holds every type to an entry in both languages.
+LABELS: dict[str, Callable[[_Acting], tuple[str, str]]] = {
+    "AssignAmulet": lambda x: (
+        _("%(who)s wears the %(amulet)s") % {"who": x.who, "amulet": amulet_name(x.data["amulet"])},
+        SETUP,
+    ),
+    "AssignMeToken": lambda x: (
+        _("%(who)s holds the ME token %(value)s") % {"who": x.who, "value": x.data["value"]},
+        SETUP,
+    ),
+    "ChooseRole": _role,
+    "ChooseHalf": lambda x: (_("Take the %(half)s half") % {"half": half_name(x.data["half"])}, SETUP),
+    "ChooseQuarter": lambda x: (
+        _("Take the %(quarter)s quarter") % {"quarter": quarter_name(x.data["quarter"])},
+        SETUP,
+    ),
+    "RecordGrip": lambda x: (
+        _("Start with %(grip)s") % {"grip": grip_text(x.data["hand"], x.data.get("main"))},
+        SETUP,
+    ),
+    "KeepTraps": lambda x: (_("Keep %(cards)s") % {"cards": cards_text(x.data["cards"])}, SETUP),
+    "Deploy": lambda x: (_("Place %(who)s on %(hex)s") % {"who": x.who, "hex": hex_text(x.data["hex"])}, BOARD),
+    "Name": lambda x: (_("Name %(chars)s") % {"chars": x.names.chars(x.data["chars"])}, OTHER),
+    "Grant": lambda x: (
+        _("Give %(who)s %(amount)s strategist MAN") % {"who": x.who, "amount": x.data["amount"]},
+        OTHER,
+    ),
+    "Move": lambda x: (_("Move to %(hex)s") % {"hex": hex_text(x.data["path"][-1])} + x.man, BOARD),
+    "Disengage": _disengage,
+    "ToggleGate": _gate,
+    "UseSkill": lambda x: (_("Use %(skill)s") % {"skill": skill_name(x.data["skill"])} + x.man, OTHER),
+    "StopState": lambda x: (_("Stop %(state)s") % {"state": state_name(x.data["state"])}, OTHER),
+    "StandUp": lambda x: (_("Stand up") + x.man, OTHER),
+    "MeleeAttack": lambda x: (_melee(x.data, x.target) + x.man, ATTACK),
+    "RangedAttack": _shoot,
+    "Throw": _throw,
+    "SwapWeapons": lambda x: (
+        _("Take %(grip)s from the pile") % {"grip": grip_text(x.data["hand"], x.data.get("main"))} + x.man,
+        OTHER,
+    ),
+    "DropItem": lambda x: (_("Drop %(item)s") % {"item": item_name(x.data["item"])}, OTHER),
+    "PickUp": lambda x: (_("Pick up %(item)s") % {"item": item_name(x.data["item"])} + x.man, OTHER),
+    "EndActivation": lambda x: (_("%(who)s has finished acting") % {"who": x.who}, OTHER),
+    "EndStep": lambda x: (_("End the step"), OTHER),
+    "Dodge": lambda x: ((_("Dodge (Kitérés)") if x.data["use"] else _("Do not dodge")), ANSWER),
+    "Shift": _shift,
+    "DeclineShift": lambda x: (_("Do not shift"), ANSWER),
+    "Concede": lambda x: (_("Concede the match"), OTHER),
+    "TriggerTrap": _trigger,
+    "OpenJaws": lambda x: (_("Open the bear trap's jaws") + x.man, OTHER),
+    "PlayTraps": _strikes,
+    "PassTraps": lambda x: (_("Spring no trap"), ANSWER),
+    "Cast": lambda x: (_cast(x.data, x.names) + x.man, ATTACK),
+    "MoveCloud": lambda x: (_("Move the cloud to %(hex)s") % {"hex": hex_text(x.data["to"])} + x.man, BOARD),
+    "CommandZombie": lambda x: (_command(x.data, x.names) + x.man, OTHER),
+    "ZombieAct": lambda x: (_zombie(x.data, x.names) + x.man, BOARD if x.data.get("path") else ATTACK),
+    "CoatWeapon": lambda x: (_("Coat the weapon with the poison vial") + x.man, OTHER),
+    "DrinkPotion": lambda x: (_("Drink the potion") + x.man, OTHER),
+    "CollectAmmo": lambda x: (_("Pick up the missiles on this hex") + x.man, OTHER),
+    "Reroll": lambda x: (
+        (_("Spend 2 favour tokens and roll again") if x.data["use"] else _("Let the roll stand")),
+        ANSWER,
+    ),
+}
+
+
+def _label(data: Mapping[str, Any], names: Names, public: SeatView) -> tuple[str, str]:
     """(label, group) of one action in the reader's language."""
     kind = data["type"]
-    who = names.char(data.get("char"))
-    target = names.char(data.get("target"))
-    man = _man(data)
-    if kind == "AssignAmulet":
-        return _("%(who)s wears the %(amulet)s") % {"who": who, "amulet": amulet_name(data["amulet"])}, SETUP
-    if kind == "AssignMeToken":
-        return _("%(who)s holds the ME token %(value)s") % {"who": who, "value": data["value"]}, SETUP
-    if kind == "ChooseRole":
-        if data["role"] == "side":
-            return _("Choose the half (your opponent takes the first step)"), SETUP
-        return _("Take the first step (your opponent chooses the half)"), SETUP
-    if kind == "ChooseHalf":
-        return _("Take the %(half)s half") % {"half": half_name(data["half"])}, SETUP
-    if kind == "ChooseQuarter":
-        return _("Take the %(quarter)s quarter") % {"quarter": quarter_name(data["quarter"])}, SETUP
-    if kind == "RecordGrip":
-        return _("Start with %(grip)s") % {"grip": grip_text(data["hand"], data.get("main"))}, SETUP
-    if kind == "KeepTraps":
-        return _("Keep %(cards)s") % {"cards": cards_text(data["cards"])}, SETUP
-    if kind == "Deploy":
-        return _("Place %(who)s on %(hex)s") % {"who": who, "hex": hex_text(data["hex"])}, BOARD
-    if kind == "Name":
-        return _("Name %(chars)s") % {"chars": names.chars(data["chars"])}, OTHER
-    if kind == "Grant":
-        return _("Give %(who)s %(amount)s strategist MAN") % {"who": who, "amount": data["amount"]}, OTHER
-    if kind == "Move":
-        return _("Move to %(hex)s") % {"hex": hex_text(data["path"][-1])} + man, BOARD
-    if kind == "Disengage":
-        text = _("Disengage with Acrobatics to %(hex)s") if data.get("acrobatics") else _("Disengage to %(hex)s")
-        return text % {"hex": hex_text(data["to"])} + man, BOARD
-    if kind == "ToggleGate":
-        opened = data["gate"] in public.get("gates_open", ())
-        text = _("Close gate %(gate)s") if opened else _("Open gate %(gate)s")
-        return text % {"gate": data["gate"]} + man, OTHER
-    if kind == "UseSkill":
-        return _("Use %(skill)s") % {"skill": skill_name(data["skill"])} + man, OTHER
-    if kind == "StopState":
-        return _("Stop %(state)s") % {"state": state_name(data["state"])}, OTHER
-    if kind == "StandUp":
-        return _("Stand up") + man, OTHER
-    if kind == "MeleeAttack":
-        return _melee(data, target) + man, ATTACK
-    if kind == "RangedAttack":
-        text = _("Shoot at %(target)s, aiming (Célzás)") if data.get("aim") else _("Shoot at %(target)s")
-        return text % {"target": target} + man, ATTACK
-    if kind == "Throw":
-        text = _("Throw a net at %(target)s") if data["item"] == "net" else _("Throw a javelin at %(target)s")
-        return text % {"target": target} + man, ATTACK
-    if kind == "SwapWeapons":
-        return _("Take %(grip)s from the pile") % {"grip": grip_text(data["hand"], data.get("main"))} + man, OTHER
-    if kind == "DropItem":
-        return _("Drop %(item)s") % {"item": item_name(data["item"])}, OTHER
-    if kind == "PickUp":
-        return _("Pick up %(item)s") % {"item": item_name(data["item"])} + man, OTHER
-    if kind == "EndActivation":
-        return _("%(who)s has finished acting") % {"who": who}, OTHER
-    if kind == "EndStep":
-        return _("End the step"), OTHER
-    if kind == "Dodge":
-        return (_("Dodge (Kitérés)") if data["use"] else _("Do not dodge")), ANSWER
-    if kind == "Shift":
-        text = _("Shift with Acrobatics to %(hex)s") if data.get("acrobatics") else _("Shift to %(hex)s")
-        return text % {"hex": hex_text(data["path"][-1] if data["path"] else None)} + man, BOARD
-    if kind == "DeclineShift":
-        return _("Do not shift"), ANSWER
-    if kind == "Concede":
-        return _("Concede the match"), OTHER
-    if kind == "TriggerTrap":
-        text = _("Spring %(trap)s on %(target)s") % {"trap": trap_name(data["card"]), "target": target}
-        if data.get("push"):
-            text += " " + _("(push to %(hex)s)") % {"hex": hex_text(data["push"])}
-        return text + man, ATTACK
-    if kind == "OpenJaws":
-        return _("Open the bear trap's jaws") + man, OTHER
-    if kind == "PlayTraps":
-        strikes = ", ".join(
-            _("%(trap)s at %(hex)s") % {"trap": trap_name(card), "hex": hex_text(h)} for card, h in data["strikes"]
-        )
-        return _("Spring %(strikes)s") % {"strikes": strikes}, BOARD
-    if kind == "PassTraps":
-        return _("Spring no trap"), ANSWER
-    if kind == "Cast":
-        return _cast(data, names) + man, ATTACK
-    if kind == "MoveCloud":
-        return _("Move the cloud to %(hex)s") % {"hex": hex_text(data["to"])} + man, BOARD
-    if kind == "CommandZombie":
-        return _command(data, names) + man, OTHER
-    if kind == "ZombieAct":
-        return _zombie(data, names) + man, BOARD if data.get("path") else ATTACK
-    if kind == "CoatWeapon":
-        return _("Coat the weapon with the poison vial") + man, OTHER
-    if kind == "DrinkPotion":
-        return _("Drink the potion") + man, OTHER
-    if kind == "CollectAmmo":
-        return _("Pick up the missiles on this hex") + man, OTHER
-    if kind == "Reroll":
-        return (_("Spend 2 favour tokens and roll again") if data["use"] else _("Let the roll stand")), ANSWER
-    return kind, OTHER
+    write = LABELS.get(kind)
+    return write(_Acting(data, names, public)) if write is not None else (kind, OTHER)
 
 
 def _melee(data: Mapping[str, Any], target: str) -> str:
@@ -248,7 +286,7 @@ def preview_text(preview: AttackPreview) -> str:
     return text + " " + _("(if he does not dodge)") if preview.dodge_possible else text
 
 
-def choice_of(action: Action, names: Names, public: Mapping[str, Any], state: State | None = None) -> Choice:
+def choice_of(action: Action, names: Names, public: SeatView, state: State | None = None) -> Choice:
     data = action_to_json(action)
     label, group = _label(data, names, public)
     preview = attack_preview(state, action) if state is not None else None
@@ -269,8 +307,6 @@ def choice_of(action: Action, names: Names, public: Mapping[str, Any], state: St
     )
 
 
-def choices(
-    actions: Sequence[Action], names: Names, public: Mapping[str, Any], state: State | None = None
-) -> list[Choice]:
+def choices(actions: Sequence[Action], names: Names, public: SeatView, state: State | None = None) -> list[Choice]:
     """The buttons of ``actions``; given the state they were listed from, attacks carry their preview."""
     return [choice_of(action, names, public, state) for action in actions]

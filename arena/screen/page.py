@@ -11,7 +11,7 @@ The seed and the set-up document never reach a template.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 
 from arena.engine import (
     Action,
+    SeatView,
     State,
     action_to_json,
     apply,
@@ -72,7 +73,7 @@ class SeatPage:
     match: Match
     seat: int | None
     version: int
-    public: Mapping[str, Any]
+    public: SeatView
     names: Names
     heading: str
     prompt: str
@@ -228,9 +229,9 @@ def seat_page(
     live = match.is_live
     actions = legal_actions(state, seat) if seat is not None and live else []
     found = choices(actions, names, public, state)
-    if seat is not None and public["phase"] == "grips":
+    if seat is not None and public.phase == "grips":
         found = _mark_team_file_grip(found, state, seat)
-    my_turn = live and seat is not None and seat in public["to_move"]
+    my_turn = live and seat is not None and seat in public.to_move
     offered = (
         _groups(found, names)
         if my_turn
@@ -240,7 +241,7 @@ def seat_page(
         # nobody concedes for another player's seat: the device offers it only for the device's own
         if not match.seats.filter(seat=seat, player_id=user.pk).exists():
             offered = Choices(offered.answers, offered.groups, None, offered.end_step)
-    plan_actions = team_file_plan(state, seat) if my_turn and public["phase"] == "secrets" and seat is not None else []
+    plan_actions = team_file_plan(state, seat) if my_turn and public.phase == "secrets" and seat is not None else []
     plan_json = ""
     plan_label = ""
     if plan_actions:
@@ -260,7 +261,7 @@ def seat_page(
     claim_at = None
     can_claim = False
     duel = not match.four_seats  # a four-seat match cannot be claimed (docs/decisions.md)
-    if duel and live and seat is not None and seat not in public["to_move"] and (1 - seat) in public["to_move"]:
+    if duel and live and seat is not None and seat not in public.to_move and (1 - seat) in public.to_move:
         claim_at = claimable_at(match)
         can_claim = timezone.now() >= claim_at
     return SeatPage(

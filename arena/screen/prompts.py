@@ -2,30 +2,30 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from django.utils.translation import gettext as _
+
+from arena.engine import SeatView
+from arena.engine.match.view_types import PendingView
 
 from .words import Names
 
 
-def heading(public: Mapping[str, Any], names: Names) -> str:
-    phase = public["phase"]
+def heading(public: SeatView, names: Names) -> str:
+    phase = public.phase
     if phase == "over":
         return _("The match is over")
     if phase in ("naming", "acting"):
         return _("Round %(round)s of %(limit)s, step %(step)s: %(team)s's step") % {
-            "round": public["round"],
-            "limit": public["round_limit"],
-            "step": public["step"],
-            "team": names.team(public["seat_to_act"]),
+            "round": public.round,
+            "limit": public.round_limit,
+            "step": public.step,
+            "team": names.team(public.seat_to_act),
         }
     titles = {
         "secrets": _("Set-up: amulets and ME tokens (secret)"),
         "role": _("Set-up: side or first step"),
         "half": _("Set-up: halves and quarters (HR-8)")
-        if public.get("mode")
+        if public.four is not None
         else _("Set-up: the side chooser picks his half"),
         "grips": _("Set-up: the gladiators' starting grips (secret)"),
         "deploy": _("Set-up: deployment"),
@@ -33,9 +33,9 @@ def heading(public: Mapping[str, Any], names: Names) -> str:
     return titles.get(phase, phase)
 
 
-def _pending_prompt(pending: Mapping[str, Any], names: Names) -> str:
-    who = names.char(pending.get("char"))
-    kind = pending["kind"]
+def _pending_prompt(pending: PendingView, names: Names) -> str:
+    who = names.char(pending.char)
+    kind = pending.kind
     if kind == "dodge":
         return _("%(who)s is attacked: dodge (Kitérés) or not?") % {"who": who}
     if kind == "shift":
@@ -48,14 +48,14 @@ def _pending_prompt(pending: Mapping[str, Any], names: Names) -> str:
         return _("Trap insight: keep 3 of your trap cards; the others go back into the deck.")
     if kind == "reroll":
         return _("%(who)s rolled %(result)s: spend 2 favour tokens to roll again?") % {
-            "who": names.who(pending.get("who", "")),
-            "result": pending.get("result"),
+            "who": names.who(pending.who or ""),
+            "result": pending.result,
         }
     return kind
 
 
-def my_prompt(public: Mapping[str, Any], names: Names) -> str:
-    pending = public["pending"]
+def my_prompt(public: SeatView, names: Names) -> str:
+    pending = public.pending
     if pending is not None:
         return _pending_prompt(pending, names)
     four = _four_prompt(public)
@@ -72,28 +72,28 @@ def my_prompt(public: Mapping[str, Any], names: Names) -> str:
         "naming": _("Name the characters who act in this step."),
         "acting": _("Your step: tap one of your characters to see what he may do, then a highlighted hex or a button."),
     }
-    return prompts.get(public["phase"], "")
+    return prompts.get(public.phase, "")
 
 
-def _four_prompt(public: Mapping[str, Any]) -> str:
+def _four_prompt(public: SeatView) -> str:
     """Four seats (HR-8): the set-up steps that differ from a duel's."""
-    mode = public.get("mode")
-    if mode == "ffa" and public["phase"] == "half":
+    mode = public.four.mode if public.four is not None else None
+    if mode == "ffa" and public.phase == "half":
         return _("Choose your quarter of the arena (HR-8): you deploy at its ring gate.")
-    if mode == "pairs" and public["phase"] == "half":
+    if mode == "pairs" and public.phase == "half":
         return _("You speak for your side: choose its half, then your quarter of it; your partner takes the other.")
-    if mode == "pairs" and public["phase"] == "role":
+    if mode == "pairs" and public.phase == "role":
         return _("Your side won the roll: choose the half, or take the first step.")
     return ""
 
 
-def their_prompt(public: Mapping[str, Any], names: Names, seat: int | None) -> str:
-    movers = public["to_move"]
+def their_prompt(public: SeatView, names: Names, seat: int | None) -> str:
+    movers = public.to_move
     if not movers:
         return ""
     if seat is None:
         return _("Waiting for %(teams)s.") % {"teams": ", ".join(names.team(s) for s in movers)}
-    pending = public["pending"]
+    pending = public.pending
     if pending is not None:
-        return _("Waiting for %(team)s to answer.") % {"team": names.team(pending["seat"])}
+        return _("Waiting for %(team)s to answer.") % {"team": names.team(pending.seat)}
     return _("Waiting for %(teams)s.") % {"teams": ", ".join(names.team(s) for s in movers if s != seat)}

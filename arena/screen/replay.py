@@ -9,14 +9,13 @@ stored events up to it; nothing is recomputed here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from arena.engine import event_from_json, event_to_json, match_events, replay, setup_from_json, view
+from arena.engine import SeatView, event_from_json, event_to_json, match_events, replay, setup_from_json, view
 from arena.models import Match
 from common.i18n import reader_language
 
@@ -36,7 +35,7 @@ class ReplayPage:
     last: int
     rounds: tuple[tuple[int, int], ...]  # (round, the action that starts it)
     round: int
-    public: Mapping[str, Any]
+    public: SeatView
     names: Names
     heading: str
     board: BoardLayer
@@ -79,7 +78,7 @@ def replay_page(match: Match, at: int) -> ReplayPage:
     values = public_sheet_values(state)
     characters: list[CharacterRow] = []
     secrets = []
-    for seat in range(len(public["seats"])):
+    for seat in range(len(public.seats)):
         own = view(state, seat)
         characters += [row for row in character_rows(own, names, values, seat) if row.seat == seat]
         secrets.append((names.team(seat), my_secrets(own, seat)))

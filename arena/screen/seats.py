@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from django.utils.translation import gettext as _
 
+from arena.engine import SeatView
 from arena.engine.match.words import ArenaMode
 from arena.models import Match, MatchSeat
 from arena.selectors import seat_player_name
@@ -42,35 +42,32 @@ def players_of(match: Match) -> dict[int, str]:
     return {row.seat: seat_player_name(row) for row in MatchSeat.objects.filter(match=match).select_related("player")}
 
 
-def _gladiator_fallen(public: Mapping[str, Any], seat: int) -> bool:
-    if public["phase"] in ("secrets", "role", "half", "grips", "deploy"):
+def _gladiator_fallen(public: SeatView, seat: int) -> bool:
+    if public.phase in ("secrets", "role", "half", "grips", "deploy"):
         return False
-    gladiators = [c for c in public["characters"] if c["seat"] == seat and c["role"] == "gladiator"]
-    return not gladiators or not any(c["alive"] for c in gladiators)
+    gladiators = [c for c in public.characters if c.seat == seat and c.role == "gladiator"]
+    return not gladiators or not any(c.alive for c in gladiators)
 
 
-def is_eliminated(public: Mapping[str, Any], mode: ArenaMode, seat: int) -> bool:
+def is_eliminated(public: SeatView, mode: ArenaMode, seat: int) -> bool:
     """A free-for-all seat whose gladiator has fallen is out (HR-8); in pairs his team plays on."""
-    out = public.get("eliminated")
-    if out is not None:  # the engine's view says so (four seats)
-        return bool(out[seat])
+    if public.four is not None:  # the engine's view says so (four seats)
+        return public.four.eliminated[seat]
     return mode is ArenaMode.FFA and _gladiator_fallen(public, seat)
 
 
-def seat_lines(
-    match: Match, public: Mapping[str, Any], viewer: int | None, players: Mapping[int, str]
-) -> tuple[SeatLine, ...]:
+def seat_lines(match: Match, public: SeatView, viewer: int | None, players: Mapping[int, str]) -> tuple[SeatLine, ...]:
     mode = match.arena_mode
     colours = colour_names()
-    movers = set(public["to_move"]) if match.is_live else set()
-    acting = public.get("seat_to_act") if public["phase"] in ("naming", "acting") else None
+    movers = set(public.to_move) if match.is_live else set()
+    acting = public.seat_to_act if public.phase in ("naming", "acting") else None
     lines = []
-    for side in public["seats"]:
-        seat = side["seat"]
+    for side in public.seats:
+        seat = side.seat
         lines.append(
             SeatLine(
                 seat=seat,
-                team=side["team"],
+                team=side.team,
                 player=players.get(seat, ""),
                 css=f"seat-{seat}",
                 colour=colours[seat % len(colours)],

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from arena.engine import State
+from arena.engine import CharacterView, SeatView, State
 from arena.engine.match.words import ArenaMode
 from arena.models import Match
 from reference.links import entry_link
@@ -61,65 +61,71 @@ def public_sheet_values(state: State) -> dict[str, str]:
     return found
 
 
-def _states(c: Mapping[str, Any], public: Mapping[str, Any]) -> tuple[str, ...]:
-    found = [state_name(s) for s in ("prone", "netted", "sneaking", "hiding") if c.get(s)]
-    if c.get("debt"):
-        found.append(_("owes %(man)s MAN") % {"man": c["debt"]})
-    found += [mark_name(m["kind"]) for m in c.get("trap_marks", ())]
-    for e in public.get("effects", ()):
-        if e["char"] == c["id"]:
-            found.append(f"{SHEET_LABELS.get(e['value'], e['value'])} {e['amount']:+d}")
-    for spell in public.get("spells", ()):
-        if spell.get("target") == c["id"]:
-            found.append(entry_link("spells", spell["spell"], spell_name(spell["spell"])))
-    if c.get("zombie_of"):
+_STATES = ("prone", "netted", "sneaking", "hiding")
+
+
+def _states(c: CharacterView, public: SeatView) -> tuple[str, ...]:
+    flags = (c.prone, c.netted, c.sneaking, c.hiding)
+    found = [state_name(name) for name, on in zip(_STATES, flags, strict=True) if on]
+    if c.debt:
+        found.append(_("owes %(man)s MAN") % {"man": c.debt})
+    found += [mark_name(m.kind) for m in c.trap_marks]
+    for e in public.effects:
+        if e.char == c.id:
+            found.append(f"{SHEET_LABELS.get(e.value, e.value)} {e.amount:+d}")
+    for spell in public.spells:
+        if spell.target == c.id:
+            found.append(entry_link("spells", spell.spell, spell_name(spell.spell)))
+    if c.zombie is not None:
         found.append(_("zombie"))
     return tuple(found)
 
 
-def _secrets(c: Mapping[str, Any], public: Mapping[str, Any]) -> tuple[str, ...]:
+def _secrets(c: CharacterView, public: SeatView) -> tuple[str, ...]:
     found = []
-    if c.get("amulet"):
-        found.append(_("amulet: %(amulet)s") % {"amulet": amulet_name(c["amulet"])})
-    if c.get("me_token"):
-        found.append(_("ME token %(value)s") % {"value": c["me_token"]})
-    if c.get("vial"):
-        found.append(_("vial: %(vial)s") % {"vial": vial_name(c["vial"])})
-    if c.get("hand") is not None and public["seats"][c["seat"]]["grip_recorded"]:
-        found.append(_("grip: %(grip)s") % {"grip": grip_text(c["hand"], c.get("main"))})
+    if c.amulet:
+        found.append(_("amulet: %(amulet)s") % {"amulet": amulet_name(c.amulet)})
+    if c.me_token:
+        found.append(_("ME token %(value)s") % {"value": c.me_token})
+    if c.vial:
+        found.append(_("vial: %(vial)s") % {"vial": vial_name(c.vial)})
+    g = c.gladiator
+    if g is not None and g.hand is not None and public.seats[c.seat].grip_recorded:
+        found.append(_("grip: %(grip)s") % {"grip": grip_text(g.hand, g.main)})
     return tuple(found)
 
 
-def _kit(c: Mapping[str, Any]) -> str:
+def _kit(c: CharacterView) -> str:
     parts = []
-    if "ammo" in c:
-        parts.append(_("missiles: %(count)s") % {"count": c["ammo"]})
-    if "javelins" in c:
-        parts.append(_("javelins: %(count)s, nets: %(nets)s") % {"count": c["javelins"], "nets": c["nets"]})
-    if c.get("pile"):
-        parts.append(_("pile: %(items)s") % {"items": ", ".join(item_name(i) for i in c["pile"])})
+    if c.ammo is not None:
+        parts.append(_("missiles: %(count)s") % {"count": c.ammo})
+    g = c.gladiator
+    if g is not None:
+        parts.append(_("javelins: %(count)s, nets: %(nets)s") % {"count": g.javelins, "nets": g.nets})
+        if g.pile:
+            parts.append(_("pile: %(items)s") % {"items": ", ".join(item_name(i) for i in g.pile)})
     return " · ".join(parts)
 
 
 def character_rows(
-    public: Mapping[str, Any], names: Names, sheet_values: Mapping[str, str], seat: int | None
+    public: SeatView, names: Names, sheet_values: Mapping[str, str], seat: int | None
 ) -> tuple[CharacterRow, ...]:
     rows = []
-    characters = sorted(public["characters"], key=lambda c: (c["seat"] != (seat if seat is not None else 0), c["seat"]))
+    characters = sorted(public.characters, key=lambda c: (c.seat != (seat if seat is not None else 0), c.seat))
     for c in characters:
-        css = f"seat-{c['seat']}" + ("" if c["alive"] else " dead")
+        css = f"seat-{c.seat}" + ("" if c.alive else " dead")
         rows.append(
             CharacterRow(
-                id=c["id"],
-                seat=c["seat"],
-                name=names.char(c["id"]),
-                short=c["name"],
-                role=c["role"],
+                id=c.id,
+                seat=c.seat,
+                name=names.char(c.id),
+                short=c.name,
+                role=c.role,
                 css=css,
-                alive=c["alive"],
-                ep=f"{c['ep']}/{c['ep_max']}",
-                stp=f"{c['stp']}/{c['stp_max']}",
-                values=sheet_values.get(c["id"], ""),
+                alive=c.alive,
+                ep=f"{c.ep}/{c.ep_max}",
+                stp=f"{c.stp}/{c.stp_max}",
+                values=sheet_values.get(c.id, ""),
                 states=_states(c, public),
                 secrets=_secrets(c, public),
                 kit=_kit(c),
@@ -128,43 +134,43 @@ def character_rows(
     return tuple(rows)
 
 
-def my_secrets(public: Mapping[str, Any], seat: int | None) -> tuple[str, ...]:
+def my_secrets(public: SeatView, seat: int | None) -> tuple[str, ...]:
     if seat is None:
         return ()
-    mine = public["seats"][seat]
+    mine = public.seats[seat]
     found = []
-    if mine["traps"] is not None:
-        found.append(_("Trap cards: %(cards)s") % {"cards": cards_text(mine["traps"])})
-    if mine["disc_levels"] is not None:
-        levels = ", ".join(str(level) for level in mine["disc_levels"]) or "–"
+    if mine.traps is not None:
+        found.append(_("Trap cards: %(cards)s") % {"cards": cards_text(mine.traps)})
+    if mine.disc_levels is not None:
+        levels = ", ".join(str(level) for level in mine.disc_levels) or "–"
         found.append(_("Spell discs (levels): %(levels)s") % {"levels": levels})
     return tuple(found)
 
 
-def opponent_info(public: Mapping[str, Any], names: Names, seat: int | None) -> tuple[str, ...]:
+def opponent_info(public: SeatView, names: Names, seat: int | None) -> tuple[str, ...]:
     found = []
-    for side in public["seats"]:
-        if seat is not None and side["seat"] == seat:
+    for side in public.seats:
+        if seat is not None and side.seat == seat:
             continue
         found.append(
             _("%(team)s holds %(traps)s trap cards and %(discs)s spell discs.")
-            % {"team": names.team(side["seat"]), "traps": side["trap_cards"], "discs": side["discs"]}
+            % {"team": names.team(side.seat), "traps": side.trap_cards, "discs": side.discs}
         )
     return tuple(found)
 
 
-def man_lines(public: Mapping[str, Any], names: Names) -> tuple[str, ...]:
+def man_lines(public: SeatView, names: Names) -> tuple[str, ...]:
     found = []
-    if public["phase"] == "acting":
-        found.append(_("MAN left in this step: %(pool)s") % {"pool": public["pool"]})
-        if public["granted"]:
-            found.append(_("Strategist MAN handed to the active character: %(man)s") % {"man": public["granted"]})
-    for side in public["seats"]:
+    if public.phase == "acting":
+        found.append(_("MAN left in this step: %(pool)s") % {"pool": public.pool})
+        if public.granted:
+            found.append(_("Strategist MAN handed to the active character: %(man)s") % {"man": public.granted})
+    for side in public.seats:
         found.append(
-            _("%(team)s's strategist: %(man)s MAN") % {"team": names.team(side["seat"]), "man": side["strategist_man"]}
+            _("%(team)s's strategist: %(man)s MAN") % {"team": names.team(side.seat), "man": side.strategist_man}
         )
-    if public.get("favour_tokens"):
-        found.append(_("Favour tokens: %(list)s") % {"list": seat_numbers(public["favour_tokens"], names)})
+    if public.optional is not None and public.optional.favour_tokens:
+        found.append(_("Favour tokens: %(list)s") % {"list": seat_numbers(public.optional.favour_tokens, names)})
     return tuple(found)
 
 

@@ -10,12 +10,13 @@ purpose); the known ones are translated here and any other is shown as the engin
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from arena.engine import SeatView
 from arena.engine.content.amulets import AMULETS, VIALS
 from arena.engine.content.skills import SKILLS
 from arena.engine.content.spells import SPELLS
@@ -125,19 +126,17 @@ class Names:
     """Who is who in one match, read from a view: each character's name (with his team's where
     both teams have a member of that name and he is not the viewer's own), each seat's team."""
 
-    def __init__(self, public: Mapping[str, Any], viewer: int | None = None) -> None:
+    def __init__(self, public: SeatView, viewer: int | None = None) -> None:
         self.viewer = viewer
-        self.teams = {seat["seat"]: seat["team"] for seat in public["seats"]}
-        characters = public["characters"]
+        self.teams = {seat.seat: seat.team for seat in public.seats}
+        characters = public.characters
         counts: dict[str, int] = {}
         for c in characters:
-            counts[c["name"]] = counts.get(c["name"], 0) + 1
-        self.seat_of = {c["id"]: c["seat"] for c in characters}
+            counts[c.name] = counts.get(c.name, 0) + 1
+        self.seat_of = {c.id: c.seat for c in characters}
         # A name both teams use is told apart by the team: for a player only the opponent's.
         self.names = {
-            c["id"]: c["name"]
-            if counts[c["name"]] == 1 or c["seat"] == viewer
-            else f"{c['name']} ({self.teams[c['seat']]})"
+            c.id: c.name if counts[c.name] == 1 or c.seat == viewer else f"{c.name} ({self.teams[c.seat]})"
             for c in characters
         }
 

@@ -40,6 +40,7 @@ from ..models import AWAY, HOME, Match, MatchSeat
 from ..runtime.states import state_of
 from ..selectors import thumbs_owed_by
 from .league_fixtures_four import match_begin_four_fixture, report_four_to_league
+from .limits import check_live, check_start, lock_player
 from .lobby import begin_match, match_options
 from .seats import refresh_seats, seat_of
 
@@ -56,7 +57,9 @@ def hosted_match_of(fixture: Fixture) -> Match | None:
 @transaction.atomic
 def match_begin_fixture(*, fixture: Fixture, player: User, table: bool = False) -> Match:
     """Begin ``fixture``'s hosted match now, at the request of one of its two players. ``table``:
-    played with the physical board and dice, refereed on ``player``'s device (table mode)."""
+    played with the physical board and dice, refereed on ``player``'s device (table mode). Locks the
+    player's user row (``limits``), then the fixture row."""
+    check_start(player, open_challenge=table, live=not table)
     fixture = (
         Fixture.objects.select_for_update(of=("self",)).select_related("league", "home", "away").get(pk=fixture.pk)
     )
@@ -136,7 +139,11 @@ def match_confirm_table_fixture(*, match: Match, player: User) -> Match:
     other player's device: the match begins. Its result will reach the league as reported by the
     device's player, waiting for this player's confirmation (docs/hosting.md, "Fair play").
 
-    Locks: the match row, then the fixture row (the order of ``match_play``: match, then league)."""
+    Locks: the player's user row (``limits``), the match row, then the fixture row (the order of
+    ``match_play``: match, then league)."""
+    if player.is_authenticated:
+        lock_player(player)
+        check_live(player)
     match = Match.objects.select_for_update().get(pk=match.pk)
     if match.fixture_id is None or not match.table_played:
         raise MatchError(_("This is not a league fixture's match at the table."))

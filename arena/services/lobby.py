@@ -27,6 +27,7 @@ from teams.selectors import team_to_roster
 from ..errors import MatchError
 from ..models import AWAY, HOME, Agent, Match, MatchAction, MatchSeat, seed_commitment
 from ..runtime.dice import dice_for
+from .limits import check_live, check_start, lock_player
 from .seats import refresh_seats
 
 
@@ -84,7 +85,8 @@ def match_create(
     invited: User | None = None,
 ) -> Match:
     """An open challenge (``invited`` None: anyone may accept) or an invitation for a named player,
-    with one of the creator's ready teams. Writes only new rows."""
+    with one of the creator's ready teams. Locks the creator's user row (``limits``); writes only new rows."""
+    check_start(creator, open_challenge=True)
     rules = sorted(set(optional_rules))
     options = match_options(round_limit=round_limit, optional_rules=rules)
     check_team(team, creator, options, trap_insight)
@@ -142,6 +144,7 @@ def match_create_against_agent(
     options = match_options(round_limit=round_limit, optional_rules=rules)
     mine = check_team(team, creator, options, trap_insight)
     theirs = base_roster()
+    check_start(creator, live=True, computer_seats=1)
     match = Match.objects.create(
         created_by=creator, round_limit=options.round_limit, optional_rules=rules, trap_insight=trap_insight
     )
@@ -171,6 +174,7 @@ def match_create_table(
     options = match_options(round_limit=round_limit, optional_rules=rules)
     home = check_team(home_team, creator, options, trap_insight)
     away = check_team(away_team, creator, options, trap_insight) if away_team is not None else base_roster()
+    check_start(creator, live=True)
     match = Match.objects.create(
         created_by=creator,
         round_limit=options.round_limit,
@@ -195,8 +199,11 @@ def match_accept(*, match: Match, player: User, team: Team) -> Match:
     """``player`` takes the away seat with his ready ``team``; the match begins: both rosters as they
     are now, the options and the seed become its set-up, and the cards and discs are dealt (seq 0).
 
-    Locks: the match row first (``select_for_update``), then writes its seats and its first action row.
+    Locks: the accepting player's user row (``limits``), the match row (``select_for_update``), then
+    writes its seats and its first action row.
     """
+    lock_player(player)
+    check_live(player)
     match = _locked(match)
     if match.status != Match.Status.OPEN:
         raise MatchError(_("This challenge is no longer open."))
@@ -211,6 +218,7 @@ def match_accept(*, match: Match, player: User, team: Team) -> Match:
         raise MatchError(_("The challenger's team is no longer ready, so the challenge cannot be accepted."))
     home = check_team(home_team, match.created_by, options, match.trap_insight)
     away = check_team(team, player, options, match.trap_insight)
+    check_live(match.created_by, own=False)
     state = begin_match(match, (home, away), options)
     home_seat.team_name = home_team.name
     home_seat.save(update_fields=["team_name"])

@@ -24,7 +24,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from arena.engine import MatchSetup, SetupError, setup_from_json, view
+from arena.engine import MatchSetup, SetupError, setup_from_json, view_json
 from arena.engine.match.record import RecordCheck, Row, check_record
 from arena.errors import MatchError
 from arena.models import Match, MatchAction, MatchSeat, Mode, seed_commitment
@@ -199,7 +199,7 @@ def check(record: Record) -> RecordReport:
     found = check_record(record.setup, record.deal, record.rows)
     if found.mismatch is not None:
         return RecordReport(found, None, found.mismatch.describe())
-    engine_result = json.loads(json.dumps(view(found.state, None)["result"]))  # as stored: lists, not tuples
+    engine_result = json.loads(json.dumps(view_json(found.state, None)["result"]))  # as stored: lists, not tuples
     stated = record.result
     if stated is not None and stated.get("kind") == "forfeit":
         if engine_result is not None:

@@ -252,13 +252,14 @@ def _record(match: Match, state: State, *, version: int) -> None:
     public = view(state, None)
     if is_over(state):
         match.status = Match.Status.FINISHED
-        match.result = public["result"]
-        match.winner_seat = public["result"]["winner"] if public["result"] else None
+        result = public.result
+        match.result = result._asdict() if result is not None else None
+        match.winner_seat = result.winner if result is not None else None
         match.finished_at = match.last_action_at
         fields += ["result", "winner_seat", "finished_at"]
         if match.fixture_id is not None:  # a league fixture: the league records it (issue 15)
             report_to_league(match, state)
-    elif public["phase"] not in SETUP_PHASES:
+    elif public.phase not in SETUP_PHASES:
         match.status = Match.Status.PLAYING
     match.save(update_fields=fields)
 
@@ -294,7 +295,7 @@ def match_claim_forfeit(*, match: Match, player: User, version: int) -> Match:
     match.status = Match.Status.FINISHED
     match.forfeit = True
     match.winner_seat = seat.seat
-    match.result = {"kind": "forfeit", "winner": seat.seat, "scores": [0, 0], "round": public["round"], "reason": ""}
+    match.result = {"kind": "forfeit", "winner": seat.seat, "scores": [0, 0], "round": public.round, "reason": ""}
     match.finished_at = timezone.now()
     match.save(update_fields=["status", "forfeit", "winner_seat", "result", "finished_at"])
     MatchSeat.objects.filter(match=match).update(to_move=False)

@@ -26,6 +26,7 @@ from teams.models import Team
 
 from ..errors import MatchError
 from ..models import FOUR_SEAT_ROUND_LIMIT, HOME, Agent, Match, MatchSeat
+from .limits import check_live, check_start, lock_player
 from .lobby import begin_match, check_team, match_options
 from .seats import refresh_seats
 
@@ -91,6 +92,9 @@ def match_create_four(
     rules = sorted(set(optional_rules))
     options = match_options(round_limit=round_limit, optional_rules=rules)  # the range of HR-10.1
     check_team(team, creator, options, trap_insight)
+    computers = sum(1 for plan in others if plan.kind == SeatKind.COMPUTER)
+    at_once = computers == len(others)
+    check_start(creator, open_challenge=not at_once, live=at_once, computer_seats=computers if at_once else 0)
     match = Match.objects.create(
         created_by=creator,
         mode=mode,
@@ -114,7 +118,9 @@ def match_take_seat(*, match: Match, player: User, team: Team, seat: int | None 
     """``player`` takes ``seat`` (or the first seat open to him) of an open four-seat match with his
     ready ``team``; the match begins when that was the last seat to fill.
 
-    Locks: the match row first (``select_for_update``), then its seat rows."""
+    Locks: the player's user row (``limits``), the match row (``select_for_update``), then its seat rows."""
+    lock_player(player)
+    check_live(player)
     match = Match.objects.select_for_update().get(pk=match.pk)
     if match.status != Match.Status.OPEN or not match.four_seats:
         raise MatchError(_("This match has no seat to take."))

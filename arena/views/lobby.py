@@ -50,7 +50,8 @@ def lobby(request: AuthenticatedHttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Challenge made. Share its link, or wait for a player to accept it."))
             return redirect("play:invite", token=match.invite_token)
-    lines = selectors.matches_of(request.user)
+    finished = selectors.finished_page_of(request.user, request.GET.get("page"))
+    lines = selectors.matches_of(request.user, finished)
     context = {
         "form": form,
         "computer_form": ComputerForm(teams=teams, prefix="computer"),
@@ -59,6 +60,7 @@ def lobby(request: AuthenticatedHttpRequest) -> HttpResponse:
         "teams": teams,
         "sections": [(category, SECTION_TITLES[category], lines[category]) for category in selectors.CATEGORIES],
         "challenges": selectors.challenges_for(request.user),
+        "finished_page": finished,
         "teams_url": reverse("teams:list"),
     }
     return render(request, "arena/lobby.html", context)
@@ -152,7 +154,9 @@ def computer(request: AuthenticatedHttpRequest) -> HttpResponse:
 def live(request: HttpRequest) -> HttpResponse:
     """The matches being played now (anyone may follow one, with the public view only) and the
     latest finished ones (their replays)."""
-    context = {"live": selectors.live_matches(), "finished": selectors.finished_matches()}
+    live_page, live = selectors.live_page(request.GET.get("live"))
+    finished_page, finished = selectors.finished_page(request.GET.get("finished"))
+    context = {"live": live, "finished": finished, "live_page": live_page, "finished_page": finished_page}
     return render(request, "arena/live.html", context)
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from arena.engine import Action, action_to_json, is_over, legal_actions, seats_to_move, view
+from arena.engine import Action, action_to_json, is_over, legal_actions, seats_to_move, view_json
 from arena.models import Match, MatchSeat
 from arena.runtime.states import state_of
 from arena.services import match_accept, match_create, match_play
@@ -60,7 +60,7 @@ def legal(match: Match, seat: int) -> list[Action]:
 
 
 def public(match: Match, seat: int | None = None) -> dict[str, Any]:
-    return view(state_of(fresh(match)), seat)
+    return view_json(state_of(fresh(match)), seat)
 
 
 def play(match: Match, players: Players, action: Action) -> Match:

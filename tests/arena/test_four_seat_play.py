@@ -28,6 +28,7 @@ from arena.engine import (
     setup_from_json,
     state_hash,
     view,
+    view_json,
 )
 from arena.models import Match, MatchSeat
 from arena.runtime.states import forget_all, rebuild, state_of
@@ -66,7 +67,7 @@ def hidden_from(match: Match, owner: int, reader: int | None) -> list[str]:
     """What a leak of ``owner``'s secrets to ``reader`` would put in a body: what ``owner``'s own
     view and log hold and ``reader``'s (the engine's) do not."""
     state = state_of(fresh(match))
-    own, theirs = view(state, owner), view(state, reader)
+    own, theirs = view_json(state, owner), view_json(state, reader)
     names = Names(view(state, None), None)
     found = [match.seed, f"&quot;seat&quot;:{owner},"]
     if theirs["seats"][owner]["traps"] is None and own["seats"][owner]["traps"]:
@@ -145,7 +146,7 @@ def test_a_seats_pages_hold_no_other_seats_secrets_and_spectators_none(mode):
 def test_the_page_shows_four_teams_and_whose_step_it_is():
     match, four = begin_four("pairs", seed="four-page")
     rng = random.Random(4)
-    while view(state_of(fresh(match)), None)["phase"] not in ("naming", "acting"):
+    while view_json(state_of(fresh(match)), None)["phase"] not in ("naming", "acting"):
         match = act(match, four, rng)
     client = clients(four)[0]
     body = client.get(reverse("play:match", args=[match.pk])).content.decode()

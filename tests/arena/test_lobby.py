@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from arena.engine import is_over, seats_to_move, setup_from_json, view
+from arena.engine import is_over, seats_to_move, setup_from_json, view_json
 from arena.errors import MatchError
 from arena.models import Match, MatchAction, MatchSeat
 from arena.runtime.states import state_of
@@ -70,7 +70,7 @@ def test_accepting_begins_the_match_with_both_rosters_as_they_are_then(players):
     assert [s.to_move for s in MatchSeat.objects.filter(match=match)] == [True, True]  # secrets: both at once
     # a later change to the team does not touch the match
     Character.objects.filter(team=players.home_team).update(name="Renamed")
-    assert view(state_of(match), 0)["characters"][0]["name"] == "Gladiator"
+    assert view_json(state_of(match), 0)["characters"][0]["name"] == "Gladiator"
 
 
 def test_an_invitation_is_for_the_named_player_only(players):
@@ -125,7 +125,7 @@ def test_with_trap_insight_on_a_strategist_draws_what_his_team_paid_for__hr_9_5(
             match = play(match, players, first(legal(match, seat), kind, char=f"{seat}.{char}"))
     assert seats_to_move(state_of(match)) == (0,)
     match = play(match, players, first(legal(match, 0), "ChooseRole", role="first"))
-    pending = view(state_of(match), 0)["pending"]
+    pending = view_json(state_of(match), 0)["pending"]
     assert pending == {"kind": "trap_insight", "seat": 0, "char": "0.strategist", "extra": 2}
     assert len(first(legal(match, 0), "KeepTraps").cards) == 3
 

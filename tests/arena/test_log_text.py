@@ -12,7 +12,16 @@ from typing import Any
 import pytest
 from django.utils import translation
 
-from arena.engine import MatchOptions, apply, event_to_json, legal_actions, match_events, new_match, seats_to_move, view
+from arena.engine import (
+    MatchOptions,
+    apply,
+    event_to_json,
+    legal_actions,
+    match_events,
+    new_match,
+    seats_to_move,
+    view,
+)
 from arena.engine.board.hexgrid import Hex
 from arena.engine.content.amulets import OPTIONAL_RULES
 from arena.engine.match.events import EVENT_TYPES

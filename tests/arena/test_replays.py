@@ -14,7 +14,7 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
 
-from arena.engine import event_from_json, replay, setup_from_json, state_hash, view
+from arena.engine import event_from_json, replay, setup_from_json, state_hash, view, view_json
 from arena.models import Match
 from arena.runtime.states import rebuild
 from arena.screen.words import Names, cards_text
@@ -54,7 +54,7 @@ def test_the_viewer_steps_forwards_and_backwards_with_the_board_and_log_as_they_
         assert f"Action {at} of {last}" in body
         assert f'href="?at={max(at - 1, 0)}" rel="prev"' in body and f'href="?at={at + 1}" rel="next"' in body
         state = _state_at(match, at)
-        public = view(state, None)
+        public = view_json(state, None)
         on_board = [c for c in public["characters"] if c["hex"] is not None]
         assert body.count('data-piece="') == len(on_board)
         for c in public["characters"]:  # each character's Ép as it was then
@@ -85,7 +85,7 @@ def test_every_seats_secrets_show_in_the_replay_of_a_finished_match(players):
     body = _replay(Client(), match, at=5)
     state = _state_at(match, 5)
     for seat in (0, 1):
-        own = view(state, seat)
+        own = view_json(state, seat)
         assert f"Trap cards: {cards_text(own['seats'][seat]['traps'])}" in body
     names = Names(view(state, None), None)
     assert names.team(0) in body and names.team(1) in body

@@ -15,7 +15,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from arena.engine import event_to_json, events_for, match_events, view
+from arena.engine import event_to_json, events_for, match_events, view, view_json
 from arena.models import Match
 from arena.runtime.states import state_of
 from arena.screen.log import sentence
@@ -56,7 +56,7 @@ class Reader:
 def secrets_of(match: Match, seat: int) -> list[str]:
     """What a leak of ``seat``'s unrevealed secrets would put in a body (as the app renders them)."""
     state = state_of(fresh(match))
-    own = view(state, seat)
+    own = view_json(state, seat)
     names = Names(view(state, None), None)
     found = [match.seed]
     if own["seats"][seat]["traps"]:  # an empty hand reads "–", which any page holds

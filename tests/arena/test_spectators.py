@@ -1,5 +1,5 @@
 """Issue 15, item 2: spectators. Anyone with the match link follows a match live with the public
-view only (``view(state, None)``): a logged-in player who holds no seat and an anonymous reader are
+view only (``view_json(state, None)``): a logged-in player who holds no seat and an anonymous reader are
 sent no secret of either seat over the whole scripted match (full pages, refreshed parts, polling
 answers, the log), and cannot act. The "being played now" list shows the match while it runs."""
 
@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from arena.engine import action_to_json, is_over, legal_actions, seats_to_move, view
+from arena.engine import action_to_json, is_over, legal_actions, seats_to_move, view_json
 from arena.models import AWAY, HOME, Match
 from arena.runtime.states import state_of
 from arena.screen.words import amulet_name
@@ -34,7 +34,7 @@ def _live_section(body: str) -> str:
 def _shown_by_the_engine(match: Match, seat: int) -> set[str]:
     """What the engine's public view itself shows of a seat's secrets: an amulet once used, and an ME
     token shown by the roll against a mental spell (RB p.7)."""
-    public = view(state_of(fresh(match)), None)
+    public = view_json(state_of(fresh(match)), None)
     ours = [c for c in public["characters"] if c["seat"] == seat]
     amulets = {f"{c['id'].split('.', 1)[1]}: amulet: {amulet_name(c['amulet'])}" for c in ours if c.get("amulet")}
     tokens = {f"{c['id'].split('.', 1)[1]}: ME token {c['me_token']}" for c in ours if c.get("me_token")}

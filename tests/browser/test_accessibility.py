@@ -197,7 +197,7 @@ def four_seat_matches() -> tuple[str, int, int]:
     a finished free-for-all."""
     import random
 
-    from arena.engine import view
+    from arena.engine import view_json
     from arena.runtime.states import state_of
     from arena.services import SeatKind, SeatPlan, match_create_four
     from teams.models import Team
@@ -214,7 +214,7 @@ def four_seat_matches() -> tuple[str, int, int]:
     )
     match, four = begin_four("pairs", seed="axe-four")
     rng = random.Random(1)
-    while view(state_of(fresh(match)), None)["phase"] not in ("naming", "acting"):
+    while view_json(state_of(fresh(match)), None)["phase"] not in ("naming", "acting"):
         match = act(match, four, rng)
     over, _four = begin_four("ffa", computer=(1, 2, 3), prefix="x")
     return f"/play/challenge/{waiting.invite_token}/", match.pk, play_out_four(over, _four).pk

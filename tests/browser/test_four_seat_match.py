@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from arena.engine import view
+from arena.engine import view_json
 from arena.models import Match, MatchSeat
 from arena.runtime.states import state_of
 from arena.worker import run_until_idle
@@ -54,7 +54,7 @@ def _take_the_seat(page: Any, url: str) -> None:
 
 
 def _in_round_two(match: Match) -> bool:
-    public = view(state_of(match), None)
+    public = view_json(state_of(match), None)
     return public["round"] >= 2 and public["phase"] in ("naming", "acting")
 
 

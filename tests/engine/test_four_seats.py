@@ -26,6 +26,7 @@ from arena.engine import (
     seats_to_move,
     state_hash,
     view,
+    view_json,
 )
 from arena.engine.agents import RandomAgent
 from arena.engine.agents.simulate import play_match
@@ -429,7 +430,7 @@ def test_hr8_ffa_a_fallen_gladiators_seat_is_eliminated_at_the_end_of_the_step()
     assert [(e.seat, e.round, e.step) for e in gone] == [(b, 1, 9)]
     assert s.traps[b] == () and s.strat_man[b] == 0
     assert all(not s.alive[c] and s.pos[c] == -1 for c in s.seat_chars(b))
-    assert s.four.out[b] and view(s, None)["eliminated"][b]
+    assert s.four.out[b] and view_json(s, None)["eliminated"][b]
     # his steps pass at once from now on
     s = step_to(s, 1, 2)
     s = step_to(s, s.four.order.index(b) + 2)
@@ -568,14 +569,14 @@ def test_hr8_ffa_a_seat_that_concedes_is_eliminated_and_the_match_goes_on():
 
 def test_hr8_view_lists_four_seats_and_shows_a_seat_only_its_own_secrets_partners_included():
     s = four_started(PAIRS, "view", traps=((1,), (2,), (3,), (4,)))
-    v = view(s, 0)
+    v = view_json(s, 0)
     assert [x["seat"] for x in v["seats"]] == [0, 1, 2, 3]
     assert v["seats"][0]["traps"] == [1] and v["seats"][1]["traps"] is None  # the partner's too
     assert v["seats"][1]["disc_levels"] is None and v["seats"][1]["partner"] == 0
     assert v["mode"] == "pairs" and len(v["quarters"]) == 4 and len(v["scores"]) == 4
     amulets = [c for c in v["characters"] if c["seat"] == 1 and c["amulet"] is not None]
     assert amulets == []
-    assert all(x["traps"] is None for x in view(s, None)["seats"])
+    assert all(x["traps"] is None for x in view_json(s, None)["seats"])
 
 
 def test_hr8_the_setup_document_carries_the_mode_and_four_teams():
@@ -696,23 +697,23 @@ def test_hr8_the_view_names_each_seats_side_half_and_his_tower_half_apart():
     s, _ = act(s, last, [4, 4, 3, 8])
     s, _ = apply(s, ChooseRole(2, "side"))
     s, _ = apply(s, ChooseHalf(2, "E"))
-    before = view(s, None)["seats"]
-    assert [seat["half"] for seat in before] == ["W", "W", "E", "E"]  # chosen, the quarters not yet
-    assert [seat["tower_half"] for seat in before] == [None] * 4
+    before = view(s, None).seats
+    assert [seat.half for seat in before] == ["W", "W", "E", "E"]  # chosen, the quarters not yet
+    assert [seat.tower_half for seat in before] == [None] * 4
     s, _ = apply(s, ChooseQuarter(2, "SE"))
     s, _ = apply(s, ChooseQuarter(0, "NW"))
     for seat in (None, 0, 3):
-        seats = view(s, seat)["seats"]
-        assert [x["quarter"] for x in seats] == ["NW", "SW", "SE", "NE"]
-        assert [x["half"] for x in seats] == ["W", "W", "E", "E"]
-        assert [x["tower_half"] for x in seats] == ["W", "S", "E", "N"]
+        seats = view(s, seat).seats
+        assert [x.quarter for x in seats] == ["NW", "SW", "SE", "NE"]
+        assert [x.half for x in seats] == ["W", "W", "E", "E"]
+        assert [x.tower_half for x in seats] == ["W", "S", "E", "N"]
 
 
 def test_hr8_in_free_for_all_no_side_holds_a_half_only_a_quarter():
     s = four_started(FFA)
-    seats = view(s, None)["seats"]
-    assert [x["half"] for x in seats] == [None] * 4
-    assert all(x["quarter"] in ("NE", "SE", "SW", "NW") for x in seats)
-    assert [x["tower_half"] for x in seats] == [
-        {"NE": "N", "SE": "E", "SW": "S", "NW": "W"}[x["quarter"]] for x in seats
+    seats = view(s, None).seats
+    assert [x.half for x in seats] == [None] * 4
+    assert all(x.quarter in ("NE", "SE", "SW", "NW") for x in seats)
+    assert [x.tower_half for x in seats] == [
+        {"NE": "N", "SE": "E", "SW": "S", "NW": "W"}[x.quarter or ""] for x in seats
     ]

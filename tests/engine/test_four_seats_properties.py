@@ -28,7 +28,7 @@ from arena.engine import (
     replay_actions,
     seats_to_move,
     state_hash,
-    view,
+    view_json,
 )
 from arena.engine.agents import GreedyAgent, RandomAgent
 from arena.engine.campaign.match_facts import arena_facts
@@ -158,7 +158,7 @@ def _others_see(s: State, seed: int, grip: tuple[str, ...], until_reveal: bool) 
         if (until_reveal and after.revealed[0]) or _at_stake(s, events):
             break  # the grip is public from the first gladiator step on (HR-11)
         s = after
-        seen.append(json.dumps([view(s, y) for y in (1, 2, 3, None)], sort_keys=True, default=str))
+        seen.append(json.dumps([view_json(s, y) for y in (1, 2, 3, None)], sort_keys=True, default=str))
     log = match_events(s)
     seen.append(json.dumps([events_for(log, y) for y in (1, 2, 3, None)], default=str))
     return seen

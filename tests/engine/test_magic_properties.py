@@ -19,7 +19,7 @@ from arena.engine import (
     replay,
     seats_to_move,
     state_hash,
-    view,
+    view_json,
 )
 from arena.engine.agents import GreedyAgent, RandomAgent
 from arena.engine.agents.simulate import paused_gc, play_match
@@ -121,7 +121,7 @@ def _quiet_play(s, seed):
         if x == 0:
             options = [a for a in options if type(a) not in MAGIC_ACTIONS]
         s, events = apply(s, options[rng.randrange(len(options))])
-        seen.append(json.dumps([view(s, 1), view(s, None), events_for(events, 1), events_for(events, None)],
+        seen.append(json.dumps([view_json(s, 1), view_json(s, None), events_for(events, 1), events_for(events, None)],
                                sort_keys=True, default=str))  # fmt: skip
     return seen
 
@@ -134,5 +134,5 @@ def test_no_unplayed_disc_level_reaches_the_opponent_or_the_spectators__rb_p7_hr
     a = new_match(TEAMS, seed=seed)
     b = a.clone()
     b.discs[0] = tuple(sorted((level - 1 + shift) % 5 + 1 for level in a.discs[0]))
-    assert view(a, 1) == view(b, 1) and view(a, None) == view(b, None)
+    assert view_json(a, 1) == view_json(b, 1) and view_json(a, None) == view_json(b, None)
     assert _quiet_play(a, seed) == _quiet_play(b, seed)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from arena.engine import IllegalActionError, apply, events_for, view
+from arena.engine import IllegalActionError, apply, events_for, view_json
 from arena.engine.content.common import CombatValue
 from arena.engine.match.actions import EndStep, Grant, MeleeAttack, UseSkill
 from arena.engine.match.events import AmuletRevealed, AttackResolved, Damaged, DiceRolled, Died, MatchEnded
@@ -23,7 +23,7 @@ def test_a_disc_of_the_level_is_needed_and_goes_back_to_the_pool__rb_p11_hr6():
     with pytest.raises(IllegalActionError, match="no disc of level 3"):
         apply(s, cast("terrible_lightning", "1.deasta", man=3))
     s, events = act(s, cast("lightning_bolt", "1.deasta", man=1), [1, 10])
-    assert s.discs[0] == (1, 2) and view(s, 1)["seats"][0]["discs"] == 2
+    assert s.discs[0] == (1, 2) and view_json(s, 1)["seats"][0]["discs"] == 2
     assert of_kind(events, SpellCast)[0].level == 1  # shown by the cast (RB p.7)
 
 
@@ -88,7 +88,7 @@ def test_a_mental_spell_on_a_character_without_me_rolls_the_bare_d10__rb_p11():
 def test_an_me_token_is_shown_when_its_holder_rolls_against_a_mental_spell__rb_p7_hr12_36():
     s = ready({"1.crossbowman": (8, -8)})
     c = s.index["1.crossbowman"]
-    assert s.token[c] == 3 and view(s, 0)["characters"][c]["me_token"] is None
+    assert s.token[c] == 3 and view_json(s, 0)["characters"][c]["me_token"] is None
     s, events = act(s, cast("death_dance", "1.crossbowman", man=5), [5, 5])
     assert of_kind(events, MeTokenShown) == [MeTokenShown("1.crossbowman", 3)]
     assert of_kind(events, SpellResisted)[0][4:7] == (
@@ -96,17 +96,17 @@ def test_an_me_token_is_shown_when_its_holder_rolls_against_a_mental_spell__rb_p
         8,
         True,
     )  # 6 + 5 against ME 3 + 5
-    assert view(s, 0)["characters"][c]["me_token"] == 3 and view(s, None)["characters"][c]["me_token"] == 3
+    assert view_json(s, 0)["characters"][c]["me_token"] == 3 and view_json(s, None)["characters"][c]["me_token"] == 3
 
 
 def test_an_amulet_gives_full_immunity_and_is_shown_when_it_cancels__rb_p7_p12_a36():
     s = ready({"1.crossbowman": (8, -6), "1.gladiator": (4, -5)})
     c = s.index["1.crossbowman"]
-    assert view(s, 0)["characters"][c]["amulet"] is None
+    assert view_json(s, 0)["characters"][c]["amulet"] is None
     s1, events = act(s, cast("pain", "1.crossbowman", man=2), [])  # no roll at all
     assert of_kind(events, AmuletRevealed)[0][:2] == ("1.crossbowman", "curse")
     assert not of_kind(events, DiceRolled) and not of_kind(events, Damaged)
-    assert view(s1, 0)["characters"][c]["amulet"] == "curse" == view(s1, None)["characters"][c]["amulet"]
+    assert view_json(s1, 0)["characters"][c]["amulet"] == "curse" == view_json(s1, None)["characters"][c]["amulet"]
     assert any(isinstance(e, AmuletRevealed) for e in events_for(events, None))
     _s2, events = act(s, cast("numbing_poison", "1.gladiator", man=2), [])  # both poison effects
     assert of_kind(events, AmuletRevealed)[0][1] == "poison" and not of_kind(events, Damaged)
@@ -184,5 +184,5 @@ def test_a_zombie_collapses_at_the_end_of_the_step_its_creator_dies_in__hr11():
 
 def test_no_unplayed_disc_level_is_in_the_opponents_view__hr12_36():
     s = started()
-    assert view(s, 1)["seats"][0]["disc_levels"] is None and view(s, None)["seats"][0]["disc_levels"] is None
-    assert view(s, 0)["seats"][0]["disc_levels"] == list(s.discs[0])
+    assert view_json(s, 1)["seats"][0]["disc_levels"] is None and view_json(s, None)["seats"][0]["disc_levels"] is None
+    assert view_json(s, 0)["seats"][0]["disc_levels"] == list(s.discs[0])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from arena.engine import IllegalActionError, apply, view
+from arena.engine import IllegalActionError, apply, view_json
 from arena.engine.match.actions import EndActivation, EndStep, MeleeAttack, Move, Name, PassTraps, PlayTraps
 from arena.engine.match.events import (
     AttackResolved,
@@ -70,7 +70,7 @@ def test_create_undead_raises_an_enemy_corpse_as_a_zombie_of_the_casters_side__a
     assert of_kind(events, ZombieRaised) == [ZombieRaised(0, ZOMBIE, WM, 5)]  # ⌊11 ÷ 2⌋
     z = _zombie(s)
     assert s.side[z] == 0 and s.sheets[z].seat == 1  # seat 0's zombie; seat 1's dead member
-    assert view(s, None)["characters"][z]["zombie_side"] == 0
+    assert view_json(s, None)["characters"][z]["zombie_side"] == 0
     assert arena_scores(s) == (3, 0)  # it still counts as killed while it walks
     s, _ = apply(s, EndActivation(0, WM))
     # his own side cannot attack it: it is a character of the creator's side (ruling 19)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from arena.engine import IllegalActionError, apply, view
+from arena.engine import IllegalActionError, apply, view_json
 from arena.engine.agents import GreedyAgent
 from arena.engine.match.actions import EndActivation, EndStep, MeleeAttack, Move, PassTraps, PlayTraps, TriggerTrap
 from arena.engine.match.events import AttackResolved, Damaged, JawsOpened, Moved, Netted, StateEnded, StoodUp
@@ -197,11 +197,11 @@ def test_step_marks_leave_the_state_when_the_step_ends_and_the_jaws_stay__hr5_ca
     s, _ = _struck(10)
     z = s.index[ZOMBIE]
     assert {m.kind for m in s.trap_marks} == {marks.STOPPED, marks.JAWS}
-    shown = view(s, None)["characters"][z]["trap_marks"]
+    shown = view_json(s, None)["characters"][z]["trap_marks"]
     s, _ = apply(s, EndStep(0))
     # "his movement ends for this step": the mark lapses with the step and is dropped
     assert [m.kind for m in s.trap_marks] == [marks.JAWS]
-    assert view(s, None)["characters"][z]["trap_marks"] == [x for x in shown if x["kind"] == "jaws"]
+    assert view_json(s, None)["characters"][z]["trap_marks"] == [x for x in shown if x["kind"] == "jaws"]
 
 
 def test_round_marks_leave_the_state_when_their_last_round_ends__hr5_card5():

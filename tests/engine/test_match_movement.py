@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from arena.engine import IllegalActionError, apply, view
+from arena.engine import IllegalActionError, apply, view_json
 from arena.engine.match.actions import EndActivation, EndStep, Grant, MeleeAttack, Move, ToggleGate
 from arena.engine.match.events import GateToggled, Moved
 
@@ -103,7 +103,7 @@ def test_gates_start_closed_and_open_for_one_man_from_a_gate_hex__rb_p6_p8_hr1_5
     s, events = apply(s, ToggleGate(0, "0.laeva", "G-N-M", 1))
     assert of_kind(events, GateToggled) == [GateToggled(0, "0.laeva", "G-N-M", True, 1)]
     # a body on an open gate belongs to both sides (RB p.6)
-    assert view(s, None)["characters"][s.index["0.laeva"]]["slices"] == ["M-NE", "M-NW"]
+    assert view_json(s, None)["characters"][s.index["0.laeva"]]["slices"] == ["M-NE", "M-NW"]
     s, _ = apply(s, Move(0, "0.laeva", hexes((4, -8), (5, -8)), 2))
     s, _ = apply(s, EndActivation(0, "0.laeva"))
     s, events = apply(s, ToggleGate(0, "0.deasta", "G-N-M", 1))  # (4,-8) is the other gate hex

@@ -27,7 +27,7 @@ from arena.engine import (
     replay,
     seats_to_move,
     state_hash,
-    view,
+    view_json,
 )
 from arena.engine.agents import GreedyAgent, RandomAgent
 from arena.engine.agents.simulate import paused_gc, play_match, simulate
@@ -174,7 +174,7 @@ def _public_play(s: State, seed: int, seat_grip: tuple[str, ...], until_reveal: 
         if any(_amulet_at_stake(e) for e in events) or magic_at_stake(s, events):
             break  # a poison trap on seat 0: his amulet cancels it and is shown, or not (RB p.7)
         s = after
-        seen.append(json.dumps([view(s, 1), view(s, None)], sort_keys=True, default=str))
+        seen.append(json.dumps([view_json(s, 1), view_json(s, None)], sort_keys=True, default=str))
     seen.append(json.dumps([events_for(match_events(s), 1), events_for(match_events(s), None)], default=str))
     return seen
 

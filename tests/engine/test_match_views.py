@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from arena.engine import apply, events_for, match_events, new_match, view
+from arena.engine import apply, events_for, match_events, new_match, view_json
 from arena.engine.match.actions import AssignAmulet, AssignMeToken, ChooseHalf, ChooseRole, Deploy, RecordGrip
 from arena.engine.match.events import NOBODY, DiscsDealt, TrapsDealt
 from arena.engine.match.state import Phase
@@ -53,21 +53,21 @@ def _dump(x) -> str:
 def test_the_opponent_and_spectators_cannot_tell_different_secret_choices_apart__rb_p7_hr12_36():
     a, b = play("a"), play("b")
     for seat in (1, None):
-        assert _dump(view(a, seat)) == _dump(view(b, seat))
+        assert _dump(view_json(a, seat)) == _dump(view_json(b, seat))
         assert _dump(events_for(match_events(a), seat)) == _dump(events_for(match_events(b), seat))
-    assert _dump(view(a, 0)) != _dump(view(b, 0))  # seat 0 itself sees its own choices
+    assert _dump(view_json(a, 0)) != _dump(view_json(b, 0))  # seat 0 itself sees its own choices
 
 
 def test_a_seat_sees_its_own_secrets__rb_p7():
     s = play("b")
-    me = view(s, 0)
+    me = view_json(s, 0)
     chars = {c["id"]: c for c in me["characters"]}
     assert chars["0.strategist"]["amulet"] == "lightning" and chars["0.gladiator"]["me_token"] == 2
     assert chars["0.gladiator"]["hand"] == ["halberd"]
     assert len(me["seats"][0]["traps"]) == 3 and len(me["seats"][0]["disc_levels"]) == 6
     assert me["seats"][1]["traps"] is None and me["seats"][1]["disc_levels"] is None
     assert me["seats"][1]["trap_cards"] == 3 and me["seats"][1]["discs"] == 6  # counts are public
-    them = {c["id"]: c for c in view(s, 1)["characters"]}
+    them = {c["id"]: c for c in view_json(s, 1)["characters"]}
     assert them["0.gladiator"]["hand"] is None and them["0.gladiator"]["pile"] is None
     assert them["0.gladiator"]["team_pile"] == ["short_sword", "shield", "halberd", "greatsword"]
     assert all(them[f"0.{slot}"]["amulet"] is None for slot in ("gladiator", "strategist", "laeva"))
@@ -76,7 +76,7 @@ def test_a_seat_sees_its_own_secrets__rb_p7():
 def test_the_grip_is_public_from_round_1_step_5__hr3_2_hr11():
     s = play("b", until_step=5)
     for seat in (1, None):
-        chars = {c["id"]: c for c in view(s, seat)["characters"]}
+        chars = {c["id"]: c for c in view_json(s, seat)["characters"]}
         assert chars["0.gladiator"]["hand"] == ["halberd"]
         assert chars["0.witch_master"]["amulet"] is None  # amulets stay secret
 
@@ -93,4 +93,4 @@ def test_private_events_reach_only_their_seat_and_deck_shuffles_nobody__rb_p7():
 def test_view_is_plain_json():
     s = started()
     for seat in (0, 1, None):
-        json.dumps(view(s, seat))
+        json.dumps(view_json(s, seat))

@@ -24,7 +24,7 @@ from arena.engine import (
     replay_actions,
     seats_to_move,
     state_hash,
-    view,
+    view_json,
 )
 from arena.engine.agents import GreedyAgent, RandomAgent
 from arena.engine.agents.simulate import paused_gc
@@ -222,7 +222,7 @@ def test_the_poison_amulet_cancels_the_vial_and_is_shown__hr7_poison_vial():
         AmuletRevealed("1.gladiator", "poison", "cancelled 0.gladiator's poison vial")
     ]
     assert not of_kind(events, VialPoisonResolved) and value(s, "ep", "1.gladiator") == 13
-    assert view(s, 0)["characters"][s.index["1.gladiator"]]["amulet"] == "poison"
+    assert view_json(s, 0)["characters"][s.index["1.gladiator"]]["amulet"] == "poison"
 
 
 def test_a_bolt_cannot_be_coated__hr7_poison_vial():
@@ -266,7 +266,7 @@ def test_without_the_rule_there_is_no_coating__hr7():
         started(teams=(base_roster(), base_roster())), {**OUT_OF_THE_WAY, "0.deasta": (6, -8), "1.laeva": (6, -8)}
     )
     s = name(s, 0, "0.deasta", "0.laeva")
-    assert s.opt is None and "vial" not in view(s, 0)["characters"][0]
+    assert s.opt is None and "vial" not in view_json(s, 0)["characters"][0]
     refused(s, CoatWeapon(0, "0.deasta", 1), "this match does not use OPT_POISON_VIAL")
 
 
@@ -316,7 +316,7 @@ def test_spent_bolts_lie_on_the_targets_hex_and_a_team_mate_picks_them_up__hr7_a
     assert of_kind(events, AttackResolved)[0][3:6] == (13, 18, False)
     assert of_kind(events, AmmoLanded) == [AmmoLanded("0.crossbowman", hexes((8, -6))[0], 1)]
     assert value(s, "ammo", "0.crossbowman") == 11
-    assert view(s, None)["ammo_lying"] == [{"owner": "0.crossbowman", "hex": [8, -6], "count": 1}]
+    assert view_json(s, None)["ammo_lying"] == [{"owner": "0.crossbowman", "hex": [8, -6], "count": 1}]
     s, _ = act(s, EndActivation(0, "0.crossbowman"))
     s = place(s, {"1.deasta": (-1, 10), "0.laeva": (8, -6)})
     assert CollectAmmo(0, "0.laeva", 1) in legal(s, 0)
@@ -338,7 +338,7 @@ def test_javelins_and_nets_stay_used_up__hr7_ammo_recovery():
 def test_without_ammunition_recovery_a_shot_leaves_nothing__hr7():
     s = outer(SHOT, named=("0.crossbowman", "0.laeva"), opts=options("opt_potion", "opt_poison_vial"))
     s, events = act(s, RangedAttack(0, "0.crossbowman", "1.deasta", man=2), [1, 10])
-    assert not of_kind(events, AmmoLanded) and "ammo_lying" in view(s, 0) and s.opt.lying == ()
+    assert not of_kind(events, AmmoLanded) and "ammo_lying" in view_json(s, 0) and s.opt.lying == ()
 
 
 # --- Vérszomjas közönség (OPT_BLOODTHIRSTY_CROWD) -------------------------------------------------------
@@ -391,7 +391,7 @@ def test_the_gladiator_who_took_less_ep_in_the_round_earns_a_favour_token__hr7_c
     s, _ = apply(s, settle_shift(s))
     s, events = end_round(s)
     assert of_kind(events, CrowdVerdict) == [CrowdVerdict(1, (0, 2), 0)]
-    assert s.opt.tokens == (1, 0) and view(s, None)["favour_tokens"] == [1, 0]
+    assert s.opt.tokens == (1, 0) and view_json(s, None)["favour_tokens"] == [1, 0]
     s, events = end_round(to_step(s, 5))  # round 2: nobody is hurt: a tie, no token
     assert of_kind(events, CrowdVerdict) == [CrowdVerdict(2, (0, 0), None)]
     assert s.opt.tokens == (1, 0)
@@ -411,7 +411,7 @@ def test_two_tokens_re_roll_an_own_d10_and_the_second_result_stands__hr7_crowd_f
     assert events[0] == RerollOffered(0, "0.deasta", "melee attack on 1.laeva", 3, ())
     assert isinstance(paused.pending, PendingReroll) and paused.pool == 6 and seats_to_move(paused) == (0,)
     assert legal(paused, 0) == [Reroll(0, True), Reroll(0, False)]
-    assert view(paused, 1)["pending"] == {
+    assert view_json(paused, 1)["pending"] == {
         "kind": "reroll", "seat": 0, "char": "0.deasta", "who": "0.deasta",
         "purpose": "melee attack on 1.laeva", "result": 3,
     }  # fmt: skip
@@ -460,16 +460,16 @@ def test_open_information_shows_every_secret_to_everyone__hr7_open_information()
     for kind in (TrapsDealt, AmuletAssigned, MeTokenAssigned, GripRecorded):
         assert of_kind(events_for(log, 1), kind)
     for seat in (1, None):
-        v = view(s, seat)
+        v = view_json(s, seat)
         assert v["seats"][0]["traps"] == list(s.traps[0]) and v["seats"][0]["disc_levels"] == list(s.discs[0])
         chars = {c["id"]: c for c in v["characters"]}
         assert chars["0.gladiator"]["amulet"] == "poison" and chars["0.gladiator"]["me_token"] == 2
         assert chars["0.gladiator"]["hand"] == ["shield", "short_sword"]  # before round 1, step 5
         assert chars["0.deasta"]["vial"] == "poison_vial" and chars["0.crossbowman"]["vial"] == "potion"
     plain = started(teams=teams(), options=options("opt_poison_vial", "opt_potion"))
-    chars = {c["id"]: c for c in view(plain, 1)["characters"]}
+    chars = {c["id"]: c for c in view_json(plain, 1)["characters"]}
     assert chars["0.gladiator"]["amulet"] is None and chars["0.deasta"]["vial"] is None
-    assert view(plain, 1)["seats"][0]["traps"] is None
+    assert view_json(plain, 1)["seats"][0]["traps"] is None
 
 
 # --- secrecy of the vials ----------------------------------------------------------------------------------
@@ -494,7 +494,7 @@ def _hidden_play(vials, seed, decisions=900):
         seat = seats_to_move(s)[0]
         options_ = [a for a in legal_actions(s, seat) if not isinstance(a, (CoatWeapon, DrinkPotion))]
         s, events = apply(s, agents[seat].choose(s, seat, options_))
-        seen.append((view(s, 1), view(s, None), events_for(events, 1), events_for(events, None)))
+        seen.append((view_json(s, 1), view_json(s, None), events_for(events, 1), events_for(events, None)))
     return seen
 
 
@@ -507,10 +507,13 @@ def test_the_opponent_sees_the_same_match_whoever_carries_which_vial__hr7_hr12_3
 
 def test_a_vial_becomes_public_when_used_and_not_before__hr7():
     s = outer({"0.deasta": (6, -8), "1.laeva": (6, -8)}, opts=VIAL_RULES)
-    chars = {c["id"]: c for c in view(s, 1)["characters"]}
-    assert chars["0.deasta"]["vial"] is None and view(s, 0)["characters"][s.index["0.deasta"]]["vial"] == "poison_vial"
+    chars = {c["id"]: c for c in view_json(s, 1)["characters"]}
+    assert (
+        chars["0.deasta"]["vial"] is None
+        and view_json(s, 0)["characters"][s.index["0.deasta"]]["vial"] == "poison_vial"
+    )
     s, events = act(s, CoatWeapon(0, "0.deasta", 1))
-    assert events_for(events, 1) == events and view(s, 1)["coated"] == "0.deasta"
+    assert events_for(events, 1) == events and view_json(s, 1)["coated"] == "0.deasta"
 
 
 # --- whole matches --------------------------------------------------------------------------------------
@@ -569,7 +572,7 @@ def test_unknown_rules_and_vials_are_refused_at_set_up__hr7():
 
 def test_a_match_without_options_has_no_optional_state_and_its_hash_is_unchanged():
     s = new_match((base_roster(), base_roster()), seed=7)
-    assert s.opt is None and "optional_rules" not in view(s, None)
+    assert s.opt is None and "optional_rules" not in view_json(s, None)
     _ = Move, Concede, G  # imported for the module's readers
 
 

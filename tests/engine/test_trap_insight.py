@@ -30,7 +30,7 @@ from arena.engine import (
     replay,
     seats_to_move,
     state_hash,
-    view,
+    view_json,
 )
 from arena.engine.agents import GreedyAgent, RandomAgent
 from arena.engine.agents.simulate import play_match
@@ -257,7 +257,7 @@ def test_seeded_insight_replays_from_its_actions__hr_9_5() -> None:
 
 
 def _public(s: State, seat: int | None) -> str:
-    return json.dumps([view(s, seat), events_for(match_events(s), seat)], sort_keys=True, default=str)
+    return json.dumps([view_json(s, seat), events_for(match_events(s), seat)], sort_keys=True, default=str)
 
 
 @pytest.mark.parametrize("draws", [[1, 1], [10, 9], [4, 2]])
@@ -275,11 +275,11 @@ def test_the_opponent_and_the_spectators_learn_nothing_of_the_cards_drawn_kept_o
             kept_seen.add(_public(s, 1) + _public(s, None))
             started_seen.add(_public(finish_setup(s), 1) + _public(finish_setup(s), None))
     assert len(pending_seen) == len(kept_seen) == len(started_seen) == 1
-    own = view(s0, 0)["seats"][0]["traps"]
-    assert len(own) == 5 and view(s0, 1)["seats"][0]["traps"] is None
-    assert view(s0, 1)["seats"][0]["trap_cards"] == 5  # the count is public (HR-12 ruling 35)
+    own = view_json(s0, 0)["seats"][0]["traps"]
+    assert len(own) == 5 and view_json(s0, 1)["seats"][0]["traps"] is None
+    assert view_json(s0, 1)["seats"][0]["trap_cards"] == 5  # the count is public (HR-12 ruling 35)
     pending = {"kind": "trap_insight", "seat": 0, "char": "0.strategist", "extra": 2}
-    assert view(s0, None)["pending"] == view(s0, 1)["pending"] == pending
+    assert view_json(s0, None)["pending"] == view_json(s0, 1)["pending"] == pending
 
 
 def test_the_first_seats_keep_is_hidden_from_the_second_drawer_and_the_spectators__hr_9_5() -> None:
@@ -316,7 +316,7 @@ def _play_keeping(seed: int, choice: int) -> tuple[list[str], int]:
             action = options[rng.randrange(len(options))]
         s, events = apply(s, action)
         n += 1
-        public = [view(s, 1), view(s, None), events_for(events, 1)]
+        public = [view_json(s, 1), view_json(s, None), events_for(events, 1)]
         seen.append(json.dumps(public, sort_keys=True, default=str))
         assert not any(isinstance(e, TrapPlayed) and e.seat == 0 for e in events)
     return seen, n

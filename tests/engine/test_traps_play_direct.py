@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from arena.engine import IllegalActionError, apply, view
+from arena.engine import IllegalActionError, apply, view_json
 from arena.engine.match.actions import (
     Dodge,
     EndStep,
@@ -115,12 +115,12 @@ def test_portcullis_keeps_the_crosser_on_his_side_4_sp_and_jams_the_gate__hr_5_c
     assert where(s) == (7, 0) and not of_kind(events, Moved) and s.pool == 6
     assert of_kind(events, Damaged)[0][:6] == (DEASTA, "sp", 4, 1, 3, 1) and ep(s) == 8
     assert of_kind(events, GateJammed)[0][:2] == ("G-E-M", 2) and not s.gates & G.gate_bit["G-E-M"]
-    assert s.strat_man[0] == 1 and view(s, None)["gates_jammed"] == ["G-E-M"]
+    assert s.strat_man[0] == 1 and view_json(s, None)["gates_jammed"] == ["G-E-M"]
     assert not any(isinstance(a, ToggleGate) for a in legal(s, 1))
     with pytest.raises(IllegalActionError, match="jams"):
         apply(s, ToggleGate(1, DEASTA, "G-E-M"))
     s = to_step(s, 1, round_=3)
-    assert G.gate_bit["G-E-M"] and view(s, None)["gates_jammed"] == []  # free after round 2
+    assert G.gate_bit["G-E-M"] and view_json(s, None)["gates_jammed"] == []  # free after round 2
 
 
 def test_portcullis_on_a_gate_toggle_lets_the_toggle_happen_then_shuts_it__hr_5_card_11_hr12_28():
@@ -237,8 +237,8 @@ def test_a_direct_trap_kill_stops_the_move_and_the_cards_left_unreached_stay_sec
     s, events = act(s, PlayTraps(0, ((10, hexes((4, 3))[0]), (9, hexes((6, 3))[0]))), [])
     assert not s.alive[s.index[DEASTA]]
     assert [e.card for e in of_kind(events, TrapPlayed)] == [10]
-    assert s.traps[0] == (9,) and view(s, 1)["seats"][0]["traps"] is None
-    assert view(s, 1)["seats"][0]["trap_cards"] == 1
+    assert s.traps[0] == (9,) and view_json(s, 1)["seats"][0]["traps"] is None
+    assert view_json(s, 1)["seats"][0]["trap_cards"] == 1
 
 
 def test_played_cards_are_paid_from_the_strategist_and_shown_to_all__rb_p18():

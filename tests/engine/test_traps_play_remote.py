@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from arena.engine import IllegalActionError, apply, view
+from arena.engine import IllegalActionError, apply, view_json
 from arena.engine.match.actions import Dodge, EndStep, Move, Name, TriggerTrap, UseSkill
 from arena.engine.match.events import (
     AmuletRevealed,
@@ -75,7 +75,7 @@ def test_swinging_blades_may_be_dodged_and_the_kiteres_is_owed_outside_his_step_
     s = on_trap_hex(1, {"1.deasta": (3, 3)})
     s, events = apply(s, triggers(s)[0])
     assert isinstance(s.pending, PendingTrapDodge) and of_kind(events, TrapDodgeOffered)
-    assert view(s, None)["pending"] == {
+    assert view_json(s, None)["pending"] == {
         "kind": "trap_dodge",
         "seat": 1,
         "char": "1.deasta",
@@ -191,11 +191,11 @@ def test_poisoned_spikes_2_ep_then_poison_5_plus_d10_against_eg_for_3_more__hr_5
 def test_the_poison_amulet_cancels_the_spikes_poison_and_is_shown__hr_5_card_6_rb_p7():
     s = on_trap_hex(6, {"1.deasta": (7, 0)})
     s = tweak(s, amulet={"1.deasta": "poison", "1.gladiator": None})
-    assert view(s, 0)["characters"][9]["amulet"] is None
+    assert view_json(s, 0)["characters"][9]["amulet"] is None
     s, events = act(s, TriggerTrap(0, "0.deasta", 6, "1.deasta", man=2), [])  # no poison roll
     assert of_kind(events, AmuletRevealed)[0][:2] == ("1.deasta", "poison")
     assert ep(s, "1.deasta") == 9 and not of_kind(events, TrapPoisonResolved)
-    assert view(s, 0)["characters"][9]["amulet"] == "poison" == view(s, None)["characters"][9]["amulet"]
+    assert view_json(s, 0)["characters"][9]["amulet"] == "poison" == view_json(s, None)["characters"][9]["amulet"]
 
 
 def test_rockfall_deals_5_sp_no_roll__hr_5_card_7():
@@ -266,7 +266,7 @@ def test_each_card_is_played_once__digest_a58():
     s, _ = act(s, TriggerTrap(0, "0.deasta", 2, "1.laeva", man=2), [])
     with pytest.raises(IllegalActionError, match="no unplayed trap card 2"):
         apply(s, TriggerTrap(0, "0.deasta", 2, "1.deasta"))
-    assert view(s, 1)["seats"][0]["trap_cards"] == 0
+    assert view_json(s, 1)["seats"][0]["trap_cards"] == 0
 
 
 def test_hiding_protects_from_remote_traps_more_than_1_block_from_the_numbered_hex__hr_4_hr12_30():

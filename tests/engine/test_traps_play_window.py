@@ -18,7 +18,7 @@ from arena.engine import (
     match_events,
     new_match,
     seats_to_move,
-    view,
+    view_json,
 )
 from arena.engine.match.actions import (
     Disengage,
@@ -61,7 +61,7 @@ def test_the_window_opens_on_every_enemy_move_and_waits_for_the_owner__hr12_26_3
     s, events = apply(s, Move(1, DEASTA, EAST))
     assert isinstance(s.pending, PendingTrapWindow) and seats_to_move(s) == (0,)
     assert of_kind(events, TrapWindowOpened)[0].path == EAST and not of_kind(events, Moved)
-    assert view(s, 1)["pending"] == {"kind": "trap_window", "seat": 0, "char": DEASTA}
+    assert view_json(s, 1)["pending"] == {"kind": "trap_window", "seat": 0, "char": DEASTA}
     assert [type(a) for a in legal(s, 1)] == []  # only the owner decides (ruling 38)
 
 
@@ -92,7 +92,7 @@ def test_a_card_named_for_a_hex_never_reached_is_not_played_and_leaves_no_trace_
         s, first = apply(s, Move(1, DEASTA, EAST))
         s, events = act(s, PlayTraps(0, strikes), [])
         assert [e.card for e in of_kind(events, TrapPlayed)] == [10] and s.traps[0] == (9,)
-        seen.append((events_for(first + events, 1), json.dumps(view(s, 1), sort_keys=True)))
+        seen.append((events_for(first + events, 1), json.dumps(view_json(s, 1), sort_keys=True)))
     assert seen[0] == seen[1]
 
 
@@ -210,7 +210,7 @@ def _play(seed: int, cards: tuple[int, ...], other: tuple[int, ...], play_at: in
         n += 1
         seen.append(
             json.dumps(
-                [view(s, 1), view(s, None), events_for(events, 1)],
+                [view_json(s, 1), view_json(s, None), events_for(events, 1)],
                 sort_keys=True,
                 default=str,
             )

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from arena.engine.content.rules_json import rules_document
-from reference.pages import search
+from reference.search import search
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +28,7 @@ def test_villam_and_lightning_find_the_lightning_spells(reader, language, query)
 
 
 def test_names_come_before_mentions_in_an_effect(language):
-    found = [entry.id for entry in search(language, "villám")]
+    found = [entry.id for entry in search(language, "villám").entries]
     name_matches = found[: len(LIGHTNING_SPELLS)]
     assert set(name_matches) == LIGHTNING_SPELLS
     assert found[0] == "lightning_bolt"  # its name starts with the word
@@ -36,8 +36,8 @@ def test_names_come_before_mentions_in_an_effect(language):
 
 def test_every_word_must_match(language):
     word = "villám" if language == "hu" else "lightning"  # the spell type, in the reader's language
-    assert {e.id for e in search(language, f"{word} 5")} >= {"imprisonment", "chain_lightning"}
-    assert search(language, "villám xyzzy") == []
+    assert {e.id for e in search(language, f"{word} 5").entries} >= {"imprisonment", "chain_lightning"}
+    assert search(language, "villám xyzzy").entries == []
 
 
 def test_an_htmx_search_returns_only_the_list(reader, language):

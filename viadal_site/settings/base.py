@@ -285,3 +285,11 @@ VIADAL_MATCH_POLL_MS = int(os.environ.get("VIADAL_MATCH_POLL_MS", "700"))
 VIADAL_AGENT_POLL_SECONDS = float(os.environ.get("VIADAL_AGENT_POLL_SECONDS", "0.25"))
 # Scripted d10s for a match (Match.dice_script) are rolled only when this is on: the test settings'.
 VIADAL_TEST_DICE = False
+# What one account may start in hosted play (arena/services/limits.py, docs/hosting.md "Limits per account").
+VIADAL_HOSTED_LIMITS = {
+    "open_challenges": 5,  # challenges waiting for an opponent (or for seats, or for a confirmation)
+    "live_matches": 20,  # matches being played in which he holds a seat
+    "computer_seats": 6,  # seats the computer plays in his live matches
+    "created": 10,  # matches made per window
+    "window_seconds": 600,
+}

@@ -39,3 +39,6 @@ CACHES = {
 }
 # Tests may script a hosted match's d10s (Match.dice_script, arena/runtime/dice.py); never in production.
 VIADAL_TEST_DICE = True
+# The suite makes many matches per player in a few seconds; tests/arena/test_limits.py checks the
+# production numbers (base.VIADAL_HOSTED_LIMITS) with override_settings.
+VIADAL_HOSTED_LIMITS = {"open_challenges": 10_000, "live_matches": 10_000, "computer_seats": 10_000, "created": 10_000}

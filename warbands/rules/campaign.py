@@ -163,14 +163,17 @@ def _gold_line(treasury: int) -> Text:
 
 
 def living_warband(campaign: Campaign) -> Warband:
-    """The warband without its dead figures and minions (what WV prices and purchases check)."""
+    """The warband without its dead figures and minions, and without a pool no living figure draws
+    on (what WV prices and purchases check; a raised Summoner finds his pool again)."""
     out = {_key(r.name) for r in campaign.records if r.out}
     figures = tuple(
         replace(f, minions=tuple(m for m in f.minions if _key(m.figure.name) not in out))
         for f in campaign.warband.figures
         if _key(f.name) not in out
     )
-    return replace(campaign.warband, figures=figures)
+    skills = {s for f in figures for s in f.skills}
+    pools = tuple(p for p in campaign.warband.pools if p.skill in skills)
+    return replace(campaign.warband, figures=figures, pools=pools)
 
 
 def warband_value(campaign: Campaign) -> int:
@@ -825,6 +828,12 @@ def buy_pool_points(campaign: Campaign, skill: str, points: int) -> Step:
     if points < 1:
         message = Text("Buy at least 1 pool point, not {n}.", "Legalább 1 készletpontot kell venni, nem {n}-t.")
         return Step(campaign, violations=(Violation("WB-18", "pools", message.format(n=points)),))
+    if skill not in {s for f in living_warband(campaign).figures for s in f.skills}:
+        message = Text(
+            "No living figure has the skill {s}, so its pool cannot grow (WB-10).",
+            "Egyik élő alaknak sincs ilyen képessége: {s}, így a készlete nem bővíthető (WB-10).",
+        )
+        return Step(campaign, violations=(Violation("WB-18", "pools", message.format(s=c.entry_name(skill))),))
     pools = list(campaign.warband.pools)
     index = next((i for i, p in enumerate(pools) if p.skill == skill), None)
     if index is None:
@@ -836,7 +845,8 @@ def buy_pool_points(campaign: Campaign, skill: str, points: int) -> Step:
 
 
 def dismiss(campaign: Campaign, name: str) -> Step:
-    """Dismiss a figure (and its minions): free, and nothing is refunded (WB-8.5)."""
+    """Dismiss a figure (and its minions): free, and nothing is refunded (WB-8.5); a pool no figure
+    draws on any more goes with it."""
     figures = tuple(f for f in campaign.warband.figures if _key(f.name) != _key(name))
     if len(figures) == len(campaign.warband.figures):
         master = campaign.master_of(name)
@@ -847,6 +857,10 @@ def dismiss(campaign: Campaign, name: str) -> Step:
         )
     else:
         after = replace(campaign, warband=replace(campaign.warband, figures=figures))
+    skills = {s for _, f in after.warband.all_figures() for s in f.skills}
+    after = replace(
+        after, warband=replace(after.warband, pools=tuple(p for p in after.warband.pools if p.skill in skills))
+    )
     before = {_key(f.name) for _, f in campaign.warband.all_figures()}
     gone = before - {_key(f.name) for _, f in after.warband.all_figures()}
     after = replace(after, records=tuple(r for r in after.records if _key(r.name) not in gone))

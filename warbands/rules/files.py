@@ -54,6 +54,7 @@ MAX_SUMMONS: Final = 2 * pool_cap(POINTS_MAX)  # a pool holds at most 2 × 75, e
 MAX_ILLUSIONS: Final = 50  # the site's limit
 MAX_LIST_ITEMS: Final = 50  # rules, spells, skills or minions of one figure (WB-3 has 39 entries)
 MAX_PROBLEMS_PER_KIND: Final = 50
+NOTES_MAX_LENGTH: Final = 5000  # what the site stores, as for Viadal's team notes
 
 WARBAND_FIELDS: Final = ("format", "version", "name", "points", "figures", "pools", "illusions", "notes")
 FIGURE_FIELDS: Final = ("name", "quality", "combat", "rules", "spells", "skills", "minions", "element", "price")
@@ -453,6 +454,12 @@ class _Reader:
             for i, v in enumerate(self.array(root.get("illusions", []), "illusions", MAX_ILLUSIONS))
         )
         notes = self.string(root["notes"], "notes") if "notes" in root else ""
+        if len(notes) > NOTES_MAX_LENGTH:
+            too_long = Text(
+                "a warband's notes have at most {limit} characters (these have {n})",
+                "a csapat jegyzete legfeljebb {limit} karakter lehet (ez {n})",
+            )
+            self.report("FILE-FIELD", "notes", too_long.format(limit=NOTES_MAX_LENGTH, n=len(notes)))
         if self.problems:
             return None
         return Warband(name=name, figures=figures, points=points, pools=pools, illusions=illusions, notes=notes)

@@ -468,3 +468,14 @@ def test_a_campaign_round_trips_through_plain_values():
     assert campaign_from_dict(campaign_to_dict(campaign)) == campaign
     with pytest.raises(ValueError):
         campaign_from_dict({"records": [{"name": "x"}], "points": 200, "treasury": 0})
+
+
+def test_wb8_5_a_pool_goes_with_the_last_figure_who_draws_on_it():
+    summoner = Warband("Circle", (army_figure("conjurer"), army_figure("warrior")), pools=(Pool(c.SUMMONER, 10),))
+    campaign = register(summoner).campaign
+    assert warband_value(campaign) == 86
+    gone = dismiss(campaign, "Conjurer").campaign
+    assert gone.warband.pools == () and warband_value(gone) == 23
+    dead = campaign.with_record(replace(campaign.record("Conjurer"), dead=True))
+    assert warband_value(dead) == 23 and dead.warband.pools == campaign.warband.pools
+    assert buy_figure(replace(dead, treasury=50), army_figure("warrior", "Guard")).ok

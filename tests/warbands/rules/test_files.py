@@ -182,3 +182,8 @@ def test_the_format_doc_shows_exactly_what_is_written_for_the_sample():
     doc = (Path(__file__).resolve().parents[3] / "docs" / "warband-format.md").read_text(encoding="utf-8")
     example = doc.split("```json\n", 1)[1].split("```", 1)[0]
     assert example == dump_warband_file(SAMPLE)
+
+
+def test_notes_have_at_most_5000_characters():
+    assert parse_warband_file(json.dumps(document(notes="n" * 5000))).notes == "n" * 5000
+    assert problems(json.dumps(document(notes="n" * 5001))) == [("FILE-FIELD", "notes")]

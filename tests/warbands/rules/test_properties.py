@@ -14,7 +14,20 @@ from hypothesis import strategies as st
 
 from warbands.rules import content as c
 from warbands.rules.army_list import ARMY_LIST, army_figure
-from warbands.rules.campaign import injuries, register
+from warbands.rules.campaign import (
+    Advance,
+    AdvanceKind,
+    apply_advance,
+    buy_figure,
+    buy_pool_points,
+    buy_spell,
+    campaign_caps,
+    collect_income,
+    dismiss,
+    injuries,
+    living_warband,
+    register,
+)
 from warbands.rules.checks import CODES, check_warband
 from warbands.rules.dice import SeededDice
 from warbands.rules.files import (
@@ -28,7 +41,7 @@ from warbands.rules.league import EndState, FigureEnd, Format, LeagueMatch, Matc
 from warbands.rules.model import Figure, Minion, Pool, Warband
 from warbands.rules.pricing import figure_price, price_of, warband_totals
 
-SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 RULE_IDS = sorted(c.RULES)
 SPELL_IDS = sorted(c.SPELLS)
 SKILL_IDS = sorted(c.MAGIC_SKILLS)
@@ -270,3 +283,61 @@ def test_army_list_warbands_are_valid_exactly_within_the_caps(picked, points, in
         "WB-13": clash,
     }
     assert {v.code for v in check_warband(warband, incompatible=incompatible)} == {k for k, v in expected.items() if v}
+
+
+operations = st.lists(
+    st.one_of(
+        st.tuples(st.just("buy"), st.sampled_from(sorted(ARMY_LIST))),
+        st.tuples(st.just("spell"), st.sampled_from(SPELL_IDS)),
+        st.tuples(st.just("advance"), st.sampled_from(list(AdvanceKind))),
+        st.tuples(st.just("income"), st.sampled_from(list(Outcome))),
+        st.tuples(st.just("pool"), st.integers(-2, 30)),
+        st.tuples(st.just("dismiss"), st.integers(0, 8)),
+        st.tuples(st.just("xp"), st.integers(0, 30)),
+    ),
+    max_size=12,
+)
+
+
+@SETTINGS
+@given(operations, st.integers(0, 8))
+def test_campaign_purchases_and_advances_keep_the_warband_legal_and_the_treasury_whole(ops, who):
+    # WB-8.1, 8.4, 8.5: whatever is tried, a step either refuses (nothing changes) or leaves a living
+    # warband that passes the building checks, within the caps of M = max(L, WV), with gold ≥ 0
+    warband = Warband(
+        "Circle",
+        (army_figure("conjurer"), army_figure("warrior"), army_figure("archer")),
+        pools=(Pool(c.SUMMONER, 10),),
+    )
+    campaign = register(warband).campaign
+    for n, (op, arg) in enumerate(ops):
+        names = [f.name for f in living_warband(campaign).figures]
+        target = names[who % len(names)] if names else ""
+        if op == "buy":
+            step = buy_figure(campaign, army_figure(str(arg), f"{arg} {n}"))
+        elif op == "spell" and target:
+            step = buy_spell(campaign, target, str(arg))
+        elif op == "advance" and target:
+            item = c.HERO if arg == AdvanceKind.RULE else c.BINDING if arg == AdvanceKind.SPELL else ""
+            step = apply_advance(campaign, target, Advance(AdvanceKind(arg), item))
+        elif op == "income":
+            step = collect_income(campaign, Outcome(arg), 37)
+        elif op == "pool":
+            step = buy_pool_points(campaign, c.SUMMONER, int(arg))
+        elif op == "dismiss" and target:
+            step = dismiss(campaign, target)
+        elif op == "xp" and target:
+            campaign = campaign.with_record(replace(campaign.record(target), xp=campaign.record(target).xp + int(arg)))
+            continue
+        else:
+            continue
+        if not step.ok:
+            assert step.campaign == campaign and step.rolls == ()
+        campaign = step.campaign
+        living = living_warband(campaign)
+        assert campaign.treasury >= 0
+        problems = check_warband(living, campaign.points, registered=True)
+        assert [v for v in problems if (v.code, v.field) != ("WB-14", "figures")] == []  # all dismissed: no figure
+        totals = warband_totals(living, campaign.points)
+        personality, animal, pools = campaign_caps(campaign.points, totals.total)
+        assert totals.personality <= personality and totals.animal <= animal and totals.pools <= pools

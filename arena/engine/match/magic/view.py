@@ -3,52 +3,47 @@ their commands, the Orgyilkosság designee. Disc levels stay in each seat's own 
 
 from __future__ import annotations
 
-from typing import Any
-
 from arena.engine.board.grid import grid
 from arena.engine.match.state import State
+from arena.engine.match.view_types import Hex, SpellView, ZombieView
 
 _G = grid()
 
 
-def _hex(h: int) -> list[int]:
+def _hex(h: int) -> Hex:
     x = _G.hexes[h]
-    return [x.q, x.r]
+    return (x.q, x.r)
 
 
-def magic_view(s: State, c: int) -> dict[str, Any]:
+def zombie_view(s: State, c: int) -> ZombieView | None:
+    """Character ``c`` as a risen zombie: its creator, its side and its command; None otherwise."""
     m = s.magic
     assert m is not None
-    out: dict[str, Any] = {}
     if m.risen >> c & 1:
         z = next((z for z in m.zombies if z.char == c), None)
         if z is not None:
-            out["zombie_of"] = s.sheets[z.creator].id
-            out["zombie_side"] = s.side[c]  # its creator's seat, whoever's dead it was (ruling 19)
-            out["zombie_command"] = z.command or None
-    return out
+            # its creator's seat, whoever's dead it was (ruling 19)
+            return ZombieView(creator=s.sheets[z.creator].id, side=s.side[c], command=z.command or None)
+    return None
 
 
-def spells_view(s: State) -> list[dict[str, Any]]:
+def spells_view(s: State) -> tuple[SpellView, ...]:
     m = s.magic
     if m is None:
-        return []
-    found = []
-    for x in m.lasting:
-        entry: dict[str, Any] = {
-            "spell": x.spell,
-            "caster": s.sheets[x.caster].id,
-            "target": s.sheets[x.target].id if x.target >= 0 else None,
-            "kind": x.kind,
-            "what": x.what,
-            "amount": x.amount,
-            "first_round": x.first,
-            "last_round": x.last,
-        }
-        if x.other >= 0:
-            entry["designee"] = s.sheets[x.other].id
-        if x.hexes:
-            entry["area"] = [_hex(h) for h in x.hexes]
-            entry["centre"] = _hex(x.amount)
-        found.append(entry)
-    return found
+        return ()
+    return tuple(
+        SpellView(
+            spell=x.spell,
+            caster=s.sheets[x.caster].id,
+            target=s.sheets[x.target].id if x.target >= 0 else None,
+            kind=x.kind,
+            what=x.what,
+            amount=x.amount,
+            first_round=x.first,
+            last_round=x.last,
+            designee=s.sheets[x.other].id if x.other >= 0 else None,
+            area=tuple(_hex(h) for h in x.hexes) if x.hexes else None,
+            centre=_hex(x.amount) if x.hexes else None,
+        )
+        for x in m.lasting
+    )
