@@ -112,9 +112,39 @@ def _typed_profile(data: Mapping[str, Any]) -> dict[str, Any]:
     return {key: data.get(key) for key in PROFILE_FIELDS}
 
 
+CLASS_LOT = "class-lot:"
+
+
+def pending_class_lot(party: Party) -> Roll | None:
+    """A class drawn by lot that no warrior has taken yet (it binds the next warrior added)."""
+    return Roll.objects.filter(party=party, key__startswith=CLASS_LOT, warrior__isnull=True).order_by("-pk").first()
+
+
+@transaction.atomic
+def class_lot_draw(party: Party, by: User) -> Roll:
+    """Draw the next warrior's class by lot among the classes still free (WQ-1, S3 l.56). Asking again
+    before the warrior is added shows the same lot: it is drawn once."""
+    if by.pk != party.owner_id:
+        raise PermissionError
+    party = _locked_party(party)
+    pending = pending_class_lot(party)
+    if pending is not None:
+        return pending
+    taken = set(party.warriors.filter(status=Warrior.Status.ACTIVE).values_list("cls", flat=True))
+    free = [c.value for c in TIE_ORDER if c.value not in taken]
+    if not free:
+        raise QuestError(checks.check_party([*taken, "lot"], field="cls"))
+    key = f"{CLASS_LOT}{party.rolls.filter(key__startswith=CLASS_LOT).count() + 1}"
+    lot = rolls.draw_lot(dice_for(party, key), free)
+    return Roll.objects.create(
+        party=party, key=key, purpose=rolls.LOT, dice=list(lot.dice), total=0, lot=lot.to_dict(), by=by
+    )
+
+
 @transaction.atomic
 def warrior_add(party: Party, by: User, cls: str, profile: Mapping[str, Any], submitted: Mapping[str, Any]) -> Warrior:
-    """A new warrior (WQ-1, WQ-2, WQ-5's replacement); ``cls`` "lot" draws a free class by lot (S3 l.56)."""
+    """A new warrior (WQ-1, WQ-2, WQ-5's replacement). When a class was drawn by lot for him, he is of
+    that class: the lot stands."""
     if by.pk != party.owner_id:
         raise PermissionError
     typed = checks.check_not_typed(submitted)
@@ -125,12 +155,14 @@ def warrior_add(party: Party, by: User, cls: str, profile: Mapping[str, Any], su
     taken = [w.cls for w in active]
     if len(active) >= PARTY_MAX:
         raise QuestError(checks.check_party([*taken, cls]))
-    lot_roll: rolls.Lot | None = None
-    if cls == "lot":
-        free = [c for c in TIE_ORDER if c.value not in taken]
-        key = f"class-lot:{party.warriors.count() + 1}"
-        lot_roll = rolls.draw_lot(dice_for(party, key), [c.value for c in free])
-        cls = lot_roll.winner
+    pending = pending_class_lot(party)
+    if pending is not None and pending.lot.get("winner") != cls:
+        raise _fail(
+            "WQ-01",
+            "cls",
+            "Az osztályt sorsolás döntötte el: a sorsolt osztályt válaszd.",
+            "The class was drawn by lot: choose the class drawn.",
+        )
     found = checks.check_party([*taken, cls], field="cls")
     values = _typed_profile(profile)
     stats = {
@@ -149,17 +181,8 @@ def warrior_add(party: Party, by: User, cls: str, profile: Mapping[str, Any], su
     if found:
         raise QuestError(found)
     warrior = Warrior.objects.create(party=party, player=by, cls=cls, **values)
-    if lot_roll is not None:
-        Roll.objects.create(
-            party=party,
-            warrior=warrior,
-            key=f"class-lot:{party.warriors.count()}",
-            purpose=rolls.LOT,
-            dice=list(lot_roll.dice),
-            total=0,
-            lot=lot_roll.to_dict(),
-            by=by,
-        )
+    if pending is not None:
+        Roll.objects.filter(pk=pending.pk).update(warrior=warrior)  # the lot's dice stay as drawn
     _touch(party)
     return warrior
 

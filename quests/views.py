@@ -172,7 +172,9 @@ def warrior_add(request: HttpRequest, pk: int) -> HttpResponse:
     party = selectors.party_for(request.user, pk)
     if not _is_owner(request, party):
         return HttpResponseForbidden()
-    form = WarriorForm(request.POST or None, free_classes=_free_classes(party))
+    pending = services.pending_class_lot(party)
+    free = [pending.lot["winner"]] if pending is not None else _free_classes(party)
+    form = WarriorForm(request.POST or None, free_classes=free)
     if request.method == "POST":
         if form.is_valid():
             data = {k: v for k, v in form.cleaned_data.items() if k != "cls"}
@@ -185,9 +187,25 @@ def warrior_add(request: HttpRequest, pk: int) -> HttpResponse:
             typed = checks.check_not_typed(request.POST)
             if typed:
                 _apply_errors(form, QuestError(typed))
-    return render(
-        request, "quests/warrior_form.html", {"form": form, "party": party}, status=400 if form.errors else 200
-    )
+    drawn = selectors.roll_sentences(party, None, _language())
+    context = {"form": form, "party": party, "drawn": next((text for roll, text in drawn if roll == pending), "")}
+    return render(request, "quests/warrior_form.html", context, status=400 if form.errors else 200)
+
+
+@login_required
+@require_POST
+def class_lot(request: HttpRequest, pk: int) -> HttpResponse:
+    assert isinstance(request.user, User)
+    party = selectors.party_for(request.user, pk)
+    try:
+        services.class_lot_draw(party, request.user)
+    except PermissionError:
+        return HttpResponseForbidden()
+    except QuestError as error:
+        for item in _errors(error):
+            messages.error(request, item["message"])
+        return redirect("quests:party", party.pk)
+    return redirect("quests:warrior-add", party.pk)
 
 
 @login_required

@@ -248,15 +248,21 @@ def test_hungarian_pages(client, party):
 
 def test_wq1_a_class_by_lot_and_the_leader_by_lot_without_the_barbarian(client, owner):
     party = services.party_create(owner, "Drawn")
-    assert post_warrior(client, party, "lot", "First").status_code == 302
-    assert post_warrior(client, party, "elf", "Aranel", pinning="").status_code in (302, 400)
-    drawn = party.warriors.get(name="First")
+    lot_url = reverse("quests:class-lot", args=[party.pk])
+    assert client.post(lot_url).status_code == 302
+    client.post(lot_url)  # asking again shows the same lot
     lot = Roll.objects.get(party=party, purpose="lot")
-    assert lot.lot["winner"] == drawn.cls and lot.dice == [d for r in lot.lot["rounds"] for _, d in r]
-    page = client.get(reverse("quests:party", args=[party.pk])).content.decode()
-    assert "Lot (class)" in page
-    party.warriors.exclude(pk=drawn.pk).delete()
-    Warrior.objects.filter(pk=drawn.pk).update(cls="dwarf")
+    drawn = lot.lot["winner"]
+    assert lot.dice == [d for r in lot.lot["rounds"] for _, d in r]
+    form = client.get(reverse("quests:warrior-add", args=[party.pk])).content.decode()
+    assert "Lot (class)" in form and f'<option value="{drawn}"' in form and form.count("<option") == 1
+    other = next(c for c in ("dwarf", "wizard") if c != drawn)
+    assert post_warrior(client, party, other, "Wrong").status_code == 400  # the lot stands
+    pinning = "" if drawn == "elf" else "5"
+    assert post_warrior(client, party, drawn, "First", pinning=pinning).status_code == 302
+    lot.refresh_from_db()
+    assert lot.warrior.name == "First" and lot.warrior.cls == drawn
+    party.warriors.update(cls="dwarf", pinning=5)
     post_warrior(client, party, "elf", "Aranel", pinning="")
     client.post(reverse("quests:adventure-create", args=[party.pk]), {"objective": "Crypt", "leader": "lot"})
     adventure = party.adventures.get()
