@@ -22,7 +22,7 @@ from arena.engine.content.common import STAT_NAMES, Stat
 from arena.engine.content.profiles import PROFILES
 from common.i18n import entry_name, is_hungarian, pair_name, pick, reader_language
 from games.leagues import league_games
-from games.registry import UnknownGameError, get_game
+from games.registry import UnknownGameError, all_games, get_game
 
 
 def _choice_label(pair: Pair) -> str:
@@ -106,5 +106,7 @@ def game_name(game_id: str) -> str:
 
 
 def game_choices() -> list[tuple[str, str]]:
-    """(id, name) of every game whose leagues are played here, Shuluri Viadal first."""
-    return [(game_id, game_name(game_id)) for game_id in league_games()]
+    """(id, name) of every game whose leagues are played here (its app registered the game and its
+    league plug-in), Shuluri Viadal first."""
+    known = {game.id for game in all_games()}
+    return [(game_id, game_name(game_id)) for game_id in league_games() if game_id in known]

@@ -116,6 +116,46 @@ def catalog(language: str) -> Catalog:
         return Catalog(language, entries)
 
 
+@dataclass(frozen=True, slots=True)
+class GuidePart:
+    """A part of "How a match goes", in the reader's language, its links resolved to names."""
+
+    id: str
+    name: str
+    text: str
+    source: str
+    links: tuple[Link, ...]
+
+
+@cache
+def guide(language: str) -> tuple[GuidePart, ...]:
+    """ "How a match goes" (the rules document's ``guide``); a link with an empty id is a kind's index."""
+    book = catalog(language)
+    with translation.override(language):
+        titles = {slug: str(title) for slug, (title, _noun) in words.KINDS.items()}
+    parts = []
+    for part in document()["guide"]:
+        links = []
+        for kind, entry_id in part["links"]:
+            if not entry_id:
+                links.append(Link(kind, "", titles[kind]))
+                continue
+            entry = book.get(kind, entry_id)
+            if entry is None:
+                raise ValueError(f"the guide's part {part['id']} links to no entry {kind}/{entry_id}")
+            links.append(Link(kind, entry_id, entry.name))
+        parts.append(
+            GuidePart(
+                part["id"],
+                pick(part["name_hu"], part["name_en"], language),
+                pick(part["text_hu"], part["text_en"], language),
+                part["source"],
+                tuple(links),
+            )
+        )
+    return tuple(parts)
+
+
 @cache
 def entry_ids() -> frozenset[tuple[str, str]]:
     """Every (kind, id) the reference has a page for (the same in every language)."""

@@ -19,7 +19,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import override
 
-from .catalog import Entry, catalog, document
+from .catalog import Entry, catalog, document, guide
 from .search import search
 from .words import KINDS
 
@@ -103,4 +103,13 @@ def entry_html(language: str, kind: str, entry_id: str) -> SafeString | None:
         language,
         ("entry", kind, entry_id),
         lambda: render_to_string("reference/_entry.html", {"entry": entry}),
+    )
+
+
+def guide_html(language: str) -> SafeString:
+    """ "How a match goes": its parts, each linked to the entries it touches (cached like an entry)."""
+    return cached(
+        language,
+        ("guide",),
+        lambda: render_to_string("reference/_guide.html", {"parts": guide(language)}),
     )

@@ -12,6 +12,7 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_safe
 
 from common.i18n import reader_language
+from games.registry import all_games
 
 from . import pages
 from .catalog import catalog
@@ -33,6 +34,8 @@ def index(request: HttpRequest, kind: str | None = None) -> HttpResponse:
             "kinds": [(slug, title) for slug, (title, _noun) in KINDS.items()],
             "query": query,
             "results": results,
+            # each other game's own section of the reference (games.registry)
+            "other_games": [game for game in all_games() if not game.is_default and game.reference_url],
         }
         response = render(request, "reference/index.html", context)
     patch_vary_headers(response, ["HX-Request"])
@@ -48,3 +51,8 @@ def entry(request: HttpRequest, kind: str, entry_id: str) -> HttpResponse:
     found = catalog(language).get(kind, entry_id)
     context = {"kind": kind, "kind_title": KINDS[kind][0], "entry": found, "body": body}
     return render(request, "reference/entry.html", context)
+
+
+@require_safe
+def how_a_match_goes(request: HttpRequest) -> HttpResponse:
+    return render(request, "reference/guide.html", {"body": pages.guide_html(reader_language())})

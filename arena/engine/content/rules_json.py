@@ -9,7 +9,7 @@ from typing import Any
 
 from arena.engine.board.hexgrid import Hex
 from arena.engine.board.layout import Board, standard_board
-from arena.engine.content import amulets, discs, points, profiles, skills, spells, traps, weapons
+from arena.engine.content import amulets, discs, guide, points, profiles, skills, spells, traps, weapons
 from arena.engine.content.common import ROLE_NAMES, STAT_NAMES, Role
 from arena.engine.content.serialize import JSON, to_json
 
@@ -44,6 +44,7 @@ def rules_document(board: Board | None = None) -> dict[str, JSON]:
         "profiles": to_json(list(profiles.PROFILES.values())),
         "points": _points(),
         "board": board_document(board or standard_board()),
+        "guide": to_json(list(guide.GUIDE.values())),
     }
 
 

@@ -42,7 +42,7 @@ from warbands.rules.campaign import (
     warband_value,
 )
 from warbands.rules.dice import FixedDice, SeededDice
-from warbands.rules.league import EndState, FigureEnd, Outcome, SideReport, fielded_figures
+from warbands.rules.league import EndState, FigureEnd, Outcome, SideReport, check_report, fielded_figures, match_result
 from warbands.rules.model import Pool, Warband
 
 # L 200: Necromancer 60 with a Raven 12, two Warriors 46, Archer 26, Skeleton 13, Golem 32: T = 189
@@ -479,3 +479,47 @@ def test_wb8_5_a_pool_goes_with_the_last_figure_who_draws_on_it():
     dead = campaign.with_record(replace(campaign.record("Conjurer"), dead=True))
     assert warband_value(dead) == 23 and dead.warband.pools == campaign.warband.pools
     assert buy_figure(replace(dead, treasury=50), army_figure("warrior", "Guard")).ok
+
+
+def test_wb8_2_the_whole_sequence_after_a_match_in_order():
+    # The Crypt (T 189, 11 gold) loses to the WB-5 sample; every roll fixed, every number checked.
+    campaign = crypt()
+    own, enemy = fielded_figures(campaign.warband), fielded_figures(SAMPLE)
+    # 1. Report (WB-7): the Ghoul dies a gruesome death after taking out the Knight, the Archer is
+    # killed, the Grave warden falls to an illusion (the Skeleton could not: Undead, S4 l.129).
+    mine = SideReport(
+        tuple(
+            FigureEnd(f.name, {"Ghoul": "gruesome", "Archer": "killed", "Grave warden": "illusion"}.get(f.name, "in"))
+            for f in own
+        )
+    )
+    theirs = SideReport(
+        tuple(
+            FigureEnd(f.name, "killed" if f.name == "Knight" else "in", "Ghoul" if f.name == "Knight" else None)
+            for f in enemy
+        )
+    )
+    assert check_report(own, mine, enemy) == () and check_report(enemy, theirs, own) == ()
+    result = match_result(200, own, mine, enemy, theirs)
+    assert (result.a, result.vp_a, result.vp_b) == (Outcome.LOSS, 50, 72)  # 23 + 26 + 23 = 72: lead 22 ≥ 20
+    dice = FixedDice([2, 6, 3])
+    # 2. Illusion victims: the Grave warden (Q4) rolls 2: misses the next match
+    step = illusion_victims(campaign, mine, dice)
+    campaign = step.campaign
+    assert campaign.record("Grave warden").missed == 1
+    # 3. Injuries: Ghoul 6 + 1 gruesome + 1 lost = 8, dead; Archer 3 + 1 = 4, leg: misses 2 (no healer)
+    step = injuries(campaign, mine, side_lost=True, dice=dice)
+    campaign, died = step.campaign, step.died
+    assert died == ("Ghoul",) and campaign.record("Archer").missed == 2
+    # 4. Raising: the Necromancer played and lives; the Ghoul returns Q5 C2 Undead
+    campaign = raise_dead(campaign, [("Necromancer", "Ghoul")], died, [f.name for f in own]).campaign
+    assert (campaign.figure("Ghoul").quality, campaign.figure("Ghoul").combat) == (5, 2)
+    # 5. XP: the Ghoul 1 (table) + 0 (taken out) + 1 (Knight) = 2; the Necromancer 1 + 1 = 2
+    campaign = experience(campaign, own, mine, enemy, theirs, won=False).campaign
+    assert (campaign.record("Ghoul").xp, campaign.record("Necromancer").xp, campaign.record("Raven").xp) == (2, 2, 0)
+    # 6. Gold: a Loss 10 + ⌊50/10⌋ = 15 → 26; a healer was not called; buy nothing
+    campaign = collect_income(campaign, Outcome.LOSS, 50).campaign
+    assert campaign.treasury == 26
+    # 7. WV: 189 − Ghoul 23 + raised Ghoul 13 = 179
+    assert warband_value(campaign) == 179
+    assert dice.rolls_made == 3 and [r.result for r in dice.records] == [2, 6, 3]
