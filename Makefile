@@ -13,7 +13,7 @@ PYTEST_ARGS ?= -n auto
 # e.g. BENCH_ARGS="--seconds 5 --memory-matches 1000" (5,000 matches by default; 0 skips that check)
 BENCH_ARGS ?=
 
-.PHONY: run test test-postgres serve load bench bench-hosted bench-web bench-web-deps install install-test install-bench system-deps browser-deps sheet-deps i18n-deps messages migrate demo check clean
+.PHONY: run test test-postgres serve load bench bench-agents bench-hosted bench-web bench-web-deps install install-test install-bench system-deps browser-deps sheet-deps i18n-deps messages migrate demo check clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -79,6 +79,13 @@ test: install-test browser-deps sheet-deps messages
 
 bench: install-bench
 	$(PY) bench/engine_bench.py $(BENCH_ARGS)
+
+# The computer opponent's ladder (docs/agents.md): search, tactical and greedy, 200 matches per pair
+# with seats alternated, on both cores, at the bench budget (BENCH_AGENTS_BUDGET iterations per
+# search decision). About three hours on a quiet 2-core machine.
+BENCH_AGENTS_BUDGET ?= 100
+bench-agents: install
+	$(PY) manage.py tournament --agents search,tactical,greedy --matches 200 --seed bench --budget $(BENCH_AGENTS_BUDGET) --workers 2
 
 # The whole suite on PostgreSQL: DATABASE_URL when given; else the server on 127.0.0.1:5432 when one
 # answers; else Debian's PostgreSQL (and Redis), installed when missing and started on loopback in

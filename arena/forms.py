@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from arena.engine.match.state import ROUND_LIMIT, ROUND_LIMIT_MAX, ROUND_LIMIT_MIN
-from arena.models import AWAY, FOUR_SEAT_ROUND_LIMIT, HOME, Agent, Mode
+from arena.models import AGENT_LINES, AWAY, FOUR_SEAT_ROUND_LIMIT, HOME, Agent, Mode
 from arena.services.seating import SeatKind, SeatPlan
 from teams.forms import optional_rule_choices
 from teams.models import Team
@@ -81,15 +81,20 @@ class AcceptForm(forms.Form):
         cast(forms.ModelChoiceField, self.fields["team"]).queryset = teams
 
 
+def agent_choices() -> list[tuple[str, str]]:
+    """The computer's strengths, each with its line (in the reader's language)."""
+    return [(str(value), str(AGENT_LINES[Agent(value)])) for value in Agent.values]
+
+
 class ComputerForm(forms.Form):
     """A match against the engine's agent, begun at once: only the agents that exist are offered."""
 
     team = forms.ModelChoiceField(queryset=Team.objects.none(), label=gettext_lazy("Your team"), empty_label=None)
     agent = forms.ChoiceField(
         label=gettext_lazy("Computer opponent"),
-        choices=Agent.choices,
+        choices=agent_choices,
         initial=Agent.GREEDY,
-        help_text=gettext_lazy("Greedy attacks whenever it can and otherwise closes in on your characters."),
+        widget=forms.RadioSelect,
     )
     seat = forms.TypedChoiceField(
         label=gettext_lazy("Your seat"),
@@ -125,7 +130,7 @@ class TableForm(forms.Form):
 SEAT_KINDS = [
     (SeatKind.OPEN, gettext_lazy("Open: any player may take it")),
     (SeatKind.INVITED, gettext_lazy("Kept for the player named below")),
-    (SeatKind.COMPUTER, gettext_lazy("The computer (greedy, the base team)")),
+    (SeatKind.COMPUTER, gettext_lazy("The computer (the base team, at the strength chosen below)")),
 ]
 OTHER_SEATS = (1, 2, 3)
 
@@ -139,6 +144,13 @@ class FourSeatForm(forms.Form):
         choices=[(Mode.PAIRS, Mode.PAIRS.label), (Mode.FFA, Mode.FFA.label)],
         initial=Mode.PAIRS,
         help_text=gettext_lazy("Pairs: seats 1 and 2 against seats 3 and 4."),
+    )
+    computer = forms.ChoiceField(
+        label=gettext_lazy("The computer's strength (its seats)"),
+        choices=agent_choices,
+        initial=Agent.GREEDY,
+        required=False,  # no computer seat, or not said: easy
+        widget=forms.RadioSelect,
     )
     round_limit = round_limit_field(FOUR_SEAT_ROUND_LIMIT)
     optional_rules = ChallengeForm.base_fields["optional_rules"]
@@ -169,7 +181,7 @@ class FourSeatForm(forms.Form):
                 continue
             if kind == SeatKind.INVITED and player is None:
                 self.add_error(f"player_{seat}", _("Name the player you invite to this seat."))
-            plans.append(SeatPlan(kind, player))
+            plans.append(SeatPlan(kind, player, data.get("computer") or Agent.GREEDY))
         data["others"] = plans
         return data
 

@@ -48,9 +48,26 @@ def seed_commitment(seed: str, salt: str) -> str:
 
 
 class Agent(models.TextChoices):
-    """The engine's agents a seat may be played by (``arena.engine.agents``): only those that exist."""
+    """The engine's agents a seat may be played by (``arena.engine.agents``), named by the
+    strength a player chooses (docs/agents.md): easy is the greedy agent, normal the tactical one,
+    hard the search agent."""
 
-    GREEDY = "greedy", _("greedy")
+    GREEDY = "greedy", _("easy")
+    TACTICAL = "tactical", _("normal")
+    SEARCH = "search", _("hard")
+
+
+AGENT_LINES = {
+    Agent.GREEDY: _("Easy: attacks whenever it can, otherwise closes in; it looks one move ahead."),
+    Agent.TACTICAL: _(
+        "Normal: plays as a club player does: a good grip, blows on the wounded and on your gladiator, "
+        "its witch-master kept out of reach, traps kept for the moment they hurt."
+    ),
+    Agent.SEARCH: _(
+        "Hard: plays the normal level's moves ahead many times over what it may know of your secrets "
+        "and takes the best; it thinks up to two seconds a move."
+    ),
+}
 
 
 class Mode(models.TextChoices):

@@ -15,14 +15,14 @@ from django.utils.functional import lazy
 from arena.engine.campaign.injuries import INJURY_RESULT_NAMES, THUMBS_NAMES, InjuryResult, Thumbs
 from arena.engine.campaign.knockout import stage_names
 from arena.engine.campaign.purchases import PURCHASE_NAMES, PurchaseKind
-from arena.engine.campaign.results import FORMAT_NAMES, RESULT_NAMES, Format, ResultKind
+from arena.engine.campaign.results import RESULT_NAMES, ResultKind
 from arena.engine.campaign.standings import TIE_BREAKER_DESCRIPTIONS, TIE_BREAKER_NAMES, TieBreaker
 from arena.engine.campaign.texts import STATUS_NAMES, Line, Pair
 from arena.engine.content.common import STAT_NAMES, Stat
 from arena.engine.content.profiles import PROFILES
 from common.i18n import entry_name, is_hungarian, pair_name, pick, reader_language
 from games.leagues import league_games
-from games.registry import UnknownGameError, get_game
+from games.registry import UnknownGameError, all_games, get_game
 
 
 def _choice_label(pair: Pair) -> str:
@@ -37,10 +37,6 @@ choice_label = lazy(_choice_label, str)
 def result_label(kind: ResultKind | str) -> str:
     """``Győzelem`` / ``Victory`` …"""
     return pair_name(RESULT_NAMES[ResultKind(kind)])
-
-
-def format_label(league_format: Format | str) -> str:
-    return pair_name(FORMAT_NAMES[Format(league_format)])
 
 
 def injury_label(result: InjuryResult | str) -> str:
@@ -106,5 +102,7 @@ def game_name(game_id: str) -> str:
 
 
 def game_choices() -> list[tuple[str, str]]:
-    """(id, name) of every game whose leagues are played here, Shuluri Viadal first."""
-    return [(game_id, game_name(game_id)) for game_id in league_games()]
+    """(id, name) of every game whose leagues are played here (its app registered the game and its
+    league plug-in), Shuluri Viadal first."""
+    known = {game.id for game in all_games()}
+    return [(game_id, game_name(game_id)) for game_id in league_games() if game_id in known]

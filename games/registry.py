@@ -48,6 +48,15 @@ class OwnedThing:
 
 
 @dataclass(frozen=True)
+class FileCheck:
+    """What a game's file check found: one ``CODE: message`` line per problem (the file's own or a
+    broken rule), or none and the team's points."""
+
+    lines: tuple[str, ...]
+    points: int | None = None
+
+
+@dataclass(frozen=True)
 class GameWords:
     """How a game speaks of its teams; lazily translated strings from the game's own catalogue."""
 
@@ -66,7 +75,8 @@ class GameInfo:
     ``id`` is what the database stores (a league's game). ``names`` is the game's name in each of
     ``LANGUAGES``. The URL names are Django's (``"teams:list"``), resolved by the pages that link
     them, so the registry never imports a game's URLs. ``owned`` lists a player's things of this game
-    for the team list, in a fixed number of queries whatever their number.
+    for the team list, in a fixed number of queries whatever their number; ``check_file`` checks one of
+    its team files for ``validate_team --game``.
     """
 
     id: str
@@ -77,6 +87,11 @@ class GameInfo:
     create_url: str = ""
     reference_url: str = ""
     owned: Callable[[User], Sequence[OwnedThing]] | None = field(default=None, compare=False)
+    # ``check_file(data, points, language)``: a team file of this game (its bytes, read with one byte past
+    # the game's size limit) checked as ``validate_team --game ID`` prints it; ``points`` overrides the
+    # file's game size where the game has one.
+    check_file: Callable[[bytes, int | None, str], FileCheck] | None = field(default=None, compare=False)
+    file_bytes: int = 0  # the most bytes a file of this game may have (its reader refuses more)
 
     def __post_init__(self) -> None:
         if self.id not in GAME_IDS:

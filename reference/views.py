@@ -12,6 +12,7 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_safe
 
 from common.i18n import reader_language
+from games.registry import all_games
 
 from . import pages
 from .catalog import catalog
@@ -33,6 +34,8 @@ def index(request: HttpRequest, kind: str | None = None) -> HttpResponse:
             "kinds": [(slug, title) for slug, (title, _noun) in KINDS.items()],
             "query": query,
             "results": results,
+            # each other game's own section of the reference (games.registry)
+            "other_games": [game for game in all_games() if not game.is_default and game.reference_url],
         }
         response = render(request, "reference/index.html", context)
     patch_vary_headers(response, ["HX-Request"])

@@ -13,6 +13,8 @@ urlpatterns = [
     path("", include("arena.urls")),  # /arena/ and /play/
     path("teams/", include("teams.urls")),
     path("leagues/", include("campaigns.urls")),
+    path("warbands/", include("warbands.urls")),
+    path("rules/warband/", include("warbands.reference_urls")),
     path("rules/", include("reference.urls")),
     path("quests/", include("quests.urls")),
     path("teams/", include("teams.sheet_urls")),

@@ -40,10 +40,10 @@ class Warband(models.Model):
     status = models.CharField(max_length=10, choices=Status, default=Status.DRAFT)
     share_token = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     notes = models.TextField(blank=True, max_length=NOTES_MAX_LENGTH, validators=[MaxLengthValidator(NOTES_MAX_LENGTH)])
-    # The warband's contents in the rules package's plain shape (lists and dicts of ids and numbers).
+    # The warband's contents in the plain shape of ``warbands.rules.model`` (``Warband.to_dict``'s
+    # "figures", "pools" and "illusions", without prices): lists of dicts of ids and numbers.
     figures = JSONField(default=list, blank=True)
-    pools = JSONField(default=dict, blank=True)
-    summons = JSONField(default=list, blank=True)
+    pools = JSONField(default=list, blank=True)
     illusions = JSONField(default=list, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)

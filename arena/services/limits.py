@@ -10,7 +10,8 @@ A refusal is a ``MatchError`` saying which limit and what to do.
 The numbers are ``settings.VIADAL_HOSTED_LIMITS`` (``LIMITS`` here are the defaults):
 ``open_challenges`` (matches he made that wait for an opponent or a seat), ``live_matches`` (matches
 being played in which he holds a seat), ``computer_seats`` (seats the computer plays in his live
-matches), and ``created`` matches made per ``window_seconds``.
+matches), ``created`` matches made per ``window_seconds``, and ``imports`` match records imported
+per ``imports_window_seconds``.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ LIMITS: dict[str, int] = {
     "computer_seats": 6,
     "created": 10,
     "window_seconds": 600,
+    "imports": 10,
+    "imports_window_seconds": 86_400,
 }
 LIVE = (Match.Status.SETUP, Match.Status.PLAYING)
 
@@ -106,3 +109,16 @@ def check_start(user: User, *, open_challenge: bool = False, live: bool = False,
                 )
                 % {"count": playing, "most": most}
             )
+
+
+def check_imports(user: User) -> None:
+    """``user`` may import one more match record now. Locks his user row."""
+    lock_player(user)
+    window = limit("imports_window_seconds")
+    since = timezone.now() - timedelta(seconds=window)
+    made = Match.objects.filter(created_by=user, imported=True, created_at__gte=since).count()
+    if made >= limit("imports"):
+        raise LimitError(
+            _("You have imported %(count)s match records in the last %(hours)s hours: wait before you import another.")
+            % {"count": made, "hours": max(1, window // 3600)}
+        )

@@ -22,12 +22,16 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from arena.engine import MatchSetup, SetupError, setup_from_json, view_json
 from arena.engine.match.record import RecordCheck, Row, check_record
+from arena.engine.roster.rules import validate_roster
 from arena.errors import MatchError
-from arena.models import Match, MatchAction, MatchSeat, Mode, seed_commitment
+from arena.models import Match, MatchAction, MatchSeat, Mode
+
+from .limits import check_imports
 
 FORMAT = "viadal-match-record"
 VERSION = 1
@@ -154,6 +158,7 @@ def _record(data: object) -> Record:
         raise RecordError(_("The record's set-up cannot be read: %(reason)s") % {"reason": error}) from error
     if len(str(setup.seed)) > SEED_MAX:
         raise RecordError(_("The record's seed is longer than %(max)s characters.") % {"max": SEED_MAX})
+    _check_rosters(setup)
     actions = data.get("actions")
     if not isinstance(actions, list):
         raise RecordError(_("The record's actions must be a list."))
@@ -178,6 +183,20 @@ def _record(data: object) -> Record:
     fits = isinstance(teams, list) and len(teams) == seat_count
     names = tuple(str(t)[:80] for t in teams) if fits else ("",) * seat_count  # type: ignore[union-attr]
     return Record(setup, dict(data["setup"]), deal, rows, dict(result) if result else None, names)
+
+
+def _check_rosters(setup: MatchSetup) -> None:
+    """Each team of the record keeps the team rules (HR-9.6, the builder's check): a record cannot
+    field a roster no team could have (TÉ 99, Ép 999). A league match's roster that advances took
+    past the HR-9.3 maxima is refused too: league matches are recorded by their leagues."""
+    language = get_language() or "en"
+    for seat, roster in enumerate(setup.teams):
+        problems = validate_roster(roster)
+        if problems:
+            raise RecordError(
+                _("Team %(seat)s of the record (%(team)s) breaks the team rules: %(problem)s")
+                % {"seat": seat + 1, "team": roster.name, "problem": problems[0].text(language)}
+            )
 
 
 # --- checking ------------------------------------------------------------------------------------
@@ -215,7 +234,10 @@ def check(record: Record) -> RecordReport:
 @transaction.atomic
 def import_record(record: Record, *, by: User) -> Match:
     """Store a record that replays (its events recomputed, never taken from the file) as a finished,
-    imported match: it opens in the replay viewer, and its dice check like any other match's."""
+    imported match: it opens in the replay viewer. Its seed was the importer's choice, never committed
+    to before play, so the match is marked imported everywhere and its dice prove nothing (``verify``).
+    Locks the importer's user row first: at most ``imports`` records per ``imports_window_seconds``."""
+    check_imports(by)
     report = check(record)
     if not report.ok:
         raise RecordError(_("The record does not replay: %(problem)s") % {"problem": report.problem})
@@ -240,8 +262,6 @@ def import_record(record: Record, *, by: User) -> Match:
         last_action_at=now,
         finished_at=now,
     )
-    match.commitment = seed_commitment(match.seed, match.seed_salt)
-    match.save(update_fields=["commitment"])
     found = report.check
     rows = [MatchAction(match=match, seq=0, events=found.deal)]
     rows += [
@@ -270,10 +290,6 @@ class DiceCheck:
         return self.commitment_ok and not self.problem
 
 
-def commitment_of(match: Match) -> str:
-    return seed_commitment(match.seed, match.seed_salt)
-
-
 def verify(match: Match) -> DiceCheck:
     """Replay every stored action of a finished match from its published seed and compare every
     event, every roll included; and the seed with the commitment shown from the start."""
@@ -287,6 +303,11 @@ def verify(match: Match) -> DiceCheck:
         return DiceCheck(
             match, False, None, _("This match was played at the table: its dice were entered by hand, not checkable.")
         )
+    if match.imported:  # the importer chose the seed: the replay shows the actions follow from it, nothing more
+        deal, rows = stored_rows(match)
+        found = check_record(setup_from_json(match.setup), deal, rows)
+        problem = found.mismatch.describe() if found.mismatch is not None else ""
+        return DiceCheck(match, False, found, problem)
     if match.dice_script is not None:
         return DiceCheck(match, commitment_ok, None, _("This match's d10s were scripted by a test: not checkable."))
     deal, rows = stored_rows(match)

@@ -43,6 +43,7 @@ class SeatPlan:
 
     kind: str
     invited: User | None = None
+    agent: str = Agent.GREEDY  # the computer's strength, for a computer seat
 
 
 FOUR_SEAT_MODES = (ArenaMode.PAIRS, ArenaMode.FFA)
@@ -61,6 +62,8 @@ def _check_plans(creator: User, others: Sequence[SeatPlan]) -> None:
     for plan in others:
         if plan.kind not in (SeatKind.OPEN, SeatKind.INVITED, SeatKind.COMPUTER):
             raise MatchError(_("A seat is open, kept for an invited player, or played by the computer."))
+        if plan.kind == SeatKind.COMPUTER and plan.agent not in Agent.values:
+            raise MatchError(_("Unknown computer opponent: %(agent)s.") % {"agent": plan.agent})
         if plan.kind != SeatKind.INVITED:
             continue
         if plan.invited is None:
@@ -105,7 +108,7 @@ def match_create_four(
     MatchSeat.objects.create(match=match, seat=HOME, player=creator, team=team, team_name=team.name)
     for seat, plan in enumerate(others, start=1):
         if plan.kind == SeatKind.COMPUTER:
-            MatchSeat.objects.create(match=match, seat=seat, agent=Agent.GREEDY, team_name=computer_team_name(seat))
+            MatchSeat.objects.create(match=match, seat=seat, agent=plan.agent, team_name=computer_team_name(seat))
         else:
             MatchSeat.objects.create(match=match, seat=seat, invited=plan.invited, team_name="")
     if all(plan.kind == SeatKind.COMPUTER for plan in others):

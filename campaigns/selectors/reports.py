@@ -243,6 +243,6 @@ def match_report(fixture: Fixture, user: User | AnonymousUser) -> MatchReport:
         sides,
         history,
         events,
-        fixture_preparations(fixture),
-        _buying(fixture, user),
+        fixture_preparations(fixture) if fixture.league.is_viadal else [],  # one-match items are HR-10.7's
+        _buying(fixture, user) if fixture.league.is_viadal else frozenset(),
     )

@@ -13,14 +13,15 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from arena.engine import action_to_json, is_over, legal_actions, seats_to_move, state_hash
-from arena.engine.agents import AGENTS
+from arena.engine.agents import AGENTS, SearchAgent
+from arena.engine.match.state import Phase
 from arena.errors import MatchError, StaleBoardError
 from arena.forms import ComputerForm
 from arena.models import AWAY, HOME, Agent, Match, MatchAction, MatchSeat
 from arena.runtime.states import forget_all, rebuild, state_of
 from arena.selectors import live_matches, matches_of
 from arena.services import match_create_against_agent, match_play, match_play_agent
-from arena.worker import agent_move, owed, poll_seconds, run_forever, run_until_idle
+from arena.worker import Shard, agent_move, hard_budget, make_agent, owed, poll_seconds, run_forever, run_until_idle
 from tests.arena.hosted import fresh
 
 pytestmark = pytest.mark.django_db
@@ -69,12 +70,12 @@ def test_two_clicks_from_the_lobby_start_a_match_against_the_computer(client, pl
     assert "(computer)" in seats[AWAY].team_name
     assert client.get(reverse("play:match", args=[match.pk])).status_code == 200
     line = matches_of(players.home)["your_move"][0]
-    assert line.opponent_name == "the computer (greedy)"
+    assert line.opponent_name == "the computer (easy)"
 
 
 def test_only_the_agents_that_exist_are_offered_and_an_unknown_one_is_refused(players):
     offered = [value for value, _label in ComputerForm(teams=players.home.teams.all()).fields["agent"].choices]
-    assert offered == ["greedy"] and set(offered) <= set(AGENTS)
+    assert offered == ["greedy", "tactical", "search"] and set(offered) <= set(AGENTS)
     with pytest.raises(MatchError, match="Unknown computer opponent"):
         against_computer(players, agent="grandmaster")
     with pytest.raises(MatchError, match="your own teams"):
@@ -170,8 +171,71 @@ def test_an_agent_match_is_listed_as_being_played_now(players):
     match = against_computer(players)
     lines = live_matches()
     assert [line.match.pk for line in lines] == [match.pk]
-    assert "the computer (greedy)" in lines[0].away
+    assert "the computer (easy)" in lines[0].away
 
 
 def test_agent_choices_match_the_model(players):
     assert set(Agent.values) <= set(AGENTS)
+
+
+def test_the_lobby_offers_three_strengths_each_with_its_line_in_the_readers_language(client, players):
+    client.force_login(players.home)
+    page = client.get(reverse("play:lobby")).content.decode()
+    for value in ("greedy", "tactical", "search"):
+        assert f'name="computer-agent" value="{value}"' in page
+    assert "Easy: attacks whenever it can" in page and "Hard: plays the normal level" in page
+    client.cookies["django_language"] = "hu"
+    page = client.get(reverse("play:lobby")).content.decode()
+    assert "Könnyű: támad, amikor csak tud" in page and "Nehéz:" in page
+
+
+@pytest.mark.parametrize("level", ["tactical", "search"])
+def test_the_worker_plays_the_normal_and_the_hard_level_the_same_way_after_a_restart(players, settings, level):
+    settings.VIADAL_AGENT_HARD_BUDGET = 4  # iterations: the test's, not the hosted level's
+    match = against_computer(players, agent=level)
+    assert fresh(match).seats.get(seat=AWAY).agent == level
+    rng = random.Random(3)
+    for _ in range(400):  # into the rounds, where the hard level searches
+        match = fresh(match)
+        state = state_of(match)
+        assert not is_over(state)
+        if AWAY in seats_to_move(state):
+            if state.phase in (Phase.NAMING, Phase.ACTING):
+                break
+            assert agent_move(match.pk, AWAY, level)
+        else:
+            choices = [a for a in legal_actions(state, HOME) if type(a).__name__ not in ("Concede", "EndStep")]
+            choices = choices or legal_actions(state, HOME)[:1]
+            match_play(
+                match=match, player=players.home, version=match.version, actions=[action_to_json(rng.choice(choices))]
+            )
+    version = match.version
+    assert agent_move(match.pk, AWAY, level)
+    chosen = MatchAction.objects.get(match=match, seq=version + 1).action
+    forget_all()  # a restart: nothing kept in the worker
+    MatchAction.objects.filter(match=match, seq__gt=version).delete()
+    Match.objects.filter(pk=match.pk).update(version=version)
+    MatchSeat.objects.filter(match=match).update(prompt_version=0)
+    assert agent_move(match.pk, AWAY, level)
+    assert MatchAction.objects.get(match=match, seq=version + 1).action == chosen
+
+
+def test_the_hard_level_searches_with_the_hosted_budget(settings):
+    settings.VIADAL_AGENT_HARD_BUDGET = 7
+    agent = make_agent("search", "seed")
+    assert isinstance(agent, SearchAgent) and agent.budget == 7 == hard_budget()
+
+
+def test_workers_split_the_matches_by_shard_and_a_bad_shard_is_refused(players):
+    matches = [against_computer(players) for _ in range(3)]
+    ids = {m.pk for m in matches}
+    first = {row[0] for row in owed(Shard(0, 2))}
+    second = {row[0] for row in owed(Shard(1, 2))}
+    assert first | second == ids and not first & second
+    assert all(pk % 2 == 0 for pk in first) and all(pk % 2 == 1 for pk in second)
+    assert Shard.parse("1/2") == Shard(1, 2)
+    for bad in ("2/2", "x", "1/0", "0/65"):
+        with pytest.raises(ValueError, match="shard"):
+            Shard.parse(bad)
+    out = call_command_output("--once", "--shard", "0/2")
+    assert "action(s) taken" in out

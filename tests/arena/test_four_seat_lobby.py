@@ -161,3 +161,19 @@ def test_the_lobby_form_refuses_an_invitation_without_a_player(client):
     data |= {"four-seat_2": OPEN, "four-seat_3": OPEN}
     response = client.post(reverse("play:four"), data, follow=True)
     assert not Match.objects.exists() and b"Name the player" in response.content
+
+
+def test_the_computers_seats_take_the_strength_chosen_in_the_form_and_an_unknown_one_is_refused(client):
+    creator, team = ready("elso")
+    client.force_login(creator)
+    data = {"four-team": team.pk, "four-mode": "ffa", "four-round_limit": 24, "four-seat_1": COMPUTER}
+    data |= {"four-seat_2": OPEN, "four-seat_3": COMPUTER, "four-computer": "search"}
+    response = client.post(reverse("play:four"), data)
+    assert response.status_code == 302
+    match = Match.objects.get()
+    agents = dict(match.seats.values_list("seat", "agent"))
+    assert agents == {0: "", 1: "search", 2: "", 3: "search"}
+    with pytest.raises(MatchError, match="Unknown computer opponent"):
+        match_create_four(
+            creator=creator, team=team, mode="pairs", others=[SeatPlan(COMPUTER, agent="grandmaster")] * 3
+        )

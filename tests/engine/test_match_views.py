@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
-from arena.engine import apply, events_for, match_events, new_match, view_json
+import pytest
+
+from arena.engine import CharacterView, SeatView, apply, events_for, match_events, new_match, view, view_json
 from arena.engine.match.actions import AssignAmulet, AssignMeToken, ChooseHalf, ChooseRole, Deploy, RecordGrip
 from arena.engine.match.events import NOBODY, DiscsDealt, TrapsDealt
 from arena.engine.match.state import Phase
@@ -94,3 +97,31 @@ def test_view_is_plain_json():
     s = started()
     for seat in (0, 1, None):
         json.dumps(view_json(s, seat))
+
+
+# --- the typed view (issue 29) -----------------------------------------------------------------------
+
+
+def test_the_view_is_frozen_and_typed_and_its_json_is_the_plain_view():
+    s = play("a")
+    typed = view(s, 0)
+    assert isinstance(typed, SeatView) and all(isinstance(c, CharacterView) for c in typed.characters)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        typed.round = 99  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        typed.characters[0].ep = 0  # type: ignore[misc]
+    assert typed.to_json() == view_json(s, 0)
+    assert json.loads(json.dumps(typed.to_json())) == view_json(s, 0)
+
+
+def test_the_typed_view_holds_a_seats_secrets_for_it_alone__hr_12_ruling_36():
+    s = play("a")
+    own, theirs, public = view(s, 0), view(s, 1), view(s, None)
+    gladiator = own.character("0.gladiator")
+    assert gladiator is not None and gladiator.amulet == "poison" and gladiator.gladiator is not None
+    assert own.seats[0].traps is not None and theirs.seats[0].traps is None and public.seats[0].traps is None
+    for seen in (theirs, public):
+        for c in seen.characters:
+            if c.seat == 0:
+                assert c.amulet is None and c.me_token is None
+                assert c.gladiator is None or c.gladiator.hand is None

@@ -41,8 +41,9 @@ def test_list_shows_only_your_teams_with_tier_status_and_points(client, player):
 @pytest.mark.parametrize("count", [1, 5])
 def test_team_list_needs_the_same_queries_for_any_number_of_teams(client, player, django_assert_num_queries, count):
     TeamFactory.create_batch(count, owner=player)
-    # session, user, teams, and all their characters in one prefetch; the header's "waiting on you" count (two)
-    with django_assert_num_queries(6):
+    # session, user, teams, and all their characters in one prefetch; the player's warbands (the other
+    # game's section, games.registry); the header's "waiting on you" count (two)
+    with django_assert_num_queries(7):
         response = client.get(reverse("teams:list"))
     assert len(response.context["rows"]) == count
 

@@ -292,4 +292,6 @@ VIADAL_HOSTED_LIMITS = {
     "computer_seats": 6,  # seats the computer plays in his live matches
     "created": 10,  # matches made per window
     "window_seconds": 600,
+    "imports": 10,  # match records imported per imports_window_seconds
+    "imports_window_seconds": 86_400,
 }

@@ -41,4 +41,6 @@ CACHES = {
 VIADAL_TEST_DICE = True
 # The suite makes many matches per player in a few seconds; tests/arena/test_limits.py checks the
 # production numbers (base.VIADAL_HOSTED_LIMITS) with override_settings.
-VIADAL_HOSTED_LIMITS = {"open_challenges": 10_000, "live_matches": 10_000, "computer_seats": 10_000, "created": 10_000}
+VIADAL_HOSTED_LIMITS = {
+    name: 10_000 for name in ("open_challenges", "live_matches", "computer_seats", "created", "imports")
+}

@@ -16,6 +16,7 @@ randomness.
 from __future__ import annotations
 
 import hashlib
+from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final, Protocol
@@ -51,7 +52,9 @@ class Dice(Protocol):
     def roll(self, purpose: Text, sides: int = D6) -> Roll: ...
 
 
-class _Recording:
+class _Recording(ABC):
+    """Counts and records rolls; a subclass says what roll ``n`` of a ``sides``-sided die shows."""
+
     def __init__(self, start: int) -> None:
         if start < 0:
             raise ValueError(f"the first roll number cannot be negative: {start}")
@@ -68,8 +71,8 @@ class _Recording:
         """The number of the next roll: ``start`` plus the rolls made so far."""
         return self._next
 
-    def _result(self, sides: int, n: int) -> int:
-        raise NotImplementedError
+    @abstractmethod
+    def _result(self, sides: int, n: int) -> int: ...
 
     def roll(self, purpose: Text, sides: int = D6) -> Roll:
         if sides < 1:
