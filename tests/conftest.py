@@ -7,6 +7,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+from tests.budget import THOROUGH
 
 LOCALE = Path(__file__).resolve().parents[1] / "locale"
 
@@ -22,6 +25,13 @@ def compile_stale_catalogues() -> None:
         if msgfmt is None:
             raise pytest.UsageError(f"{mo} is missing or stale and msgfmt is not installed: run `make messages`")
         subprocess.run([msgfmt, "--check-format", "-o", str(mo), str(po)], check=True)
+
+
+# Properties without settings of their own: `make test` tries 30 examples each, the thorough run
+# (VIADAL_TESTS=thorough, set by .ci/run) Hypothesis's 100 (tests/budget.py).
+settings.register_profile("viadal", max_examples=30)
+settings.register_profile("thorough", max_examples=100)
+settings.load_profile("thorough" if THOROUGH else "viadal")
 
 
 def pytest_configure(config: pytest.Config) -> None:

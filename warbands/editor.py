@@ -63,6 +63,12 @@ def box_id(path: str) -> str:
     return "wb-" + path.replace("[", "-").replace("]", "").replace(".", "-")
 
 
+def _out_of_band(html: str) -> str:
+    """A piece's HTML marked to replace the element of its id (its first tag gains ``hx-swap-oob``)."""
+    end = html.index(">")
+    return f'{html[:end]} hx-swap-oob="true"{html[end:]}'
+
+
 def digest(html: str) -> str:
     return hashlib.blake2s(html.encode(), digest_size=4).hexdigest()
 
@@ -89,6 +95,7 @@ class Editor:
     refused: Mapping[str, str] = field(default_factory=dict)
     language: str = field(default_factory=reader_language)
     boxes: set[str] = field(default_factory=set)
+    _pieces: dict[str, str] | None = None
 
     def __post_init__(self) -> None:
         self.boxes = set(_box_paths(self.report))
@@ -130,30 +137,27 @@ class Editor:
             f"{e(label)}{extra}</span>"
         )
 
-    def pieces(self, *, oob: bool = False) -> dict[str, str]:
-        """Every piece a live check may change, by its id."""
-        found = {f"{box_id(p)}-problems": self.problems_box(p, oob=oob) for p in self.boxes}
-        for path, figure in _figure_paths(self.report.rules):
-            found[f"{box_id(path)}-price"] = self.price_badge(path, figure, oob=oob)
-        return found
+    def pieces(self) -> dict[str, str]:
+        """Every piece a live check may change, by its id (built once per answer)."""
+        if self._pieces is None:
+            found = {f"{box_id(p)}-problems": self.problems_box(p) for p in self.boxes}
+            for path, figure in _figure_paths(self.report.rules):
+                found[f"{box_id(path)}-price"] = self.price_badge(path, figure)
+            self._pieces = found
+        return self._pieces
+
+    def _shown(self) -> dict[str, str]:
+        """The digest of each piece that says something (an empty box is not listed)."""
+        return {key: digest(html) for key, html in self.pieces().items() if key.endswith("-price") or "<li>" in html}
 
     def shown_state(self) -> str:
-        return ";".join(
-            f"{key}={digest(html)}"
-            for key, html in sorted(self.pieces().items())
-            if "<li>" in html or key.endswith("-price")
-        )
+        return ";".join(f"{key}={hashed}" for key, hashed in sorted(self._shown().items()))
 
     def changes(self, shown: Mapping[str, str]) -> list[str]:
         """The pieces whose HTML differs from what the page shows (an empty box the page shows empty
-        is left alone)."""
-        changed = []
-        for key, html in self.pieces(oob=True).items():
-            said = "<li>" in html or key.endswith("-price")
-            plain = html.replace(' hx-swap-oob="true"', "")
-            if shown.get(key) != (digest(plain) if said else None):
-                changed.append(html)
-        return changed
+        is left alone), each marked to be swapped out of band."""
+        now = self._shown()
+        return [_out_of_band(html) for key, html in self.pieces().items() if shown.get(key) != now.get(key)]
 
     # --- panels ------------------------------------------------------------------------------------
 

@@ -45,7 +45,7 @@ WARBAND = GameInfo(
             "magic skills, 150–300 points) and print their rosters. Matches are played at the table, not here."
         ),
     ),
-    features=frozenset({Feature.BUILDER, Feature.SHEETS}),
+    features=frozenset({Feature.BUILDER, Feature.SHEETS, Feature.LEAGUES, Feature.CAMPAIGNS}),
     list_url="warbands:list",
     create_url="warbands:create",
     reference_url="warband_rules:index",

@@ -38,6 +38,7 @@ from arena.services import match_play
 from arena.services.match_records import check, parse_record, record_json, verify
 from arena.worker import run_until_idle
 from tests.arena.hosted import Four, begin_four, fresh
+from tests.budget import examples
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -179,7 +180,9 @@ def test_the_computer_plays_its_seats_through_the_workers_code():
 
 
 @settings(
-    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+    max_examples=examples(6),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 @given(mode=st.sampled_from(["pairs", "ffa"]), picks=st.lists(st.integers(0, 10_000), min_size=20, max_size=60))
 def test_after_every_action_the_seats_flags_and_the_rebuilt_state_are_the_engines(mode, picks):

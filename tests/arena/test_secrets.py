@@ -104,7 +104,7 @@ def test_no_secret_of_the_home_seat_reaches_the_away_seat_or_an_anonymous_reader
         assert actor.post(act, {"version": seen, "action": data}, headers=HTMX) == 200
         match = fresh(match)
         poll = reverse("play:poll", args=[match.pk])
-        for reader in (away, anonymous, home):
+        for reader in (away, anonymous):  # the scanned readers (the home seat's own pages are the control below)
             reader.get(page)
             reader.get(f"{poll}?v={seen}", headers=HTMX)  # the refreshed parts
             reader.get(f"{poll}?v={match.version}", headers=HTMX)  # nothing new

@@ -1,5 +1,6 @@
-"""A warband league in a real browser, in both languages, on a desktop and on a phone: the organiser
-sets up a league of the warband game, two players enter their ready warbands, the fixtures are drawn,
+"""A warband league in a real browser, in both languages, on a desktop and on a phone: a new player
+builds a warband from the army list in the builder and marks it ready, the organiser sets up a league
+of the warband game, two players enter their ready warbands, the fixtures are drawn,
 one player reports the match figure by figure, the other confirms it, the campaign sequence shows its
 rolls, and the winner takes an advance and buys a figure on his campaign sheet. Every page on the way
 is checked with axe-core (WCAG 2.1 A and AA) and for one h1, unique ids and no skipped heading."""
@@ -10,8 +11,8 @@ import pytest
 
 from campaigns.models import Entry, Fixture, League
 from tests.factories import UserFactory
-from tests.warband_leagues.conftest import _warband_game_registered  # noqa: F401
 from tests.warband_leagues.helpers import make_warband, warriors
+from warbands.models import Warband
 
 from .actions import log_in
 from .test_accessibility import problems_on
@@ -47,8 +48,23 @@ def test_a_warband_league_from_entry_to_the_campaign(
     found: dict[str, list[str]] = {}
     phone = screen == "phone"
     UserFactory(username="organiser")
-    make_warband(UserFactory(username="aurelia"), name="Aurelia's Company")  # WB-5's sample, T 200
+    aurelia = UserFactory(username="aurelia")
     make_warband(UserFactory(username="balint"), warriors(8), name="Bálint's Eight")  # T 184
+
+    # a new player builds hers from the army list (WB-6): Wizard, Knight, two Warriors, Archer, T 188
+    as_player(page, live_server, "aurelia", language)
+    page.click("[data-game=warband] a[href$='/warbands/new/']")
+    page.fill("#id_name", "Aurelia's Company")
+    for profile, count in (("wizard", 1), ("knight", 1), ("warrior", 2), ("archer", 1)):
+        page.fill(f"#id_pick-{profile}", str(count))
+    page.click("#warband-create button[type=submit]")
+    warband = Warband.objects.get(owner=aurelia)
+    page.wait_for_url(f"{live_server.url}/warbands/{warband.pk}/edit/")
+    page.click("#mark-ready")
+    page.wait_for_url(f"{live_server.url}/warbands/{warband.pk}/")
+    warband.refresh_from_db()
+    assert warband.is_ready
+    knight = next(f["name"] for f in warband.figures if "paladin" in f["rules"])
 
     as_player(page, live_server, "organiser", language)
     page.goto(f"{live_server.url}/leagues/new/")
@@ -88,7 +104,7 @@ def test_a_warband_league_from_entry_to_the_campaign(
     page.wait_for_selector("#report-form")
     checked(page, "report form", found, phone)
     page.select_option(f"#id_{eight_side}-0-state", "killed")
-    page.select_option(f"#id_{eight_side}-0-by", "Knight")
+    page.select_option(f"#id_{eight_side}-0-by", knight)
     page.fill("#id_scenario", "The bridge")
     page.click("#report-form button[type=submit]")
     page.wait_for_selector(".fixture-status[data-fixture-status]")
@@ -114,17 +130,18 @@ def test_a_warband_league_from_entry_to_the_campaign(
     # the winner's Knight has 4 XP: an advance is due (WB-8.4); he takes Combat +1 and buys a Militia
     as_player(page, live_server, "aurelia", language)
     page.goto(f"{live_server.url}/leagues/entries/{sample.pk}/")
-    assert page.locator("[data-advance=Knight]").count() == 1
+    advance = f'[data-advance="{knight}"]'
+    assert page.locator(advance).count() == 1
     checked(page, "campaign sheet", found, phone)
-    page.select_option("[data-advance=Knight] select", "combat")
-    page.click("[data-advance=Knight] button[type=submit]")
-    page.wait_for_selector("[data-figure=Knight] td:nth-child(3) >> text=5")
+    page.select_option(f"{advance} select", "combat")
+    page.click(f"{advance} button[type=submit]")
+    page.wait_for_selector(f'[data-figure="{knight}"] td:nth-child(3) >> text=5')
     page.select_option("#buy-figure select", "militia")
     page.fill("#buy-figure input[name=name]", "Helper")
     page.click("#buy-figure button[type=submit]")
     page.wait_for_selector("[data-figure=Helper]")
     sample = Entry.objects.get(pk=sample.pk)
-    assert sample.treasury == 20 + 2 - 3  # a Win 20, ⌊23/10⌋, less the Militia's 3 (WB-8.5)
+    assert sample.treasury == 12 + 20 + 2 - 3  # L − T, a Win 20, ⌊23/10⌋, less the Militia's 3 (WB-8.5)
     page.screenshot(path=str(artifacts / f"warband-sheet-{language}-{screen}.png"), full_page=True)
     checked(page, "campaign sheet after the choices", found, phone)
     context.close()

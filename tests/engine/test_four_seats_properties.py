@@ -28,7 +28,7 @@ from arena.engine import (
     replay_actions,
     seats_to_move,
     state_hash,
-    view_json,
+    view,
 )
 from arena.engine.agents import GreedyAgent, RandomAgent
 from arena.engine.campaign.match_facts import arena_facts
@@ -36,6 +36,7 @@ from arena.engine.match.actions import AssignAmulet, AssignMeToken, Concede, Pas
 from arena.engine.match.state import ON_BOARD, Phase, State
 from arena.engine.match.traps import marks as trap_marks
 from arena.engine.match.words import ArenaMode
+from tests.budget import examples
 
 from .four_helpers import GRIP, four_match
 from .magic_helpers import magic_at_stake
@@ -82,7 +83,7 @@ def playout(mode: ArenaMode, seed: int, greedy: int = 0) -> tuple[State, list]:
     return s, actions
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mode=MODES, seed=st.integers(0, 2**31), greedy=st.integers(0, 15))
 # Found by this test: a witch-master raised a corpse on a hex of three living characters (RB p.8).
 @example(mode=ArenaMode.PAIRS, seed=1202, greedy=5)
@@ -158,14 +159,14 @@ def _others_see(s: State, seed: int, grip: tuple[str, ...], until_reveal: bool) 
         if (until_reveal and after.revealed[0]) or _at_stake(s, events):
             break  # the grip is public from the first gladiator step on (HR-11)
         s = after
-        seen.append(json.dumps([view_json(s, y) for y in (1, 2, 3, None)], sort_keys=True, default=str))
+        seen.append(tuple(view(s, y) for y in (1, 2, 3, None)))  # typed views compare field by field
     log = match_events(s)
     seen.append(json.dumps([events_for(log, y) for y in (1, 2, 3, None)], default=str))
     return seen
 
 
 @settings(
-    max_examples=6,
+    max_examples=examples(6),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
     phases=[HypothesisPhase.explicit, HypothesisPhase.reuse, HypothesisPhase.generate],

@@ -26,6 +26,7 @@ from arena.engine.match.actions import Concede, Dodge, MeleeAttack
 from arena.engine.match.events import Died, ItemBroken
 from arena.engine.match.state import MatchOptions
 from arena.engine.roster import Roster, base_roster
+from tests.budget import examples
 
 from .match_helpers import act, name, of_kind, place, started, to_step
 
@@ -123,7 +124,7 @@ def test_a_miss_is_nobody_s_deed__hr10_6():
 # --- every finished match -------------------------------------------------------------------------
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10_000),
     agent=st.sampled_from(["random", "greedy"]),

@@ -27,7 +27,7 @@ from arena.engine import (
     replay,
     seats_to_move,
     state_hash,
-    view_json,
+    view,
 )
 from arena.engine.agents import GreedyAgent, RandomAgent
 from arena.engine.agents.simulate import paused_gc, play_match, simulate
@@ -35,6 +35,7 @@ from arena.engine.match.actions import AssignAmulet, AssignMeToken, RecordGrip
 from arena.engine.match.state import ON_BOARD, Phase, State
 from arena.engine.match.traps import marks as trap_marks
 from arena.engine.roster import base_roster
+from tests.budget import examples, matches
 
 from .magic_helpers import magic_at_stake
 from .match_helpers import G
@@ -75,7 +76,7 @@ def playout(seed: int, check_every: int = 1, probe: random.Random | None = None)
     return s
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**31))
 def test_random_playouts_keep_the_invariants_end_and_replay(seed):
     s = playout(seed, probe=random.Random(seed))
@@ -87,15 +88,19 @@ def test_random_playouts_keep_the_invariants_end_and_replay(seed):
     assert state_hash(replay(s.setup, match_events(s))) == state_hash(s)
 
 
+PLAYOUTS = matches(1000, 150)
+
+
 def test_a_thousand_seeded_playouts_end_keep_the_invariants_and_replay():
+    """A thousand in the thorough run (.ci/run), the first 150 seeds in `make test` (tests/budget.py)."""
     results = Counter()
     with paused_gc():
-        for seed in range(1000):
+        for seed in range(PLAYOUTS):
             s = playout(10_000 + seed, check_every=40)
             results[s.result.kind] += 1
             if seed % 25 == 0:
                 assert state_hash(replay(s.setup, match_events(s))) == state_hash(s)
-    assert sum(results.values()) == 1000
+    assert sum(results.values()) == PLAYOUTS
 
 
 def test_greedy_matches_end_and_fight():
@@ -115,10 +120,12 @@ def test_greedy_beats_random_mostly():
     assert beaten >= 4
 
 
-def test_simulate_plays_200_random_base_matches():
-    result = simulate(base_roster(), base_roster(), 200, seed="ci")
-    assert result.matches == 200
-    assert result.home_wins + result.away_wins + result.draws == 200
+def test_simulate_plays_random_base_matches():
+    """200 matches in the thorough run, 40 in `make test` (tests/budget.py)."""
+    count = matches(200, 40)
+    result = simulate(base_roster(), base_roster(), count, seed="ci")
+    assert result.matches == count
+    assert result.home_wins + result.away_wins + result.draws == count
     assert 1 <= result.mean_rounds <= 20 and result.mean_decisions > 100
 
 
@@ -174,13 +181,13 @@ def _public_play(s: State, seed: int, seat_grip: tuple[str, ...], until_reveal: 
         if any(_amulet_at_stake(e) for e in events) or magic_at_stake(s, events):
             break  # a poison trap on seat 0: his amulet cancels it and is shown, or not (RB p.7)
         s = after
-        seen.append(json.dumps([view_json(s, 1), view_json(s, None)], sort_keys=True, default=str))
+        seen.append((view(s, 1), view(s, None)))  # typed views compare field by field
     seen.append(json.dumps([events_for(match_events(s), 1), events_for(match_events(s), None)], default=str))
     return seen
 
 
 @settings(
-    max_examples=10,
+    max_examples=examples(10, 4),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
     phases=[HypothesisPhase.explicit, HypothesisPhase.reuse, HypothesisPhase.generate],

@@ -34,6 +34,7 @@ from arena.engine.match.actions import (
 from arena.engine.match.events import Moved, TrapPlayed, TrapsReadied, TrapWindowAnswered, TrapWindowOpened
 from arena.engine.match.state import PendingTrapWindow, Phase
 from arena.engine.roster import base_roster
+from tests.budget import examples
 
 from .match_helpers import (
     G,
@@ -220,7 +221,7 @@ def _play(seed: int, cards: tuple[int, ...], other: tuple[int, ...], play_at: in
     return seen, -1
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**31),
     hands=st.permutations(list(range(1, 17))),

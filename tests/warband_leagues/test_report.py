@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import pytest
 from django.core.exceptions import PermissionDenied
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from campaigns.models import Fixture, League
+from campaigns.models import Fixture, League, Result
 from campaigns.services.results import (
     fixture_confirm_result,
     fixture_dispute_result,
     fixture_report_result,
     fixture_settle_result,
 )
-from games.leagues import LeagueRefusal
+from games.leagues import LeagueRefusal, league_game
 from warbands.league_forms import WarbandReport
 from warbands.rules.league import FigureEnd, Outcome, SideReport
 
@@ -145,21 +147,77 @@ def test_a_dispute_waits_for_the_organiser_who_settles_it(match):
     assert reasons == ["Reported", "Disputed", "Settled"]
 
 
-def test_wb_7_3_a_knockout_draw_goes_to_more_vp():
+def test_wb_7_3_a_knockout_draw_level_on_vp_and_figures_goes_to_lots():
     league = warband_league(points=200, format=League.Format.KNOCKOUT)
     home = enter(league, warriors(8), name="Red")
     enter(league, warriors(8, "Soldier"), name="Blue")
     fixture = first_fixture(league)
     a, b = ("Warrior", "Soldier") if fixture.home_id == home.pk else ("Soldier", "Warrior")
-    # home takes out one (23), away none: a lead of 23 ≥ 20 would win outright; take out one each
-    # and one more fled for home: 46 against 23 is a win; so make it 23 against 0 under a lead of 20 …
+    # one figure taken out on each side: 23–23, a draw on the table
     report = WarbandReport(
         home=side({f"{a} 1": "killed"}, [f"{a} {i}" for i in range(1, 9)]),
         away=side({f"{b} 1": "killed"}, [f"{b} {i}" for i in range(1, 9)]),
     )
     result = fixture_report_result(fixture=fixture, actor=fixture.home.player, facts=report)
-    # 23–23, one figure out each: VP and figures are level, so lots decide, one recorded d2
+    # VP and figures taken out are level, so lots decide: one d2 of the fixture's dice, recorded
     knockout = result.report["knockout"]
     assert knockout["by"] == "lots"
     assert len(knockout["rolls"]) == 1 and knockout["rolls"][0]["sides"] == 2
     assert result.home_result == ("victory" if knockout["winner"] == "a" else "defeat")
+
+
+STATES = ["in", "killed", "gruesome", "fled", "illusion"]
+PRICES = {"Wizard": 66, "Raven": 12, "Knight": 50, "Warrior 1": 23, "Warrior 2": 23, "Archer": 26}
+
+
+@given(
+    home=st.lists(st.sampled_from(STATES), min_size=len(SAMPLE), max_size=len(SAMPLE)),
+    away=st.lists(st.sampled_from(STATES), min_size=len(EIGHT), max_size=len(EIGHT)),
+    conceded=st.sampled_from([None, "home", "away"]),
+)
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_wb_7_2_any_report_scores_the_prices_taken_out_and_one_result_for_both_sides(match, home, away, conceded):
+    report = WarbandReport(
+        home=side(dict(zip(SAMPLE, home, strict=True)), SAMPLE, conceded=conceded == "home"),
+        away=side(dict(zip(EIGHT, away, strict=True)), EIGHT, conceded=conceded == "away"),
+    )
+    plugin = league_game("warband")
+    plugin.check_report(match, report)
+    result = Result(fixture=match)
+    plugin.fill_result(result, report)
+    vp_home = 23 * sum(state != "in" for state in away)
+    vp_away = sum(PRICES[name] for name, state in zip(SAMPLE, home, strict=True) if state != "in")
+    assert result.report["scores"] == [vp_home, vp_away]
+    outcome = result.report["outcome"]
+    assert {"win": "loss", "loss": "win", "draw": "draw"}[outcome[0]] == outcome[1]
+    assert result.home_result == {"win": "victory", "draw": "draw", "loss": "defeat"}[outcome[0]]
+    home_lost = conceded == "home" or all(state != "in" for state in home)
+    away_lost = conceded == "away" or all(state != "in" for state in away)
+    if home_lost or away_lost:  # a side that conceded or has every figure out loses; both: a draw
+        assert outcome[0] == ("draw" if home_lost and away_lost else "loss" if home_lost else "win")
+    elif abs(vp_home - vp_away) < 20:  # a lead under ⌊L/10⌋
+        assert outcome[0] == "draw"
+    else:
+        assert outcome[0] == ("win" if vp_home > vp_away else "loss")
+    assert plugin.report_of(result) == report
+
+
+def test_wb_7_3_a_knockout_draw_goes_to_more_vp_before_lots():
+    league = warband_league(points=200, format=League.Format.KNOCKOUT)
+    enter(league, warriors(8), name="Red")
+    enter(league, warriors(8, "Soldier"), name="Blue")
+    fixture = first_fixture(league)
+    names = {e.pk: e.roster["warband"]["figures"][0]["name"].split()[0] for e in (fixture.home, fixture.away)}
+    a, b = names[fixture.home_id], names[fixture.away_id]
+    # at L 300 a lead must reach ⌊300/10⌋ = 30 to win: 46 VP against 23 is a draw on the table,
+    # which the knockout gives to the side with more VP (WB-7.3), no lots drawn
+    League.objects.filter(pk=league.pk).update(game_settings={"points": 300, "result": "vp", "incompatible": True})
+    fixture.refresh_from_db()
+    report = WarbandReport(
+        home=side({f"{a} 1": "killed"}, [f"{a} {i}" for i in range(1, 9)]),
+        away=side({f"{b} 1": "killed", f"{b} 2": "fled"}, [f"{b} {i}" for i in range(1, 9)]),
+    )
+    result = fixture_report_result(fixture=fixture, actor=fixture.home.player, facts=report)
+    assert result.report["scores"] == [46, 23]
+    assert result.report["knockout"] == {"winner": "a", "by": "vp_for", "rolls": []}
+    assert result.home_result == "victory"

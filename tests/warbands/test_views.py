@@ -202,3 +202,16 @@ def test_an_invalid_file_imports_nothing_and_names_every_problem(client, player)
     html = client.post(reverse("warbands:import"), {"text": json.dumps(document)}).content.decode()
     assert 'data-code="WB-01"' in html and 'data-code="WB-15"' in html
     assert Warband.objects.filter(owner=player).count() == 1
+
+
+def test_a_second_live_check_with_nothing_new_sends_no_piece(client, player):
+    import re
+
+    warband = WarbandFactory(owner=player, points=150)  # WB-06 and WB-07: boxes that say something
+    shown = Editor(_request(client, player), warband_report(warband)).shown_state()
+    first = edit_post(client, warband, {"figures[2].combat": "4"}, shown=shown).content.decode()
+    shown = re.search(r'id="warband-shown" value="([^"]*)"', first).group(1)
+    second = edit_post(client, warband, {"figures[2].combat": "4"}, shown=shown).content.decode()
+    pieces = re.compile(r'id="wb-[^"]*-(price|problems)"')
+    assert pieces.search(first) and not pieces.search(second)
+    assert 'id="wb-totals"' in second  # the panels come every time
