@@ -54,7 +54,7 @@ class WarriorForm(forms.Form):
             choices = [(c.value, label) for c, label in CLASS_LABELS.items() if c.value in free_classes]
             self.fields["cls"] = forms.ChoiceField(
                 label=_("Class"),
-                choices=[*choices, ("lot", _("Draw by lot"))],
+                choices=choices,
                 initial=choices[0][0] if choices else "",
             )
             self.order_fields(["cls", "name"])

@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
-from quests.rules import log, ranking, text
+from quests.rules import log, ranking, rolls, text
 from quests.rules.content import Result
 
 from . import records
@@ -163,3 +163,44 @@ def hall_of_fame() -> tuple[tuple[int, ranking.PartyRecord, Party], ...]:
 
 
 RESULTS = tuple(r.value for r in Result)
+
+
+def turn_order(party: Party, leader_key: str, keys: list[str]) -> list[str]:
+    """The names in WQ-1's order: the leader, then Initiative highest first, ties in the seed's order."""
+    warriors = {w.key: w for w in party.warriors.filter(pk__in=[int(k) for k in keys])}
+    members = [rolls.Member(k, warriors[k].warrior_class, warriors[k].initiative) for k in keys if k in warriors]
+    if leader_key not in warriors:
+        return []
+    return [warriors[k].name for k in rolls.turn_order(members, leader_key)]
+
+
+@dataclass(frozen=True)
+class Change:
+    when: Any
+    who: str
+    what: str  # "party", "warrior" or "adventure"
+    name: str
+    kind: str  # "+" created, "~" changed, "-" deleted
+    fields: list[str]
+
+
+def audit_trail(party: Party, limit: int = 60) -> list[Change]:
+    """The latest changes to the party's records (django-simple-history), newest first, with the fields
+    each changed; the log's own lines keep their author and time besides."""
+    changes: list[Change] = []
+    sources = (
+        ("party", Party.history.filter(id=party.pk)),
+        ("warrior", Warrior.history.filter(party_id=party.pk)),
+        ("adventure", Adventure.history.filter(party_id=party.pk)),
+    )
+    for what, queryset in sources:
+        for record in queryset.select_related("history_user").order_by("-history_date")[:limit]:
+            fields: list[str] = []
+            previous = record.prev_record
+            if record.history_type == "~" and previous is not None:
+                fields = [change.field for change in record.diff_against(previous).changes]
+            name = getattr(record, "name", "") or f"#{getattr(record, 'number', '')}"
+            who = record.history_user.get_username() if record.history_user else ""
+            changes.append(Change(record.history_date, who, what, name, record.history_type, fields))
+    changes.sort(key=lambda change: change.when, reverse=True)
+    return changes[:limit]

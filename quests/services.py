@@ -13,6 +13,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Max
+from django.utils import timezone
 
 from quests.rules import checks, log, ranking, rolls
 from quests.rules.checks import SpellEntry, Violation
@@ -49,6 +50,12 @@ def _fail(code: str, field: str, hu: str, en: str) -> QuestError:
 
 def unknown_entry() -> QuestError:
     return _fail("WQ-3", "kind", "Ismeretlen bejegyzés.", "Unknown entry.")
+
+
+def _touch(party: Party) -> None:
+    """The party's last change, for its place in the lists; an update, not a save, so that the audit
+    trail holds changes to records, not every line of a log."""
+    Party.objects.filter(pk=party.pk).update(updated=timezone.now())
 
 
 def _locked_party(party: Party) -> Party:
@@ -105,9 +112,39 @@ def _typed_profile(data: Mapping[str, Any]) -> dict[str, Any]:
     return {key: data.get(key) for key in PROFILE_FIELDS}
 
 
+CLASS_LOT = "class-lot:"
+
+
+def pending_class_lot(party: Party) -> Roll | None:
+    """A class drawn by lot that no warrior has taken yet (it binds the next warrior added)."""
+    return Roll.objects.filter(party=party, key__startswith=CLASS_LOT, warrior__isnull=True).order_by("-pk").first()
+
+
+@transaction.atomic
+def class_lot_draw(party: Party, by: User) -> Roll:
+    """Draw the next warrior's class by lot among the classes still free (WQ-1, S3 l.56). Asking again
+    before the warrior is added shows the same lot: it is drawn once."""
+    if by.pk != party.owner_id:
+        raise PermissionError
+    party = _locked_party(party)
+    pending = pending_class_lot(party)
+    if pending is not None:
+        return pending
+    taken = set(party.warriors.filter(status=Warrior.Status.ACTIVE).values_list("cls", flat=True))
+    free = [c.value for c in TIE_ORDER if c.value not in taken]
+    if not free:
+        raise QuestError(checks.check_party([*taken, "lot"], field="cls"))
+    key = f"{CLASS_LOT}{party.rolls.filter(key__startswith=CLASS_LOT).count() + 1}"
+    lot = rolls.draw_lot(dice_for(party, key), free)
+    return Roll.objects.create(
+        party=party, key=key, purpose=rolls.LOT, dice=list(lot.dice), total=0, lot=lot.to_dict(), by=by
+    )
+
+
 @transaction.atomic
 def warrior_add(party: Party, by: User, cls: str, profile: Mapping[str, Any], submitted: Mapping[str, Any]) -> Warrior:
-    """A new warrior (WQ-1, WQ-2, WQ-5's replacement); ``cls`` "lot" draws a free class by lot (S3 l.56)."""
+    """A new warrior (WQ-1, WQ-2, WQ-5's replacement). When a class was drawn by lot for him, he is of
+    that class: the lot stands."""
     if by.pk != party.owner_id:
         raise PermissionError
     typed = checks.check_not_typed(submitted)
@@ -118,12 +155,14 @@ def warrior_add(party: Party, by: User, cls: str, profile: Mapping[str, Any], su
     taken = [w.cls for w in active]
     if len(active) >= PARTY_MAX:
         raise QuestError(checks.check_party([*taken, cls]))
-    lot_roll: rolls.Lot | None = None
-    if cls == "lot":
-        free = [c for c in TIE_ORDER if c.value not in taken]
-        key = f"class-lot:{party.warriors.count() + 1}"
-        lot_roll = rolls.draw_lot(dice_for(party, key), [c.value for c in free])
-        cls = lot_roll.winner
+    pending = pending_class_lot(party)
+    if pending is not None and pending.lot.get("winner") != cls:
+        raise _fail(
+            "WQ-01",
+            "cls",
+            "Az osztályt sorsolás döntötte el: a sorsolt osztályt válaszd.",
+            "The class was drawn by lot: choose the class drawn.",
+        )
     found = checks.check_party([*taken, cls], field="cls")
     values = _typed_profile(profile)
     stats = {
@@ -142,18 +181,9 @@ def warrior_add(party: Party, by: User, cls: str, profile: Mapping[str, Any], su
     if found:
         raise QuestError(found)
     warrior = Warrior.objects.create(party=party, player=by, cls=cls, **values)
-    if lot_roll is not None:
-        Roll.objects.create(
-            party=party,
-            warrior=warrior,
-            key=f"class-lot:{party.warriors.count()}",
-            purpose=rolls.LOT,
-            dice=list(lot_roll.dice),
-            total=0,
-            lot=lot_roll.to_dict(),
-            by=by,
-        )
-    party.save(update_fields=["updated"])
+    if pending is not None:
+        Roll.objects.filter(pk=pending.pk).update(warrior=warrior)  # the lot's dice stay as drawn
+    _touch(party)
     return warrior
 
 
@@ -261,7 +291,7 @@ def adventure_create(party: Party, by: User, objective: str, leader_choice: str)
             lot=lot.to_dict(),
             by=by,
         )
-    party.save(update_fields=["updated"])
+    _touch(party)
     return adventure
 
 
@@ -407,30 +437,39 @@ def log_rows(adventure: Adventure) -> list[tuple[int, dict[str, Any]]]:
 
 
 @transaction.atomic
-def entry_append(adventure: Adventure, by: User, data: Mapping[str, Any], *, lot_among: Sequence[str] = ()) -> LogEntry:
+def entry_append(
+    adventure: Adventure, by: User, data: Mapping[str, Any], *, lot_among: Sequence[str] | None = None
+) -> LogEntry:
     """One more line of the log, checked by replaying the whole log with it (WQ-3).
 
-    ``lot_among``: for a lantern or an equipment card claimed by several, the app draws the lot
-    (S3 l.175, l.661) and the entry keeps its dice."""
+    ``lot_among`` (not None): the lantern or an equipment card goes by the app's lot (S3 l.175, l.661).
+    The candidates are decided here, not by the form: every living warrior for the lantern, the living
+    among the claimants for an equipment card, in a fixed order, so that the draw cannot be steered."""
     party = _locked_party(adventure.party)
     adventure = Adventure.objects.select_for_update().get(pk=adventure.pk)
     if adventure.stage == Adventure.Stage.SETUP:
         raise _fail("WQ-3", "kind", "A kaland még nem indult el.", "The adventure has not begun yet.")
+    payload = dict(data)
+    typed = checks.check_not_typed(payload)
+    if typed:
+        raise QuestError(typed)
     rows = log_rows(adventure)
     seq = (rows[-1][0] if rows else 0) + 1
-    payload = dict(data)
-    typed = checks.check_not_typed({k: v for k, v in payload.items() if k != "lot"})
-    if typed or "lot" in payload:
-        raise QuestError(typed or checks.check_not_typed({"lot": True}))
-    if payload.get("kind") in ("lantern", "equipment") and len(lot_among) > 1:
-        lot = rolls.draw_lot(dice_for(party, f"adv{adventure.number}:entry{seq}:lot"), list(lot_among))
-        payload["to"] = lot.winner
-        payload["lot"] = lot.to_dict()
     try:
-        entry = log.entry_from_dict(payload)
         setup = records.setup_from_json(adventure.setup)
         entries = records.entries_from_rows(rows)
         before = log.replay(setup, entries)
+        if lot_among is not None and payload.get("kind") in ("lantern", "equipment"):
+            living = sorted((w.key for w in before.warriors if w.status is Status.ACTIVE), key=int)
+            wanted = set(lot_among)
+            candidates = living if payload["kind"] == "lantern" else [key for key in living if key in wanted]
+            if not candidates:
+                raise _fail("WQ-6", "to", "Nincs kit kisorsolni.", "There is nobody to draw.")
+            lot = rolls.draw_lot(dice_for(party, f"adv{adventure.number}:entry{seq}:lot"), candidates)
+            payload["to"] = lot.winner
+            if len(candidates) > 1:
+                payload["lot"] = lot.to_dict()
+        entry = log.entry_from_dict(payload)
         if not _may_record(party, adventure, by, entry, before):
             raise PermissionError
         if isinstance(entry, log.Voided):
@@ -457,24 +496,36 @@ def _write_back(party: Party, adventure: Adventure, setup: log.Setup, state: log
             item = CLASSES[ws.cls].starting_item.en
             if item in equipment:
                 equipment.remove(item)
-            warrior.gold = ws.gold
-            warrior.treasure = [{"name": c.name, "value": c.value} for c in ws.treasure]
-            warrior.equipment = equipment
-            warrior.status = ws.status.value
+            values = {
+                "gold": ws.gold,
+                "treasure": [{"name": c.name, "value": c.value} for c in ws.treasure],
+                "equipment": equipment,
+                "status": ws.status.value,
+            }
         else:
             start = starting[ws.key]
-            warrior.gold = start.gold
-            warrior.treasure = [{"name": c.name, "value": c.value} for c in start.treasure]
-            warrior.equipment = list(start.equipment[1:])
-            warrior.status = Warrior.Status.ACTIVE
-        warrior.save(update_fields=["gold", "treasure", "equipment", "status"])
-    adventure.stage = Adventure.Stage.ENDED if state.ended else Adventure.Stage.RUNNING
-    adventure.result = state.result.value if state.result else ""
+            values = {
+                "gold": start.gold,
+                "treasure": [{"name": c.name, "value": c.value} for c in start.treasure],
+                "equipment": list(start.equipment[1:]),
+                "status": Warrior.Status.ACTIVE.value,
+            }
+        if any(getattr(warrior, name) != value for name, value in values.items()):
+            for name, value in values.items():
+                setattr(warrior, name, value)
+            warrior.save(update_fields=list(values))  # a history record only for a real change
     score = ranking.adventure_score(state) if state.ended else None
-    adventure.survivors = score.survivors if score else 0
-    adventure.gold = score.gold if score else 0
-    adventure.save(update_fields=["stage", "result", "survivors", "gold"])
-    party.save(update_fields=["updated"])
+    figures = {
+        "stage": Adventure.Stage.ENDED.value if state.ended else Adventure.Stage.RUNNING.value,
+        "result": state.result.value if state.result else "",
+        "survivors": score.survivors if score else 0,
+        "gold": score.gold if score else 0,
+    }
+    if any(getattr(adventure, name) != value for name, value in figures.items()):
+        for name, value in figures.items():
+            setattr(adventure, name, value)
+        adventure.save(update_fields=list(figures))
+    _touch(party)
 
 
 def spell_entries(raw: Sequence[Mapping[str, Any]]) -> list[SpellEntry]:

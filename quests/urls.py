@@ -11,6 +11,7 @@ urlpatterns = [
     path("<int:pk>/", views.party_detail, name="party"),
     path("<int:pk>/invite/", views.member_invite, name="invite"),
     path("<int:pk>/warriors/new/", views.warrior_add, name="warrior-add"),
+    path("<int:pk>/warriors/lot/", views.class_lot, name="class-lot"),
     path("<int:pk>/warriors/<int:warrior_pk>/", views.warrior_edit, name="warrior-edit"),
     path("<int:pk>/adventures/new/", views.adventure_create, name="adventure-create"),
     path("<int:pk>/adventures/<int:number>/", views.adventure_detail, name="adventure"),

@@ -50,6 +50,7 @@ ENTRY_FIELDS = {
     "lantern": ("to",),
     "equipment": ("giver", "item", "to"),
     "used": ("warrior", "item"),
+    "tokens": ("warrior", "amount"),
     "end": ("result",),
     "sale": ("warrior", "name", "price"),
     "void": ("seq", "reason"),
@@ -108,6 +109,7 @@ def _party_context(request: HttpRequest, party: Party, *, read_only: bool) -> di
         "share_url": request.build_absolute_uri(reverse("quests:share", args=[party.share_token])),
     }
     if not read_only:
+        context["audit"] = selectors.audit_trail(party)
         context["members"] = list(party.members.select_related("user"))
         context["invite_form"] = InviteForm()
         members = [w for w in active]
@@ -170,7 +172,9 @@ def warrior_add(request: HttpRequest, pk: int) -> HttpResponse:
     party = selectors.party_for(request.user, pk)
     if not _is_owner(request, party):
         return HttpResponseForbidden()
-    form = WarriorForm(request.POST or None, free_classes=_free_classes(party))
+    pending = services.pending_class_lot(party)
+    free = [pending.lot["winner"]] if pending is not None else _free_classes(party)
+    form = WarriorForm(request.POST or None, free_classes=free)
     if request.method == "POST":
         if form.is_valid():
             data = {k: v for k, v in form.cleaned_data.items() if k != "cls"}
@@ -183,9 +187,25 @@ def warrior_add(request: HttpRequest, pk: int) -> HttpResponse:
             typed = checks.check_not_typed(request.POST)
             if typed:
                 _apply_errors(form, QuestError(typed))
-    return render(
-        request, "quests/warrior_form.html", {"form": form, "party": party}, status=400 if form.errors else 200
-    )
+    drawn = selectors.roll_sentences(party, None, _language())
+    context = {"form": form, "party": party, "drawn": next((text for roll, text in drawn if roll == pending), "")}
+    return render(request, "quests/warrior_form.html", context, status=400 if form.errors else 200)
+
+
+@login_required
+@require_POST
+def class_lot(request: HttpRequest, pk: int) -> HttpResponse:
+    assert isinstance(request.user, User)
+    party = selectors.party_for(request.user, pk)
+    try:
+        services.class_lot_draw(party, request.user)
+    except PermissionError:
+        return HttpResponseForbidden()
+    except QuestError as error:
+        for item in _errors(error):
+            messages.error(request, item["message"])
+        return redirect("quests:party", party.pk)
+    return redirect("quests:warrior-add", party.pk)
 
 
 @login_required
@@ -246,9 +266,16 @@ def _adventure_context(request: HttpRequest, party: Party, adventure: Adventure,
     warriors = {w.key: w for w in party.warriors.all()}
     state = view.state
     living = [w for w in state.warriors if w.status is Status.ACTIVE] if state else []
+    if state is not None:
+        order = selectors.turn_order(party, state.leader, [w.key for w in living])
+    else:
+        order = selectors.turn_order(
+            party, adventure.leader.key, [w.key for w in party.warriors.filter(status="active")]
+        )
     return {
         "party": party,
         "adventure": adventure,
+        "turn_order": order,
         "view": view,
         "state": state,
         "warriors": warriors,
@@ -305,7 +332,8 @@ def _adventure_action(request: HttpRequest, pk: int, number: int, action: Any) -
     except QuestError as error:
         context = _adventure_context(request, party, adventure, read_only=False)
         context["errors"] = _errors(error)
-        context["error_kind"] = request.POST.get("kind", "")
+        kind = request.POST.get("kind", "")
+        context["error_kind"] = kind if kind in ENTRY_FIELDS else ""
         return render(request, "quests/adventure.html", context, status=400)
     return redirect(reverse("quests:adventure", args=[party.pk, adventure.number]) + "#log")
 
@@ -368,9 +396,7 @@ def adventure_entry(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             data["outcomes"] = {
                 key[len("outcome_") :]: value for key, value in request.POST.items() if key.startswith("outcome_")
             }
-        lot_among = request.POST.getlist("lot_among") if request.POST.get("to") == "lot" else []
-        if lot_among:
-            data["to"] = ""
+        lot_among = request.POST.getlist("lot_among") if request.POST.get("to") == "lot" else None
         extra = {k: v for k, v in request.POST.items() if k in checks.ROLLED_FIELDS}
         if extra:
             raise QuestError(checks.check_not_typed(extra))
@@ -411,8 +437,15 @@ def _sheet_context(request: HttpRequest, party: Party, *, read_only: bool) -> di
             }
         )
     owner = not read_only
+    active_keys = [w.key for w in warriors if w.is_active]
+    if state is not None:
+        order = selectors.turn_order(party, state.leader, [w.key for w in state.warriors if w.status is Status.ACTIVE])
+    else:
+        barbarian = next((w.key for w in warriors if w.is_active and w.warrior_class is WarriorClass.BARBARIAN), "")
+        order = selectors.turn_order(party, barbarian, active_keys) if barbarian else []
     return {
         "party": party,
+        "turn_order": order,
         "sheets": sheets_,
         "latest": latest,
         "adventures": selectors.ranked_adventures(party),

@@ -20,6 +20,7 @@ from . import checks
 from .checks import Violation
 from .content import (
     GOLD_MAX,
+    POWER_TOKENS_MAX,
     CardKind,
     Outcome,
     Result,
@@ -83,6 +84,7 @@ class WarriorState:
     kills: tuple[tuple[str, int], ...] = ()
     sold: tuple[Card, ...] = ()
     outcome: Outcome | None = None
+    tokens: int | None = None  # the Wizard's power tokens left (WQ-2: at the start and at the end)
 
     @property
     def unconscious(self) -> bool:
@@ -144,6 +146,7 @@ def start(setup: Setup) -> AdventureState:
                 gold=w.gold,
                 treasure=tuple(replace(card, here=False) for card in w.treasure),
                 equipment=w.equipment,
+                tokens=w.power_tokens,
             )
             for w in setup.warriors
         ),
@@ -238,6 +241,15 @@ class CardUsed:
 
 
 @dataclass(frozen=True)
+class TokensUsed:
+    """The Wizard turns power tokens into power; each token is used once (S3 l.69, l.677)."""
+
+    warrior: str
+    amount: int
+    kind: str = field(default="tokens", init=False)
+
+
+@dataclass(frozen=True)
 class AdventureEnded:
     result: Result
     outcomes: Mapping[str, Outcome]
@@ -271,6 +283,7 @@ Entry = (
     | LanternPassed
     | EquipmentPassed
     | CardUsed
+    | TokensUsed
     | AdventureEnded
     | TreasureSold
     | Voided
@@ -372,6 +385,16 @@ def apply(state: AdventureState, entry: Entry) -> AdventureState:  # noqa: C901 
             if card.name == entry.item:
                 return state.with_warrior(replace(w, treasure=w.treasure[:i] + w.treasure[i + 1 :]))
         raise _err("WQ-3", "item", f"{w.name} nem birtokolja: {entry.item}.", f"{w.name} does not hold {entry.item}.")
+    if isinstance(entry, TokensUsed):
+        w = _living(state, entry.warrior, "warrior")
+        if w.tokens is None or entry.amount > w.tokens:
+            raise _err(
+                "WQ-07",
+                "amount",
+                f"{w.name}: {w.tokens or 0} erőjelzője maradt, mind egyszer használható.",
+                f"{w.name} has {w.tokens or 0} power tokens left, each used once.",
+            )
+        return state.with_warrior(replace(w, tokens=w.tokens - entry.amount))
     if isinstance(entry, AdventureEnded):
         return _end(state, entry)
     if isinstance(entry, TreasureSold):
@@ -555,6 +578,8 @@ def entry_from_dict(data: Mapping[str, Any]) -> Entry:  # noqa: C901 - one branc
         )
     if kind == "used":
         return CardUsed(_text(data, "warrior", TEXT_MAX), _text(data, "item", TEXT_MAX))
+    if kind == "tokens":
+        return TokensUsed(_text(data, "warrior", TEXT_MAX), _int(data, "amount", 1, POWER_TOKENS_MAX))
     if kind == "end":
         outcomes = data.get("outcomes")
         if not isinstance(outcomes, Mapping) or len(outcomes) > 4:

@@ -16,6 +16,7 @@ from .log import (
     EventDrawn,
     LanternPassed,
     MonsterSlain,
+    TokensUsed,
     TreasureFound,
     TreasureSold,
     Voided,
@@ -142,6 +143,12 @@ def sentence(entry: Entry, names: Mapping[str, str], language: str) -> str:  # n
         return text + (" " + lot_sentence(entry.lot, names, entry.item, language) if entry.lot else "")
     if isinstance(entry, CardUsed):
         return f"{n(entry.warrior)} felhasználta: {entry.item}." if hu else f"{n(entry.warrior)} used {entry.item}."
+    if isinstance(entry, TokensUsed):
+        return (
+            f"{n(entry.warrior)} {entry.amount} erőjelzőt használt fel."
+            if hu
+            else f"{n(entry.warrior)} used {entry.amount} power tokens."
+        )
     if isinstance(entry, AdventureEnded):
         result = RESULT_NAMES[entry.result].in_language(language)
         outcomes = ", ".join(f"{n(k)}: {OUTCOME_NAMES[o].in_language(language)}" for k, o in entry.outcomes.items())

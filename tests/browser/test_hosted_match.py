@@ -149,20 +149,33 @@ class Table:
         self.act(player, lambda: player.press('form.play-form button[data-kind="Name"]'))
 
 
-def open_context(browser: Any, live_server: Any, username: str, viewport: dict[str, int], phone: bool) -> Player:
+def open_context(
+    browser: Any,
+    live_server: Any,
+    username: str,
+    viewport: dict[str, int],
+    phone: bool,
+    errors: list[str] | None = None,
+) -> Player:
+    """A player's browser; with ``errors``, every console error of its page is noted there."""
     context = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
     context.add_init_script(SEEN)
     page = context.new_page()
-    log_in(page, live_server, username)
-    return Player(page, username, phone)
+    if errors is not None:
+        page.on("console", lambda m: errors.append(f"{username}: {m.text}") if m.type == "error" else None)
+    if username:
+        log_in(page, live_server, username)
+    return Player(page, username or "spectator", phone)
 
 
 def test_two_players_play_a_whole_match_in_their_browsers(browser, live_server, artifacts):
     home_user, away_user = UserFactory(username="hazai"), UserFactory(username="vendeg")
     TeamFactory(owner=home_user, name="Vasfarkasok", status=Team.Status.READY)
     TeamFactory(owner=away_user, name="Ködlovagok", status=Team.Status.READY)
-    home = open_context(browser, live_server, "hazai", LAPTOP, phone=False)
-    away = open_context(browser, live_server, "vendeg", PHONE, phone=True)
+    errors: list[str] = []  # the browsers' console errors: none over the whole match (issue 32, item 7)
+    home = open_context(browser, live_server, "hazai", LAPTOP, phone=False, errors=errors)
+    away = open_context(browser, live_server, "vendeg", PHONE, phone=True, errors=errors)
+    spectator = open_context(browser, live_server, "", PHONE, phone=True, errors=errors)  # not logged in
     table = Table(home, away)
 
     # the lobby: the home player challenges, the away player accepts
@@ -178,6 +191,7 @@ def test_two_players_play_a_whole_match_in_their_browsers(browser, live_server, 
     away.page.wait_for_url(f"{live_server.url}/play/{match.pk}/")
     home.page.wait_for_url(f"{live_server.url}/play/{match.pk}/", timeout=10_000)  # the challenge page follows
     away.page.evaluate("window.__marker = 'no reload'")
+    spectator.page.goto(f"{live_server.url}/play/{match.pk}/")
 
     # set-up: amulets as in the team file, the ME tokens by hand, each side on its own screen
     away.shot(artifacts, "phone-setup")
@@ -248,6 +262,9 @@ def test_two_players_play_a_whole_match_in_their_browsers(browser, live_server, 
     assert "Victory for Vasfarkasok" in away.page.inner_text("#match-result")
     assert "Victory for Vasfarkasok" in home.page.inner_text("#match-result")
     assert away.page.locator("form.play-form").count() == 0
+    spectator.page.wait_for_selector("#match-result", timeout=5000)
+    assert "Victory for Vasfarkasok" in spectator.page.inner_text("#match-result")
+    assert errors == [], errors
     home.shot(artifacts, "laptop-end")
     away.shot(artifacts, "phone-end")
     with live_server.lock:
@@ -265,5 +282,5 @@ def test_two_players_play_a_whole_match_in_their_browsers(browser, live_server, 
     }
     (artifacts / "hosted-latency.json").write_text(json.dumps(figures, indent=2))
     assert figures["worst_ms"] < 3000, figures
-    for player in (home, away):
+    for player in (home, away, spectator):
         player.page.context.close()

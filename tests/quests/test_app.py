@@ -244,3 +244,87 @@ def test_hungarian_pages(client, party):
     assert "Gimli megölte: Ork, 15 arany." in page
     response = entry(client, party, 1, kind="card", name="Terem", card_kind="room")
     assert response.status_code == 400 and "Kalandpakli: az első lap a bejárat." in response.content.decode()
+
+
+def test_wq1_a_class_by_lot_and_the_leader_by_lot_without_the_barbarian(client, owner):
+    party = services.party_create(owner, "Drawn")
+    lot_url = reverse("quests:class-lot", args=[party.pk])
+    assert client.post(lot_url).status_code == 302
+    client.post(lot_url)  # asking again shows the same lot
+    lot = Roll.objects.get(party=party, purpose="lot")
+    drawn = lot.lot["winner"]
+    assert lot.dice == [d for r in lot.lot["rounds"] for _, d in r]
+    form = client.get(reverse("quests:warrior-add", args=[party.pk])).content.decode()
+    assert "Lot (class)" in form and f'<option value="{drawn}"' in form and form.count("<option") == 1
+    other = next(c for c in ("dwarf", "wizard") if c != drawn)
+    assert post_warrior(client, party, other, "Wrong").status_code == 400  # the lot stands
+    pinning = "" if drawn == "elf" else "5"
+    assert post_warrior(client, party, drawn, "First", pinning=pinning).status_code == 302
+    lot.refresh_from_db()
+    assert lot.warrior.name == "First" and lot.warrior.cls == drawn
+    party.warriors.update(cls="dwarf", pinning=5)
+    post_warrior(client, party, "elf", "Aranel", pinning="")
+    client.post(reverse("quests:adventure-create", args=[party.pk]), {"objective": "Crypt", "leader": "lot"})
+    adventure = party.adventures.get()
+    leader_lot = Roll.objects.get(party=party, key="adv1:leader")
+    assert str(adventure.leader.pk) == leader_lot.lot["winner"]
+    page = client.get(reverse("quests:adventure", args=[party.pk, 1])).content.decode()
+    assert "Lot (leader)" in page and 'id="turn-order"' in page
+
+
+def test_wq1_turn_order_on_the_adventure_and_the_sheet(client, party):
+    begun(client, party)
+    page = client.get(reverse("quests:adventure", args=[party.pk, 1])).content.decode()
+    assert "Conan → Aranel → Merlin → Gimli" in page  # the leader, then I 6, 3 (Wizard before the Dwarf's 2)
+    sheet = client.get(reverse("quests:sheets", args=[party.pk])).content.decode()
+    assert "Conan → Aranel → Merlin → Gimli" in sheet
+
+
+def test_wq07_the_wizards_tokens_used_and_left_on_the_sheet(client, party):
+    begun(client, party)
+    k = keys(party)
+    tokens = Roll.objects.get(party=party, purpose="power_tokens").total
+    assert entry(client, party, 1, kind="tokens", warrior=k["Merlin"], amount=str(tokens)).status_code == 302
+    response = entry(client, party, 1, kind="tokens", warrior=k["Merlin"], amount="1")  # each token used once
+    assert response.status_code == 400 and "WQ-07" in response.content.decode()
+    sheet = client.get(reverse("quests:sheets", args=[party.pk])).content.decode()
+    assert f"Power tokens {tokens} (die {tokens})" in sheet and "at the end: 0" in sheet
+
+
+def test_wq6_lots_in_the_log_are_the_apps_and_cannot_be_steered(client, party):
+    begun(client, party)
+    k = keys(party)
+    entry(client, party, 1, kind="wounds_taken", warrior=k["Conan"], amount="99")
+    entry(client, party, 1, kind="end_of_turn")
+    # the form names only the dead man as a claimant for the lantern: the app draws among the living anyway
+    assert entry(client, party, 1, kind="lantern", to="lot", lot_among=[k["Conan"]]).status_code == 302
+    lantern = LogEntry.objects.get(seq=3).data
+    assert lantern["to"] in {k["Gimli"], k["Aranel"], k["Merlin"]}
+    assert sorted(lantern["lot"]["candidates"], key=int) == lantern["lot"]["candidates"]
+    # the Lantern card is claimed by two: the app draws between them, the dice in the log
+    response = entry(
+        client,
+        party,
+        1,
+        kind="equipment",
+        giver=k["Conan"],
+        item="Lantern",
+        to="lot",
+        lot_among=[k["Merlin"], k["Gimli"]],
+    )
+    assert response.status_code == 302
+    passed = LogEntry.objects.get(seq=4).data
+    assert passed["to"] in {k["Merlin"], k["Gimli"]} and len(passed["lot"]["rounds"]) >= 1
+    assert entry(client, party, 1, kind="lantern", to=k["Aranel"], lot="forged").status_code == 400
+    page = client.get(reverse("quests:adventure", args=[party.pk, 1])).content.decode()
+    assert "Lot (Lantern)" in page
+
+
+def test_the_audit_trail_names_who_changed_what(client, party):
+    begun(client, party)
+    k = keys(party)
+    entry(client, party, 1, kind="kill", monster="Orc", gold="15", killer=k["Gimli"])
+    page = client.get(reverse("quests:party", args=[party.pk])).content.decode()
+    assert 'id="audit-trail"' in page and "mara" in page
+    gimli = party.warriors.get(name="Gimli")
+    assert gimli.history.count() >= 1

@@ -210,3 +210,11 @@ def test_wounds_stay_within_zero_and_start(steps):
             state = log.apply(state, EndOfTurn())
     for w in state.warriors:
         assert 0 <= w.wounds <= w.start_wounds
+
+
+def test_wq07_power_tokens_each_used_once_s3_l69_l677():
+    state = log.replay(setup(), entries(log.TokensUsed(W, 3)))
+    assert state.warrior(W).tokens == 1  # 4 rolled at the start, 1 left at the end
+    assert violations(entries(log.TokensUsed(W, 3), log.TokensUsed(W, 2))) == [("WQ-07", "amount")]
+    assert violations(entries(log.TokensUsed(B, 1))) == [("WQ-07", "amount")]  # only the Wizard has tokens
+    assert text.sentence(log.TokensUsed(W, 3), NAMES, "en") == "Merlin used 3 power tokens."

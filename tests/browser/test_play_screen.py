@@ -1,0 +1,105 @@
+"""The play screen as players meet it (issue 32): every refusal shown where the player looks, the
+choices beside the board on a phone, the page in one language, and no console error."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.arena.hosted import begin, fresh, make_players
+from tests.browser.actions import log_in
+from tests.browser.test_hosted_match import LAPTOP, PHONE, live_server  # noqa: F401 (the serialised live server)
+
+pytestmark = pytest.mark.browser
+
+
+def _version(page: Any) -> int:
+    return int(page.get_attribute("#match-status", "data-version"))
+
+
+def _open(browser: Any, live_server: Any, username: str, viewport: dict[str, int], errors: list[str]) -> Any:  # noqa: F811
+    context = browser.new_context(viewport=viewport, is_mobile=viewport == PHONE, has_touch=viewport == PHONE)
+    page = context.new_page()
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    log_in(page, live_server, username)
+    return page
+
+
+def test_a_stale_page_shows_that_the_board_changed_and_the_current_board(browser, live_server, settings, artifacts):  # noqa: F811
+    """Issue 32, item 1: the same match open twice; an action in the first, then one in the second
+    before it polls: the 409's reason is shown at the top and the board is the current one."""
+    settings.VIADAL_MATCH_POLL_MS = 600_000  # the second tab must not refresh by itself first
+    with live_server.lock:
+        players = make_players()
+        match = begin(players, seed="stale")
+        version = match.version
+    errors: list[str] = []
+    first = _open(browser, live_server, "hazai", LAPTOP, errors)
+    second = _open(browser, live_server, "hazai", PHONE, errors)
+    for page in (first, second):
+        page.goto(f"{live_server.url}/play/{match.pk}/")
+        page.wait_for_selector("#as-team-file")
+    first.click("#as-team-file")
+    first.wait_for_function("v => +document.querySelector('#match-status').dataset.version > v", arg=version)
+    assert _version(second) == version
+    second.tap("#as-team-file")
+    second.wait_for_selector("#play-message")
+    assert "The board has changed" in second.inner_text("#play-message")
+    with live_server.lock:
+        assert _version(second) == fresh(match).version  # the answer brought the position as it stands
+    assert second.locator("#as-team-file").count() == 0
+    # where the player looks: in the window, without scrolling
+    box = second.locator("#play-message").bounding_box()
+    assert box is not None and 0 <= box["y"] < PHONE["height"], box
+    second.screenshot(path=str(artifacts / "play-refusal-phone.png"))
+    # the browser's own line for the answer's status, nothing from the page
+    assert [e for e in errors if "status of 409" not in e] == [], errors
+
+
+def test_on_a_phone_the_chosen_characters_choices_are_right_under_the_board(browser, live_server, artifacts):  # noqa: F811
+    """Issue 32, item 2: at 390×844 the step's buttons are a bar fixed under the board: the board,
+    the chosen character and his choices are all in the window without scrolling, and a move is
+    played there."""
+    from tests.browser.test_keyboard import board_step
+
+    with live_server.lock:
+        players = make_players()
+        match = board_step(players)
+        version = match.version
+    errors: list[str] = []
+    page = _open(browser, live_server, "hazai", PHONE, errors)
+    page.goto(f"{live_server.url}/play/{match.pk}/")
+    page.wait_for_selector("#choices.has-actions")
+    mine = page.evaluate(
+        "() => [...document.querySelectorAll('#action-form button.choice')]"
+        ".filter(b => b.dataset.hex).map(b => b.dataset.char)[0]"
+    )
+    piece = page.locator(f'.board-layer .piece[data-piece="{mine}"]')
+    if piece.count():
+        piece.tap()
+    page.wait_for_selector(f'.board-layer .target[data-char="{mine}"]:not(.is-hidden)')
+    page.screenshot(path=str(artifacts / "play-phone-chosen.png"))
+    assert page.evaluate("window.scrollY") == 0
+    bar = page.locator("#choices").bounding_box()
+    board = page.locator("#board-scroll").bounding_box()
+    assert bar is not None and board is not None
+    assert bar["y"] + bar["height"] <= PHONE["height"] + 1, bar
+    assert board["y"] < bar["y"] and board["y"] + 150 < bar["y"], (board, bar)  # the board shows above the bar
+    shown = page.locator(f'#action-form .choice-group[data-char="{mine}"] button.choice').first
+    at = shown.bounding_box()
+    assert at is not None and bar["y"] <= at["y"] and at["y"] + at["height"] <= PHONE["height"], at
+    # a lit hex in the window is tapped: the move is played without a scroll of the page
+    lit = page.locator(f'.board-layer .target[data-char="{mine}"]:not(.is-hidden)').first
+    lit.scroll_into_view_if_needed()
+    assert page.evaluate("window.scrollY") == 0
+    before = _version(page)
+    hexes = lit.get_attribute("data-hex")
+    covering = page.locator(f'.board-layer .piece[data-hex="{hexes}"]')
+    (covering.first if covering.count() else lit).tap()
+    page.wait_for_timeout(300)
+    if _version(page) == before and page.locator("button.choice.offered").count():
+        page.locator("button.choice.offered").first.tap()
+    page.wait_for_function("v => +document.querySelector('#match-status').dataset.version > v", arg=version)
+    assert page.evaluate("window.scrollY") == 0
+    assert errors == [], errors
