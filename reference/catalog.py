@@ -188,12 +188,13 @@ class _Builder:
         self.language = language
         self.stats = {s["id"]: s for s in doc["stats"]}
         self.roles = {r["id"]: r for r in doc["roles"]}
+        self.point_names: dict[str, str] = {}
         self.named: dict[str, dict[str, Doc]] = {
             "skills": {s["id"]: s for s in doc["skills"]},
             "weapons": {w["id"]: w for w in [*doc["weapons"], *doc["ranged_weapons"]]},
             "gladiator-types": {t["id"]: t for t in doc["gladiator_types"]},
             "optional-rules": {o["id"]: o for o in doc["optional_rules"]},
-            "amulets": {a["id"]: a for a in doc["amulets"]},
+            "amulets": {a["id"]: a for a in [*doc["amulets"], *doc["magic_resistance_tokens"]["tokens"]]},
         }
 
     # --- helpers --------------------------------------------------------------------------------
@@ -253,6 +254,7 @@ class _Builder:
             self.optional_rules,
             self.profiles,
             self.points,
+            self.team_rules,
         ]
         for build in builders:
             yield from build()
@@ -567,6 +569,30 @@ class _Builder:
                 ),
             )
 
+    def team_rules(self) -> Iterable[Entry]:
+        """The team-building rules TB-01 … TB-25 (HR-9.6): the rule, its message, where it is explained."""
+        for rule in self.doc["points"]["validation_rules"]:
+            message = pick(rule["message_template_hu"], rule["message_template"], self.language)
+            yield Entry(
+                kind="team-rules",
+                id=rule["id"],
+                name=rule["id"],
+                term="",
+                group="",
+                numbers="",
+                effect=pick(rule["summary_hu"], rule["summary"], self.language),
+                facts=tuple(
+                    f
+                    for f in (
+                        Fact(_("The builder says"), message),
+                        Fact(_("Explained in"), links=_team_rule_links(self, rule["id"])),
+                    )
+                    if f.value or f.links
+                ),
+                source=rule["source"],
+                names=(rule["id"],),
+            )
+
     def points(self) -> Iterable[Entry]:
         pts = self.doc["points"]
         slots = {p["id"]: p for p in self.doc["profiles"]}
@@ -585,6 +611,7 @@ class _Builder:
             facts: Iterable[Fact] = (),
             source: str = "",
         ) -> Entry:
+            self.point_names[part_id] = name
             return Entry(
                 kind="points",
                 id=part_id,
@@ -777,3 +804,16 @@ class _Builder:
             [],
             [Table("", (_("Vial"), _("Points")), tuple((vial_names[v], str(c)) for v, c in pts["vial_costs"].items()))],
         )
+
+
+def _team_rule_links(builder: _Builder, rule_id: str) -> tuple[Link, ...]:
+    titles = {slug: str(title) for slug, (title, _noun) in words.KINDS.items()}
+    links = []
+    for kind, entry_id in words.TEAM_RULE_TOPICS[rule_id]:
+        if not entry_id:
+            links.append(Link(kind, "", titles[kind]))
+        elif kind == "points":
+            links.append(Link(kind, entry_id, builder.point_names[entry_id]))
+        else:
+            links.append(builder.link(kind, entry_id))
+    return tuple(links)

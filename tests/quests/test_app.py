@@ -328,3 +328,10 @@ def test_the_audit_trail_names_who_changed_what(client, party):
     assert 'id="audit-trail"' in page and "mara" in page
     gimli = party.warriors.get(name="Gimli")
     assert gimli.history.count() >= 1
+
+
+def test_one_warriors_record_sheet_alone(client, party):
+    gimli = party.warriors.get(name="Gimli")
+    page = client.get(reverse("quests:sheets", args=[party.pk]) + f"?warrior={gimli.pk}").content.decode()
+    assert page.count('class="sheet quest-record"') == 1 and "Gimli" in page and 'id="party-sheet"' not in page
+    assert f"sheets.pdf?warrior={gimli.pk}" in page
