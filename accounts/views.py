@@ -12,6 +12,7 @@ from django.contrib.auth import REDIRECT_FIELD_NAME, login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
@@ -23,14 +24,46 @@ from common.http import AuthenticatedHttpRequest
 
 from .inbox import inbox as inbox_of
 from .language import is_supported, remember_in_session, store_language
+from .throttle import address_locked, take_signup
+
+
+def unusable_username() -> str:
+    return _("This username cannot be used. Choose another.")
+
+
+class SignUpForm(UserCreationForm):
+    """Django's form, except that it does not tell which usernames exist (issue 28): whether the
+    username is taken is asked only once everything else is valid (so a probe with a bad password
+    learns nothing), and then in words that do not say "exists"; posts are throttled per address."""
+
+    def clean_username(self) -> str:
+        return str(self.cleaned_data.get("username") or "")  # no early "already exists"
+
+    def validate_unique(self) -> None:
+        """Asked in ``full_clean``, after the passwords."""
+
+    def full_clean(self) -> None:
+        super().full_clean()
+        username = getattr(self, "cleaned_data", {}).get("username")
+        if not self.errors and username and User.objects.filter(username__iexact=username).exists():
+            self.add_error("username", unusable_username())
 
 
 def signup(request: HttpRequest) -> HttpResponse:
     """Create an account and log straight in, to the team list. The language he signs up in is
-    remembered as his."""
-    form: UserCreationForm[User] = UserCreationForm(request.POST or None)
+    remembered as his. At most ``SIGNUP_LIMIT`` posts an hour from one address."""
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and not take_signup(request):
+        form = SignUpForm()
+        context = {"form": form, "signup_limited": True}
+        return render(request, "registration/signup.html", context, status=429)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
+        try:
+            with transaction.atomic():
+                user = form.save()
+        except IntegrityError:  # taken meanwhile by another sign-up
+            form.add_error("username", unusable_username())
+            return render(request, "registration/signup.html", {"form": form})
         language = translation.get_language()
         if is_supported(language):
             store_language(user, language)
@@ -68,6 +101,7 @@ def login_locked_out(
         "form": AuthenticationForm(request, initial={"username": username}),
         "next": request.POST.get(REDIRECT_FIELD_NAME, ""),
         "locked_out_minutes": minutes,
+        "address_locked": address_locked(request),
     }
     return render(request, "registration/login.html", context, status=429)
 

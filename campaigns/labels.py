@@ -15,7 +15,7 @@ from django.utils.functional import lazy
 from arena.engine.campaign.injuries import INJURY_RESULT_NAMES, THUMBS_NAMES, InjuryResult, Thumbs
 from arena.engine.campaign.knockout import stage_names
 from arena.engine.campaign.purchases import PURCHASE_NAMES, PurchaseKind
-from arena.engine.campaign.results import FORMAT_NAMES, RESULT_NAMES, Format, ResultKind
+from arena.engine.campaign.results import RESULT_NAMES, ResultKind
 from arena.engine.campaign.standings import TIE_BREAKER_DESCRIPTIONS, TIE_BREAKER_NAMES, TieBreaker
 from arena.engine.campaign.texts import STATUS_NAMES, Line, Pair
 from arena.engine.content.common import STAT_NAMES, Stat
@@ -37,10 +37,6 @@ choice_label = lazy(_choice_label, str)
 def result_label(kind: ResultKind | str) -> str:
     """``Győzelem`` / ``Victory`` …"""
     return pair_name(RESULT_NAMES[ResultKind(kind)])
-
-
-def format_label(league_format: Format | str) -> str:
-    return pair_name(FORMAT_NAMES[Format(league_format)])
 
 
 def injury_label(result: InjuryResult | str) -> str:

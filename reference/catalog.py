@@ -188,12 +188,13 @@ class _Builder:
         self.language = language
         self.stats = {s["id"]: s for s in doc["stats"]}
         self.roles = {r["id"]: r for r in doc["roles"]}
+        self.point_names: dict[str, str] = {}
         self.named: dict[str, dict[str, Doc]] = {
             "skills": {s["id"]: s for s in doc["skills"]},
             "weapons": {w["id"]: w for w in [*doc["weapons"], *doc["ranged_weapons"]]},
             "gladiator-types": {t["id"]: t for t in doc["gladiator_types"]},
             "optional-rules": {o["id"]: o for o in doc["optional_rules"]},
-            "amulets": {a["id"]: a for a in doc["amulets"]},
+            "amulets": {a["id"]: a for a in [*doc["amulets"], *doc["magic_resistance_tokens"]["tokens"]]},
         }
 
     # --- helpers --------------------------------------------------------------------------------
@@ -253,6 +254,7 @@ class _Builder:
             self.optional_rules,
             self.profiles,
             self.points,
+            self.team_rules,
         ]
         for build in builders:
             yield from build()
@@ -300,6 +302,15 @@ class _Builder:
                     Fact(_("Number in the rulebook"), str(spell["number"])),
                     Fact(_("Level"), str(spell["level"])),
                     Fact(_("Spell disc"), self.name(disc)),
+                    Fact(
+                        _("Cast with"),
+                        _(
+                            "a disc of level %(level)s among those he holds: the witch-master draws 6 at random "
+                            "(or his team's number, some of them fixed) and may cast any spell whose level "
+                            "matches one; the disc then goes back into the pool"
+                        )
+                        % {"level": spell["level"]},
+                    ),
                     Fact(_("MAN to cast"), str(spell["man_cost"])),
                     Fact(_("Type"), str(words.SPELL_TYPES[spell["spell_type"]])),
                     Fact(_("Range"), range_text),
@@ -567,6 +578,30 @@ class _Builder:
                 ),
             )
 
+    def team_rules(self) -> Iterable[Entry]:
+        """The team-building rules TB-01 … TB-25 (HR-9.6): the rule, its message, where it is explained."""
+        for rule in self.doc["points"]["validation_rules"]:
+            message = pick(rule["message_template_hu"], rule["message_template"], self.language)
+            yield Entry(
+                kind="team-rules",
+                id=rule["id"],
+                name=rule["id"],
+                term="",
+                group="",
+                numbers="",
+                effect=pick(rule["summary_hu"], rule["summary"], self.language),
+                facts=tuple(
+                    f
+                    for f in (
+                        Fact(_("The builder says"), message),
+                        Fact(_("Explained in"), links=_team_rule_links(self, rule["id"])),
+                    )
+                    if f.value or f.links
+                ),
+                source=rule["source"],
+                names=(rule["id"],),
+            )
+
     def points(self) -> Iterable[Entry]:
         pts = self.doc["points"]
         slots = {p["id"]: p for p in self.doc["profiles"]}
@@ -585,6 +620,7 @@ class _Builder:
             facts: Iterable[Fact] = (),
             source: str = "",
         ) -> Entry:
+            self.point_names[part_id] = name
             return Entry(
                 kind="points",
                 id=part_id,
@@ -738,6 +774,14 @@ class _Builder:
             [],
             [],
             facts=[
+                Fact(
+                    _("What it buys"),
+                    _(
+                        "a disc of the level chosen when the team is built, instead of one drawn at random: "
+                        "it costs %(points)s points per level, so a level-3 disc costs %(example)s"
+                    )
+                    % {"points": fixed["points_per_level"], "example": 3 * fixed["points_per_level"]},
+                ),
                 Fact(_("Points per disc level"), str(fixed["points_per_level"])),
                 Fact(_("Fixed discs at most"), str(fixed["max_fixed"])),
                 Fact(_("Fixed level-5 discs at most"), str(fixed["max_fixed_level_5"])),
@@ -777,3 +821,16 @@ class _Builder:
             [],
             [Table("", (_("Vial"), _("Points")), tuple((vial_names[v], str(c)) for v, c in pts["vial_costs"].items()))],
         )
+
+
+def _team_rule_links(builder: _Builder, rule_id: str) -> tuple[Link, ...]:
+    titles = {slug: str(title) for slug, (title, _noun) in words.KINDS.items()}
+    links = []
+    for kind, entry_id in words.TEAM_RULE_TOPICS[rule_id]:
+        if not entry_id:
+            links.append(Link(kind, "", titles[kind]))
+        elif kind == "points":
+            links.append(Link(kind, entry_id, builder.point_names[entry_id]))
+        else:
+            links.append(builder.link(kind, entry_id))
+    return tuple(links)

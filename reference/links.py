@@ -43,3 +43,12 @@ def entry_link(kind: str, entry_id: str | int | None, text: str) -> SafeString:
     if url is None:
         return format_html("{}", text)
     return format_html('<a class="rule-link" href="{}">{}</a>', url, text)
+
+
+def rule_code_html(code: str) -> SafeString:
+    """A broken rule's code (``TB-02``) as a link to its team-building rule, the code alone (escaped)
+    for a code the reference has no page for (``FILE-SIZE``)."""
+    if ("team-rules", code) not in entry_ids():
+        return format_html("{}", code)
+    url = reverse("reference:entry", args=["team-rules", code])
+    return format_html('<a class="rule-link rule-code" href="{}">{}</a>', url, code)

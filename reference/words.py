@@ -19,6 +19,35 @@ KINDS: dict[str, tuple[Promise, Promise]] = {
     "optional-rules": (_("Optional rules"), _("Optional rule")),
     "profiles": (_("Character profiles"), _("Character profile")),
     "points": (_("Point costs"), _("Point costs")),
+    "team-rules": (_("Team-building rules"), _("Team-building rule")),
+}
+# Where the reference explains what a team-building rule (HR-9.6) checks: (kind, id) or (kind, "").
+TEAM_RULE_TOPICS: dict[str, tuple[tuple[str, str], ...]] = {
+    "TB-01": (("profiles", ""),),
+    "TB-02": (("points", "tiers"),),
+    "TB-03": (("points", "tiers"),),
+    "TB-04": (("points", "tiers"),),
+    "TB-05": (("points", "tiers"),),
+    "TB-06": (("points", "stats"),),
+    "TB-07": (("points", "skills"), ("skills", "")),
+    "TB-08": (("skills", ""),),
+    "TB-09": (("skills", ""),),
+    "TB-10": (("gladiator-types", ""),),
+    "TB-11": (("gladiator-types", ""),),
+    "TB-12": (("points", "pile"),),
+    "TB-13": (("points", "pile"), ("gladiator-types", "")),
+    "TB-14": (("points", "pile"),),
+    "TB-15": (("points", "pile"), ("weapons", "")),
+    "TB-16": (("points", "pile"),),
+    "TB-17": (("points", "ammunition"),),
+    "TB-18": (("points", "fixed_discs"), ("points", "ammunition")),
+    "TB-19": (("points", "amulets"), ("amulets", "")),
+    "TB-20": (("amulets", "me_2"), ("amulets", "me_3")),
+    "TB-21": (("vials", ""), ("optional-rules", "opt_poison_vial"), ("optional-rules", "opt_potion")),
+    "TB-22": (("gladiator-types", ""), ("profiles", "")),
+    "TB-23": (),
+    "TB-24": (),
+    "TB-25": (("points", "tiers"), ("points", "base_team")),
 }
 
 SPELL_TYPES = {
@@ -136,6 +165,7 @@ KIND_TERMS = {
     "optional-rules": ("opcionális szabály", "optional rule"),
     "profiles": ("karakter", "profil", "character", "profile"),
     "points": ("pont", "költség", "points", "cost"),
+    "team-rules": ("csapatépítés", "csapatépítési szabály", "team building", "team rule", "validation"),
 }
 # What players call an entry besides its names (kind, id) -> words.
 SYNONYMS: dict[tuple[str, str], tuple[str, ...]] = {

@@ -24,6 +24,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from arena.engine.roster import Problem
 from common.i18n import problem_text
+from reference.links import rule_code_html
 
 OOB = ' hx-swap-oob="true"'
 
@@ -197,7 +198,7 @@ def problems_html(problems: Iterable[Problem], ids: Sequence[str] = ()) -> str:
         named = f' id="{ids[number]}"' if ids else ""
         html.append(
             f'<div class="problem small text-danger mt-1"{named} data-code="{_escape(problem.code)}">'
-            f"<strong>{_escape(problem.code)}</strong> {_escape(problem_text(problem))}</div>"
+            f"<strong>{rule_code_html(problem.code)}</strong> {_escape(problem_text(problem))}</div>"
         )
     return "".join(html)
 

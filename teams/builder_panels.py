@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from common.i18n import problem_text
+from reference.links import rule_code_html
 
 from .models import Team
 from .selectors import TeamReport
@@ -145,7 +146,7 @@ def problems_panel(report: TeamReport, *, oob: bool = False) -> SafeString:
     if problems:
         items = "".join(
             f'<li class="list-group-item small text-danger" data-code="{_e(problem.code)}">'
-            f"<strong>{_e(problem.code)}</strong> {_e(problem_text(problem))}</li>"
+            f"<strong>{rule_code_html(problem.code)}</strong> {_e(problem_text(problem))}</li>"
             for problem in problems
         )
         body = f'<ul class="list-group list-group-flush">{items}</ul>'

@@ -8,6 +8,7 @@ from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.template.defaultfilters import filesizeformat
 from django.utils.functional import lazy
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -15,6 +16,7 @@ from arena.engine.content.amulets import OPTIONAL_RULES
 from arena.engine.content.points import DEFAULT_TIER, TIERS
 from arena.engine.roster.limits import MAX_FILE_BYTES
 from common.i18n import entry_label, entry_name
+from reference.notes import labelled, options_help, tier_help
 
 from .models import NOTES_MAX_LENGTH, Team
 from .problems import OnTheBoard, ProblemBoard
@@ -37,7 +39,12 @@ def tier_choices_with_budget() -> list[tuple[str, str]]:
 
 
 def optional_rule_choices() -> list[tuple[str, str]]:
-    return [(rule.id, entry_label(rule)) for rule in OPTIONAL_RULES.values()]
+    """Each optional rule with what it does and a link to it (HR-7)."""
+    return [(rule.id, labelled(entry_label(rule), "optional-rules", rule.id)) for rule in OPTIONAL_RULES.values()]
+
+
+TIER_HELP = lazy(tier_help, SafeString)()
+OPTIONS_HELP = lazy(options_help, SafeString)()
 
 
 def notes_form_field(label: StrOrPromise, rows: int, *, required: bool = False) -> forms.CharField:
@@ -78,7 +85,9 @@ def both_names(english: str, hungarian: str) -> str:
 
 
 class TeamCreateForm(forms.ModelForm):
-    tier = forms.ChoiceField(label=gettext_lazy("Tier"), choices=tier_choices_with_budget, initial=DEFAULT_TIER)
+    tier = forms.ChoiceField(
+        label=gettext_lazy("Tier"), choices=tier_choices_with_budget, initial=DEFAULT_TIER, help_text=TIER_HELP
+    )
 
     class Meta:
         model = Team
@@ -95,13 +104,14 @@ class TeamForm(OnTheBoard, forms.Form):
     PREFIX = "team"
 
     name = forms.CharField(label=gettext_lazy("Name"), max_length=Team._meta.get_field("name").max_length)
-    tier = forms.ChoiceField(label=gettext_lazy("Tier"), choices=tier_choices_with_budget)
+    tier = forms.ChoiceField(label=gettext_lazy("Tier"), choices=tier_choices_with_budget, help_text=TIER_HELP)
     notes = notes_form_field(gettext_lazy("Notes"), rows=3)
     options = forms.MultipleChoiceField(
         label=gettext_lazy("Optional rules"),
         choices=optional_rule_choices,
         required=False,
         widget=forms.CheckboxSelectMultiple,
+        help_text=OPTIONS_HELP,
     )
 
     def __init__(self, *args: Any, team: Team, **kwargs: Any) -> None:

@@ -13,7 +13,7 @@ from arena.engine.content.amulets import AMULETS, ME_TOKEN_VALUES, VIALS
 from arena.engine.content.discs import DISC_POOL
 from arena.engine.content.points import TRAP_CARDS_KEPT, TRAP_INSIGHT_COSTS, fixed_discs_cost
 from arena.engine.content.skills import SKILLS
-from arena.engine.content.weapons import GLADIATOR_TYPES, PILE_ITEMS, WEAPONS, Hands, is_legal_grip, wielded
+from arena.engine.content.weapons import DAGGER, GLADIATOR_TYPES, PILE_ITEMS, WEAPONS, Hands, is_legal_grip, wielded
 from common.i18n import both, entry_label, entry_name
 
 GRIP_SEPARATOR = "+"
@@ -87,20 +87,29 @@ def grip_label(items: tuple[str, ...] | list[str]) -> str:
     return " + ".join(entry_name(WEAPONS[i]) if i in WEAPONS else i for i in items) or _("Empty hands")
 
 
-def legal_grips(gladiator_type: str | None) -> list[tuple[str, ...]]:
-    """Every grip HR-3.1 allows the type, each once, in the form it is fought with."""
+def legal_grips(gladiator_type: str | None, pile: tuple[str, ...] | None = None) -> list[tuple[str, ...]]:
+    """Every grip HR-3.1 allows the type, each once, in the form it is fought with; given a pile, only
+    the grips it holds (TB-15: as many copies as the grip takes; the belt dagger is always at hand)."""
     held = [w.id for w in WEAPONS.values() if w.hands is not Hands.THROWN]
+    in_pile = Counter(pile or ())
     grips: dict[tuple[str, ...], None] = {}
     for size in (1, 2):
         for combo in combinations_with_replacement(held, size):
-            if is_legal_grip(combo, gladiator_type):
-                grips.setdefault(wielded(combo), None)
+            if not is_legal_grip(combo, gladiator_type):
+                continue
+            wanted = Counter(item for item in combo if item != DAGGER)
+            if pile is not None and any(in_pile[item] < count for item, count in wanted.items()):
+                continue
+            grips.setdefault(wielded(combo), None)
     return list(grips)
 
 
-def grip_choices(gladiator_type: str | None, current: tuple[str, ...]) -> tuple[Choices, str]:
-    """The legal grips (plus the one held now when it is not legal) and the value to show."""
-    grips = legal_grips(gladiator_type)
+def grip_choices(
+    gladiator_type: str | None, current: tuple[str, ...], pile: tuple[str, ...] | None = None
+) -> tuple[Choices, str]:
+    """The grips the type and the pile allow (plus the one held now when it is not one of them) and
+    the value to show."""
+    grips = legal_grips(gladiator_type, pile)
     shown = wielded(current) if wielded(current) in grips else current
     if shown not in grips:
         grips.append(shown)

@@ -18,6 +18,7 @@ from typing import Any
 
 from django import forms
 from django.utils.functional import cached_property
+from django.utils.html import format_html
 from django.utils.text import capfirst
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -28,9 +29,9 @@ from arena.engine.content.points import AMMO_RULES, MAX_FIXED_DISCS, StatRule, s
 from arena.engine.content.profiles import AMMO_NAMES, GLADIATOR, SLOT_ROLES, Ammo
 from arena.engine.content.skills import skills_for_role
 from arena.engine.content.weapons import GLADIATOR_TYPES, PILE_ITEMS, WEAPONS, pile_copies_allowed
-from arena.engine.roster import buyable_ammo
+from arena.engine.roster import MEMBER_NAME_MAX_LENGTH, buyable_ammo
 from common.i18n import entry_label, pair_name
-from reference.notes import labelled, rule_lines
+from reference.notes import discs_help, fixed_disc_help, grip_help, labelled, me_token_lead, name_help, rule_lines
 
 from . import member_choices as choices
 from .bounds import AMMO_BOUNDS, PILE_POINTS_MAX, pile_copies_max, pile_points
@@ -178,7 +179,10 @@ class MemberForm(OnTheBoard, forms.Form):
         self.board = ProblemBoard()
         self.fixed_equipment = fixed_equipment_lines(character)
         self.tokens = _("Amulet, token and vial")
-        name = forms.CharField(label=_("Name"), max_length=Character._meta.get_field("name").max_length, required=False)
+        # the input takes what TB-23 allows (1–40); the model keeps room for a draft's longer name
+        name = forms.CharField(
+            label=_("Name"), max_length=MEMBER_NAME_MAX_LENGTH, required=False, help_text=name_help()
+        )
         self._add("", "name", name, "name")
         for stat, rule in stat_rules(character.slot, self._gladiator_type()).items():
             self._add(_("Profile"), stat.value, self._stat_field(stat, rule), f"stats.{stat.value}")
@@ -247,8 +251,10 @@ class MemberForm(OnTheBoard, forms.Form):
             ),
         )
         self._add(section, "gladiator_type", field, "gladiator_type")
-        grips, shown = choices.grip_choices(self._gladiator_type(), tuple(self.character.starting_grip))
-        field = forms.ChoiceField(label=_("Starting grip"), choices=grips, required=False)
+        grips, shown = choices.grip_choices(
+            self._gladiator_type(), tuple(self.character.starting_grip), tuple(self.character.pile)
+        )
+        field = forms.ChoiceField(label=_("Starting grip"), choices=grips, required=False, help_text=grip_help())
         self._add(section, "starting_grip", field, "starting_grip", initial=shown)
         counts = Counter(self.character.pile)
         pile_section = _("Weapon pile")
@@ -284,6 +290,7 @@ class MemberForm(OnTheBoard, forms.Form):
             self._add(section, f"ammo_{ammo.value}", field, f"ammunition.{ammo.value}", initial)
         if character.disc_count is not None:
             field = self._supply_field(Ammo.SPELL_DISCS, _("Spell discs"))
+            field.help_text = discs_help(str(field.help_text))
             self._add(section, "disc_count", field, "disc_count")
             self._add_fixed_discs(section)
         if character.trap_cards_drawn is not None:
@@ -321,6 +328,7 @@ class MemberForm(OnTheBoard, forms.Form):
                 coerce=int,
                 empty_value=None,
                 required=False,
+                help_text=fixed_disc_help() if index == 0 else "",
             )
             initial = held[index] if index < len(held) else ""
             self._add(section, f"fixed_disc_{index + 1}", field, "fixed_discs", initial)
@@ -339,7 +347,9 @@ class MemberForm(OnTheBoard, forms.Form):
                 empty_value=None,
                 required=False,
             )
-            field.help_text = rule_lines("amulets", [f"me_{value}" for value, _label in tokens])
+            field.help_text = format_html(
+                "{}{}", me_token_lead(), rule_lines("amulets", [f"me_{value}" for value, _label in tokens])
+            )
             self._add(self.tokens, "me_token", field, "me_token", initial=character.me_token or "")
         vials = choices.vial_choices(self.team_options)
         if (vials and self.role not in VIAL_FORBIDDEN_ROLES) or character.vial:

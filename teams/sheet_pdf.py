@@ -114,13 +114,19 @@ class RenderAllowance:
 
 
 def take_render(request: HttpRequest) -> RenderAllowance:
-    """Count one render for the reader's address in the current window; not allowed past the limit."""
+    """Count one render in the current window, for the signed-in reader's account (his own sheets
+    included: ``SHEET_PDF_ACCOUNT_RENDER_LIMIT``) or for an anonymous reader's address
+    (``SHEET_PDF_RENDER_LIMIT``); not allowed past the limit."""
     window = settings.SHEET_PDF_RENDER_WINDOW
     now = time.time()
     bucket = int(now // window)
     retry_after = max(1, int((bucket + 1) * window - now))
     cache = caches[CACHE_ALIAS]
-    key = f"sheet-pdf-renders:{client_ip(request)}:{bucket}"
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        key, most = f"sheet-pdf-renders:user:{user.pk}:{bucket}", settings.SHEET_PDF_ACCOUNT_RENDER_LIMIT
+    else:
+        key, most = f"sheet-pdf-renders:{client_ip(request)}:{bucket}", settings.SHEET_PDF_RENDER_LIMIT
     cache.add(key, 0, timeout=window)
     try:
         count = cache.incr(key)
@@ -128,4 +134,4 @@ def take_render(request: HttpRequest) -> RenderAllowance:
         cache.set(key, 1, timeout=window)
         count = 1
     cache.touch(key, timeout=window)  # the file cache's incr writes the default timeout
-    return RenderAllowance(count <= settings.SHEET_PDF_RENDER_LIMIT, retry_after)
+    return RenderAllowance(count <= most, retry_after)

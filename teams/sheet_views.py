@@ -83,7 +83,8 @@ def sheet_css() -> str:
 
 
 def pdf_response(request: HttpRequest, team: Team, *, is_owner: bool) -> HttpResponse:
-    """The PDF from the cache, or rendered now (when an anonymous reader is still within his limit).
+    """The PDF from the cache, or rendered now (when the reader, his account or, anonymous, his
+    address, is still within its limit).
     A sheet this process has served before is found by its version (``sheet_pdf.version_key``);
     otherwise its HTML is rendered and hashed for the key."""
     base_url = request.build_absolute_uri("/")
@@ -98,10 +99,9 @@ def pdf_response(request: HttpRequest, team: Team, *, is_owner: bool) -> HttpRes
         key = sheet_pdf.cache_key(team, html, base_url)
         pdf = sheet_pdf.cached_pdf(key)
         if pdf is None:
-            if not request.user.is_authenticated:
-                allowance = sheet_pdf.take_render(request)
-                if not allowance.allowed:
-                    return render_limited(request, team, allowance.retry_after)
+            allowance = sheet_pdf.take_render(request)  # per account when signed in, else per address
+            if not allowance.allowed:
+                return render_limited(request, team, allowance.retry_after)
             pdf = sheet_pdf.render_and_cache(key, html, base_url)
         sheet_pdf.remember_key(version, key)
     response = HttpResponse(pdf, content_type="application/pdf")
@@ -110,9 +110,10 @@ def pdf_response(request: HttpRequest, team: Team, *, is_owner: bool) -> HttpRes
 
 
 def render_limited(request: HttpRequest, team: Team, retry_after: int) -> HttpResponse:
-    """429: this address had its share of PDFs rendered for now; the print view still works."""
+    """429: this account (or address) had its share of PDFs rendered for now; the print view still works."""
     page = {
         "retry_minutes": max(1, -(-retry_after // 60)),
+        "per_account": request.user.is_authenticated,
         "sheets_url": reverse("sheets:share-html", args=[team.share_token]),
     }
     response = render(request, RENDER_LIMITED_TEMPLATE, page, status=429)

@@ -29,7 +29,7 @@ from arena.engine import MatchSetup, SetupError, setup_from_json, view_json
 from arena.engine.match.record import RecordCheck, Row, check_record
 from arena.engine.roster.rules import validate_roster
 from arena.errors import MatchError
-from arena.models import Match, MatchAction, MatchSeat, Mode, seed_commitment
+from arena.models import Match, MatchAction, MatchSeat, Mode
 
 from .limits import check_imports
 
@@ -288,10 +288,6 @@ class DiceCheck:
     @property
     def ok(self) -> bool:
         return self.commitment_ok and not self.problem
-
-
-def commitment_of(match: Match) -> str:
-    return seed_commitment(match.seed, match.seed_salt)
 
 
 def verify(match: Match) -> DiceCheck:

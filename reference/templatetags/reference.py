@@ -23,3 +23,8 @@ def entry_url(kind: str, entry_id: str | int) -> str:
 @register.simple_tag
 def entry_link(kind: str, entry_id: str | int | None, text: str) -> SafeString:
     return links.entry_link(kind, entry_id, text)
+
+
+@register.simple_tag
+def rule_code(code: str) -> SafeString:
+    return links.rule_code_html(code)

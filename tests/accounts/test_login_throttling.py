@@ -122,3 +122,31 @@ def test_the_client_address_trusts_only_the_configured_proxies(rf, proxies, forw
     request = rf.get("/", REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR=forwarded)
     with override_settings(TRUSTED_PROXY_COUNT=proxies):
         assert client_ip(request) == expected
+
+
+@override_settings(LOGIN_ADDRESS_FAILURE_LIMIT=12)
+def test_one_address_trying_many_usernames_is_locked_out_for_all_of_them__issue_28(client):
+    """Four failures on each of three usernames stay under the per-username limit (5), but the
+    address has failed 12 times: every login from it is refused, the right password included."""
+    UserFactory(username="cassia")
+    for name in ("aurelia", "balint", "decimus"):
+        UserFactory(username=name)
+        fail(client, name, 4)
+    locked = attempt(client, "cassia", PASSWORD)
+    assert locked.status_code == 429 and "_auth_user_id" not in client.session
+    assert "Too many failed logins from your address, whatever the username" in locked.content.decode()
+    hungarian = attempt(client, "cassia", PASSWORD, language="hu").content.decode()
+    assert "a címedről, bármelyik felhasználónévvel" in hungarian
+    assert attempt(client, "cassia", PASSWORD, address="198.51.100.9").status_code == 302  # another address
+    client.logout()
+    AccessAttempt.objects.update(attempt_time=timezone.now() - timedelta(minutes=16))  # the cool-off passes
+    assert attempt(client, "cassia", PASSWORD).status_code == 302
+
+
+@override_settings(LOGIN_ADDRESS_FAILURE_LIMIT=12)
+def test_failures_under_the_address_limit_lock_nobody_else_out(client):
+    UserFactory(username="cassia")
+    for name in ("aurelia", "balint"):
+        UserFactory(username=name)
+        fail(client, name, 4)
+    assert attempt(client, "cassia", PASSWORD).status_code == 302

@@ -34,3 +34,35 @@ def test_the_navbar_links_teams_sign_up_and_log_in(client):
     html = client.get(reverse("home")).content.decode()
     for url in (reverse("teams:list"), reverse("signup"), reverse("login"), reverse("arena:board")):
         assert f'href="{url}"' in html
+
+
+def test_sign_up_does_not_tell_which_usernames_exist__issue_28(client):
+    """A probe with a bad password learns nothing about the username; with a good one, a taken name
+    is refused without saying that it exists."""
+    get_user_model().objects.create_user("cassia", password="x-gate-runner-4417")
+    probes = [
+        {"username": name, "password1": "gate-runner-4417", "password2": "other"} for name in ("cassia", "nobody")
+    ]
+    for probe in probes:
+        page = client.post(reverse("signup"), probe).content.decode()
+        assert "didn’t match" in page and "exists" not in page and "cannot be used" not in page
+    taken = client.post(
+        reverse("signup"), {"username": "Cassia", "password1": "gate-runner-4417", "password2": "gate-runner-4417"}
+    ).content.decode()
+    assert "This username cannot be used. Choose another." in taken and "exists" not in taken
+    assert get_user_model().objects.filter(username__iexact="cassia").count() == 1
+
+
+def test_sign_up_posts_are_limited_per_address(client, settings):
+    from django.core.cache import caches
+
+    caches[settings.THROTTLE_CACHE].clear()
+    settings.SIGNUP_LIMIT = 2
+    for number in range(2):
+        client.post(reverse("signup"), {"username": f"probe{number}", "password1": "x", "password2": "y"})
+    refused = client.post(
+        reverse("signup"), {"username": "fresh", "password1": "gate-runner-4417", "password2": "gate-runner-4417"}
+    )
+    assert refused.status_code == 429 and 'id="signup-limited"' in refused.content.decode()
+    assert not get_user_model().objects.filter(username="fresh").exists()
+    caches[settings.THROTTLE_CACHE].clear()

@@ -137,3 +137,22 @@ def test_the_pages_ask_the_opponent_to_confirm_and_tell_strangers_nothing(fixtur
     assert 'id="confirm-table"' in page
     response = other.post(reverse("play:accept", args=[match.pk]))
     assert response.url == reverse("play:match", args=[match.pk]) and fresh(match).status == Match.Status.SETUP
+
+
+def test_an_invitations_match_page_redirects_only_its_two_players_to_the_link__issue_28():
+    from arena.services import match_create
+    from teams.models import Team
+    from tests.factories import TeamFactory
+
+    team = TeamFactory(status=Team.Status.READY)
+    invited, stranger = UserFactory(), UserFactory()
+    match = match_create(creator=team.owner, team=team, round_limit=12, invited=invited)
+    url, link = reverse("play:match", args=[match.pk]), reverse("play:invite", args=[match.invite_token])
+    assert Client().get(url).status_code == 404
+    for user, expected in ((stranger, 404), (invited, 302), (team.owner, 302)):
+        client = Client()
+        client.force_login(user)
+        response = client.get(url)
+        assert response.status_code == expected and (expected == 404 or response.url == link)
+    open_to_all = match_create(creator=team.owner, team=team, round_limit=12)
+    assert Client().get(reverse("play:match", args=[open_to_all.pk])).status_code == 302  # listed publicly anyway

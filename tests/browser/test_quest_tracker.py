@@ -148,6 +148,10 @@ def test_a_new_player_keeps_a_party_through_an_adventure(live_server, transactio
         page.click("#sheet-pdf-link")
     pdf = download.value.path().read_bytes()
     assert pdf.startswith(b"%PDF-")
+    gimli = party.warriors.get(name="Gimli")
+    page.goto(f"{live_server.url}/quests/{party.pk}/sheets/?warrior={gimli.pk}")
+    assert page.locator(".quest-record").count() == 1
+    clean(page, "one warrior's record sheet")
     page.emulate_media(media="print")
     assert not page.is_visible("nav") and not page.is_visible("#sheet-pdf-link")
     context.close()

@@ -149,3 +149,32 @@ def test_no_reference_page_is_wider_than_a_phone(live_server, transactional_db, 
         heading = page.locator("main h1").first.inner_text()
         assert heading.startswith(page.title().split(" · ")[0]), url  # every page names itself
     context.close()
+
+
+def test_a_builder_message_links_its_rule_and_the_link_opens_it(
+    live_server, transactional_db, reader, screen, language, artifacts
+):
+    """Issue #34: a broken rule's message in the builder links its team-building rule (HR-9.6), whose
+    page says the rule in the reader's language and where the reference explains it."""
+    from tests.browser.actions import change_field
+    from tests.browser.test_accessibility import problems_on
+
+    rule = next(r for r in rules_document()["points"]["validation_rules"] if r["id"] == "TB-02")
+    team = TeamFactory(owner=UserFactory(username="cassia"))
+    log_in(reader, live_server, "cassia")
+    reader.goto(f"{live_server.url}/teams/{team.pk}/edit/")
+    change_field(reader, "#id_gladiator-ep", "21")
+    link = reader.locator("#problem-list a.rule-code[href='/rules/team-rules/TB-02/']")
+    link.wait_for()
+    assert link.inner_text() == "TB-02"
+    assert fits(reader)
+    link.click()
+    reader.wait_for_url(f"{live_server.url}/rules/team-rules/TB-02/")
+    assert reader.locator("main h1").first.inner_text() == "TB-02"
+    assert reader.locator(".reference-effect").inner_text() == rule["summary_hu" if language == "hu" else "summary"]
+    tiers = reader.locator("main a[href='/rules/points/tiers/']")
+    assert tiers.count() == 1 and fits(reader)
+    assert problems_on(reader) == []
+    reader.screenshot(path=str(artifacts / f"rules-team-rule-{language}-{screen}.png"), full_page=True)
+    tiers.click()
+    reader.wait_for_url(f"{live_server.url}/rules/points/tiers/")

@@ -284,11 +284,11 @@ def test_wq07_the_wizards_tokens_used_and_left_on_the_sheet(client, party):
     begun(client, party)
     k = keys(party)
     tokens = Roll.objects.get(party=party, purpose="power_tokens").total
-    response = entry(client, party, 1, kind="tokens", warrior=k["Merlin"], amount=str(tokens + 1))
+    assert entry(client, party, 1, kind="tokens", warrior=k["Merlin"], amount=str(tokens)).status_code == 302
+    response = entry(client, party, 1, kind="tokens", warrior=k["Merlin"], amount="1")  # each token used once
     assert response.status_code == 400 and "WQ-07" in response.content.decode()
-    assert entry(client, party, 1, kind="tokens", warrior=k["Merlin"], amount="1").status_code == 302
     sheet = client.get(reverse("quests:sheets", args=[party.pk])).content.decode()
-    assert f"at the end: {tokens - 1}" in sheet
+    assert f"Power tokens {tokens} (die {tokens})" in sheet and "at the end: 0" in sheet
 
 
 def test_wq6_lots_in_the_log_are_the_apps_and_cannot_be_steered(client, party):
@@ -328,3 +328,10 @@ def test_the_audit_trail_names_who_changed_what(client, party):
     assert 'id="audit-trail"' in page and "mara" in page
     gimli = party.warriors.get(name="Gimli")
     assert gimli.history.count() >= 1
+
+
+def test_one_warriors_record_sheet_alone(client, party):
+    gimli = party.warriors.get(name="Gimli")
+    page = client.get(reverse("quests:sheets", args=[party.pk]) + f"?warrior={gimli.pk}").content.decode()
+    assert page.count('class="sheet quest-record"') == 1 and "Gimli" in page and 'id="party-sheet"' not in page
+    assert f"sheets.pdf?warrior={gimli.pk}" in page

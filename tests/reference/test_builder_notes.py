@@ -41,6 +41,7 @@ def test_every_choice_of_the_builder_has_its_line_and_link(builder, language):
         | {f"gladiator-types/{t['id']}" for t in DOC["gladiator_types"]}
         | {f"amulets/{a['id']}" for a in DOC["amulets"]}
         | {f"amulets/{t['id']}" for t in DOC["magic_resistance_tokens"]["tokens"]}
+        | {f"optional-rules/{o['id']}" for o in DOC["optional_rules"]}  # issue 34: each option where chosen
     )
     assert set(found) == expected
     for key, html in found.items():

@@ -50,7 +50,9 @@ def document_entries() -> set[tuple[str, str, str, str]]:
 
 def test_every_entry_of_the_rules_data_has_a_page_and_every_page_an_entry(reader, language):
     named = document_entries()
+    team_rules = {("team-rules", rule["id"]) for rule in DOC["points"]["validation_rules"]}
     expected = {(kind, entry_id) for kind, entry_id, _hu, _en in named} | {("points", p) for p in POINT_PARTS}
+    expected |= team_rules
     assert entry_ids() == expected
     assert len(named) == 31 + 16 + 14 + 14 + 4 + 5 + 2 + 6 + 6
     for kind, entry_id, name_hu, name_en in sorted(named):

@@ -14,7 +14,7 @@ from django.test import override_settings
 from teams import sheet_pdf, sheet_views
 from teams.models import Character
 from teams.services import team_update
-from tests.factories import TeamFactory
+from tests.factories import TeamFactory, UserFactory
 from tests.teams.helpers import pdf_text
 
 pytestmark = pytest.mark.django_db
@@ -172,3 +172,22 @@ def test_the_owners_sheet_and_the_shared_one_are_each_found_by_their_version(cli
         assert client.get(f"/teams/{team.pk}/sheets.pdf", headers={"Accept-Language": "en"}).content == owners.content
         assert share_pdf(client, team).content == shared.content
     assert built.call_count == 0 and fake_renders.call_count == 1
+
+
+@override_settings(SHEET_PDF_ACCOUNT_RENDER_LIMIT=2)
+def test_a_signed_in_reader_has_his_renders_limited_per_account_his_own_sheets_too(client, fake_renders):
+    """Issue 28: an owner rendered his own sheets without limit (about a second of CPU each)."""
+    owner = UserFactory()
+    teams = [TeamFactory(owner=owner) for _ in range(3)]
+    client.force_login(owner)
+    assert client.get(f"/teams/{teams[0].pk}/sheets.pdf").status_code == 200
+    assert client.get(f"/teams/{teams[1].pk}/sheets.pdf").status_code == 200
+    refused = client.get(f"/teams/{teams[2].pk}/sheets.pdf")
+    assert refused.status_code == 429 and "each account may have only a" in refused.content.decode()
+    assert client.get(f"/teams/{teams[0].pk}/sheets.pdf").status_code == 200  # a cached PDF is not a render
+    hungarian = client.get(f"/teams/{teams[2].pk}/sheets.pdf", headers={"Accept-Language": "hu"})
+    assert hungarian.status_code == 429 and "minden fiók" in hungarian.content.decode()
+    assert fake_renders.call_count == 2
+    other = UserFactory()
+    client.force_login(other)
+    assert share_pdf(client, teams[2]).status_code == 200  # another account

@@ -148,7 +148,15 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "accounts.backends.ModelBackend",
 ]
-AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_HANDLER = "accounts.throttle.AddressThrottleHandler"
+# ...and 30 failed logins from one address, whatever the usernames, lock that address out for the
+# cool-off (issue 28: one address could otherwise try a password on every username, 4 tries each).
+LOGIN_ADDRESS_FAILURE_LIMIT = 30
+# Sign-up posts from one address per window (issue 28: the form does not say which usernames exist,
+# and probing it is slow), counted in the cache every worker shares.
+SIGNUP_LIMIT = 10
+SIGNUP_WINDOW = 60 * 60
+THROTTLE_CACHE = "sheets"
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
@@ -213,6 +221,8 @@ else:
 # and is not counted.
 SHEET_PDF_RENDER_LIMIT = int(os.environ.get("SHEET_PDF_RENDER_LIMIT", "10"))
 SHEET_PDF_RENDER_WINDOW = 10 * 60
+# A signed-in reader, his own sheets included, may have this many rendered per window (issue 28).
+SHEET_PDF_ACCOUNT_RENDER_LIMIT = int(os.environ.get("SHEET_PDF_ACCOUNT_RENDER_LIMIT", "20"))
 
 # The reader's address, for the login throttle and the render limit: REMOTE_ADDR, unless the app runs
 # behind this many reverse proxies that each append the address they saw to X-Forwarded-For.

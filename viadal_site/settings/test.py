@@ -44,3 +44,5 @@ VIADAL_TEST_DICE = True
 VIADAL_HOSTED_LIMITS = {
     name: 10_000 for name in ("open_challenges", "live_matches", "computer_seats", "created", "imports")
 }
+# The suite signs up from one address many times; tests/accounts/test_signup.py checks the limit.
+SIGNUP_LIMIT = 10_000

@@ -29,7 +29,7 @@ both languages: :data:`RESULT_NAMES`, :data:`FORMAT_NAMES`, :func:`round_robin_n
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
@@ -304,11 +304,6 @@ def knockout_double_destruction(
         "knockout lots after a double destruction (HR-10.2)",
         "kieséses sorsolás kettős pusztulás után (HR-10.2)",
     )
-
-
-def total_league_points(kinds: Iterable[ResultKind], league_format: Format) -> int:
-    """League points of several results of one team."""
-    return sum(league_points(kind, league_format) for kind in kinds)
 
 
 # --- a reported result (HR-10.1, HR-10.2) --------------------------------------------------------

@@ -30,6 +30,7 @@ class ValidationRule:
     message_template: str
     message_template_hu: str
     source: str
+    summary_hu: str = ""
 
     def message(self, **values: object) -> str:
         return self.message_template.format(**values)
@@ -237,7 +238,45 @@ _HR_9_6: Final = (
     ),
 )
 
+# The rule itself in Hungarian (the summary column of HR-9.6).
+_SUMMARIES_HU: Final = {
+    "TB-01": (
+        "Pontosan hat tag: 1 stratéga, 1 gladiátor, 1 boszorkánymester, 1 számszeríjász, 2 tőrvető "
+        "(egy deasta, egy laeva) (RB p.4–5)"
+    ),
+    "TB-02": "A csapat értéke legfeljebb a kategória kerete",
+    "TB-03": "A gladiátor legfeljebb a keret 40%-a",
+    "TB-04": "Minden más harcos legfeljebb a keret 25%-a",
+    "TB-05": "A stratéga legfeljebb a keret 12%-a",
+    "TB-06": "Minden érték a megengedett tartományban (HR-9.3)",
+    "TB-07": "Harcosonként pontosan 3 képzettség; a stratégának egy sem",
+    "TB-08": "Képzettség csak a szerep listájáról (HR-4)",
+    "TB-09": "Egy képzettség sem kétszer",
+    "TB-10": "A gladiátortípus különlegességei nem választható képzettségek",
+    "TB-11": "A gladiátortípus a négy közül való",
+    "TB-12": "A fegyverhalomban a készleten kívül 1–5 tárgy",
+    "TB-13": "A halom tárgyai léteznek, és megfelelnek a típus korlátainak",
+    "TB-14": "Példányok: egykezes fegyverből legfeljebb 2, minden másból 1",
+    "TB-15": "A kezdő fogás szabályos (HR-3.1), és a halomból való",
+    "TB-16": "A készlet pontosan: tőr, 3 hajítódárda, 2 dobóháló",
+    "TB-17": "A lőszer a tartományán belül, páros számú",
+    "TB-18": "Korongok: összesen 5–7, legfeljebb 2 fix, ebből legfeljebb egy 5. szintű",
+    "TB-19": "Amulettek: 3–4, ismert fajták, tagonként legfeljebb egy",
+    "TB-20": (
+        "Mágiaellenállás-jelzők (ha előre kiosztják): egy 2-es és egy 3-as, két különböző harcosnál, "
+        "soha nem a boszorkánymesternél vagy a stratégánál"
+    ),
+    "TB-21": "Fiola csak bekapcsolt opcióval; harcosonként 1, csapatonként 3; a stratégának egy sem",
+    "TB-22": "Páncél: a gladiátoré a típusától függ, a többieké csak bőr (RB p.11)",
+    "TB-23": "Minden tagnak 1–40 karakteres neve van; a nevek a csapatban egyediek",
+    "TB-24": ("Csak kampányban: halott vagy távol lévő tag nem állhat ki; hiányzó szerepet zsoldos tölt be (HR-10.8)"),
+    "TB-25": (
+        "Csak az Újonc kategóriában: értékek, gladiátortípus, fegyverhalom, lőszer, korongok és amulettek "
+        "pontosan az alapcsapatéi; csak a nevek, a kezdő fogás és az azonos árú képzettségcserék térhetnek el"
+    ),
+}
+
 VALIDATION_RULES: Final[Mapping[str, ValidationRule]] = make_catalog(
-    ValidationRule(rule_id, summary, template, template_hu, "HR-9.6")
+    ValidationRule(rule_id, summary, template, template_hu, "HR-9.6", _SUMMARIES_HU[rule_id])
     for rule_id, summary, template, template_hu in _HR_9_6
 )

@@ -103,10 +103,6 @@ def filter_options(s: State, c: int, options: list[Action]) -> list[Action]:
     return kept
 
 
-def blocks_ending(s: State, c: int, options: list[Action]) -> bool:
-    return any(action_cost(a) > 0 for a in options if refusal(s, c, a) is None)
-
-
 def first(s: State) -> int:
     """A named victim who has not finished acting: he acts first (RB p.17, ruling 2)."""
     m = s.magic

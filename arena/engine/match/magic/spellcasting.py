@@ -18,7 +18,6 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from arena.engine.board.grid import ILLEGAL
-from arena.engine.board.hexgrid import Hex
 from arena.engine.content.common import CombatValue, Role
 from arena.engine.content.skills import CONCENTRATION, SKILLS
 from arena.engine.content.spells import (
@@ -830,10 +829,6 @@ def raise_undead(ctx: Context, c: int, t: int, spell: Spell) -> None:
     s = ctx.state
     sheet = s.sheets[t]
     ctx.emit(ZombieRaised(s.side[c], sheet.id, s.sheets[c].id, sheet.ep // part.ep_divisor))
-
-
-def area_centre(h: Hex) -> int:
-    return G.index[h]
 
 
 _ = Resistance

@@ -157,10 +157,6 @@ def stamp(round_: int, step: int, four: bool = False) -> int:
     return round_ * (16 if four else 8) + step
 
 
-def lasting_on(m: Magic, c: int, kind: str, what: str = "") -> list[Lasting]:
-    return [x for x in m.lasting if x.target == c and x.kind == kind and (not what or x.what == what)]
-
-
 def zombie_of(m: Magic | None, c: int) -> Zombie | None:
     if m is None or not m.risen >> c & 1:
         return None

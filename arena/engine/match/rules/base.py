@@ -212,18 +212,6 @@ def enemies_on(s: State, seat: int, h: int) -> list[int]:
     return [o for o in s.board if pos[o] == h and s.alive[o] and camp[o] != mine]
 
 
-def enemy_hexes(s: State, seat: int) -> set[int]:
-    pos = s.pos
-    camp = s.camp
-    mine = s.seat_camp[seat]
-    return {pos[o] for o in s.board if s.alive[o] and camp[o] != mine and pos[o] >= 0}
-
-
-def in_region(s: State, c: int, h: int) -> bool:
-    """Gladiators stay in the central circle, everyone else out of it (RB p.6)."""
-    return CENTRAL[h] == s.sheets[c].is_gladiator
-
-
 def in_melee(s: State, c: int) -> bool:
     """In a melee situation (digest A24, HR-12 ruling 11)."""
     return s.melee[c] != 0

@@ -76,11 +76,6 @@ def hexes_left(s: State, c: int) -> int:
     return mov + (RUN_MOV_BONUS if s.ran[c] else 0) - s.moved[c]
 
 
-def affordable_hexes(s: State, c: int, man: int) -> int:
-    """How many more hexes ``man`` MAN pays for (RB p.8, HR-4, HR-12 ruling 9)."""
-    return _afford(_cost_mode(s, c), man)
-
-
 def can_attack_after_moving(s: State, c: int) -> bool:
     """Whether entering an enemy's hex could be followed by an attack (HR-12 ruling 10)."""
     if s.attacks[c] or s.prone[c]:
