@@ -302,6 +302,15 @@ class _Builder:
                     Fact(_("Number in the rulebook"), str(spell["number"])),
                     Fact(_("Level"), str(spell["level"])),
                     Fact(_("Spell disc"), self.name(disc)),
+                    Fact(
+                        _("Cast with"),
+                        _(
+                            "a disc of level %(level)s among those he holds: the witch-master draws 6 at random "
+                            "(or his team's number, some of them fixed) and may cast any spell whose level "
+                            "matches one; the disc then goes back into the pool"
+                        )
+                        % {"level": spell["level"]},
+                    ),
                     Fact(_("MAN to cast"), str(spell["man_cost"])),
                     Fact(_("Type"), str(words.SPELL_TYPES[spell["spell_type"]])),
                     Fact(_("Range"), range_text),
@@ -765,6 +774,14 @@ class _Builder:
             [],
             [],
             facts=[
+                Fact(
+                    _("What it buys"),
+                    _(
+                        "a disc of the level chosen when the team is built, instead of one drawn at random: "
+                        "it costs %(points)s points per level, so a level-3 disc costs %(example)s"
+                    )
+                    % {"points": fixed["points_per_level"], "example": 3 * fixed["points_per_level"]},
+                ),
                 Fact(_("Points per disc level"), str(fixed["points_per_level"])),
                 Fact(_("Fixed discs at most"), str(fixed["max_fixed"])),
                 Fact(_("Fixed level-5 discs at most"), str(fixed["max_fixed_level_5"])),

@@ -198,3 +198,12 @@ def test_no_english_words_on_the_hungarian_pages__hr12(client):
         text = re.sub(r"<[^>]+>", " ", article)
         for word in ENGLISH_ON_HUNGARIAN_PAGES:
             assert word not in text, (kind, entry_id, word)
+
+
+def test_a_spell_says_how_a_disc_casts_it_and_a_fixed_disc_what_it_buys__rb_p11_hr9_5(language):
+    facts = {f.label: f.value for f in catalog(language).get("spells", "pain").facts}
+    cast = facts["Mivel mondható el" if language == "hu" else "Cast with"]
+    assert ("2. szintű" if language == "hu" else "level 2") in cast and "6" in cast
+    fixed = {f.label: f.value for f in catalog(language).get("points", "fixed_discs").facts}
+    buys = fixed["Mit ér" if language == "hu" else "What it buys"]
+    assert ("szintenként 2 pont" if language == "hu" else "2 points per level") in buys and "6" in buys
