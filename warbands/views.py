@@ -22,7 +22,7 @@ from common.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest
 from warbands.rules.checks import Violation
 
 from . import selectors, services
-from .builder import ACTION_FIELD, SHAPE_FIELD, ActionError, apply_action, read_post, shape_of
+from .builder import ACTION_FIELD, SHAPE_FIELD, ActionError, apply_action, focus_after, read_post, shape_of
 from .convert import rules_warband
 from .editor import SHOWN_FIELD, Editor, parse_shown
 from .forms import WarbandCreateForm, WarbandImportForm
@@ -119,17 +119,20 @@ def warband_edit(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse
     post = read_post(request.POST, stored)
     contents = post.contents
     action = request.POST.get(ACTION_FIELD)
+    focus = ""
     if action:
         try:
             contents = apply_action(action, request.POST, contents, reader_language())
         except ActionError:
             messages.error(request, _("That change cannot be made to this warband."))
+        else:
+            focus = focus_after(action, contents)
     edit = services.warband_save(warband=warband, contents=contents)
     if edit.back_to_draft:
         messages.warning(
             request, _("%(warband)s now breaks a rule, so it is a draft again.") % {"warband": warband.name}
         )
-    editor = Editor(request, selectors.warband_report(warband, contents), refused=post.refused)
+    editor = Editor(request, selectors.warband_report(warband, contents), refused=post.refused, focus=focus)
     shown = parse_shown(request.POST.get(SHOWN_FIELD))
     if request.htmx and not action and shown is not None and not edit.back_to_draft:
         return HttpResponse(editor.live_answer(shown))

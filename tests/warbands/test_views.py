@@ -215,3 +215,10 @@ def test_a_second_live_check_with_nothing_new_sends_no_piece(client, player):
     pieces = re.compile(r'id="wb-[^"]*-(price|problems)"')
     assert pieces.search(first) and not pieces.search(second)
     assert 'id="wb-totals"' in second  # the panels come every time
+
+
+def test_after_adding_a_figure_the_editor_names_its_name_field_for_the_focus(client, player):
+    warband = WarbandFactory(owner=player)
+    html = edit_post(client, warband, {"add-profile": "ogre"}, action="add").content.decode()
+    assert 'id="wb-editor" class="row g-4" data-focus="wb-figures-5-name"' in html
+    assert 'id="wb-figures-5-name"' in html and 'value="Ogre"' in html
