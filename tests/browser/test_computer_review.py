@@ -20,7 +20,7 @@ pytestmark = pytest.mark.browser
 @pytest.mark.parametrize(("language", "viewport"), [("en", LAPTOP), ("hu", PHONE)])
 def test_the_player_asks_what_the_computer_would_have_done_and_reads_it_on_the_replay(
     browser,
-    live_server,
+    live_server,  # noqa: F811
     settings,
     language,
     viewport,  # noqa: F811
