@@ -90,6 +90,32 @@ class GladiatorView:
 
 @_direct_init
 @dataclass(frozen=True, slots=True)
+class SheetView:
+    """The values of a character's team sheet that everyone sees (HR-12 ruling 36): never his grip,
+    amulet, token or vial. ``te`` is a gladiator's type base, without his weapons (HR-3)."""
+
+    te: int
+    ve: int
+    ce: int
+    eg: int
+    me: int
+    mov: int
+    sfe: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "te": self.te,
+            "ve": self.ve,
+            "ce": self.ce,
+            "eg": self.eg,
+            "me": self.me,
+            "mov": self.mov,
+            "sfe": self.sfe,
+        }
+
+
+@_direct_init
+@dataclass(frozen=True, slots=True)
 class CharacterView:
     """One character as the viewer may see him. ``amulet``, ``me_token`` and ``vial`` are None while
     secret from the viewer (or when he has none); ``ammo`` is None for a character without a ranged
@@ -114,6 +140,7 @@ class CharacterView:
     debt: int
     acted: bool
     skills: tuple[str, ...]
+    sheet: SheetView
     amulet: str | None
     trap_marks: tuple[TrapMarkView, ...]
     me_token: int | None
@@ -143,6 +170,7 @@ class CharacterView:
             "debt": self.debt,
             "acted": self.acted,
             "skills": list(self.skills),
+            "sheet": self.sheet.to_json(),
             "amulet": self.amulet,
             "trap_marks": [m.to_json() for m in self.trap_marks],
             "me_token": self.me_token,
