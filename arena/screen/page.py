@@ -2,9 +2,8 @@
 
 Every byte a seat's page, partial or polling answer carries comes from ``view(state, seat)``, the
 seat's part of the log (``events_for``), the seat's own legal actions and its own roster (for the
-"as in the team file" shortcut), plus the sheet values every team shows at set-up (HR-12 ruling
-36; the engine's view carries no TÉ/VÉ, so those few public numbers are read from the match's
-sheets). A spectator, or anyone who holds no seat, gets ``view(state, None)`` and the public log.
+"as in the team file" shortcut); the sheet values every team shows (HR-12 ruling 36) are the view's
+too (``CharacterView.sheet``). A spectator, or anyone who holds no seat, gets ``view(state, None)`` and the public log.
 The seed and the set-up document never reach a template.
 """
 
@@ -280,7 +279,7 @@ def seat_page(
         plan=plan_json,
         plan_label=plan_label,
         board=board_layer(public, names, offered.on_board, reader_language()),
-        characters=character_rows(public, names, public_sheet_values(state), seat),
+        characters=character_rows(public, names, public_sheet_values(public), seat),
         my_secrets=my_secrets(public, seat),
         opponent_info=opponent_info(public, names, seat),
         man=man_lines(public, names),
