@@ -172,6 +172,16 @@ def shown(value: Any) -> str:
     return "–" if value is None else str(value)
 
 
+def thrown_range(blocks: int | None) -> str:
+    """A thrown weapon's reach as RB p.20 states it: the javelin "két blokk távolságra", the net its
+    own block and the adjacent ones (one block, digest §12.1)."""
+    if not blocks:
+        return ""
+    if blocks == 1:
+        return _("own block + the adjacent blocks")
+    return str(words.RANGE_KINDS["blocks"]) % {"blocks": blocks}
+
+
 def joined_sources(*sources: str) -> str:
     """Sources joined with "; ", each part once ("RB p.7" and "RB p.7; HR-12.32" read "RB p.7; HR-12.32")."""
     parts = [part.strip() for source in sources for part in source.split(";") if part.strip()]
@@ -434,7 +444,7 @@ class _Builder:
                     Fact(self.stat("te"), signed(weapon["te"])),
                     Fact(self.stat("ve"), signed(weapon["ve"])),
                     Fact(_("Extra damage (Sp)"), signed(weapon["sp"])),
-                    Fact(_("Range in blocks"), shown(weapon["range_blocks"]) if weapon["range_blocks"] else ""),
+                    Fact(_("Range"), thrown_range(weapon["range_blocks"])),
                     Fact(_("Cost in the pile") if in_pile else _("In the kit"), cost),
                     Fact(_("Marks"), ", ".join(marks)),
                     Fact(_("Skills it allows"), links=self.links("skills", weapon["skills"])),

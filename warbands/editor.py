@@ -94,6 +94,7 @@ class Editor:
     report: WarbandReport
     refused: Mapping[str, str] = field(default_factory=dict)
     focus: str = ""  # the path of the field the player works on next (after an action)
+    notice: str = ""  # what the editor says above the form when it is redrawn (another window's change …)
     language: str = field(default_factory=reader_language)
     boxes: set[str] = field(default_factory=set)
     _pieces: dict[str, str] | None = None
@@ -272,6 +273,9 @@ class Editor:
             "Every change is saved as you make it and checked against the rules at once. A warband that breaks "
             "a rule is kept as a draft."
         )
+        notice = ""
+        if self.notice:
+            notice = f'<div class="alert alert-warning" role="alert" id="wb-notice">{e(self.notice)}</div>'
         parts = [
             f'<div id="wb-editor" class="row g-4"{self._focus_attribute()}>',
             '<div class="col-lg-4 order-lg-last"><div class="sticky-lg-top pt-2">',
@@ -285,6 +289,7 @@ class Editor:
             token,
             f'<input type="hidden" name="{SHAPE_FIELD}" value="{shape_of(rules)}">',
             f'<input type="hidden" name="{SHOWN_FIELD}" id="{SHOWN_FIELD}" value="{e(self.shown_state())}">',
+            notice,
             f'<p class="text-muted small">{e(intro)}</p>',
             self._warband_card(),
         ]

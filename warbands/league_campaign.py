@@ -328,7 +328,7 @@ def _after_match(
     campaign = step.campaign
     raisable = _raisable(campaign, step.died, played, fixture)  # step 4: the player's choice
     step = experience(campaign, fielded, report, enemy, enemy_report, outcome == Outcome.WIN)  # step 5
-    gained = sum(campaign_of_xp(step.campaign)) - sum(campaign_of_xp(campaign))
+    gained = _total_xp(step.campaign) - _total_xp(campaign)
     _log_step(log, XP, step, entry=entry, fixture=fixture)
     if gained:
         log.add(XP, entry=entry, fixture=fixture, data={"text": _words(_xp_total(gained)), "xp": gained})
@@ -348,8 +348,8 @@ def _without(document: Mapping[str, Any], fixture_pk: int) -> dict[str, Any]:
     return {k: v for k, v in (document.get("hirelings") or {}).items() if k != str(fixture_pk)}
 
 
-def campaign_of_xp(campaign: Campaign) -> list[int]:
-    return [r.xp for r in campaign.records]
+def _total_xp(campaign: Campaign) -> int:
+    return sum(r.xp for r in campaign.records)
 
 
 def _xp_total(gained: int) -> Text:

@@ -260,7 +260,9 @@ def seat_page(
     claim_at = None
     can_claim = False
     duel = not match.four_seats  # a four-seat match cannot be claimed (docs/decisions.md)
-    if duel and live and seat is not None and seat not in public.to_move and (1 - seat) in public.to_move:
+    # nor a match against the computer (it always moves) or at the table (one device plays both seats)
+    human = not match.table_played and not any(s.agent for s in match.seats.all() if s.seat != seat)
+    if duel and human and live and seat is not None and seat not in public.to_move and (1 - seat) in public.to_move:
         claim_at = claimable_at(match)
         can_claim = timezone.now() >= claim_at
     return SeatPage(

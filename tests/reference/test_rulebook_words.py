@@ -207,3 +207,25 @@ def test_a_spell_says_how_a_disc_casts_it_and_a_fixed_disc_what_it_buys__rb_p11_
     fixed = {f.label: f.value for f in catalog(language).get("points", "fixed_discs").facts}
     buys = fixed["Mit ér" if language == "hu" else "What it buys"]
     assert ("szintenként 2 pont" if language == "hu" else "2 points per level") in buys and "6" in buys
+
+
+def test_ranges_read_as_the_rulebook_states_them__rb_p10_p20(language):
+    book = catalog(language)
+
+    def reach(kind: str, entry_id: str) -> str:
+        facts = {f.label: f.value for f in book.get(kind, entry_id).facts}
+        return facts["Hatótáv" if language == "hu" else "Range"]
+
+    if language == "hu":
+        assert "saját blokk + 4 blokk" in rulebook_page(10)
+        assert reach("weapons", "crossbow") == "saját blokk + 4 blokk"
+        assert reach("weapons", "throwing_daggers") == "saját blokk + 2 blokk"
+        assert reach("spells", "lightning_bolt") == "saját blokk + 3 blokk"
+        assert reach("spells", "pain") == "legfeljebb 3 blokk távolságban"
+        assert reach("weapons", "javelin") == "legfeljebb 2 blokk távolságban"
+        assert reach("weapons", "net") == "saját blokk + a szomszédos blokkok"
+    else:
+        assert reach("weapons", "crossbow") == "own block + 4 blocks"
+        assert reach("spells", "lightning_bolt") == "own block + 3 blocks"
+        assert reach("spells", "pain") == "within 3 blocks"
+        assert reach("weapons", "net") == "own block + the adjacent blocks"
