@@ -8,8 +8,9 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
-# The suite runs in one process per core (pytest-xdist); `make test PYTEST_ARGS=` runs it in one.
-PYTEST_ARGS ?= -n auto
+# The suite runs in one process per core (pytest-xdist); an idle worker takes tests queued for a busy one
+# (worksteal), so one long test does not hold the run's end. `make test PYTEST_ARGS=` runs it in one process.
+PYTEST_ARGS ?= -n auto --dist worksteal
 # e.g. BENCH_ARGS="--seconds 5 --memory-matches 1000" (5,000 matches by default; 0 skips that check)
 BENCH_ARGS ?=
 

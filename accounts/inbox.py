@@ -17,13 +17,13 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.paginator import Page, Paginator
-from django.db.models import F, Func, IntegerField, Q, QuerySet, Subquery
+from django.db.models import Exists, F, Func, IntegerField, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from arena.engine.campaign.experience import ADVANCE_THRESHOLDS, advances_earned
 from arena.engine.roster import DEAD
-from arena.models import MatchSeat
+from arena.models import Match, MatchSeat
 from arena.selectors import your_move_seats
 from campaigns.models import Entry, Fixture, FixtureSeat, MemberRecord
 from campaigns.rosters import entry_roster
@@ -53,11 +53,16 @@ def to_settle(user: User) -> QuerySet[Fixture]:
 
 
 def to_report(user: User, today: date) -> QuerySet[Fixture]:
-    """His fixtures without a result whose day has come (or that have no day)."""
+    """His fixtures without a result whose day has come (or that have no day). A fixture whose
+    hosted match is being played is not to report: the match reports it as it ends, and while it
+    runs the inbox offers its move (``your_move``)."""
     due = Q(scheduled_for__isnull=True) | Q(scheduled_for__lte=today)
     played = Q(away__isnull=False) | Q(seat_count=4)  # not a bye
-    return Fixture.objects.filter(_of_player(user), due, played, status=Fixture.Status.SCHEDULED).order_by(
-        "scheduled_for", "round", "pk"
+    hosted = Match.objects.filter(fixture=OuterRef("pk"), status__in=(Match.Status.SETUP, Match.Status.PLAYING))
+    return (
+        Fixture.objects.filter(_of_player(user), due, played, status=Fixture.Status.SCHEDULED)
+        .exclude(Exists(hosted))
+        .order_by("scheduled_for", "round", "pk")
     )
 
 

@@ -239,3 +239,37 @@ class MatchAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} #{self.seq}"
+
+
+class MatchReview(models.Model):
+    """ "What would the computer have done?" for one seat of a finished match (issue #33): the
+    search agent's choice and both chances to win for each of the seat's decisions, computed by the
+    ``run_agents`` worker (never in a request). ``verdicts``: ``{"seq", "played", "best",
+    "played_chance", "best_chance"}`` per decision (actions as engine JSON); ``flagged`` the seqs of
+    the three biggest drops."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for the computer")
+        RUNNING = "running", _("Being computed")
+        DONE = "done", _("Ready")
+        FAILED = "failed", _("Could not be computed")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reviews")
+    seat = models.SmallIntegerField()
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    status = models.CharField(max_length=8, choices=Status, default=Status.PENDING)
+    budget = models.PositiveIntegerField()
+    verdicts = models.JSONField(default=list, blank=True)
+    flagged = models.JSONField(default=list, blank=True)
+    error = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [models.UniqueConstraint(fields=["match", "seat"], name="one_review_per_match_seat")]
+        indexes = [models.Index(fields=["status", "created_at"], name="arena_review_status_created")]
+
+    def __str__(self) -> str:
+        return f"{self.match} seat {self.seat} review"

@@ -27,6 +27,7 @@ play_urls = [
     path("<int:pk>/thumbs/", play.thumbs, name="thumbs"),
     path("<int:pk>/log/", play.match_log, name="log"),
     path("<int:pk>/replay/", replay.replay, name="replay"),
+    path("<int:pk>/review/", replay.ask_review, name="review"),
     path("<int:pk>/record.json", replay.record, name="record"),
     path("<int:pk>/verify/", replay.verify_page, name="verify"),
     path("import/", replay.import_view, name="import"),

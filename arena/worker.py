@@ -33,7 +33,7 @@ from arena.engine.agents.search import BUDGET
 from arena.errors import MatchError, StaleBoardError
 from arena.models import Agent, Match, MatchSeat
 from arena.runtime.states import state_of
-from arena.services import match_play_agent
+from arena.services import match_play_agent, review_claim, review_compute
 
 log = logging.getLogger(__name__)
 
@@ -116,6 +116,17 @@ def one_pass(shard: Shard = ALL) -> int:
     return sum(agent_move(match_id, seat, agent) for match_id, seat, agent in owed(shard))
 
 
+def review_pass(shard: Shard = ALL) -> int:
+    """One waiting review ("What would the computer have done?"), computed when no decision is
+    owed (players waiting for a move come first); 1 if one was computed. Reviews are not sharded:
+    the first worker free claims one (the claim is atomic)."""
+    review = review_claim()
+    if review is None:
+        return 0
+    review_compute(review)
+    return 1
+
+
 def run_until_idle(limit: int = MOST_MOVES_PER_PASS, shard: Shard = ALL) -> int:
     """Passes until no agent owes a decision (or ``limit`` actions); the number of actions taken."""
     taken = 0
@@ -139,7 +150,7 @@ def run_forever(
     while not stop():
         tidy()
         try:
-            done = one_pass(shard)
+            done = one_pass(shard) or review_pass(shard)
         except Exception:  # a database hiccup must not stop the worker; the next pass retries
             log.exception("run_agents: a pass failed")
             done = 0

@@ -165,8 +165,9 @@ class LeagueGamePages(LeagueGame, Protocol):
         what ``check_report`` takes), filled from ``report`` when the organiser corrects one."""
         ...
 
-    def match_context(self, fixture: Any, result: Any | None) -> dict[str, Any]:
-        """What ``match_template`` shows of a fixture and its result."""
+    def match_context(self, fixture: Any, result: Any | None, *, user: Any = None) -> dict[str, Any]:
+        """What ``match_template`` shows of a fixture and its result to ``user`` (a player's forms
+        before the match, such as hiring)."""
         ...
 
     def entry_context(self, entry: Any, *, owner: bool) -> dict[str, Any]:

@@ -418,8 +418,11 @@ def _sheet_context(request: HttpRequest, party: Party, *, read_only: bool) -> di
         for row in latest.rolls.all():
             rolled[row.key] = row
     warriors = list(party.warriors.select_related("player"))
+    only = request.GET.get("warrior", "")
+    shown = [w for w in warriors if w.key == only] or warriors  # ?warrior=<id>: one record sheet alone
+    kills = selectors.kills_of(party)  # every adventure replayed once for all the sheets
     sheets_ = []
-    for w in warriors:
+    for w in shown:
         ws = next((x for x in state.warriors if x.key == w.key), None) if state else None
         wounds = rolled.get(f"adv{latest.number}:wounds:{w.pk}") if latest else None
         tokens = rolled.get(f"adv{latest.number}:tokens:{w.pk}") if latest else None
@@ -432,7 +435,7 @@ def _sheet_context(request: HttpRequest, party: Party, *, read_only: bool) -> di
                 "wounds": wounds,
                 "tokens": tokens,
                 "spells": list(latest.spells.filter(warrior=w)) if latest else [],
-                "kills": selectors.kills_of(party).get(w.key, []),
+                "kills": kills.get(w.key, []),
                 "status": STATUS_NAMES[Status(w.status)].in_language(language),
             }
         )
@@ -446,6 +449,7 @@ def _sheet_context(request: HttpRequest, party: Party, *, read_only: bool) -> di
     return {
         "party": party,
         "turn_order": order,
+        "one_warrior": len(shown) == 1 and len(warriors) > 1,
         "sheets": sheets_,
         "latest": latest,
         "adventures": selectors.ranked_adventures(party),
@@ -454,9 +458,12 @@ def _sheet_context(request: HttpRequest, party: Party, *, read_only: bool) -> di
         "share_url": share_url,
         "read_only": read_only,
         "party_url": reverse("quests:party", args=[party.pk]) if owner else share_url,
-        "pdf_url": reverse("quests:sheets-pdf", args=[party.pk])
-        if owner
-        else reverse("quests:share-sheets-pdf", args=[party.share_token]),
+        "pdf_url": (
+            reverse("quests:sheets-pdf", args=[party.pk])
+            if owner
+            else reverse("quests:share-sheets-pdf", args=[party.share_token])
+        )
+        + (f"?warrior={shown[0].key}" if len(shown) == 1 and len(warriors) > 1 else ""),
     }
 
 

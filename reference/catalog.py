@@ -172,6 +172,16 @@ def shown(value: Any) -> str:
     return "–" if value is None else str(value)
 
 
+def thrown_range(blocks: int | None) -> str:
+    """A thrown weapon's reach as RB p.20 states it: the javelin "két blokk távolságra", the net its
+    own block and the adjacent ones (one block, digest §12.1)."""
+    if not blocks:
+        return ""
+    if blocks == 1:
+        return _("own block + the adjacent blocks")
+    return str(words.RANGE_KINDS["blocks"]) % {"blocks": blocks}
+
+
 def joined_sources(*sources: str) -> str:
     """Sources joined with "; ", each part once ("RB p.7" and "RB p.7; HR-12.32" read "RB p.7; HR-12.32")."""
     parts = [part.strip() for source in sources for part in source.split(";") if part.strip()]
@@ -302,6 +312,15 @@ class _Builder:
                     Fact(_("Number in the rulebook"), str(spell["number"])),
                     Fact(_("Level"), str(spell["level"])),
                     Fact(_("Spell disc"), self.name(disc)),
+                    Fact(
+                        _("Cast with"),
+                        _(
+                            "a disc of level %(level)s among those he holds: the witch-master draws 6 at random "
+                            "(or his team's number, some of them fixed) and may cast any spell whose level "
+                            "matches one; the disc then goes back into the pool"
+                        )
+                        % {"level": spell["level"]},
+                    ),
                     Fact(_("MAN to cast"), str(spell["man_cost"])),
                     Fact(_("Type"), str(words.SPELL_TYPES[spell["spell_type"]])),
                     Fact(_("Range"), range_text),
@@ -425,7 +444,7 @@ class _Builder:
                     Fact(self.stat("te"), signed(weapon["te"])),
                     Fact(self.stat("ve"), signed(weapon["ve"])),
                     Fact(_("Extra damage (Sp)"), signed(weapon["sp"])),
-                    Fact(_("Range in blocks"), shown(weapon["range_blocks"]) if weapon["range_blocks"] else ""),
+                    Fact(_("Range"), thrown_range(weapon["range_blocks"])),
                     Fact(_("Cost in the pile") if in_pile else _("In the kit"), cost),
                     Fact(_("Marks"), ", ".join(marks)),
                     Fact(_("Skills it allows"), links=self.links("skills", weapon["skills"])),
@@ -765,6 +784,14 @@ class _Builder:
             [],
             [],
             facts=[
+                Fact(
+                    _("What it buys"),
+                    _(
+                        "a disc of the level chosen when the team is built, instead of one drawn at random: "
+                        "it costs %(points)s points per level, so a level-3 disc costs %(example)s"
+                    )
+                    % {"points": fixed["points_per_level"], "example": 3 * fixed["points_per_level"]},
+                ),
                 Fact(_("Points per disc level"), str(fixed["points_per_level"])),
                 Fact(_("Fixed discs at most"), str(fixed["max_fixed"])),
                 Fact(_("Fixed level-5 discs at most"), str(fixed["max_fixed_level_5"])),

@@ -21,6 +21,7 @@ from django.utils.translation import override
 
 from .catalog import Entry, catalog, document, guide
 from .search import search
+from .sources import all_readings, all_sections, notes
 from .words import KINDS
 
 CACHE_TIMEOUT = 60 * 60 * 24
@@ -102,7 +103,9 @@ def entry_html(language: str, kind: str, entry_id: str) -> SafeString | None:
     return cached(
         language,
         ("entry", kind, entry_id),
-        lambda: render_to_string("reference/_entry.html", {"entry": entry}),
+        lambda: render_to_string(
+            "reference/_entry.html", {"entry": entry, "notes": notes(language, entry.source, entry.notes_source)}
+        ),
     )
 
 
@@ -112,4 +115,15 @@ def guide_html(language: str) -> SafeString:
         language,
         ("guide",),
         lambda: render_to_string("reference/_guide.html", {"parts": guide(language)}),
+    )
+
+
+def readings_html(language: str) -> SafeString:
+    """The readings the rules data cites and the house rules' sections, each with its anchor."""
+    return cached(
+        language,
+        ("readings",),
+        lambda: render_to_string(
+            "reference/_readings.html", {"readings": all_readings(language), "sections": all_sections(language)}
+        ),
     )

@@ -10,8 +10,8 @@ language is; 2 the names hold every word; 3 the rulebook's terms and synonyms of
 spell type, its kind of trap, the words players use for it) hold the rest; 4 its effect text (in
 both languages), numbers or group do, or a word of its name begins with the query word (compounds:
 "rontás" in "rontáselhárító"); 5 close spellings of its names (RapidFuzz), offered as "Did you
-mean …?" when nothing else is found. Within a rank, names that begin with the query come first,
-then the document's order.
+mean …?" when nothing else is found. Within a rank, the document's order (spells first, by their
+number in the rulebook).
 """
 
 from __future__ import annotations
@@ -184,7 +184,7 @@ def search(language: str, query: str, kind: str | None = None) -> Found:
     if not words:
         return Found([], None)
     phrase = fold(" ".join(words))
-    ranked: list[tuple[int, int, int, Entry]] = []
+    ranked: list[tuple[int, int, Entry]] = []
     close: list[tuple[float, float, int, Entry]] = []
     for item in index(language):
         if kind is not None and item.entry.kind != kind:
@@ -195,9 +195,8 @@ def search(language: str, query: str, kind: str | None = None) -> Found:
             if max(score) >= CLOSE_ENOUGH:
                 close.append((-score[0], -score[1], item.position, item.entry))
             continue
-        begins = 0 if any(n.startswith(phrase) for n in item.name_strings) else 1
-        ranked.append((rank, begins, item.position, item.entry))
-    ranked.sort(key=lambda r: r[:3])
+        ranked.append((rank, item.position, item.entry))
+    ranked.sort(key=lambda r: r[:2])
     close.sort(key=lambda c: c[:3])
     entries = [r[-1] for r in ranked] + [c[-1] for c in close]
     suggestion = close[0][-1] if close and not ranked else None

@@ -56,3 +56,8 @@ def entry(request: HttpRequest, kind: str, entry_id: str) -> HttpResponse:
 @require_safe
 def how_a_match_goes(request: HttpRequest) -> HttpResponse:
     return render(request, "reference/guide.html", {"body": pages.guide_html(reader_language())})
+
+
+@require_safe
+def readings(request: HttpRequest) -> HttpResponse:
+    return render(request, "reference/readings.html", {"body": pages.readings_html(reader_language())})

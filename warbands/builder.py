@@ -333,3 +333,29 @@ def apply_action(action: str, data: Mapping[str, Any], warband: RulesWarband, la
 
 def element_choices(language: str) -> list[tuple[str, str]]:
     return [(BLANK, "–"), *((e.value, ELEMENT_NAMES[e].get(language)) for e in Element)]
+
+
+def focus_after(action: str, warband: RulesWarband) -> str:
+    """The path of the field the player works on after ``action`` (on ``warband`` as it now is): the
+    new figure's, minion's, summon's or illusion's name, a new pool's borrowed points, or the army-list
+    picker after a removal."""
+    verb, _sep, rest = action.partition(":")
+    args = rest.split(":") if rest else []
+    try:
+        if verb == "add":
+            return f"figures[{len(warband.figures) - 1}].name"
+        if verb == "copy":
+            return f"figures[{int(args[0]) + 1}].name"
+        if verb == "add-minion":
+            i = int(args[0])
+            return f"figures[{i}].minions[{len(warband.figures[i].minions) - 1}].name"
+        if verb == "add-pool":
+            return f"pools[{len(warband.pools) - 1}].borrowed"
+        if verb == "add-summon":
+            k = int(args[0])
+            return f"pools[{k}].summons[{len(warband.pools[k].summons) - 1}].name"
+        if verb == "add-illusion":
+            return f"illusions[{len(warband.illusions) - 1}].name"
+    except (ValueError, IndexError):
+        return ""
+    return ""

@@ -93,6 +93,8 @@ class Editor:
     request: HttpRequest
     report: WarbandReport
     refused: Mapping[str, str] = field(default_factory=dict)
+    focus: str = ""  # the path of the field the player works on next (after an action)
+    notice: str = ""  # what the editor says above the form when it is redrawn (another window's change …)
     language: str = field(default_factory=reader_language)
     boxes: set[str] = field(default_factory=set)
     _pieces: dict[str, str] | None = None
@@ -113,27 +115,26 @@ class Editor:
 
     # --- pieces --------------------------------------------------------------------------------------
 
-    def problems_box(self, path: str, *, oob: bool = False) -> str:
+    def problems_box(self, path: str) -> str:
         items = [
             f'<li><strong class="wb-code">{e(v.code)}</strong> {e(v.text(self.language))}</li>'
             for v in self.placed.get(path, ())
         ]
         if path in self.refused:
-            items.insert(0, f'<li><strong class="wb-code">{e(_("Not saved"))}</strong> {e(self.refused[path])}</li>')
-        swap = ' hx-swap-oob="true"' if oob else ""
+            not_saved = _("Not saved")
+            items.insert(0, f'<li><strong class="wb-code">{e(not_saved)}</strong> {e(self.refused[path])}</li>')
         body = f'<ul class="list-unstyled mb-0">{"".join(items)}</ul>' if items else ""
         css = "wb-problems small text-danger" + (" mt-1" if items else "")
-        return f'<div id="{box_id(path)}-problems" class="{css}"{swap}>{body}</div>'
+        return f'<div id="{box_id(path)}-problems" class="{css}">{body}</div>'
 
-    def price_badge(self, path: str, figure: Figure, *, oob: bool = False) -> str:
+    def price_badge(self, path: str, figure: Figure) -> str:
         price = figure_price(figure)
-        swap = ' hx-swap-oob="true"' if oob else ""
         label = ngettext("%(n)s point", "%(n)s points", price) % {"n": price}
         extra = ""
         if path.startswith("pools[") and ".summons[" in path:
             extra = " · " + e(_("%(ap)s AP to summon") % {"ap": summon_tier(price)})
         return (
-            f'<span id="{box_id(path)}-price" class="badge text-bg-light border" data-price="{price}"{swap}>'
+            f'<span id="{box_id(path)}-price" class="badge text-bg-light border" data-price="{price}">'
             f"{e(label)}{extra}</span>"
         )
 
@@ -272,8 +273,11 @@ class Editor:
             "Every change is saved as you make it and checked against the rules at once. A warband that breaks "
             "a rule is kept as a draft."
         )
+        notice = ""
+        if self.notice:
+            notice = f'<div class="alert alert-warning" role="alert" id="wb-notice">{e(self.notice)}</div>'
         parts = [
-            '<div id="wb-editor" class="row g-4">',
+            f'<div id="wb-editor" class="row g-4"{self._focus_attribute()}>',
             '<div class="col-lg-4 order-lg-last"><div class="sticky-lg-top pt-2">',
             self.status_panel(),
             self.totals_panel(),
@@ -285,6 +289,7 @@ class Editor:
             token,
             f'<input type="hidden" name="{SHAPE_FIELD}" value="{shape_of(rules)}">',
             f'<input type="hidden" name="{SHOWN_FIELD}" id="{SHOWN_FIELD}" value="{e(self.shown_state())}">',
+            notice,
             f'<p class="text-muted small">{e(intro)}</p>',
             self._warband_card(),
         ]
@@ -296,6 +301,9 @@ class Editor:
         parts.append(f'<button class="btn btn-primary" type="submit">{e(_("Save"))}</button>')
         parts.append("</form></div></div>")
         return mark_safe("".join(parts))  # every value escaped above
+
+    def _focus_attribute(self) -> str:
+        return f' data-focus="{box_id(self.focus)}"' if self.focus else ""
 
     def _field_shell(self, path: str, label: str, control: str, *, col: str = "col-12") -> str:
         return (

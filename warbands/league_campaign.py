@@ -43,9 +43,11 @@ from warbands.rules.campaign import (
     campaign_caps,
     campaign_from_dict,
     campaign_to_dict,
+    check_fielding,
     collect_income,
     dismiss,
     experience,
+    hireling_allowance,
     illusion_victims,
     injuries,
     raise_dead,
@@ -56,6 +58,7 @@ from warbands.rules.campaign import (
 from warbands.rules.checks import check_warband
 from warbands.rules.dice import Roll
 from warbands.rules.league import Fielded, FigureEnd, Outcome, SideReport
+from warbands.rules.model import Figure
 from warbands.rules.model import Warband as RulesWarband
 from warbands.rules.pricing import figure_price, warband_totals
 from warbands.rules.texts import Text
@@ -126,6 +129,17 @@ def unavailable(document: Mapping[str, Any]) -> tuple[str, ...]:
     """The figures that do not take the table next (WB-8.1: dead, gone or still missing matches,
     and the minions of absent masters)."""
     return absent_figures(campaign_of(document))
+
+
+def hireling_profiles() -> list[str]:
+    """The army-list profiles a side may hire (WB-8.6): those without a personality rule."""
+    return [pid for pid, profile in ARMY_LIST.items() if not profile.personality]
+
+
+def hirelings_for(document: Mapping[str, Any], fixture_pk: int) -> tuple[Figure, ...]:
+    """The hirelings the warband fields in this fixture only (WB-8.6), as hired."""
+    hired = (document.get("hirelings") or {}).get(str(fixture_pk), [])
+    return tuple(army_figure(h["profile"], h["name"]) for h in hired)
 
 
 def _store(entry: Any, campaign: Campaign, **keys: Any) -> None:
@@ -269,12 +283,12 @@ def _log_result(
 
 def _result_only(entry: Any, fixture: Any, outcome: Outcome | None, log: Any) -> None:
     _log_result(entry, fixture, outcome, (0, 0), log, forfeit=not fixture.is_bye)
-    if outcome is None:
-        return
     campaign = campaign_of(entry.roster)
-    step = collect_income(campaign, outcome, 0)
-    _log_step(log, INCOME, step, entry=entry, fixture=fixture, gold=step.campaign.treasury - campaign.treasury)
-    _store(entry, step.campaign)
+    if outcome is not None:
+        step = collect_income(campaign, outcome, 0)
+        _log_step(log, INCOME, step, entry=entry, fixture=fixture, gold=step.campaign.treasury - campaign.treasury)
+        campaign = step.campaign
+    _store(entry, campaign, hirelings=_without(entry.roster, fixture.pk))
 
 
 def _after_match(
@@ -314,7 +328,7 @@ def _after_match(
     campaign = step.campaign
     raisable = _raisable(campaign, step.died, played, fixture)  # step 4: the player's choice
     step = experience(campaign, fielded, report, enemy, enemy_report, outcome == Outcome.WIN)  # step 5
-    gained = sum(campaign_of_xp(step.campaign)) - sum(campaign_of_xp(campaign))
+    gained = _total_xp(step.campaign) - _total_xp(campaign)
     _log_step(log, XP, step, entry=entry, fixture=fixture)
     if gained:
         log.add(XP, entry=entry, fixture=fixture, data={"text": _words(_xp_total(gained)), "xp": gained})
@@ -326,11 +340,16 @@ def _after_match(
     value = warband_value(campaign)  # step 7
     words = Text("Warband value WV {v}.", "A csapat értéke (WV) {v}.").format(v=value)
     log.add(VALUE, entry=entry, fixture=fixture, data={"text": _words(words), "value": value})
-    _store(entry, campaign, played=True, raisable=raisable)
+    _store(entry, campaign, played=True, raisable=raisable, hirelings=_without(entry.roster, fixture.pk))
 
 
-def campaign_of_xp(campaign: Campaign) -> list[int]:
-    return [r.xp for r in campaign.records]
+def _without(document: Mapping[str, Any], fixture_pk: int) -> dict[str, Any]:
+    """The hirelings of other fixtures: this fixture's leave after its match (WB-8.6)."""
+    return {k: v for k, v in (document.get("hirelings") or {}).items() if k != str(fixture_pk)}
+
+
+def _total_xp(campaign: Campaign) -> int:
+    return sum(r.xp for r in campaign.records)
 
 
 def _xp_total(gained: int) -> Text:
@@ -402,6 +421,22 @@ class BuyPoolForm(forms.Form):
         field.choices = [(skill, c.POOL_NAMES[skill].get(language)) for skill in c.POOL_SKILLS]
 
 
+class HireForm(forms.Form):
+    fixture = forms.IntegerField(min_value=1)
+    profile = forms.ChoiceField(label=gettext_lazy("Army-list profile without a personality (WB-8.6)"))
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=c.NAME_MAX_LENGTH)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        language = _language()
+        field = self.fields["profile"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [
+            (pid, f"{ARMY_LIST[pid].name.get(language)} ({figure_price(army_figure(pid))})")
+            for pid in hireling_profiles()
+        ]
+
+
 class NameForm(forms.Form):
     figure = forms.CharField(max_length=c.NAME_MAX_LENGTH)
 
@@ -460,6 +495,8 @@ def entry_action(*, entry: Any, action: str, data: Any, log: Any) -> str:
         "dismiss": _dismiss,
         "healer": _healer,
         "raise": _raise,
+        "hire": _hire,
+        "release": _release,
     }
     handler = handlers.get(action)
     if handler is None:
@@ -549,6 +586,67 @@ def _healer(entry: Any, campaign: Campaign, data: Any, log: Any) -> str:
     log.add(HEALER, entry=entry, data={"text": _words(words), "gold": 0})
     _store(entry, campaign, healer=on)
     return _("Saved to the campaign record.")
+
+
+def _hire_fixture(entry: Any, fixture_pk: Any) -> Any:
+    """The entry's fixture still waiting for its report (hirelings are hired before the match)."""
+    fixture = entry.league.fixtures.filter(pk=fixture_pk, status="scheduled").exclude(away=None).first()
+    if fixture is None or entry.pk not in (fixture.home_id, fixture.away_id):
+        raise LeagueRefusal(_("Hirelings are hired for one of your matches before it is reported (WB-8.6)."))
+    return fixture
+
+
+def hire_allowance(entry: Any, fixture: Any) -> int:
+    """What ``entry`` may spend on hirelings for ``fixture``: its WV below the opponent's, at most
+    ⌊L/3⌋ (WB-8.6). Read under the league's lock, which every writer of the league takes first."""
+    opponent = fixture.away if fixture.home_id == entry.pk else fixture.home
+    own, other = campaign_of(entry.roster), campaign_of(opponent.roster)
+    return hireling_allowance(warband_value(own), warband_value(other), own.points)
+
+
+def _hire(entry: Any, campaign: Campaign, data: Any, log: Any) -> str:
+    form = HireForm(data)
+    if not form.is_valid():
+        raise _bad_form()
+    fixture = _hire_fixture(entry, form.cleaned_data["fixture"])
+    name = form.cleaned_data["name"].strip()
+    hired = [*hirelings_for(entry.roster, fixture.pk), army_figure(form.cleaned_data["profile"], name)]
+    taken = {n.casefold() for n in _names(campaign)} | {h.name.casefold() for h in hired[:-1]}
+    if not name or name.casefold() in taken:
+        raise LeagueRefusal(_("The name %(name)s is taken in this warband (WB-14).") % {"name": name})
+    fielded = [f.name for f in entry_fielded_names(entry)]
+    problems = check_fielding(campaign, fielded, hired, hire_allowance(entry, fixture))  # WB-17
+    if problems:
+        language = _language()
+        raise LeagueRefusal(" ".join(v.line(language) for v in problems))
+    document = dict(entry.roster)
+    hirelings = dict(document.get("hirelings") or {})
+    hirelings[str(fixture.pk)] = [
+        *hirelings.get(str(fixture.pk), []),
+        {"profile": form.cleaned_data["profile"], "name": name},
+    ]
+    words = Text("{n} is hired for round {r} (WB-8.6).", "{n} felbérelve a(z) {r}. fordulóra (WB-8.6).").format(
+        n=Text(name, name), r=fixture.round
+    )
+    log.add(PURCHASE, entry=entry, fixture=fixture, data={"text": _words(words), "gold": 0})
+    _store(entry, campaign, hirelings=hirelings)
+    return _("Hired for this match only: no XP, no injury roll (WB-8.6).")
+
+
+def _release(entry: Any, campaign: Campaign, data: Any, log: Any) -> str:
+    fixture = _hire_fixture(entry, data.get("fixture"))
+    name = str(data.get("name", ""))
+    hirelings = dict(entry.roster.get("hirelings") or {})
+    kept = [h for h in hirelings.get(str(fixture.pk), []) if h["name"] != name]
+    hirelings[str(fixture.pk)] = kept
+    _store(entry, campaign, hirelings=hirelings)
+    return _("Saved to the campaign record.")
+
+
+def entry_fielded_names(entry: Any) -> tuple[Figure, ...]:
+    """The entry's own figures that take the table next (not dead, not absent)."""
+    away = {n.casefold() for n in unavailable(entry.roster)}
+    return tuple(f for _p, f in campaign_of(entry.roster).warband.all_figures() if f.name.casefold() not in away)
 
 
 def _raise(entry: Any, campaign: Campaign, data: Any, log: Any) -> str:

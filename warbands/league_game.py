@@ -53,12 +53,16 @@ from warbands.rules.league import (
     standings,
 )
 from warbands.rules.league import check_report as check_side_report
+from warbands.rules.pricing import figure_price
 
 from . import league_campaign
 from .league_campaign import (
+    HireForm,
     campaign_of,
     document_warband,
     has_played,
+    hire_allowance,
+    hirelings_for,
     new_document,
     registered_campaign,
     unavailable,
@@ -170,10 +174,12 @@ def _ends_from_json(data: Sequence[Mapping[str, Any]], conceded: bool) -> SideRe
     return SideReport(tuple(FigureEnd(str(e["name"]), str(e["state"]), e.get("by")) for e in data), conceded)
 
 
-def entry_fielded(entry: Any) -> tuple[Fielded, ...]:
-    """The figures the entry puts on the table now (WB-8.1): not dead, not absent."""
+def entry_fielded(entry: Any, fixture_pk: int | None = None) -> tuple[Fielded, ...]:
+    """The figures the entry puts on the table now (WB-8.1: not dead, not absent), and the
+    hirelings it hired for the fixture (WB-8.6)."""
     document = entry.roster
-    return fielded_figures(document_warband(document), (), unavailable(document))
+    hired = hirelings_for(document, fixture_pk) if fixture_pk is not None else ()
+    return fielded_figures(document_warband(document), hired, unavailable(document))
 
 
 def fixture_fielded(fixture: Any) -> tuple[tuple[Fielded, ...], tuple[Fielded, ...]]:
@@ -183,7 +189,7 @@ def fixture_fielded(fixture: Any) -> tuple[tuple[Fielded, ...], tuple[Fielded, .
     stored = (result.report or {}).get("fielded") if result is not None else None
     if stored:
         return _fielded_from_json(stored["home"]), _fielded_from_json(stored["away"])
-    return entry_fielded(fixture.home), entry_fielded(fixture.away)
+    return entry_fielded(fixture.home, fixture.pk), entry_fielded(fixture.away, fixture.pk)
 
 
 class WarbandLeagues:
@@ -419,10 +425,15 @@ class WarbandLeagues:
         )
 
     # --- the match page -------------------------------------------------------------------------
-    def match_context(self, fixture: Any, result: Any | None) -> dict[str, Any]:
+    def match_context(self, fixture: Any, result: Any | None, *, user: Any = None) -> dict[str, Any]:
         lang = language()
         if result is None or fixture.away is None:
-            return {"side_results": [], "warband_sides": [], "after_match_title": _("After the match (WB-8.2)")}
+            return {
+                "side_results": [],
+                "warband_sides": [],
+                "after_match_title": _("After the match (WB-8.2)"),
+                "hiring": self._hiring(fixture, user) if fixture.away is not None else [],
+            }
         if result.home_result in ("forfeit_win", "forfeit_loss"):
             home = OUTCOMES[result.home_result]
             outcomes = [home, Outcome.WIN if home == Outcome.FORFEIT else Outcome.FORFEIT]
@@ -471,6 +482,30 @@ class WarbandLeagues:
             "knockout_note": note,
             "after_match_title": _("After the match (WB-8.2)"),
         }
+
+    def _hiring(self, fixture: Any, user: Any) -> list[dict[str, Any]]:
+        """Before the report, each side's hirelings for this match (WB-8.6), and for the side's own
+        player the form to hire more while its WV is the lower one."""
+        if fixture.status != "scheduled":
+            return []
+        sides = []
+        for entry in (fixture.home, fixture.away):
+            entry.league = fixture.league
+            allowance = hire_allowance(entry, fixture)
+            hired = hirelings_for(entry.roster, fixture.pk)
+            own = user is not None and user.is_authenticated and entry.player_id == user.pk
+            spent = sum(figure_price(h) for h in hired)
+            sides.append(
+                {
+                    "entry": entry,
+                    "hired": [(h.name, figure_price(h)) for h in hired],
+                    "allowance": allowance,
+                    "left": allowance - spent,
+                    "form": HireForm(auto_id=f"id_hire{entry.pk}_%s") if own and allowance > spent else None,
+                    "own": own,
+                }
+            )
+        return [side for side in sides if side["hired"] or side["form"] is not None]
 
     # --- the campaign ---------------------------------------------------------------------------
     def dice_for(self, fixture: Any) -> SeededDice:

@@ -22,7 +22,7 @@ from common.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest
 from warbands.rules.checks import Violation
 
 from . import selectors, services
-from .builder import ACTION_FIELD, SHAPE_FIELD, ActionError, apply_action, read_post, shape_of
+from .builder import ACTION_FIELD, SHAPE_FIELD, ActionError, apply_action, focus_after, read_post, shape_of
 from .convert import rules_warband
 from .editor import SHOWN_FIELD, Editor, parse_shown
 from .forms import WarbandCreateForm, WarbandImportForm
@@ -112,31 +112,34 @@ def warband_edit(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse
         return render(request, "warbands/warband_edit.html", {"warband": warband, "editor": editor})
     stored = rules_warband(warband)
     if request.POST.get(SHAPE_FIELD) != shape_of(stored):
-        messages.warning(
-            request, _("The warband changed in another window: here it is as saved. Make your change again.")
-        )
-        return _whole_editor(request, warband, Editor(request, selectors.warband_report(warband)))
+        notice = _("The warband changed in another window: here it is as saved. Make your change again.")
+        return _whole_editor(request, warband, Editor(request, selectors.warband_report(warband), notice=notice))
     post = read_post(request.POST, stored)
     contents = post.contents
     action = request.POST.get(ACTION_FIELD)
+    focus = notice = ""
     if action:
         try:
             contents = apply_action(action, request.POST, contents, reader_language())
         except ActionError:
-            messages.error(request, _("That change cannot be made to this warband."))
+            notice = _("That change cannot be made to this warband.")
+        else:
+            focus = focus_after(action, contents)
     edit = services.warband_save(warband=warband, contents=contents)
     if edit.back_to_draft:
-        messages.warning(
-            request, _("%(warband)s now breaks a rule, so it is a draft again.") % {"warband": warband.name}
-        )
-    editor = Editor(request, selectors.warband_report(warband, contents), refused=post.refused)
+        notice = _("%(warband)s now breaks a rule, so it is a draft again.") % {"warband": warband.name}
+    report = selectors.warband_report(warband, contents)
+    editor = Editor(request, report, refused=post.refused, focus=focus, notice=notice)
     shown = parse_shown(request.POST.get(SHOWN_FIELD))
-    if request.htmx and not action and shown is not None and not edit.back_to_draft:
-        return HttpResponse(editor.live_answer(shown))
+    if request.htmx and not action and shown is not None:
+        return HttpResponse(editor.live_answer(shown))  # the status panel says it fell back to a draft
     return _whole_editor(request, warband, editor)
 
 
 def _whole_editor(request: AuthenticatedHtmxHttpRequest, warband: Warband, editor: Editor) -> HttpResponse:
+    """The editor in place under htmx (its notice inside it); else back to the page, the notice a message."""
+    if editor.notice and not request.htmx:
+        messages.warning(request, editor.notice)
     if request.htmx:
         response = render(request, "warbands/_editor.html", {"warband": warband, "editor": editor})
         return reswap(response, "outerHTML")

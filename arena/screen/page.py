@@ -2,9 +2,8 @@
 
 Every byte a seat's page, partial or polling answer carries comes from ``view(state, seat)``, the
 seat's part of the log (``events_for``), the seat's own legal actions and its own roster (for the
-"as in the team file" shortcut), plus the sheet values every team shows at set-up (HR-12 ruling
-36; the engine's view carries no TÉ/VÉ, so those few public numbers are read from the match's
-sheets). A spectator, or anyone who holds no seat, gets ``view(state, None)`` and the public log.
+"as in the team file" shortcut); the sheet values every team shows (HR-12 ruling 36) are the view's
+too (``CharacterView.sheet``). A spectator, or anyone who holds no seat, gets ``view(state, None)`` and the public log.
 The seed and the set-up document never reach a template.
 """
 
@@ -261,7 +260,9 @@ def seat_page(
     claim_at = None
     can_claim = False
     duel = not match.four_seats  # a four-seat match cannot be claimed (docs/decisions.md)
-    if duel and live and seat is not None and seat not in public.to_move and (1 - seat) in public.to_move:
+    # nor a match against the computer (it always moves) or at the table (one device plays both seats)
+    human = not match.table_played and not any(s.agent for s in match.seats.all() if s.seat != seat)
+    if duel and human and live and seat is not None and seat not in public.to_move and (1 - seat) in public.to_move:
         claim_at = claimable_at(match)
         can_claim = timezone.now() >= claim_at
     return SeatPage(
@@ -280,7 +281,7 @@ def seat_page(
         plan=plan_json,
         plan_label=plan_label,
         board=board_layer(public, names, offered.on_board, reader_language()),
-        characters=character_rows(public, names, public_sheet_values(state), seat),
+        characters=character_rows(public, names, public_sheet_values(public), seat),
         my_secrets=my_secrets(public, seat),
         opponent_info=opponent_info(public, names, seat),
         man=man_lines(public, names),

@@ -78,6 +78,8 @@ def my_prompt(public: SeatView, names: Names) -> str:
 def _four_prompt(public: SeatView) -> str:
     """Four seats (HR-8): the set-up steps that differ from a duel's."""
     mode = public.four.mode if public.four is not None else None
+    if mode is not None and public.phase == "secrets":
+        return _("Hand out your amulets, then your ME tokens. The other players do not see whom you choose.")
     if mode == "ffa" and public.phase == "half":
         return _("Choose your quarter of the arena (HR-8): you deploy at its ring gate.")
     if mode == "pairs" and public.phase == "half":

@@ -75,7 +75,7 @@ def replay_page(match: Match, at: int) -> ReplayPage:
     state = replay(setup, [event_from_json(e) for seq, events in rows if seq <= at for e in events])
     public = view(state, None)
     names = Names(public, None)
-    values = public_sheet_values(state)
+    values = public_sheet_values(public)
     characters: list[CharacterRow] = []
     secrets = []
     for seat in range(len(public.seats)):

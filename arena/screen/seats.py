@@ -17,6 +17,8 @@ from arena.engine.match.words import ArenaMode
 from arena.models import Match, MatchSeat
 from arena.selectors import seat_player_name
 
+from .words import team_label
+
 
 @dataclass(frozen=True)
 class SeatLine:
@@ -67,7 +69,7 @@ def seat_lines(match: Match, public: SeatView, viewer: int | None, players: Mapp
         lines.append(
             SeatLine(
                 seat=seat,
-                team=side.team,
+                team=team_label(side.team),
                 player=players.get(seat, ""),
                 css=f"seat-{seat}",
                 colour=colours[seat % len(colours)],

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from arena.engine import CharacterView, SeatView, State
+from arena.engine import CharacterView, SeatView
 from arena.engine.match.words import ArenaMode
 from arena.models import Match
 from reference.links import entry_link
@@ -20,6 +20,7 @@ from .words import (
     Names,
     amulet_name,
     cards_text,
+    character_label,
     grip_text,
     item_name,
     mark_name,
@@ -51,13 +52,13 @@ SHEET_VALUES = ("te", "ve", "ce", "eg", "me", "mov", "sfe")
 SHEET_LABELS = {"te": "TÉ", "ve": "VÉ", "ce": "CÉ", "eg": "Eg", "me": "ME", "mov": "Mozgás", "sfe": "SFÉ"}
 
 
-def public_sheet_values(state: State) -> dict[str, str]:
-    """The values a team sheet shows everyone (HR-12 ruling 36), per character: never the grip,
-    amulets, tokens or vials, which the sheets of the state also hold."""
+def public_sheet_values(public: SeatView) -> dict[str, str]:
+    """The values a team sheet shows everyone (HR-12 ruling 36), per character, from the view: never
+    the grip, amulets, tokens or vials."""
     found = {}
-    for sheet in state.sheets:
-        values = [(key, getattr(sheet, key)) for key in SHEET_VALUES]
-        found[sheet.id] = " · ".join(f"{SHEET_LABELS[k]} {v}" for k, v in values if v)
+    for c in public.characters:
+        values = [(key, getattr(c.sheet, key)) for key in SHEET_VALUES]
+        found[c.id] = " · ".join(f"{SHEET_LABELS[k]} {v}" for k, v in values if v)
     return found
 
 
@@ -119,7 +120,7 @@ def character_rows(
                 id=c.id,
                 seat=c.seat,
                 name=names.char(c.id),
-                short=c.name,
+                short=character_label(c.id, c.name, names.stored_teams.get(c.seat, "")),
                 role=c.role,
                 css=css,
                 alive=c.alive,

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.utils.translation import override as language_override
 
 from arena.engine import SeatView
 from arena.engine.content.amulets import AMULETS, VIALS
+from arena.engine.content.profiles import PROFILES
 from arena.engine.content.skills import SKILLS
 from arena.engine.content.spells import SPELLS
 from arena.engine.content.traps import TRAPS
@@ -25,6 +28,13 @@ from arena.engine.content.weapons import WEAPONS
 from common.i18n import entry_name
 
 TRAPS_BY_NUMBER = {trap.number: trap for trap in TRAPS.values()}
+# the engine names a modifier or a cancelled spell by its Hungarian rules name ("Lopakodás +2"): the
+# entry it names, to say it in the reader's language
+BY_HUNGARIAN_NAME = {
+    entry.name_hu: entry
+    for table in (TRAPS, VIALS, AMULETS, SPELLS, SKILLS)  # the later wins: a skill's own name first
+    for entry in table.values()
+}
 
 HALVES = {
     "N": gettext_lazy("north"),
@@ -122,21 +132,81 @@ _LAST_STANDING = re.compile(r"^(\d\.\w+) is the last standing \(HR-8\)$")
 _PAIR_DESTROYED = re.compile(r"^both gladiators of seats (\d) and (\d) were destroyed \(HR-8\)$")
 
 
+@cache
+def _app_name_patterns() -> tuple[re.Pattern[str], ...]:
+    """The names the app gives the teams it makes (the base team of a computer seat, of table mode),
+    in every language they may have been stored in: base team, base team of a seat, computer."""
+    found: list[str] = []
+    for language in ("en", "hu"):
+        with language_override(language):
+            found += [
+                "(?P<base>" + re.escape(_("Base team")) + ")",
+                re.escape(_("Base team, seat %(number)s")).replace(re.escape("%(number)s"), r"(?P<seat>\d)"),
+            ]
+    return tuple(re.compile(f"^{pattern}$") for pattern in found)
+
+
+@cache
+def _computer_patterns() -> tuple[re.Pattern[str], ...]:
+    found = []
+    for language in ("en", "hu"):
+        with language_override(language):
+            found.append(
+                re.compile("^" + re.escape(_("%(team)s (computer)")).replace(re.escape("%(team)s"), "(.+)") + "$")
+            )
+    return tuple(found)
+
+
+def team_label(stored: str) -> str:
+    """A team's name in the reader's language when the app made the team ("Base team, seat 3",
+    "Alapcsapat (gép)"); a player's own team name as he wrote it. Names are stored in the language of
+    the page that made the match, and one page speaks one language (issue 32)."""
+    inner, is_computer = stored, False
+    for pattern in _computer_patterns():
+        found = pattern.match(stored)
+        if found:
+            inner, is_computer = found.group(1), True
+            break
+    for pattern in _app_name_patterns():
+        found = pattern.match(inner)
+        if found:
+            seat = found.groupdict().get("seat")
+            inner = _("Base team, seat %(number)s") % {"number": seat} if seat else _("Base team")
+            return _("%(team)s (computer)") % {"team": inner} if is_computer else inner
+    return stored
+
+
+def is_app_team(stored: str) -> bool:
+    inner = next((found.group(1) for p in _computer_patterns() if (found := p.match(stored))), stored)
+    return any(p.match(inner) for p in _app_name_patterns())
+
+
+def character_label(char_id: str, name: str, team: str) -> str:
+    """A member of a team the app made keeps his profile's name, said in the reader's language."""
+    profile = PROFILES.get(char_id.partition(".")[2])
+    if profile is not None and name in (profile.name_en, profile.name_hu) and is_app_team(team):
+        return entry_name(profile)
+    return name
+
+
 class Names:
     """Who is who in one match, read from a view: each character's name (with his team's where
-    both teams have a member of that name and he is not the viewer's own), each seat's team."""
+    both teams have a member of that name and he is not the viewer's own), each seat's team, in
+    the reader's language where the app named them."""
 
     def __init__(self, public: SeatView, viewer: int | None = None) -> None:
         self.viewer = viewer
-        self.teams = {seat.seat: seat.team for seat in public.seats}
+        self.stored_teams = stored = {seat.seat: seat.team for seat in public.seats}
+        self.teams = {seat: team_label(team) for seat, team in stored.items()}
         characters = public.characters
+        own = {c.id: character_label(c.id, c.name, stored.get(c.seat, "")) for c in characters}
         counts: dict[str, int] = {}
         for c in characters:
-            counts[c.name] = counts.get(c.name, 0) + 1
+            counts[own[c.id]] = counts.get(own[c.id], 0) + 1
         self.seat_of = {c.id: c.seat for c in characters}
         # A name both teams use is told apart by the team: for a player only the opponent's.
         self.names = {
-            c.id: c.name if counts[c.name] == 1 or c.seat == viewer else f"{c.name} ({self.teams[c.seat]})"
+            c.id: own[c.id] if counts[own[c.id]] == 1 or c.seat == viewer else f"{own[c.id]} ({self.teams[c.seat]})"
             for c in characters
         }
 
@@ -257,10 +327,32 @@ def value_name(value: str) -> str:
     return VALUES.get(value, value)
 
 
+# the engine's modifiers named "<rule><what of it>" (arena.engine.match.rules: attack_hook, defence_hook)
+MODIFIER_TAILS = {
+    ": first attack out of hiding": gettext_lazy("%(rule)s: first attack out of hiding"),
+    ": entered the enemy's hex": gettext_lazy("%(rule)s: entered the enemy's hex"),
+    " against thrown weapons": gettext_lazy("%(rule)s against thrown weapons"),
+    " against ranged weapons": gettext_lazy("%(rule)s against ranged weapons"),
+}
+
+
+def rule_name(name: str) -> str:
+    """A skill, spell, amulet or trap the engine names in Hungarian (``Lopakodás``, ``Rejtőzés: first
+    attack out of hiding``), in the reader's language."""
+    entry = BY_HUNGARIAN_NAME.get(name)
+    if entry is not None:
+        return entry_name(entry)
+    for tail, words in MODIFIER_TAILS.items():
+        head = name.removesuffix(tail)
+        if head != name and head in BY_HUNGARIAN_NAME:
+            return str(words) % {"rule": entry_name(BY_HUNGARIAN_NAME[head])}
+    return name
+
+
 def modifiers_text(modifiers: Iterable[Sequence[Any]]) -> str:
-    """``Célzás +2, spells and traps −4``: each named modifier with its sign."""
+    """``Aiming +2, spells and traps −4``: each named modifier with its sign, in the reader's language."""
     words = {"spells and traps": _("spells and traps"), "prone": _("prone"), "entangled": _("entangled")}
-    return ", ".join(f"{words.get(name, name)} {amount:+d}" for name, amount in modifiers)
+    return ", ".join(f"{words[name] if name in words else rule_name(name)} {amount:+d}" for name, amount in modifiers)
 
 
 def reason_text(reason: str, names: Names | None = None) -> str:
@@ -279,7 +371,7 @@ def reason_text(reason: str, names: Names | None = None) -> str:
         return four
     found = _CANCELS.match(reason)
     if found:
-        return _("it cancels %(spell)s (RB p.7, p.12)") % {"spell": found.group(1)}
+        return _("it cancels %(spell)s (RB p.7, p.12)") % {"spell": rule_name(found.group(1))}
     found = _CANCELLED_TRAP.match(reason)
     if found:
         return _("it cancelled the poison of %(trap)s") % {"trap": trap_name(int(found.group(1)))}

@@ -7,15 +7,19 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_safe
+from django.views.decorators.http import require_POST, require_safe
 
 from common.http import AuthenticatedHttpRequest
 
+from ..errors import MatchError
 from ..models import Match
 from ..screen.board_svg import board_svg_html
 from ..screen.replay import replay_page, seq_of_round
+from ..screen.review import seat_reviews
+from ..services import review_request
 from ..services.match_records import MAX_BYTES, RecordError, import_record, parse_record, record_json, verify
 
 
@@ -45,7 +49,23 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
     if "round" in request.GET:
         return redirect(f"{request.path}?at={seq_of_round(match, _number(request.GET.get('round'), 1))}")
     page = replay_page(match, _number(request.GET.get("at"), match.version))
-    return render(request, "arena/replay.html", {"page": page, "board_svg": board_svg_html()})
+    reviews = seat_reviews(match, request.user, page.names, page.public)
+    context = {"page": page, "board_svg": board_svg_html(), "reviews": reviews}
+    return render(request, "arena/replay.html", context)
+
+
+@login_required
+@require_POST
+def ask_review(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    """A player asks what the computer would have done in his seat; the worker computes it."""
+    match = get_object_or_404(Match, pk=pk)
+    try:
+        review_request(match=match, player=request.user, seat=_number(request.POST.get("seat"), -1))
+    except MatchError as error:
+        messages.error(request, str(error))
+    else:
+        messages.info(request, _("The computer is looking at your decisions; reload this page in a minute."))
+    return redirect(f"{reverse('play:replay', args=[pk])}#computer-review")
 
 
 @require_safe

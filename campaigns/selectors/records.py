@@ -17,7 +17,7 @@ from arena.engine.content.amulets import AMULETS
 from arena.engine.content.profiles import GLADIATOR
 from arena.engine.content.weapons import WEAPONS
 from arena.engine.roster import ABSENT, DEAD, HIRELING, Member, Problem, Roster
-from common.i18n import entry_name
+from common.i18n import entry_name, is_hungarian
 from teams.models import Character
 from teams.presenters import character_lines
 from teams.services import member_fields
@@ -107,7 +107,12 @@ class LogLine:
 
     @property
     def result_label(self) -> str:
-        return result_label(ResultKind(self.event.data["result"])) if self.event else ""
+        if not self.event:
+            return ""
+        words = self.event.data.get("result_text")  # another game's own word for its result
+        if isinstance(words, dict):
+            return str(words.get("hu" if is_hungarian() else "en", ""))
+        return result_label(ResultKind(self.event.data["result"]))
 
     @property
     def opponent(self) -> str:

@@ -84,9 +84,13 @@ def entry_action(request: AuthenticatedHttpRequest, pk: int, action: str) -> Htt
 def entry_history(request: HttpRequest, pk: int) -> HttpResponse:
     entry = get_entry(pk)
     events = team_events(entry)
-    return render(
-        request, "campaigns/entry_history.html", {"entry": entry, "events": events, "log": match_log(entry.pk, events)}
-    )
+    context = {
+        "entry": entry,
+        "events": events,
+        "log": match_log(entry.pk, events),
+        "other_game": not entry.league.is_viadal,  # its own columns: victory points, no rounds
+    }
+    return render(request, "campaigns/entry_history.html", context)
 
 
 def _done(request: HttpRequest, pk: int, attempt: Callable[[], object]) -> HttpResponse:

@@ -72,7 +72,7 @@ def _game_match(request: HttpRequest, fixture: Fixture) -> HttpResponse:
         "fixture": report.fixture,
         "dispute_form": DisputeForm(),
         "game_template": pages.match_template,
-        **pages.match_context(report.fixture, report.result),
+        **pages.match_context(report.fixture, report.result, user=request.user),
     }
     return render(request, "campaigns/game_match.html", context)
 

@@ -184,3 +184,16 @@ class TreasureSource(StrEnum):
 
     EVENT = "event"
     OBJECTIVE = "objective"
+
+
+def item_name(name: str, language: str) -> str:
+    """A class's starting item in the reader's language (stored by its English name); other cards as typed."""
+    for info in CLASSES.values():
+        if name in (info.starting_item.en, info.starting_item.hu):
+            return info.starting_item.in_language(language)
+    return name
+
+
+def deck_name(deck: str, language: str) -> str:
+    known = {d.value: n for d, n in SPELL_DECKS.items()}
+    return known[deck].in_language(language) if deck in known else deck

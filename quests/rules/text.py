@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .content import CARD_KIND_NAMES, CLASSES, OUTCOME_NAMES, RESULT_NAMES, WarriorClass
+from .content import CARD_KIND_NAMES, CLASSES, OUTCOME_NAMES, RESULT_NAMES, WarriorClass, item_name
 from .log import (
     AdventureEnded,
     CardTurned,
@@ -135,14 +135,16 @@ def sentence(entry: Entry, names: Mapping[str, str], language: str) -> str:  # n
             " " + lot_sentence(entry.lot, names, "lámpás" if hu else "lantern", language) if entry.lot else ""
         )
     if isinstance(entry, EquipmentPassed):
+        item = item_name(entry.item, language)
         text = (
-            f"{n(entry.giver)} felszerelése ({entry.item}) {n(entry.to)} kezébe kerül."
+            f"{n(entry.giver)} felszerelése ({item}) {n(entry.to)} kezébe kerül."
             if hu
-            else f"{n(entry.giver)}'s {entry.item} passes to {n(entry.to)}."
+            else f"{n(entry.giver)}'s {item} passes to {n(entry.to)}."
         )
-        return text + (" " + lot_sentence(entry.lot, names, entry.item, language) if entry.lot else "")
+        return text + (" " + lot_sentence(entry.lot, names, item, language) if entry.lot else "")
     if isinstance(entry, CardUsed):
-        return f"{n(entry.warrior)} felhasználta: {entry.item}." if hu else f"{n(entry.warrior)} used {entry.item}."
+        item = item_name(entry.item, language)
+        return f"{n(entry.warrior)} felhasználta: {item}." if hu else f"{n(entry.warrior)} used {item}."
     if isinstance(entry, TokensUsed):
         return (
             f"{n(entry.warrior)} {entry.amount} erőjelzőt használt fel."

@@ -144,9 +144,27 @@
     logCount = count;
   }
 
+  /* After a refresh the line above the board says what the focused piece or hex is now (or
+     nothing): never the values of a position that has gone. The site's messages ("Challenge
+     accepted") belong to the page's first position: they go once the match moves on. */
+  var firstVersion = null;
+  function refreshLines() {
+    var info = document.getElementById("hex-info");
+    var focused = document.activeElement;
+    var on = focused && focused.closest ? focused.closest(".board-layer .target, .board-layer .piece") : null;
+    var title = on ? on.querySelector("title") : null;
+    if (info) { info.textContent = title ? title.textContent : "\u00a0"; }
+    var status = document.getElementById("match-status");
+    if (!status) { return; }
+    if (firstVersion === null) { firstVersion = status.dataset.version; }
+    else if (status.dataset.version !== firstVersion) {
+      all("#content > .alert").forEach(function (alert) { alert.remove(); });
+    }
+  }
+
   function scheduleRestore() {
     if (restoreTimer) { clearTimeout(restoreTimer); }
-    restoreTimer = setTimeout(function () { restore(); announceEvents(); }, 0);  /* once the answer's parts are all swapped in */
+    restoreTimer = setTimeout(function () { restore(); refreshLines(); announceEvents(); }, 0);  /* once the answer's parts are all swapped in */
   }
 
   function showProblem(text) {
@@ -212,5 +230,5 @@
     var s = screen();
     if (s && event.detail.xhr && event.detail.xhr.status === 403) { showProblem(s.dataset.forbidden); }
   });
-  document.addEventListener("DOMContentLoaded", function () { restore(); announceEvents(); });
+  document.addEventListener("DOMContentLoaded", function () { restore(); refreshLines(); announceEvents(); });
 })();

@@ -159,3 +159,20 @@ def test_a_disputed_result_shows_on_the_league_page(client, league):
     assert 'id="disputed-results"' in html and "1 result is disputed" in html and settle not in html
     client.force_login(league.organiser)
     assert settle in client.get(url).content.decode()
+
+
+def test_a_fixture_whose_hosted_match_is_being_played_offers_its_move_not_a_report(league, client):
+    """Issue 32, item 6: while the fixture's match is played here, the inbox offers the move (or
+    waits), never "Report the result"; the header counts no report either."""
+    from arena.services import match_begin_fixture
+
+    fixture = first_fixture(league)
+    match = match_begin_fixture(fixture=fixture, player=fixture.home.player)
+    assert match.status in (Match.Status.SETUP, Match.Status.PLAYING)
+    for player in (fixture.home.player, fixture.away.player):
+        assert inbox(player).to_report == []
+        assert inbox_counts(player).to_report == 0
+    client.force_login(fixture.home.player)
+    page = client.get(reverse("inbox")).content.decode()
+    assert reverse("campaigns:report", args=[fixture.pk]) not in page
+    assert reverse("play:match", args=[match.pk]) in page

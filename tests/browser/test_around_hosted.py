@@ -52,18 +52,22 @@ def _human_turn(page: Any) -> None:
         page.locator("#action-form details.board-choices[open] button.choice").first.click()
 
 
-def test_a_player_plays_a_whole_match_against_the_computer(browser, live_server):  # noqa: F811
+@pytest.mark.parametrize("level", ["greedy", "tactical", "search"])
+def test_a_player_plays_a_whole_match_against_the_computer(browser, live_server, settings, level):  # noqa: F811
+    settings.VIADAL_AGENT_HARD_BUDGET = 4  # the hard level searches, with the test's small budget
     user = UserFactory(username="maganyos")
     TeamFactory(owner=user, name="Vasfarkasok", status=Team.Status.READY)
     context = browser.new_context(viewport=LAPTOP)
     page = context.new_page()
     log_in(page, live_server, "maganyos")
     page.click('nav a[href="/play/"]')  # click 1: the header's Play
+    if level != "greedy":  # the strength, offered on the card with a line each (easy is chosen already)
+        page.check(f'input[name="computer-agent"][value="{level}"]')
     page.click("#play-computer")  # click 2: the lobby's "Play against the computer"
     page.wait_for_selector("#match-status")
     with live_server.lock:
         match = Match.objects.get()
-        assert MatchSeat.objects.get(match=match, seat=AWAY).agent == "greedy"
+        assert MatchSeat.objects.get(match=match, seat=AWAY).agent == level
     page.evaluate("window.__marker = 'no reload'")
     answers: list[float] = []
     for _turn in range(1500):

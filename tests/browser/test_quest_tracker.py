@@ -52,7 +52,9 @@ def record(page, form: str, **fields: str) -> None:  # type: ignore[no-untyped-d
 
 
 @pytest.mark.parametrize(("language", "viewport"), [("en", DESKTOP), ("hu", PHONE)])
-def test_a_new_player_keeps_a_party_through_an_adventure(live_server, transactional_db, browser, language, viewport):
+def test_a_new_player_keeps_a_party_through_an_adventure(
+    live_server, transactional_db, browser, artifacts, language, viewport
+):
     context = browser.new_context(viewport=viewport)
     page = context.new_page()
     page.goto(f"{live_server.url}/accounts/signup/")
@@ -127,6 +129,7 @@ def test_a_new_player_keeps_a_party_through_an_adventure(live_server, transactio
     record(page, "form-lantern")  # drawn by lot among the living, the dice in the log
     assert page.locator("#log-lines li").count() == 10
     clean(page, "adventure log")
+    page.screenshot(path=str(artifacts / f"quest-log-{language}.png"), full_page=True)
 
     with page.expect_navigation():
         page.click("#end-adventure")
@@ -144,10 +147,15 @@ def test_a_new_player_keeps_a_party_through_an_adventure(live_server, transactio
     page.click("#party-sheets")
     assert page.locator(".quest-record").count() == 4 and page.is_visible("svg.sheet-qr")
     clean(page, "sheets")
+    page.screenshot(path=str(artifacts / f"quest-sheets-{language}.png"), full_page=True)
     with page.expect_download() as download:
         page.click("#sheet-pdf-link")
     pdf = download.value.path().read_bytes()
     assert pdf.startswith(b"%PDF-")
+    gimli = party.warriors.get(name="Gimli")
+    page.goto(f"{live_server.url}/quests/{party.pk}/sheets/?warrior={gimli.pk}")
+    assert page.locator(".quest-record").count() == 1
+    clean(page, "one warrior's record sheet")
     page.emulate_media(media="print")
     assert not page.is_visible("nav") and not page.is_visible("#sheet-pdf-link")
     context.close()

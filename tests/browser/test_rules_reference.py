@@ -178,3 +178,22 @@ def test_a_builder_message_links_its_rule_and_the_link_opens_it(
     reader.screenshot(path=str(artifacts / f"rules-team-rule-{language}-{screen}.png"), full_page=True)
     tiers.click()
     reader.wait_for_url(f"{live_server.url}/rules/points/tiers/")
+
+
+@pytest.mark.parametrize("language", list(LOCALES))
+def test_the_guide_and_the_readings_fit_a_phone_and_pass_axe(live_server, transactional_db, browser, language):
+    """Issue #34: "How a match goes" and the readings page, at a phone's width, axe-core clean; a
+    reading's link on an entry opens its place on the readings page."""
+    from tests.browser.test_accessibility import problems_on
+
+    context = browser.new_context(viewport=SCREENS["phone"], locale=LOCALES[language])
+    page = context.new_page()
+    for url in ("/rules/how-a-match-goes/", "/rules/readings/", "/rules/team-rules/TB-25/"):
+        page.goto(f"{live_server.url}{url}")
+        assert fits(page), url
+        assert problems_on(page) == [], url
+    page.goto(f"{live_server.url}/rules/spells/numbing_poison/")
+    page.locator(".reference-notes a[href='/rules/readings/#reading-a44']").click()
+    page.wait_for_url(f"{live_server.url}/rules/readings/#reading-a44")
+    assert page.locator("#reading-a44").inner_text() == "A44"
+    context.close()

@@ -71,6 +71,13 @@ def test_build_from_the_army_list_break_and_mend_a_rule_mark_ready_and_print(
     warband.refresh_from_db()
     assert (warband.figures[0]["combat"], warband.figures[1]["quality"]) == (4, 4)
 
+    # One more figure from the army list: the editor is redrawn and the keyboard is on its name.
+    page.select_option("#wb-add-profile", "militia")
+    page.click("#wb-add-figure button")
+    page.wait_for_selector("#wb-figures-5-name")
+    page.wait_for_selector("#wb-figures-5-name:focus")
+    assert page.text_content("[data-share=total] td").split() == ["198", "/", "200"]
+
     page.click("#mark-ready")
     page.wait_for_url(f"{live_server.url}/warbands/{warband.pk}/")
     assert page.text_content("h1 [data-status]").strip() == words["ready"]
@@ -81,8 +88,8 @@ def test_build_from_the_army_list_break_and_mend_a_rule_mark_ready_and_print(
     # The roster: one A4 page with every figure, the total and the shares, and its PDF.
     page.click("#roster-link")
     page.wait_for_url(f"{live_server.url}/warbands/{warband.pk}/roster/")
-    assert page.locator("#roster-figures tbody tr").count() == 5
-    assert page.text_content("#roster-total").split()[:3] == ["195", "/", "200"]
+    assert page.locator("#roster-figures tbody tr").count() == 6
+    assert page.text_content("#roster-total").split()[:3] == ["198", "/", "200"]
     assert page.text_content("#roster-personality").split() == ["66", "/", "66"]
     found["roster"] = problems_on(page)
     if size == "phone":
@@ -94,5 +101,19 @@ def test_build_from_the_army_list_break_and_mend_a_rule_mark_ready_and_print(
         with page.expect_download() as download:
             page.click("#roster-pdf-link")
         assert download.value.path().read_bytes().startswith(b"%PDF")
+
+    # The other pages of the game, read as a person would: the list, the import, the share link, the rules.
+    for where in (
+        "/warbands/",
+        "/warbands/import/",
+        f"/warbands/share/{warband.share_token}/",
+        "/rules/warband/",
+        "/rules/warband/necromancer/",
+    ):
+        page.goto(live_server.url + where)
+        found[where] = problems_on(page)
+        width, screen = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        if width > screen:  # a wide table scrolls in its own frame; the page itself never does
+            found[where].append(f"{width} px wide on a {screen} px screen: {too_wide(page)}")
     context.close()
     assert not any(found.values()), "\n".join(f"{where}: {problems}" for where, problems in found.items() if problems)

@@ -125,3 +125,12 @@ def test_the_typed_view_holds_a_seats_secrets_for_it_alone__hr_12_ruling_36():
             if c.seat == 0:
                 assert c.amulet is None and c.me_token is None
                 assert c.gladiator is None or c.gladiator.hand is None
+
+
+def test_every_viewer_sees_the_same_team_sheet_values__hr_12_ruling_36():
+    s = play("a")
+    sheets = {sh.id: (sh.te, sh.ve, sh.ce, sh.eg, sh.me, sh.mov, sh.sfe) for sh in s.sheets}
+    for seat in (0, 1, None):
+        shown = {c.id: (c.sheet.te, c.sheet.ve, c.sheet.ce, c.sheet.eg, c.sheet.me, c.sheet.mov, c.sheet.sfe)
+                 for c in view(s, seat).characters}  # fmt: skip
+        assert shown == sheets

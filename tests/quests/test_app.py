@@ -328,3 +328,26 @@ def test_the_audit_trail_names_who_changed_what(client, party):
     assert 'id="audit-trail"' in page and "mara" in page
     gimli = party.warriors.get(name="Gimli")
     assert gimli.history.count() >= 1
+
+
+def test_one_warriors_record_sheet_alone(client, party):
+    gimli = party.warriors.get(name="Gimli")
+    page = client.get(reverse("quests:sheets", args=[party.pk]) + f"?warrior={gimli.pk}").content.decode()
+    assert page.count('class="sheet quest-record"') == 1 and "Gimli" in page and 'id="party-sheet"' not in page
+    assert f"sheets.pdf?warrior={gimli.pk}" in page
+
+
+def test_the_home_page_and_the_header_lead_to_the_parties(client, party):
+    parties = client.get(reverse("quests:list")).content.decode()
+    assert "Lantern Bearers" in parties and reverse("quests:party", args=[party.pk]) in parties
+    home = client.get(reverse("home")).content.decode()
+    assert 'data-game="quest"' in home and reverse("quests:create") in home and 'id="nav-quests"' in home
+
+
+def test_the_registry_lists_a_players_parties(party, owner):
+    from games.registry import get_game
+
+    owned = get_game("quest").owned(owner)
+    assert [(thing.name, thing.url, thing.status) for thing in owned] == [
+        ("Lantern Bearers", reverse("quests:party", args=[party.pk]), "4 warriors")
+    ]

@@ -218,3 +218,119 @@ def test_wq07_power_tokens_each_used_once_s3_l69_l677():
     assert violations(entries(log.TokensUsed(W, 3), log.TokensUsed(W, 2))) == [("WQ-07", "amount")]
     assert violations(entries(log.TokensUsed(B, 1))) == [("WQ-07", "amount")]  # only the Wizard has tokens
     assert text.sentence(log.TokensUsed(W, 3), NAMES, "en") == "Merlin used 3 power tokens."
+
+
+JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 10**7),
+    st.floats(allow_nan=True),
+    st.text(max_size=90),
+    st.lists(st.integers(), max_size=3),
+    st.dictionaries(st.text(max_size=3), st.text(max_size=3), max_size=5),
+)
+KINDS = st.sampled_from(
+    [
+        "card",
+        "event",
+        "kill",
+        "treasure",
+        "wounds_taken",
+        "wounds_healed",
+        "end_of_turn",
+        "lost",
+        "lantern",
+        "equipment",
+        "used",
+        "tokens",
+        "end",
+        "sale",
+        "void",
+        "other",
+    ]
+)
+FIELDS = st.sampled_from(
+    [
+        "name",
+        "card_kind",
+        "source",
+        "monster",
+        "gold",
+        "killer",
+        "value",
+        "recipient",
+        "warrior",
+        "amount",
+        "cause",
+        "to",
+        "giver",
+        "item",
+        "result",
+        "outcomes",
+        "price",
+        "seq",
+        "reason",
+        "lot",
+    ]
+)
+
+
+@given(KINDS, st.dictionaries(FIELDS, JUNK, max_size=6))
+def test_any_stored_or_posted_entry_parses_or_is_refused_clearly(kind, fields):
+    try:
+        entry = log.entry_from_dict({"kind": kind, **fields})
+    except LogError as error:
+        assert error.violations and all(v.hu and v.en for v in error.violations)
+        return
+    assert log.entry_from_dict(log.entry_to_dict(entry)) == entry
+
+
+ENTRY = st.one_of(
+    st.builds(CardTurned, st.sampled_from(["a", "b"]), st.sampled_from(list(CardKind))),
+    st.builds(EventDrawn, st.just("Orcs"), st.sampled_from(["room", "power"])),
+    st.builds(MonsterSlain, st.just("Orc"), st.integers(0, 50), st.sampled_from([B, D, E, W])),
+    st.builds(
+        TreasureFound,
+        st.sampled_from(["Cup", "Ring"]),
+        st.integers(0, 50),
+        st.sampled_from(list(TreasureSource)),
+        st.sampled_from([B, D, E, W]),
+    ),
+    st.builds(WoundsTaken, st.sampled_from([B, D, E, W]), st.integers(1, 20)),
+    st.builds(WoundsHealed, st.sampled_from([B, D, E, W]), st.integers(1, 20)),
+    st.just(EndOfTurn()),
+    st.builds(LanternPassed, st.sampled_from([B, D, E, W])),
+    st.builds(log.TokensUsed, st.sampled_from([B, W]), st.integers(1, 6)),
+    st.builds(
+        AdventureEnded,
+        st.sampled_from(list(Result)),
+        st.fixed_dictionaries({k: st.sampled_from(list(Outcome)) for k in (B, D, E, W)}),
+    ),
+    st.builds(
+        TreasureSold, st.sampled_from([B, D, E, W]), st.sampled_from(["Cup", "Ring", "Old ring"]), st.integers(0, 50)
+    ),
+)
+
+
+@given(st.lists(ENTRY, max_size=40))
+def test_whatever_is_recorded_the_state_keeps_the_rules(steps):
+    """Entries refused leave the state as it was; those applied keep WQ-04, WQ-09, WQ-10, WQ-13."""
+    state = log.start(setup())
+    for entry in steps:
+        try:
+            state = log.apply(state, entry)
+        except LogError:
+            continue
+        for w in state.warriors:
+            assert 0 <= w.wounds <= w.start_wounds and w.gold >= 0  # WQ-04
+            if w.status is not Status.ACTIVE:
+                assert w.treasure == ()  # WQ-13: the treasure stays with the body
+        assert state.event_treasure <= state.events  # WQ-09
+        living = [w.found_here for w in state.warriors if w.status is Status.ACTIVE]
+        assert not living or max(living) - min(living) <= 1  # WQ-10
+
+
+def test_class_items_read_in_either_language_s3_l45():
+    passed = EquipmentPassed(B, "Lantern", E)
+    assert text.sentence(passed, NAMES, "hu") == "Conan felszerelése (Lámpás) Aranel kezébe kerül."
+    assert text.sentence(passed, NAMES, "en") == "Conan's Lantern passes to Aranel."

@@ -198,3 +198,34 @@ def test_no_english_words_on_the_hungarian_pages__hr12(client):
         text = re.sub(r"<[^>]+>", " ", article)
         for word in ENGLISH_ON_HUNGARIAN_PAGES:
             assert word not in text, (kind, entry_id, word)
+
+
+def test_a_spell_says_how_a_disc_casts_it_and_a_fixed_disc_what_it_buys__rb_p11_hr9_5(language):
+    facts = {f.label: f.value for f in catalog(language).get("spells", "pain").facts}
+    cast = facts["Mivel mondható el" if language == "hu" else "Cast with"]
+    assert ("2. szintű" if language == "hu" else "level 2") in cast and "6" in cast
+    fixed = {f.label: f.value for f in catalog(language).get("points", "fixed_discs").facts}
+    buys = fixed["Mit ér" if language == "hu" else "What it buys"]
+    assert ("szintenként 2 pont" if language == "hu" else "2 points per level") in buys and "6" in buys
+
+
+def test_ranges_read_as_the_rulebook_states_them__rb_p10_p20(language):
+    book = catalog(language)
+
+    def reach(kind: str, entry_id: str) -> str:
+        facts = {f.label: f.value for f in book.get(kind, entry_id).facts}
+        return facts["Hatótáv" if language == "hu" else "Range"]
+
+    if language == "hu":
+        assert "saját blokk + 4 blokk" in rulebook_page(10)
+        assert reach("weapons", "crossbow") == "saját blokk + 4 blokk"
+        assert reach("weapons", "throwing_daggers") == "saját blokk + 2 blokk"
+        assert reach("spells", "lightning_bolt") == "saját blokk + 3 blokk"
+        assert reach("spells", "pain") == "legfeljebb 3 blokk távolságban"
+        assert reach("weapons", "javelin") == "legfeljebb 2 blokk távolságban"
+        assert reach("weapons", "net") == "saját blokk + a szomszédos blokkok"
+    else:
+        assert reach("weapons", "crossbow") == "own block + 4 blocks"
+        assert reach("spells", "lightning_bolt") == "own block + 3 blocks"
+        assert reach("spells", "pain") == "within 3 blocks"
+        assert reach("weapons", "net") == "own block + the adjacent blocks"

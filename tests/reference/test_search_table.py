@@ -55,7 +55,7 @@ FIRST_HIT = {
     "villámot": ("spells", "lightning_bolt"),
     "kitérést": ("skills", "dodging"),
     # the rulebook's terms and the words players use
-    "rontás": ("amulets", "curse"),
+    "rontás": ("spells", "bowel_rot"),  # the first curse spell of the list (RB p.13), then the others
     "direkt": ("traps", "pit"),
     "távolsági": ("traps", "swinging_blades"),
     "zombi": ("spells", "create_undead"),

@@ -249,3 +249,37 @@ def test_wb_7_2_a_swiss_bye_is_a_win_worth_15_gold():
     entry = Entry.objects.get(pk=bye.home_id)
     assert entry.treasury == 62 + 15
     assert entry in entries
+
+
+def test_wb_8_6_the_lower_wv_side_hires_within_the_difference_and_hirelings_count_for_vp_only():
+    league = warband_league(points=200)
+    home = enter(league, warriors(6), name="Few")  # WV 138
+    away = enter(league, warriors(8, "Soldier"), name="Many")  # WV 184: a difference of 46
+    fixture = sides_fixed(first_fixture(league), home, away)
+    hire = {"fixture": fixture.pk, "profile": "warrior", "name": "Sellsword"}
+    with pytest.raises(LeagueRefusal, match="WB-17"):  # the higher side has no allowance
+        entry_game_action(entry=away, actor=away.player, action="hire", data={**hire, "name": "Mercenary"})
+    with pytest.raises(LeagueRefusal, match="Fill in"):  # a personality is never offered for hire
+        entry_game_action(entry=home, actor=home.player, action="hire", data={**hire, "profile": "hero"})
+    entry_game_action(entry=home, actor=home.player, action="hire", data=hire)  # 23 of 46
+    entry_game_action(entry=home, actor=home.player, action="hire", data={**hire, "name": "Sellsword 2"})  # 46
+    with pytest.raises(LeagueRefusal, match="WB-17"):  # 69 > 46
+        entry_game_action(entry=home, actor=home.player, action="hire", data={**hire, "name": "Sellsword 3"})
+    with pytest.raises(LeagueRefusal, match="WB-14"):
+        entry_game_action(entry=home, actor=home.player, action="hire", data={**hire, "name": "Warrior 1"})
+    home.refresh_from_db()
+    names = [f"Warrior {i}" for i in range(1, 7)] + ["Sellsword", "Sellsword 2"]
+    report = WarbandReport(
+        home=side({"Sellsword": "killed", "Sellsword 2": "gruesome"}, names),
+        away=side({"Soldier 1": "killed"}, [f"Soldier {i}" for i in range(1, 9)], by={"Soldier 1": "Sellsword"}),
+    )
+    result = fixture_report_result(fixture=fixture, actor=home.player, facts=report)
+    assert result.report["scores"] == [23, 46]  # the hirelings count for VP (WB-8.6)
+    # one roll only: the away Soldier's severity; the two hirelings taken out roll none
+    fixture_confirm_result(fixture=fixture, actor=away.player, dice=FixedDice([3]))
+    home.refresh_from_db()
+    kept = campaign_of(home.roster)
+    assert {r.name for r in kept.records} == {f"Warrior {i}" for i in range(1, 7)}  # no XP record, gone
+    assert home.roster["hirelings"] == {}
+    rolls = fixture.events.filter(kind=CampaignEvent.Kind.ROLL)
+    assert [(e.entry_id, e.purpose) for e in rolls] == [(away.pk, "Soldier 1: injury severity")]

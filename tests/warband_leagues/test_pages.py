@@ -233,3 +233,65 @@ def test_the_league_pages_need_the_same_queries_for_any_number_of_warbands(
     for name, limit in (("campaigns:league", 12), ("campaigns:fixtures", 10), ("campaigns:standings", 8)):
         with django_assert_max_num_queries(limit):
             assert client.get(reverse(name, args=[league.pk])).status_code == 200
+    fixture = league.fixtures.filter(status=Fixture.Status.CONFIRMED).first()
+    entry = fixture.home
+    client.force_login(entry.player)
+    for url, limit in (
+        (reverse("campaigns:match", args=[fixture.pk]), 14),
+        (reverse("campaigns:entry", args=[entry.pk]), 10),
+        (reverse("campaigns:history", args=[entry.pk]), 10),
+        (reverse("campaigns:standings-csv", args=[league.pk]), 8),
+    ):
+        with django_assert_max_num_queries(limit):
+            assert client.get(url).status_code == 200
+
+
+def test_the_inbox_names_the_game_and_speaks_of_victory_points(client, league):
+    fixture = first_fixture(league)
+    away = [
+        n for f in fixture.away.roster["warband"]["figures"] for n in (f["name"], *(m["name"] for m in f["minions"]))
+    ]
+    home = [
+        n for f in fixture.home.roster["warband"]["figures"] for n in (f["name"], *(m["name"] for m in f["minions"]))
+    ]
+    report = WarbandReport(home=side({}, home), away=side({away[0]: "killed"}, away))
+    fixture_report_result(fixture=fixture, actor=fixture.home.player, facts=report)
+    client.force_login(fixture.away.player)
+    page = client.get(reverse("inbox")).content.decode()
+    assert 'data-game="warband"' in page and "in victory points" in page
+
+
+def test_the_history_and_the_settings_pages_of_a_warband_league(client, league):
+    first_fixture(league)
+    play_round_one(league)
+    entry = Entry.objects.filter(league=league).order_by("pk").first()
+    assert client.get(reverse("campaigns:history", args=[entry.pk])).status_code == 200
+    client.force_login(league.organiser)
+    page = client.get(reverse("campaigns:edit", args=[league.pk])).content.decode()
+    assert 'name="points"' in page and 'value="200"' in page
+    response = client.post(
+        reverse("campaigns:edit", args=[league.pk]),
+        {"name": "Renamed", "format": "round_robin", "validation_mode": "strict", "points": 250, "result": "vp"},
+    )
+    assert response.status_code == 200  # warbands have entered: the game's settings are fixed
+    league.refresh_from_db()
+    assert league.game_settings["points"] == 200 and league.name != "Renamed"
+
+
+def test_the_match_page_offers_hirelings_to_the_lower_wv_side_only(client):
+    league = warband_league(points=200)
+    few = enter(league, warriors(6), name="Few")
+    many = enter(league, warriors(8, "Soldier"), name="Many")
+    fixture = first_fixture(league)
+    client.force_login(few.player)
+    page = client.get(reverse("campaigns:match", args=[fixture.pk])).content.decode()
+    assert f'id="hire-{few.pk}"' in page and "46 points, 46 left" in page
+    client.post(
+        reverse("campaigns:entry-action", args=[few.pk, "hire"]),
+        {"fixture": fixture.pk, "profile": "warrior", "name": "Sellsword"},
+    )
+    client.force_login(many.player)
+    page = client.get(reverse("campaigns:match", args=[fixture.pk])).content.decode()
+    assert f'id="hire-{many.pk}"' not in page and 'data-hireling="Sellsword"' in page
+    report = client.get(reverse("campaigns:report", args=[fixture.pk])).content.decode()
+    assert 'data-figure="Sellsword"' in report  # the hireling is on the table in the report

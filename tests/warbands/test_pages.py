@@ -94,3 +94,11 @@ def test_the_home_page_has_a_card_for_the_warband_game(client):
     html = client.get(reverse("home")).content.decode()
     card = html.split('data-game="warband"')[1].split("</div>\n        </div>")[0]
     assert "Warbands" in card and reverse("warbands:create") in card and "played at the table" in card
+
+
+def test_an_anonymous_reader_gets_a_limited_number_of_roster_pdfs_rendered(client, settings):
+    settings.SHEET_PDF_RENDER_LIMIT = 0
+    warband = WarbandFactory()
+    response = client.get(reverse("warbands:share-roster-pdf", args=[warband.share_token]))
+    assert response.status_code == 429 and int(response["Retry-After"]) > 0
+    assert reverse("warbands:share-roster", args=[warband.share_token]) in response.content.decode()

@@ -215,3 +215,49 @@ def test_a_second_live_check_with_nothing_new_sends_no_piece(client, player):
     pieces = re.compile(r'id="wb-[^"]*-(price|problems)"')
     assert pieces.search(first) and not pieces.search(second)
     assert 'id="wb-totals"' in second  # the panels come every time
+
+
+def test_after_adding_a_figure_the_editor_names_its_name_field_for_the_focus(client, player):
+    warband = WarbandFactory(owner=player)
+    html = edit_post(client, warband, {"add-profile": "ogre"}, action="add").content.decode()
+    assert 'id="wb-editor" class="row g-4" data-focus="wb-figures-5-name"' in html
+    assert 'id="wb-figures-5-name"' in html and 'value="Ogre"' in html
+
+
+def test_a_post_against_another_shape_saves_nothing_and_says_so_in_the_editor(client, player):
+    warband = WarbandFactory(owner=player)
+    stale = {SHAPE_FIELD: "not-this-one", "figures[0].quality": "5"}
+    html = client.post(reverse("warbands:edit", args=[warband.pk]), stale, HTTP_HX_REQUEST="true").content.decode()
+    assert 'id="wb-notice"' in html and "another window" in html
+    warband.refresh_from_db()
+    assert warband.figures[0]["quality"] == 3
+
+
+def test_a_live_check_that_breaks_a_ready_warband_answers_in_place(client, player):
+    warband = WarbandFactory(owner=player, status=Warband.Status.READY)
+    shown = Editor(_request(client, player), warband_report(warband)).shown_state()
+    html = edit_post(client, warband, {"figures[1].quality": "7"}, shown=shown).content.decode()
+    assert 'id="wb-editor"' not in html and 'data-status="draft"' in html and "WB-01" in html
+    warband.refresh_from_db()
+    assert not warband.is_ready
+
+
+@pytest.mark.parametrize("extra", [0, 12])
+def test_a_live_check_needs_the_same_queries_for_any_number_of_figures(
+    client, player, django_assert_num_queries, extra
+):
+    warband = WarbandFactory(owner=player)
+    contents = rules_warband(warband)
+    for _ in range(extra):
+        from warbands.builder import apply_action
+
+        contents = apply_action("add", {"add-profile": "militia"}, contents, "en")
+    from warbands import services
+
+    services.warband_save(warband=warband, contents=contents)
+    shown = Editor(_request(client, player), warband_report(warband)).shown_state()
+    # the test's own read to fill the post; then session, user, the warband; a savepoint, the row locked
+    # and read, its UPDATE, the release
+    with django_assert_num_queries(8):
+        response = edit_post(client, warband, {"figures[2].combat": "4"}, shown=shown)
+    assert response.status_code == 200 and 'id="wb-totals"' in response.content.decode()

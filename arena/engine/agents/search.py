@@ -91,6 +91,7 @@ class SearchAgent:
         self.budget = budget
         self.width = width
         self.horizon = horizon
+        self._include: list[Action] = []
 
     def choose(self, state: State, seat: int, actions: Sequence[Action]) -> Action:
         obs = observe(state, seat)
@@ -101,11 +102,14 @@ class SearchAgent:
             return real[0]
         return self.analyse(obs, actions).action
 
-    def analyse(self, obs: Observation, actions: Sequence[Action]) -> Analysis:
-        """Search the decision ``obs`` stands at; ``actions`` are its legal actions."""
+    def analyse(self, obs: Observation, actions: Sequence[Action], include: Sequence[Action] = ()) -> Analysis:
+        """Search the decision ``obs`` stands at; ``actions`` are its legal actions. ``include``:
+        actions searched at the root even when the tactical agent would not consider them (a
+        review estimates the move a player made)."""
         seat = obs.seat
         root = Node()
         legal_root = set(actions)
+        self._include = [a for a in include if a in legal_root]
         root_first = None
         for _ in range(self.budget):
             s = determinize(obs, self.rng)
@@ -147,10 +151,11 @@ class SearchAgent:
             if depth == 0:
                 legal = [a for a in legal if a in legal_root]
             options = candidates(s, legal, self.width)
+            if depth == 0:
+                first = options[0] if options else None
+                options += [a for a in self._include if a not in options and a in legal]
             if not options:
                 break
-            if depth == 0:
-                first = options[0]
             for a in options:
                 node.avail[a] = node.avail.get(a, 0) + 1
             untried = [a for a in options if a not in node.children]

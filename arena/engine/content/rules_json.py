@@ -9,7 +9,7 @@ from typing import Any
 
 from arena.engine.board.hexgrid import Hex
 from arena.engine.board.layout import Board, standard_board
-from arena.engine.content import amulets, discs, guide, points, profiles, skills, spells, traps, weapons
+from arena.engine.content import amulets, discs, guide, points, profiles, readings, skills, spells, traps, weapons
 from arena.engine.content.common import ROLE_NAMES, STAT_NAMES, Role
 from arena.engine.content.serialize import JSON, to_json
 
@@ -45,6 +45,8 @@ def rules_document(board: Board | None = None) -> dict[str, JSON]:
         "points": _points(),
         "board": board_document(board or standard_board()),
         "guide": to_json(list(guide.GUIDE.values())),
+        "readings": to_json(list(readings.READINGS.values())),
+        "house_rule_sections": [{"code": c, "name_hu": hu, "name_en": en} for c, (hu, en) in readings.SECTIONS.items()],
     }
 
 

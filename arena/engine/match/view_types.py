@@ -10,18 +10,46 @@ written (the same keys, present in the same cases), for match files and anything
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, TypeVar
 
 from arena.engine.match.state import Result
 
 Hex = tuple[int, int]
+_T = TypeVar("_T")
+
+
+def _direct_init(cls: type[_T]) -> type[_T]:
+    """Give a frozen, slotted dataclass an ``__init__`` that writes its slots directly.
+
+    A frozen dataclass's own ``__init__`` sets each field through ``object.__setattr__``, which made a
+    view about twice as slow to build as the dicts it replaced; a view is built for every page a seat
+    sees and by the computer players. The instance stays frozen (assignment still raises), and the
+    signature, defaults and order are the dataclass's own."""
+    scope: dict[str, Any] = {}
+    params, body = [], []
+    for i, f in enumerate(fields(cls)):  # type: ignore[arg-type]
+        scope[f"_set{i}"] = getattr(cls, f.name).__set__
+        if f.default is not MISSING:
+            scope[f"_default{i}"] = f.default
+            params.append(f"{f.name}=_default{i}")
+        else:
+            params.append(f.name)
+        body.append(f"    _set{i}(self, {f.name})")
+    setters = ", ".join(f"_set{i}=_set{i}" for i in range(len(body)))
+    source = f"def __init__(self, {', '.join(params)}, *, {setters}):\n" + "\n".join(body)
+    exec(compile(source, f"<{cls.__name__}.__init__>", "exec"), scope)  # our own field names
+    init = scope["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    setattr(cls, "__init__", init)  # noqa: B010 - replacing the method the dataclass wrote
+    return cls
 
 
 def _hex(h: Hex | None) -> list[int] | None:
     return None if h is None else list(h)
 
 
+@_direct_init
 @dataclass(frozen=True, slots=True)
 class TrapMarkView:
     """A trap card's mark on a character (HR-5): its kind and the step stamp it lasts until."""
@@ -33,6 +61,7 @@ class TrapMarkView:
         return {"kind": self.kind, "until": self.until}
 
 
+@_direct_init
 @dataclass(frozen=True, slots=True)
 class ZombieView:
     """A risen dead fighter (RB p.15): whose zombie, for which seat, and its standing command."""
@@ -42,6 +71,7 @@ class ZombieView:
     command: str | None
 
 
+@_direct_init
 @dataclass(frozen=True, slots=True)
 class GladiatorView:
     """What a character view adds for a gladiator. ``hand``, ``main`` and ``pile`` are his grip and
@@ -58,6 +88,33 @@ class GladiatorView:
     shootable_by_daggers: bool
 
 
+@_direct_init
+@dataclass(frozen=True, slots=True)
+class SheetView:
+    """The values of a character's team sheet that everyone sees (HR-12 ruling 36): never his grip,
+    amulet, token or vial. ``te`` is a gladiator's type base, without his weapons (HR-3)."""
+
+    te: int
+    ve: int
+    ce: int
+    eg: int
+    me: int
+    mov: int
+    sfe: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "te": self.te,
+            "ve": self.ve,
+            "ce": self.ce,
+            "eg": self.eg,
+            "me": self.me,
+            "mov": self.mov,
+            "sfe": self.sfe,
+        }
+
+
+@_direct_init
 @dataclass(frozen=True, slots=True)
 class CharacterView:
     """One character as the viewer may see him. ``amulet``, ``me_token`` and ``vial`` are None while
@@ -83,6 +140,7 @@ class CharacterView:
     debt: int
     acted: bool
     skills: tuple[str, ...]
+    sheet: SheetView
     amulet: str | None
     trap_marks: tuple[TrapMarkView, ...]
     me_token: int | None
@@ -112,6 +170,7 @@ class CharacterView:
             "debt": self.debt,
             "acted": self.acted,
             "skills": list(self.skills),
+            "sheet": self.sheet.to_json(),
             "amulet": self.amulet,
             "trap_marks": [m.to_json() for m in self.trap_marks],
             "me_token": self.me_token,
@@ -139,6 +198,7 @@ class CharacterView:
         return out
 
 
+@_direct_init
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
     """A seat's public facts; ``traps`` and ``disc_levels`` only for the seat itself (or open cards).
@@ -179,6 +239,7 @@ class SeatInfo:
         return out
 
 
+@_direct_init
 @dataclass(frozen=True, slots=True)
 class PendingView:
     """The decision the match waits for outside the step order: its kind (``shift``, ``trap_insight``,
@@ -205,6 +266,7 @@ class PendingView:
         return out
 
 
+@_direct_init
 @dataclass(frozen=True, slots=True)
 class DroppedView:
     """An item lying on the board: whose, what, where."""
@@ -217,6 +279,7 @@ class DroppedView:
         return {"owner": self.owner, "item": self.item, "hex": _hex(self.hex)}
 
 
+@_direct_init
 @dataclass(frozen=True, slots=True)
 class EffectView:
     """A spell or trap modifier of one combat value (digest §13)."""
@@ -230,6 +293,7 @@ class EffectView:
         return {"char": self.char, "value": self.value, "amount": self.amount, "source": self.source}
 
 
+@_direct_init
 @dataclass(frozen=True, slots=True)
 class SpellView:
     """A lasting spell, an area or a zombie's spell (public, HR-12 ruling 35). ``designee`` for
@@ -266,6 +330,7 @@ class SpellView:
         return out
 
 
+@_direct_init
 @dataclass(frozen=True, slots=True)
 class FourView:
     """A four-seat match's public facts (HR-8)."""
@@ -277,6 +342,7 @@ class FourView:
     gladiators_destroyed: tuple[int, ...]
 
 
+@_direct_init
 @dataclass(frozen=True, slots=True)
 class AmmoLyingView:
     """Spent missiles lying on a hex (HR-7)."""
@@ -286,6 +352,7 @@ class AmmoLyingView:
     count: int
 
 
+@_direct_init
 @dataclass(frozen=True, slots=True)
 class OptionalView:
     """The optional rules' public facts (HR-7); the vials stay on each character, secret."""
@@ -298,6 +365,7 @@ class OptionalView:
     blood_drawn: tuple[bool, ...]
 
 
+@_direct_init
 @dataclass(frozen=True, slots=True)
 class SeatView:
     """The match as ``viewer`` may see it (``None``: a spectator's public view)."""

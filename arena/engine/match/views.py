@@ -43,6 +43,7 @@ from arena.engine.match.view_types import (
     PendingView,
     SeatInfo,
     SeatView,
+    SheetView,
     TrapMarkView,
 )
 
@@ -76,7 +77,7 @@ def _slices(s: State, h: int, gates: int) -> tuple[str, ...]:
 
 # What a view shows of a sheet never changes: read once per match's sheets (the enum's value and
 # the sorted skills cost more than the rest of a character's view).
-_Static = tuple[str, int, str, str, str, int, int, tuple[str, ...]]
+_Static = tuple[str, int, str, str, str, int, int, tuple[str, ...], SheetView]
 _STATIC: Table[int, tuple[tuple[CharSheet, ...], tuple[_Static, ...]]] = Table("views: the sheets' static parts", 16)
 
 
@@ -86,7 +87,18 @@ def _statics(s: State) -> tuple[_Static, ...]:
     entry = table.get(id(sheets))
     if entry is None or entry[0] is not sheets:  # the id of a tuple no longer kept may be reused
         made = tuple(
-            (sh.id, sh.seat, sh.slot, sh.role.value, sh.name, sh.ep, sh.stp, tuple(sorted(sh.skills))) for sh in sheets
+            (
+                sh.id,
+                sh.seat,
+                sh.slot,
+                sh.role.value,
+                sh.name,
+                sh.ep,
+                sh.stp,
+                tuple(sorted(sh.skills)),
+                SheetView(sh.te, sh.ve, sh.ce, sh.eg, sh.me, sh.mov, sh.sfe),
+            )
+            for sh in sheets
         )
         entry = table[id(sheets)] = (sheets, made)
     return entry[1]
@@ -118,7 +130,7 @@ def _char_view(s: State, c: int, seat: int | None, static: _Static) -> Character
     sh = s.sheets[c]
     o = s.opt
     own = seat == sh.seat or (o is not None and o.open)  # Nyílt lapok: nothing is secret (HR-7)
-    cid, cseat, slot, role, name, ep_max, stp_max, skills = static
+    cid, cseat, slot, role, name, ep_max, stp_max, skills, sheet = static
     h = s.pos[c]
     return CharacterView(
         id=cid,
@@ -140,6 +152,7 @@ def _char_view(s: State, c: int, seat: int | None, static: _Static) -> Character
         debt=s.debt[c],
         acted=s.acted[c],
         skills=skills,
+        sheet=sheet,
         amulet=s.amulet[c] if own or s.amulet_shown[c] else None,
         trap_marks=tuple(TrapMarkView(m.kind, m.until) for m in marks_of(s, c)) if s.trap_marks else (),
         me_token=(s.token[c] or None) if own or _token_shown(s, c) else None,

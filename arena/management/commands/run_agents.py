@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from arena.worker import Shard, poll_seconds, run_forever, run_until_idle
+from arena.worker import Shard, poll_seconds, review_pass, run_forever, run_until_idle
 
 
 class Command(BaseCommand):
@@ -14,7 +14,8 @@ class Command(BaseCommand):
         "Play the seats of hosted matches that the engine's agents hold: loops, polling the database "
         "every VIADAL_AGENT_POLL_SECONDS (0.25 s) when nothing is owed. "
         "--once takes every decision owed now, then exits. --shard K/N plays only the matches whose id is K "
-        "modulo N (one worker per core: --shard 0/2 and --shard 1/2)."
+        "modulo N (one worker per core: --shard 0/2 and --shard 1/2). When nothing is owed it computes the "
+        "reviews players asked for (What would the computer have done?)."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -28,7 +29,10 @@ class Command(BaseCommand):
             raise CommandError(str(exc)) from exc
         if options["once"]:
             taken = run_until_idle(shard=shard)
-            self.stdout.write(f"{taken} action(s) taken")
+            reviewed = 0
+            while review_pass(shard):
+                reviewed += 1
+            self.stdout.write(f"{taken} action(s) taken, {reviewed} review(s) computed")
             return
         self.stdout.write(f"Playing the computer's seats; polling every {poll_seconds():g} s (Ctrl-C stops it)")
         try:

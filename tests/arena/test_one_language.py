@@ -1,0 +1,63 @@
+"""Issue 32, item 3: one language per page. The engine names its combat modifiers and a cancelled
+spell by their Hungarian rules names; the English log says them in English."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.utils import translation
+
+import arena.engine.match.rules.gladiators  # noqa: F401 (registers its modifiers)
+import arena.engine.match.rules.skills  # noqa: F401
+from arena.engine.match.rules.modifiers import ATTACK_HOOKS, DEFENCE_HOOKS
+from arena.screen.words import modifiers_text, reason_text
+
+HUNGARIAN_LETTERS = re.compile("[áéíóöőúüűÁÉÍÓÖŐÚÜŰ]")
+HOOKS = sorted({name for name, _ in ATTACK_HOOKS + DEFENCE_HOOKS})
+
+
+def test_the_english_log_names_the_defence_modifiers_in_english():
+    with translation.override("en"):
+        assert modifiers_text([("Lopakodás", 2), ("spells and traps", -4)]) == "Sneaking +2, spells and traps -4"
+    with translation.override("hu"):
+        assert modifiers_text([("Lopakodás", 2)]) == "Lopakodás +2"
+
+
+@pytest.mark.parametrize("name", HOOKS)
+def test_every_modifier_the_engine_names_reads_in_english(name):
+    with translation.override("en"):
+        text = modifiers_text([(name, 1)])
+    assert not HUNGARIAN_LETTERS.search(text), text
+    assert text != f"{name} +1" or name in ("prone", "entangled"), text
+
+
+def test_a_cancelled_spell_is_named_in_the_readers_language():
+    with translation.override("en"):
+        assert reason_text("cancels Bélsorvadás (RB p.7, p.12)") == "it cancels Bowel Rot (RB p.7, p.12)"
+
+
+@pytest.mark.django_db
+def test_a_match_against_the_computer_names_its_team_and_characters_in_the_readers_language(client):
+    """The computer's base team was named on an English page; a Hungarian reader reads it in Hungarian."""
+    from django.urls import reverse
+
+    from arena.services import match_create_against_agent
+    from teams.models import Team
+    from tests.factories import TeamFactory, UserFactory
+
+    player = UserFactory(username="egyedul")
+    team = TeamFactory(owner=player, name="Vasfarkasok", status=Team.Status.READY)
+    with translation.override("en"):
+        match = match_create_against_agent(creator=player, team=team, round_limit=12)
+    client.force_login(player)
+    client.cookies["django_language"] = "hu"
+    page = client.get(reverse("play:match", args=[match.pk])).content.decode()
+    assert 'team-tag seat-1">Alapcsapat<' in page
+    assert "Base team" not in page
+    # the computer's characters (the player's own team's names are his, here the factory's English ones)
+    row = page[page.index('id="row-1.witch_master"') :]
+    assert row[: row.index("</td>")].endswith("Boszorkánymester"), row[:200]
+    client.cookies["django_language"] = "en"
+    page = client.get(reverse("play:match", args=[match.pk])).content.decode()
+    assert 'team-tag seat-1">Base team<' in page and "Alapcsapat" not in page
