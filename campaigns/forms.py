@@ -86,8 +86,7 @@ class LeagueForm(forms.ModelForm):
             self.fields["sign_up_open"].label = _("Open sign-up: any player may enter")
             self.fields["validation_mode"].label = _("Entry validation")
             self.fields["validation_mode"].choices = [
-                (value, League.ENTRY_VALIDATION_LABELS.get(value, label))
-                for value, label in League.Validation.choices
+                (value, League.ENTRY_VALIDATION_LABELS.get(value, label)) for value, label in League.Validation.choices
             ]
             self.fields["group_count"].help_text = _(
                 "Only for groups, then knockout: at least 3 entries a group, the top 2 of each go on. Leave it "
