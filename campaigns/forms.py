@@ -85,7 +85,9 @@ class LeagueForm(forms.ModelForm):
             # Viadal's labels speak of teams; another game's entries are its own (warbands, parties)
             self.fields["sign_up_open"].label = _("Open sign-up: any player may enter")
             self.fields["validation_mode"].label = _("Entry validation")
-            self.fields["validation_mode"].choices = [
+            validation = self.fields["validation_mode"]
+            assert isinstance(validation, forms.ChoiceField)  # the model field's choices make it one
+            validation.choices = [
                 (value, League.ENTRY_VALIDATION_LABELS.get(value, label)) for value, label in League.Validation.choices
             ]
             self.fields["group_count"].help_text = _(
