@@ -420,6 +420,7 @@ def _sheet_context(request: HttpRequest, party: Party, *, read_only: bool) -> di
     warriors = list(party.warriors.select_related("player"))
     only = request.GET.get("warrior", "")
     shown = [w for w in warriors if w.key == only] or warriors  # ?warrior=<id>: one record sheet alone
+    kills = selectors.kills_of(party)  # every adventure replayed once for all the sheets
     sheets_ = []
     for w in shown:
         ws = next((x for x in state.warriors if x.key == w.key), None) if state else None
@@ -434,7 +435,7 @@ def _sheet_context(request: HttpRequest, party: Party, *, read_only: bool) -> di
                 "wounds": wounds,
                 "tokens": tokens,
                 "spells": list(latest.spells.filter(warrior=w)) if latest else [],
-                "kills": selectors.kills_of(party).get(w.key, []),
+                "kills": kills.get(w.key, []),
                 "status": STATUS_NAMES[Status(w.status)].in_language(language),
             }
         )
@@ -517,14 +518,17 @@ def shared_sheets_pdf(request: HttpRequest, token: uuid.UUID) -> HttpResponse:
     return _pdf(request, selectors.party_shared(token), read_only=True)
 
 
+@login_required
 @require_safe
 def hall_of_fame(request: HttpRequest) -> HttpResponse:
+    """The reader's own hall of fame: his parties only (a party's name is not public)."""
+    assert isinstance(request.user, User)  # login_required
     language = _language()
     return render(
         request,
         "quests/hall.html",
         {
-            "ranked": selectors.hall_of_fame(),
+            "ranked": selectors.hall_of_fame(request.user),
             "result_names": {r.value: n.in_language(language) for r, n in RESULT_NAMES.items()},
         },
     )

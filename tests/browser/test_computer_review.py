@@ -23,7 +23,7 @@ def test_the_player_asks_what_the_computer_would_have_done_and_reads_it_on_the_r
     live_server,  # noqa: F811
     settings,
     language,
-    viewport,  # noqa: F811
+    viewport,
 ):
     settings.VIADAL_REVIEW_BUDGET = 4  # iterations: the test's
     with live_server.lock:

@@ -73,9 +73,18 @@ def test_an_unknown_id_in_the_log_is_plain_escaped_text():
 
 @pytest.mark.parametrize("language", ["hu", "en"])
 def test_the_play_screen_links_a_lasting_spell_on_a_character(language):
+    from dataclasses import replace
+
+    from arena.engine import new_match, view
+    from arena.engine.match.view_types import SpellView
+    from arena.engine.roster import base_roster
     from arena.screen.sides import _states
 
+    public = view(new_match((base_roster(), base_roster()), seed=1), None)
+    pain = SpellView("pain", "1.witch_master", "0.gladiator", "lasting", "", 1, 1, 2)
+    gladiator = public.character("0.gladiator")
+    assert gladiator is not None
     with translation.override(language):
-        shown = _states({"id": "0.gladiator"}, {"spells": [{"spell": "pain", "target": "0.gladiator"}]})
+        shown = _states(gladiator, replace(public, spells=(pain,)))
     name = "Fájdalom" if language == "hu" else "Pain"
     assert shown == (f'<a class="rule-link" href="/rules/spells/pain/">{name}</a>',)

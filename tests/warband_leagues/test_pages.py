@@ -233,6 +233,17 @@ def test_the_league_pages_need_the_same_queries_for_any_number_of_warbands(
     for name, limit in (("campaigns:league", 12), ("campaigns:fixtures", 10), ("campaigns:standings", 8)):
         with django_assert_max_num_queries(limit):
             assert client.get(reverse(name, args=[league.pk])).status_code == 200
+    fixture = league.fixtures.filter(status=Fixture.Status.CONFIRMED).first()
+    entry = fixture.home
+    client.force_login(entry.player)
+    for url, limit in (
+        (reverse("campaigns:match", args=[fixture.pk]), 14),
+        (reverse("campaigns:entry", args=[entry.pk]), 10),
+        (reverse("campaigns:history", args=[entry.pk]), 10),
+        (reverse("campaigns:standings-csv", args=[league.pk]), 8),
+    ):
+        with django_assert_max_num_queries(limit):
+            assert client.get(url).status_code == 200
 
 
 def test_the_inbox_names_the_game_and_speaks_of_victory_points(client, league):
