@@ -82,6 +82,18 @@ class LeagueForm(forms.ModelForm):
             # optional rules, arena mode and round limit; its matches are duels
             for name in self.VIADAL_ONLY:
                 del self.fields[name]
+            # Viadal's labels speak of teams; another game's entries are its own (warbands, parties)
+            self.fields["sign_up_open"].label = _("Open sign-up: any player may enter")
+            self.fields["validation_mode"].label = _("Entry validation")
+            validation = self.fields["validation_mode"]
+            assert isinstance(validation, forms.ChoiceField)  # the model field's choices make it one
+            validation.choices = [
+                (value, League.ENTRY_VALIDATION_LABELS.get(value, label)) for value, label in League.Validation.choices
+            ]
+            self.fields["group_count"].help_text = _(
+                "Only for groups, then knockout: at least 3 entries a group, the top 2 of each go on. Leave it "
+                "empty for the fewest groups of at most 5 entries."
+            )
             pages = league_pages(self.game)
             self.game_fields = tuple(pages.settings_fields(self.instance if self.instance.pk else None))
             self.fields.update(pages.settings_fields(self.instance if self.instance.pk else None))

@@ -67,6 +67,9 @@ class League(models.Model):
         STRICT = "strict", _("Strict: only valid teams may enter")
         ADVISORY = "advisory", _("Advisory: problems are shown, entry is allowed")
 
+    # the validation modes as another game's league shows them: Viadal's labels say "team"
+    ENTRY_VALIDATION_LABELS = {"strict": _("Strict: only valid entries may enter")}
+
     organiser = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="organised_leagues")
     # the game its entries play (``games.leagues``): its plug-in gives the entries, the report, the
     # table's points and tie-breakers and the campaign steps; fixed once a team has entered
@@ -128,6 +131,13 @@ class League(models.Model):
     def game_info(self) -> GameInfo:
         """The league's game as the registry of games knows it (its name, its words)."""
         return get_game(self.game)
+
+    @property
+    def validation_label(self) -> str:
+        """The validation mode in the league's game's words (Viadal's own label speaks of teams)."""
+        if self.is_viadal:
+            return str(self.get_validation_mode_display())
+        return str(self.ENTRY_VALIDATION_LABELS.get(self.validation_mode, self.get_validation_mode_display()))
 
     @property
     def game_words(self) -> GameWords:

@@ -141,9 +141,10 @@ def kills_of(party: Party) -> dict[str, list[tuple[int, str, int]]]:
     return out
 
 
-def hall_of_fame() -> tuple[tuple[int, ranking.PartyRecord, Party], ...]:
-    """Every party ranked as WQ-4 reads across adventures (docs/quest.md, reading 12)."""
-    parties = list(Party.objects.select_related("owner").prefetch_related("warriors", "adventures"))
+def hall_of_fame(user: User) -> tuple[tuple[int, ranking.PartyRecord, Party], ...]:
+    """The parties the reader owns or plays in, ranked as WQ-4 reads across adventures (docs/quest.md,
+    reading 12). Only his own: a party's name is not public (docs/quest.md, "The hall of fame")."""
+    parties = list(parties_for(user).prefetch_related("warriors", "adventures"))
     records_by_party = []
     for party in parties:
         best = None

@@ -518,14 +518,17 @@ def shared_sheets_pdf(request: HttpRequest, token: uuid.UUID) -> HttpResponse:
     return _pdf(request, selectors.party_shared(token), read_only=True)
 
 
+@login_required
 @require_safe
 def hall_of_fame(request: HttpRequest) -> HttpResponse:
+    """The reader's own hall of fame: his parties only (a party's name is not public)."""
+    assert isinstance(request.user, User)  # login_required
     language = _language()
     return render(
         request,
         "quests/hall.html",
         {
-            "ranked": selectors.hall_of_fame(),
+            "ranked": selectors.hall_of_fame(request.user),
             "result_names": {r.value: n.in_language(language) for r, n in RESULT_NAMES.items()},
         },
     )

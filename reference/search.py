@@ -11,7 +11,8 @@ spell type, its kind of trap, the words players use for it) hold the rest; 4 its
 both languages), numbers or group do, or a word of its name begins with the query word (compounds:
 "rontás" in "rontáselhárító"); 5 close spellings of its names (RapidFuzz), offered as "Did you
 mean …?" when nothing else is found. Within a rank, the document's order (spells first, by their
-number in the rulebook).
+number in the rulebook). Each entry's words are kept by their first three letters, which a word form
+always shares, so a query word is compared with a handful of words, not every word of every entry.
 """
 
 from __future__ import annotations
@@ -72,6 +73,33 @@ def same_word(query: str, word: str) -> bool:
     return stem >= len(query) - 1 and len(word) - stem <= MAX_SUFFIX
 
 
+KEY = 3  # words are looked up by their first letters: a word form shares at least these (``same_word``)
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """Words by their first ``KEY`` letters, in both spellings (as written, case folded; without accents)."""
+
+    written: dict[str, tuple[str, ...]]
+    folded: dict[str, tuple[str, ...]]
+
+    def near(self, word: str) -> tuple[str, ...]:
+        """The words that may be ``word`` or begin with it: those sharing its first letters."""
+        return (self.folded if is_plain(word) else self.written).get(word[:KEY], ())
+
+
+def _bucket(words: list[str]) -> dict[str, tuple[str, ...]]:
+    found: dict[str, list[str]] = {}
+    for word in dict.fromkeys(words):
+        found.setdefault(word[:KEY], []).append(word)
+    return {key: tuple(group) for key, group in found.items()}
+
+
+def _words(*texts: str) -> Words:
+    written = [w for t in texts for w in words_of(t)]
+    return Words(_bucket(written), _bucket([fold(w) for w in written]))
+
+
 @dataclass(frozen=True, slots=True)
 class Indexed:
     """One entry's words, each in two spellings: as written (case folded) and without accents."""
@@ -80,15 +108,11 @@ class Indexed:
     entry: Entry
     own_name: str  # the reader's name, folded
     other_name: str
-    names: tuple[tuple[str, str], ...]  # (word, folded word)
-    terms: tuple[tuple[str, str], ...]
-    text: tuple[tuple[str, str], ...]
+    names: Words
+    terms: Words
+    text: Words
     name_strings: tuple[str, ...]  # every name, folded, for close spellings
     close_words: tuple[str, ...]  # the names' words and the synonyms, folded, for close spellings
-
-
-def _pairs(*texts: str) -> tuple[tuple[str, str], ...]:
-    return tuple(dict.fromkeys((w, fold(w)) for t in texts for w in words_of(t)))
 
 
 @cache
@@ -124,9 +148,9 @@ def index(language: str) -> tuple[Indexed, ...]:
                 entry=entry,
                 own_name=fold(entry.name),
                 other_name=fold(twin.name),
-                names=_pairs(*names),
-                terms=_pairs(*terms),
-                text=_pairs(entry.effect, twin.effect, entry.numbers, twin.numbers),
+                names=_words(*names),
+                terms=_words(*terms),
+                text=_words(entry.effect, twin.effect, entry.numbers, twin.numbers),
                 name_strings=tuple(dict.fromkeys(fold(n) for n in names)),
                 close_words=tuple(
                     dict.fromkeys(fold(w) for t in (*names, *SYNONYMS.get(key, ())) for w in words_of(t))
@@ -136,14 +160,12 @@ def index(language: str) -> tuple[Indexed, ...]:
     return tuple(found)
 
 
-def _found_in(word: str, pairs: tuple[tuple[str, str], ...]) -> bool:
-    plain = is_plain(word)
-    return any(same_word(word, folded if plain else written) for written, folded in pairs)
+def _found_in(word: str, words: Words) -> bool:
+    return any(same_word(word, other) for other in words.near(word))
 
 
-def _begins_a_name_word(word: str, pairs: tuple[tuple[str, str], ...]) -> bool:
-    plain = is_plain(word)
-    return len(word) >= 3 and any((folded if plain else written).startswith(word) for written, folded in pairs)
+def _begins_a_name_word(word: str, words: Words) -> bool:
+    return len(word) >= KEY and any(other.startswith(word) for other in words.near(word))
 
 
 def _rank(item: Indexed, phrase: str, words: tuple[str, ...]) -> int | None:

@@ -20,7 +20,7 @@ from django_htmx.http import reswap
 
 from arena.engine.roster import Problem
 from common.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest
-from games.registry import DEFAULT_GAME, Feature, games_offering
+from games.registry import DEFAULT_GAME, Feature, all_games, games_offering
 
 from . import builder_panels, selectors, services
 from .builder import PART_FIELD, SHOWN_FIELD, TeamBuilder, parse_shown, posted_parts
@@ -35,13 +35,17 @@ def _owned_team(request: AuthenticatedHttpRequest, pk: int) -> Team:
 
 @login_required
 def team_list(request: AuthenticatedHttpRequest) -> HttpResponse:
-    """Viadal's teams, then the player's things of every other game that has a builder, each in its
-    own words (``games.registry``): a fixed number of queries per game whatever their number."""
-    others = [
-        (game, game.owned(request.user))
-        for game in games_offering(Feature.BUILDER)
-        if game.id != DEFAULT_GAME and game.owned is not None
-    ]
+    """Viadal's teams, then the player's things of every other game, each in its own words
+    (``games.registry``): a fixed number of queries per game whatever their number. A game with a
+    builder always shows its section (it offers a new one); a tracker only when the player has a party."""
+    builders = {game.id for game in games_offering(Feature.BUILDER)}
+    others = []
+    for game in all_games():
+        if game.id == DEFAULT_GAME or game.owned is None:
+            continue
+        things = game.owned(request.user)
+        if things or game.id in builders:
+            others.append((game, things))
     return render(request, "teams/team_list.html", {"rows": selectors.team_list_for(request.user), "others": others})
 
 

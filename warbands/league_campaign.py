@@ -338,7 +338,7 @@ def _after_match(
     _log_step(log, INCOME, step, entry=entry, fixture=fixture, gold=step.campaign.treasury - before)
     campaign = step.campaign
     value = warband_value(campaign)  # step 7
-    words = Text("Warband value WV {v}.", "A csapat értéke (WV) {v}.").format(v=value)
+    words = Text("Warband value WV {v}.", "Az osztag értéke (WV) {v}.").format(v=value)
     log.add(VALUE, entry=entry, fixture=fixture, data={"text": _words(words), "value": value})
     _store(entry, campaign, played=True, raisable=raisable, hirelings=_without(entry.roster, fixture.pk))
 

@@ -87,3 +87,23 @@ def legal_of(match: Match, seat: int) -> list[Any]:
     from arena.engine import legal_actions
 
     return legal_actions(state_of(fresh(match)), seat)
+
+
+@pytest.mark.parametrize("attempt", range(3))
+def test_four_challenges_at_once_one_below_the_limit_make_exactly_one__issue_28(attempt):
+    """The limits per account lock the player's row first: simultaneous requests cannot all pass."""
+    from django.test.utils import override_settings
+
+    from arena.services import match_create
+    from arena.services.limits import LimitError
+    from viadal_site.settings import base
+
+    players = make_players()
+    team = players.home_team
+    with override_settings(VIADAL_HOSTED_LIMITS=base.VIADAL_HOSTED_LIMITS):
+        for _ in range(base.VIADAL_HOSTED_LIMITS["open_challenges"] - 1):
+            match_create(creator=players.home, team=team, round_limit=12)
+        results = race([lambda: match_create(creator=players.home, team=team, round_limit=12) for _ in range(4)])
+    made = [r for r in results if not isinstance(r, Exception)]
+    assert len(made) == 1 and all(isinstance(r, LimitError) for r in results if r not in made), results
+    assert Match.objects.filter(created_by=players.home, status=Match.Status.OPEN).count() == 5

@@ -125,3 +125,32 @@ def test_every_string_an_app_marks_is_in_its_catalogue(app, tmp_path, monkeypatc
     extracted = {entry.msgid for entry in read_po(tmp_path / app / "locale" / "hu" / "LC_MESSAGES" / "django.po")}
     committed = {entry.msgid for entry in app_messages(app, "hu")}
     assert extracted - committed == set(), f"add these to {app}/locale/*/LC_MESSAGES/django.po by hand"
+
+
+HEADER_FIELDS = (
+    "Project-Id-Version",
+    "PO-Revision-Date",
+    "Last-Translator",
+    "Language",
+    "Content-Type",
+    "Plural-Forms",
+)
+
+
+@pytest.mark.parametrize("app", APP_CATALOGUES)
+@pytest.mark.parametrize("language", ("hu", "en"))
+def test_an_apps_catalogue_header_is_whole(app, language):
+    header = app_messages(app, language)[0]
+    fields = dict(line.split(": ", 1) for line in header.msgstr[0].splitlines() if ": " in line)
+    missing = [name for name in HEADER_FIELDS if not fields.get(name, "").strip()]
+    assert missing == [], f"{app}/{language} header lacks {missing}"
+
+
+@pytest.mark.skipif(not shutil.which("msgfmt"), reason="GNU gettext is not installed (`make messages` installs it)")
+@pytest.mark.parametrize("app", APP_CATALOGUES)
+@pytest.mark.parametrize("language", ("hu", "en"))
+def test_msgfmt_accepts_an_apps_catalogue_without_a_warning(app, language):
+    path = ROOT / app / "locale" / language / "LC_MESSAGES" / "django.po"
+    result = subprocess.run(["msgfmt", "--check", "-o", os.devnull, str(path)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""

@@ -4,10 +4,12 @@ the carry-over between adventures, players' rights, the share link and the sheet
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from quests import services
-from quests.models import Adventure, LogEntry, Party, Roll, Warrior
+from quests.models import Adventure, LogEntry, Party, PartyMember, Roll, Warrior
 from quests.rules import rolls
 from quests.rules.dice import SeededDice
 from tests.factories import UserFactory
@@ -214,9 +216,40 @@ def test_share_link_and_sheets(client, party):
     assert LogEntry.objects.count() == 0  # anonymous: sent to log in
 
 
-def test_hall_of_fame_lists_parties(client, party):
+def test_hall_of_fame_lists_the_readers_own_parties_only(client, party, owner):
+    """docs/quest.md, "The hall of fame": a party's name is not public; each player's hall ranks the
+    parties he owns or plays in."""
+    stranger = UserFactory()
+    services.party_create(stranger, "Hidden Blades")
+    member_of = services.party_create(stranger, "Borrowed Swords")
+    PartyMember.objects.create(party=member_of, user=owner)
+    services.party_create(UserFactory(), "Nobody's Business")
+
+    html = client.get(reverse("quests:hall")).content.decode()
+    assert "Lantern Bearers" in html and "Borrowed Swords" in html
+    assert "Hidden Blades" not in html and "Nobody&#x27;s Business" not in html
+
+    client.force_login(stranger)
+    html = client.get(reverse("quests:hall")).content.decode()
+    assert "Hidden Blades" in html and "Borrowed Swords" in html and "Lantern Bearers" not in html
+
+
+def test_hall_of_fame_is_not_public(client, party):
+    client.logout()
     response = client.get(reverse("quests:hall"))
-    assert response.status_code == 200 and "Lantern Bearers" in response.content.decode()
+    assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+    assert "Lantern Bearers" not in client.get(reverse("quests:hall"), follow=True).content.decode()
+
+
+def test_hall_of_fame_needs_the_same_queries_for_any_number_of_parties(client, owner):
+    counts = []
+    for batch in range(2):
+        for n in range(3):
+            services.party_create(owner, f"Party {batch}.{n}")
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(reverse("quests:hall")).status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
 
 
 def test_the_quest_game_is_registered():

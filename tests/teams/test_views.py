@@ -10,6 +10,7 @@ from django.urls import reverse
 from arena.engine.content.points import DEFAULT_TIER
 from arena.engine.content.profiles import GLADIATOR
 from arena.engine.roster.teamfile import loads
+from quests import services as quest_services
 from teams.models import Character, Team
 from teams.selectors import team_to_roster
 from teams.services import team_update
@@ -41,11 +42,35 @@ def test_list_shows_only_your_teams_with_tier_status_and_points(client, player):
 @pytest.mark.parametrize("count", [1, 5])
 def test_team_list_needs_the_same_queries_for_any_number_of_teams(client, player, django_assert_num_queries, count):
     TeamFactory.create_batch(count, owner=player)
-    # session, user, teams, and all their characters in one prefetch; the player's warbands (the other
-    # game's section, games.registry); the header's "waiting on you" count (two)
-    with django_assert_num_queries(7):
+    # session, user, teams, and all their characters in one prefetch; the player's warbands and quest
+    # parties (the other games' sections, games.registry); the header's "waiting on you" count (two)
+    with django_assert_num_queries(8):
         response = client.get(reverse("teams:list"))
     assert len(response.context["rows"]) == count
+
+
+@pytest.mark.parametrize("count", [1, 5])
+def test_the_team_list_shows_the_players_quest_parties_in_fixed_queries(
+    client, player, django_assert_num_queries, count
+):
+    parties = [quest_services.party_create(player, f"Party {n}") for n in range(count)]
+    quest_services.party_create(UserFactory(), "Someone else's party")
+    TeamFactory(owner=player)
+    with django_assert_num_queries(8):  # the same as without parties: one query lists them all
+        response = client.get(reverse("teams:list"))
+    sections = {game.id: things for game, things in response.context["others"]}
+    assert [thing.name for thing in sections["quest"]] == [party.name for party in parties]
+    html = response.content.decode()
+    assert 'data-game="quest"' in html and "Your parties" in html
+    for party in parties:
+        assert f'href="{reverse("quests:party", args=[party.pk])}"' in html
+    assert "Someone else" not in html
+
+
+def test_the_team_list_has_no_quest_section_for_a_player_without_parties(client, player):
+    response = client.get(reverse("teams:list"))
+    assert [game.id for game, _ in response.context["others"]] == ["warband"]
+    assert 'data-game="quest"' not in response.content.decode()
 
 
 def test_create_from_the_base_team_opens_the_builder(client, player):

@@ -73,8 +73,9 @@ def test_the_list_needs_the_same_queries_for_any_number_of_warbands(client, play
 @pytest.mark.parametrize("count", [1, 6])
 def test_the_team_list_shows_the_warbands_in_one_more_query(client, player, django_assert_num_queries, count):
     WarbandFactory.create_batch(count, owner=player, name=factory_name())
-    # session, user, teams (none: no prefetch), the warbands; the header's "waiting on you" count (two)
-    with django_assert_num_queries(6):
+    # session, user, teams (none: no prefetch), the warbands, the quest parties (none); the header's
+    # "waiting on you" count (two)
+    with django_assert_num_queries(7):
         html = client.get(reverse("teams:list")).content.decode()
     assert 'data-game="warband"' in html and "Your warbands" in html
 

@@ -116,7 +116,7 @@ def sample_warband(language: str = "en") -> Warband:
     warrior = ARMY_LIST["warrior"].name.get(language)
     wizard = army_figure("wizard", language=language)
     return Warband(
-        name=Text("Sample warband", "Mintacsapat").get(language),
+        name=Text("Sample warband", "Mintaosztag").get(language),
         points=c.POINTS_DEFAULT,
         figures=(
             replace(wizard, minions=(army_minion("raven", language=language),)),

@@ -564,7 +564,7 @@ def _raise_problem(
     targets: set[str],
 ) -> Text | None:
     if not _has_record(campaign, necromancer) or c.NECROMANCER not in campaign.figure(necromancer).skills:
-        return Text("{m} is not a Necromancer of this warband", "{m} nem Nekromanta ebben a csapatban").format(
+        return Text("{m} is not a Necromancer of this warband", "{m} nem Nekromanta ebben az osztagban").format(
             m=who(necromancer)
         )
     if _key(necromancer) not in played or campaign.record(necromancer).out:
@@ -574,7 +574,7 @@ def _raise_problem(
             m=who(necromancer)
         )
     if not _has_record(campaign, target):
-        return Text("a hireling or not of this warband", "zsoldos, vagy nem ennek a csapatnak a tagja")
+        return Text("a hireling or not of this warband", "zsoldos, vagy nem ennek az osztagnak a tagja")
     if _key(target) not in died or not campaign.record(target).dead or _key(target) in targets:
         return Text("it did not die in this match", "nem ezen a mérkőzésen halt meg")
     if campaign.record(target).minion:
@@ -654,7 +654,7 @@ def _advance_problem(campaign: Campaign, name: str, advance: Advance) -> tuple[F
     if not _has_record(campaign, name) or campaign.master_of(name) is not None:
         return None, Text(
             "only a warband figure (not a minion or hireling) advances",
-            "csak a csapat alakja fejlődhet (szolga és zsoldos nem)",
+            "csak az osztag alakja fejlődhet (szolga és zsoldos nem)",
         )
     record, figure = campaign.record(name), campaign.figure(name)
     taken = [a.split(":")[0] for a in record.advances]

@@ -189,7 +189,7 @@ RULES: Final[Mapping[str, Entry]] = MappingProxyType(
                 "Vezér",
                 "Лидер",
                 "A personality the warband's morale rests on.",
-                "Személyiség, akin a csapat morálja áll.",
+                "Személyiség, akin az osztag morálja áll.",
                 (159, 161),
             ),
             _rule(

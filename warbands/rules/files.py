@@ -82,7 +82,7 @@ class WarbandFileError(ValueError):
         lines = [f"{p.code}: {p.text(language)}" for p in self.problems]
         count = len(lines)
         heading = Text(
-            "The warband file cannot be read ({n} problem{s}):", "A csapatfájl nem olvasható be ({n} hiba):"
+            "The warband file cannot be read ({n} problem{s}):", "Az osztagfájl nem olvasható be ({n} hiba):"
         ).format(n=count, s="" if count == 1 else "s")
         return "\n".join([heading.get(language), *lines])
 
@@ -457,7 +457,7 @@ class _Reader:
         if len(notes) > NOTES_MAX_LENGTH:
             too_long = Text(
                 "a warband's notes have at most {limit} characters (these have {n})",
-                "a csapat jegyzete legfeljebb {limit} karakter lehet (ez {n})",
+                "az osztag jegyzete legfeljebb {limit} karakter lehet (ez {n})",
             )
             self.report("FILE-FIELD", "notes", too_long.format(limit=NOTES_MAX_LENGTH, n=len(notes)))
         if self.problems:

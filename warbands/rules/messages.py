@@ -81,7 +81,7 @@ def game_size(points: object, low: int, high: int) -> Text:
 def over_limit(total: int, points: int) -> Text:
     return Text(
         "Warband costs {total}; limit {points}.",
-        "A csapat ára {total}; a keret {points}.",
+        "Az osztag ára {total}; a keret {points}.",
     ).format(total=total, points=points)
 
 
@@ -214,7 +214,7 @@ def illusion_illegal(illusion: object, problem: Text) -> Text:
 
 ILLUSION_NO_MINION = Text("an illusion is one model, with no minion.", "az illúzió egyetlen alak, szolga nélkül.")
 NO_ILLUSIONIST = Text(
-    "An illusion list needs an Illusionist in the warband.", "Illúziólistához Illuzionista kell a csapatba."
+    "An illusion list needs an Illusionist in the warband.", "Illúziólistához Illuzionista kell az osztagba."
 )
 
 
@@ -227,16 +227,16 @@ def cannot_serve_together(a_name: object, a: str, b_name: object, b: str) -> Tex
 
 
 # WB-14
-NO_WARBAND_NAME = Text("The warband needs a name.", "A csapatnak név kell.")
+NO_WARBAND_NAME = Text("The warband needs a name.", "Az osztagnak név kell.")
 
 
 def warband_name_long(limit: int) -> Text:
     return Text(
-        "The warband's name may have at most {limit} characters.", "A csapat neve legfeljebb {limit} karakter lehet."
+        "The warband's name may have at most {limit} characters.", "Az osztag neve legfeljebb {limit} karakter lehet."
     ).format(limit=limit)
 
 
-NO_FIGURE = Text("The warband needs at least one figure.", "A csapatba legalább egy alak kell.")
+NO_FIGURE = Text("The warband needs at least one figure.", "Az osztagba legalább egy alak kell.")
 
 
 def figure_needs_name(number: int, limit: int) -> Text:

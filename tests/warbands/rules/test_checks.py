@@ -59,7 +59,7 @@ def test_wb5_sample_with_a_necromancer_breaks_exactly_wb06_wb07_wb13():
         "WB-13 figures[5]: Paladin (Knight) and Villain (Necromancer) cannot serve together.",
     ]
     hungarian = [v.text("hu") for v in check_warband(with_necromancer)]
-    assert hungarian[0] == "A csapat ára 260; a keret 200."
+    assert hungarian[0] == "Az osztag ára 260; a keret 200."
 
 
 def test_wb5_sample_with_a_necromancer_and_the_switch_off_breaks_wb06_wb07_only():
