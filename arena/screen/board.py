@@ -17,7 +17,7 @@ from arena.engine.board.hexgrid import Hex, hex_corners, pixel_centre
 
 from .board_svg import board_drawing
 from .choices import Choice
-from .words import Names, item_name
+from .words import Names, character_label, hex_text, item_name
 
 PIECE_RADIUS = 0.36
 # Up to three characters share a hex (RB p.8): their tokens sit side by side.
@@ -150,7 +150,14 @@ def _piece(
         y=round(at[1], 3),
         letter=letters.get(c.slot, "?"),
         css=_piece_css(c, public.viewer, public),
-        title=f"{names.char(c.id)} · {status}",
+        # what a screen reader says of him: who, whose, where (text, not only a colour), how he is
+        title=_("%(who)s (%(team)s) on %(hex)s · %(status)s")
+        % {
+            "who": character_label(c.id, c.name, names.stored_teams.get(c.seat, "")),
+            "team": names.team(c.seat),
+            "hex": hex_text(where),
+            "status": status,
+        },
         hex=f"{where[0]},{where[1]}",
         r=RADII.get(stack, RADII[3]) if c.alive else 0.26,
         stack=min(stack, 3),

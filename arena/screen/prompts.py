@@ -70,7 +70,8 @@ def my_prompt(public: SeatView, names: Names) -> str:
         ),
         "deploy": _("Place your fighters one by one: tap a highlighted hex."),
         "naming": _("Name the characters who act in this step."),
-        "acting": _("Your step: tap one of your characters to see what he may do, then a highlighted hex or a button."),
+        # after the "Your move" badge: the prompt says what to do, not "your step" again
+        "acting": _("Tap one of your characters to see what he may do, then a highlighted hex or a button."),
     }
     return prompts.get(public.phase, "")
 

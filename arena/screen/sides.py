@@ -22,6 +22,7 @@ from .words import (
     cards_text,
     character_label,
     grip_text,
+    hex_text,
     item_name,
     mark_name,
     reason_text,
@@ -46,6 +47,8 @@ class CharacterRow:
     states: tuple[str, ...]
     secrets: tuple[str, ...]  # amulet, token, vial, grip: only the viewer's own or revealed ones
     kit: str
+    team: str = ""  # his team's name: the colour in words
+    place: str = ""  # where he stands, "(2, -5)", or "–" off the board
 
 
 SHEET_VALUES = ("te", "ve", "ce", "eg", "me", "mov", "sfe")
@@ -130,6 +133,8 @@ def character_rows(
                 states=_states(c, public),
                 secrets=_secrets(c, public),
                 kit=_kit(c),
+                team=names.team(c.seat),
+                place=hex_text(c.hex) if c.hex is not None else "–",
             )
         )
     return tuple(rows)

@@ -85,7 +85,11 @@
       var details = b.closest("details");
       if (details) { details.open = true; }
     });
-    if (found.length) { found[0].scrollIntoView({ block: "nearest", behavior: "smooth" }); }
+    if (found.length) {
+      /* the choices for that enemy or hex: the keyboard goes to the first of them */
+      found[0].scrollIntoView({ block: "nearest" });
+      found[0].focus({ preventScroll: true });
+    }
   }
 
   function onTarget(target) {
@@ -135,13 +139,15 @@
   function announceEvents() {
     var list = logLines();
     var region = document.getElementById("match-events");
-    if (!list || !region) { return; }
+    if (!list || !region) { return ""; }
     var count = parseInt(list.getAttribute("start") || "0", 10);
+    var text = "";
     if (logCount !== null && count > logCount) {
       var items = all("li", list).slice(0, count - logCount).reverse();
-      region.textContent = items.map(function (li) { return li.textContent.trim(); }).join(" ");
+      text = items.map(function (li) { return li.textContent.trim(); }).join(" ");
     }
     logCount = count;
+    return text;
   }
 
   /* After a refresh the line above the board says what the focused piece or hex is now (or
@@ -153,7 +159,9 @@
     var focused = document.activeElement;
     var on = focused && focused.closest ? focused.closest(".board-layer .target, .board-layer .piece") : null;
     var title = on ? on.querySelector("title") : null;
-    if (info) { info.textContent = title ? title.textContent : "\u00a0"; }
+    if (info && title) { info.textContent = title.textContent; }
+    else if (info && selected) { tellLit(selected); }
+    else if (info) { info.textContent = "\u00a0"; }
     var status = document.getElementById("match-status");
     if (!status) { return; }
     if (firstVersion === null) { firstVersion = status.dataset.version; }
@@ -162,9 +170,164 @@
     }
   }
 
+  /* The keyboard (issue 32). The board is one Tab stop: the piece or hex last focused there, else the
+     chosen character; the arrow keys move between the pieces and the lit hexes (static/js/viadal.js).
+     Tab from the chosen character goes to his lit hexes, and on from them past the board. The focus
+     stays on the same piece, hex or button across every refresh; after the reader's own action it
+     goes to the prompt (or to the refusal's reason). One live region (#match-events) reads out the
+     new log lines, "your move" with the prompt, and the outcome of the reader's action. */
+  var lastKey = null;
+  var ownAction = false;
+  var wasMyTurn = null;
+
+  function keyOf(el) {
+    if (!el || el === document.body || !el.closest) { return null; }
+    if (el.dataset && el.dataset.piece) { return { piece: el.dataset.piece }; }
+    if (el.classList.contains("target")) { return { target: el.dataset.char, hex: el.dataset.hex }; }
+    if (el.tagName === "BUTTON" && el.value) { return { value: el.value }; }
+    if (el.tagName === "SUMMARY" && el.parentElement && el.parentElement.id) { return { summary: el.parentElement.id }; }
+    if (el.id) { return { id: el.id }; }
+    return null;
+  }
+
+  function findKey(key) {
+    if (!key) { return null; }
+    if (key.piece) { return document.querySelector('.board-layer .piece[data-piece="' + key.piece + '"]'); }
+    if (key.target !== undefined) {
+      return all(".board-layer .target").filter(function (t) {
+        return t.dataset.char === key.target && t.dataset.hex === key.hex && !t.classList.contains("is-hidden");
+      })[0] || document.querySelector('.board-layer .piece[data-hex="' + key.hex + '"]');
+    }
+    if (key.value) { return all("#play-screen button").filter(function (b) { return b.value === key.value && !b.disabled; })[0] || null; }
+    if (key.summary) { return document.querySelector("#" + key.summary + " > summary"); }
+    if (key.id) { return document.getElementById(key.id); }
+    return null;
+  }
+
+  function shown(el) { return el && el.getClientRects().length > 0 && !el.closest(".is-hidden"); }
+  function boardItems() { return all(".board-layer .piece, .board-layer .target").filter(shown); }
+  function litFor(id) {
+    return all('.board-layer .target').filter(function (t) { return t.dataset.char === id && shown(t); });
+  }
+
+  function setStop(el) {
+    all(".board-layer .piece, .board-layer .target").forEach(function (item) {
+      item.setAttribute("tabindex", item === el ? "0" : "-1");
+    });
+  }
+
+  function rove() {
+    var focused = document.activeElement;
+    var onBoard = focused && focused.closest && focused.closest(".board-layer .piece, .board-layer .target");
+    var stop = onBoard || (lastKey && (lastKey.piece || lastKey.target !== undefined) ? findKey(lastKey) : null);
+    if (!shown(stop)) { stop = selected ? document.querySelector('.board-layer .piece[data-piece="' + selected + '"]') : null; }
+    if (!shown(stop)) {
+      var chooser = charsWithChoices(false).filter(function (id) { return document.querySelector('.board-layer .piece[data-piece="' + id + '"]'); })[0];
+      stop = chooser ? document.querySelector('.board-layer .piece[data-piece="' + chooser + '"]') : null;
+    }
+    if (!shown(stop)) { stop = (selected && litFor(selected)[0]) || boardItems()[0] || null; }
+    setStop(stop);
+    /* the board box scrolls on a phone: with nothing to focus in it, the box itself is a Tab stop */
+    var box = document.getElementById("board-scroll");
+    if (box) {
+      if (stop) { box.removeAttribute("tabindex"); } else { box.setAttribute("tabindex", "0"); }
+    }
+  }
+
+  function tabbables() {
+    return all('a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select, textarea, summary, [tabindex="0"]')
+      .filter(function (el) { return shown(el) && !el.closest("[inert]"); });
+  }
+
+  function pastTheBoard() {
+    /* from the board to the choices of the step: what the board's keys lead to */
+    var choices = document.getElementById("choices");
+    var first = choices ? tabbables().filter(function (el) { return choices.contains(el); })[0] : null;
+    if (first) { return first; }
+    var wrap = document.getElementById("board-scroll");
+    return tabbables().filter(function (el) {
+      return !wrap.contains(el) && (wrap.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
+    })[0] || null;
+  }
+
+  function nearestTo(from, items) {
+    var at = from.getBoundingClientRect();
+    var best = null;
+    var bestDistance = Infinity;
+    items.forEach(function (item) {
+      var box = item.getBoundingClientRect();
+      var d = Math.pow(box.left - at.left, 2) + Math.pow(box.top - at.top, 2);
+      if (d < bestDistance) { bestDistance = d; best = item; }
+    });
+    return best;
+  }
+
+  function onTab(event) {
+    var el = event.target.closest && event.target.closest(".board-layer .piece, .board-layer .target");
+    if (!el) { return; }
+    var piece = selected && document.querySelector('.board-layer .piece[data-piece="' + selected + '"]');
+    var lit = selected ? litFor(selected) : [];
+    var to = null;
+    if (!event.shiftKey && el.classList.contains("piece") && el.dataset.piece === selected && lit.length) {
+      to = nearestTo(el, lit);  /* his hexes come right after him */
+    } else if (event.shiftKey && el.classList.contains("target") && shown(piece)) {
+      to = piece;
+    } else if (!event.shiftKey) {
+      to = pastTheBoard();
+    }
+    if (to) { event.preventDefault(); to.focus(); }
+  }
+
+  function say(parts) {
+    var region = document.getElementById("match-events");
+    var text = parts.filter(Boolean).join(" ");
+    if (region && text) { region.textContent = text; }
+  }
+
+  function promptText() {
+    var p = document.getElementById("match-prompt") || document.getElementById("match-result");
+    return p ? p.textContent.replace(/\s+/g, " ").trim() : "";
+  }
+
+  function afterRefresh(logText) {
+    rove();
+    var status = document.getElementById("match-status");
+    var mine = status && status.dataset.myTurn === "1";
+    var message = document.getElementById("play-message");
+    var parts = [logText];
+    if (ownAction) {
+      ownAction = false;
+      if (message) { parts.push(message.textContent.trim()); }
+      parts.push(promptText());
+      var to = message || document.getElementById("match-prompt") || document.getElementById("match-result");
+      if (to) {
+        if (!to.hasAttribute("tabindex")) { to.setAttribute("tabindex", "-1"); }
+        to.focus({ preventScroll: true });
+        lastKey = keyOf(to);
+      }
+    } else {
+      if (mine && wasMyTurn === false) { parts.push(promptText()); }
+      var focused = document.activeElement;
+      if ((!focused || focused === document.body) && lastKey) {
+        var back = findKey(lastKey);
+        if (back && shown(back)) { back.focus({ preventScroll: true }); }
+      }
+    }
+    wasMyTurn = Boolean(mine);
+    say(parts);
+  }
+
+  document.addEventListener("focusin", function (event) {
+    var key = keyOf(event.target);
+    if (key && event.target.closest("#play-screen")) { lastKey = key; }
+    var onBoard = event.target.closest && event.target.closest(".board-layer .piece, .board-layer .target");
+    if (onBoard) { setStop(onBoard); }
+  });
+  document.addEventListener("pointerdown", function () { lastKey = null; });
+
   function scheduleRestore() {
     if (restoreTimer) { clearTimeout(restoreTimer); }
-    restoreTimer = setTimeout(function () { restore(); refreshLines(); announceEvents(); }, 0);  /* once the answer's parts are all swapped in */
+    restoreTimer = setTimeout(function () { restore(); afterRefresh(announceEvents()); refreshLines(); }, 0);  /* once the answer's parts are all swapped in */
   }
 
   function showProblem(text) {
@@ -199,6 +362,7 @@
       select(null);  /* Escape lets go of the selected character, as "Clear the selection" does */
       return;
     }
+    if (event.key === "Tab") { onTab(event); return; }
     if (event.key !== "Enter" && event.key !== " ") { return; }
     var el = event.target.closest && event.target.closest(".board-layer .target, .board-layer .piece");
     if (!el) { return; }
@@ -217,6 +381,7 @@
     var elt = event.detail.elt;
     if (elt && elt.closest && elt.closest("form")) {
       answered();
+      ownAction = true;
       pending = setTimeout(function () {
         var s = screen();
         showProblem(s ? s.dataset.noAnswer : "");
@@ -230,5 +395,12 @@
     var s = screen();
     if (s && event.detail.xhr && event.detail.xhr.status === 403) { showProblem(s.dataset.forbidden); }
   });
-  document.addEventListener("DOMContentLoaded", function () { restore(); refreshLines(); announceEvents(); });
+  document.addEventListener("DOMContentLoaded", function () {
+    restore();
+    announceEvents();
+    rove();
+    var status = document.getElementById("match-status");
+    wasMyTurn = Boolean(status && status.dataset.myTurn === "1");
+    refreshLines();
+  });
 })();

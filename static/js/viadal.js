@@ -74,7 +74,9 @@
       var along = dx * direction[0] + dy * direction[1];
       var across = Math.abs(dx * direction[1] - dy * direction[0]);
       if (along <= 0 || across > along * 1.8) return;  /* within 60 degrees either side */
-      var score = along + 2 * across;
+      /* the nearest first, a little against the slant: on the hex grid the next row's neighbours (30
+         degrees off) come before the hex two rows on, straight ahead */
+      var score = Math.sqrt(dx * dx + dy * dy) + across / 2;
       if (score < bestScore) { bestScore = score; best = item; }
     });
     return best;

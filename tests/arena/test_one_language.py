@@ -57,7 +57,8 @@ def test_a_match_against_the_computer_names_its_team_and_characters_in_the_reade
     assert "Base team" not in page
     # the computer's characters (the player's own team's names are his, here the factory's English ones)
     row = page[page.index('id="row-1.witch_master"') :]
-    assert row[: row.index("</td>")].endswith("Boszorkánymester"), row[:200]
+    assert row[: row.index("</th>")].endswith("Boszorkánymester"), row[:200]
+    assert "<td>Alapcsapat</td>" in row[:400]
     client.cookies["django_language"] = "en"
     page = client.get(reverse("play:match", args=[match.pk])).content.decode()
     assert 'team-tag seat-1">Base team<' in page and "Alapcsapat" not in page

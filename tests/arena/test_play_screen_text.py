@@ -63,3 +63,11 @@ def test_the_four_seat_set_up_speaks_of_the_other_players():
     page = reader.get(reverse("play:match", args=[match.pk])).content.decode()
     assert "The other players do not see whom you choose." in page
     assert "your opponent" not in page.lower()
+
+
+def test_no_template_comment_reaches_the_page(client):
+    players = make_players()
+    match = begin(players, seed="comments")
+    client.force_login(players.home)
+    page = client.get(reverse("play:match", args=[match.pk])).content.decode()
+    assert "{#" not in page and "#}" not in page

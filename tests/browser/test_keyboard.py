@@ -108,16 +108,12 @@ def test_a_step_of_a_hosted_match_is_played_from_the_keyboard(browser, live_serv
     piece = page.locator(".board-layer .piece.seat-0").first
     assert piece.count()
 
-    # Tab reaches the board; a character with choices is chosen with Enter, his hexes light up
-    for _ in range(400):
-        page.keyboard.press("Tab")
-        on_board = page.evaluate(
-            "() => { const e = document.activeElement; return !!(e && e.closest && e.closest('.board-layer .piece')); }"
-        )
-        if on_board:
-            break
-    else:
-        raise AssertionError("Tab never reached a piece on the board")
+    # Tab reaches the board (one Tab stop); a character with choices is chosen with Enter, his hexes light up
+    from tests.browser.test_keyboard_play import Keys
+
+    keys = Keys(page)
+    keys.tab_to(".board-layer .piece, .board-layer .target", most=400)
+    assert page.evaluate("() => document.querySelectorAll('.board-layer [tabindex=\"0\"]').length") == 1
     chooser = page.evaluate(
         """() => {
           const mine = [...document.querySelectorAll('form.play-form button.choice')]
@@ -127,15 +123,11 @@ def test_a_step_of_a_hosted_match_is_played_from_the_keyboard(browser, live_serv
     )
     assert page.inner_text("#hex-info").strip()  # what the focused piece is, read out
     if page.locator(f'.board-layer .piece[data-piece="{chooser}"]').count():
-        # a character on the board: focused by Tab and chosen with Enter (one who is not yet on the
-        # board, deploying, is chosen already: his hexes are lit)
-        for _ in range(60):
-            if page.evaluate("() => document.activeElement.dataset.piece || ''") == chooser:
-                break
-            page.keyboard.press("Tab")
-        else:
-            raise AssertionError(f"the piece {chooser} was never focused")
-        page.keyboard.press("Enter")
+        # a character on the board: reached with the arrow keys and chosen with Enter (one who is not
+        # yet on the board, deploying, is chosen already: his hexes are lit)
+        keys.arrows_to(f'.board-layer .piece[data-piece="{chooser}"]')
+        if not page.locator(f'.board-layer .piece[data-piece="{chooser}"].selected').count():
+            page.keyboard.press("Enter")
         assert "Lit hexes:" in page.inner_text("#hex-info")  # his hexes and their MAN, read out
     else:
         assert "Lit hexes:" in on_load and "→" in on_load, on_load
@@ -146,13 +138,11 @@ def test_a_step_of_a_hosted_match_is_played_from_the_keyboard(browser, live_serv
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowLeft")
     assert page.evaluate("() => !!document.activeElement.closest('.board-layer')"), before
-    # Tab to the first lit hex: its name says who goes where, at what MAN cost
-    for _ in range(80):
+    # his lit hexes come right after him: Tab from him (or the arrows) reaches the first
+    if not keys.on(".board-layer .target"):
+        keys.arrows_to(f'.board-layer .piece[data-piece="{chooser}"]')
         page.keyboard.press("Tab")
-        if page.evaluate("() => document.activeElement.classList.contains('target')"):
-            break
-    else:
-        raise AssertionError("Tab never reached a lit hex")
+    assert keys.on(".board-layer .target"), keys.focus()
     named = page.inner_text("#hex-info")
     assert "→" in named, named
     page.keyboard.press("Enter")
@@ -160,7 +150,7 @@ def test_a_step_of_a_hosted_match_is_played_from_the_keyboard(browser, live_serv
     offered = page.locator("button.choice.offered")
     page.wait_for_timeout(300)
     if _version(page) == version and offered.count():
-        offered.first.focus()  # the offered button is where the board's Enter brought the reader
+        assert keys.on("button.choice.offered")  # the board's Enter brought the reader to the first choice
         page.keyboard.press("Enter")
     page.wait_for_function(
         "v => +document.querySelector('#match-status').dataset.version > v", arg=version, timeout=10_000
