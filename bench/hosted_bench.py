@@ -5,8 +5,11 @@ the version check, the engine, the stored actions and events, the seats' flags) 
 database of the configured ``DATABASE_URL`` (SQLite when unset), and times with ``time.perf_counter``:
 
 - the service per action (what a player's click costs the server before its answer is rendered);
+- the service and the acting seat's answer together (``match_play``, then ``seat_page`` and the
+  refreshed parts for the player who acted, as the ``act`` view answers an htmx request);
 - the refreshed parts a poll sends the other seat once the version moved (``seat_page`` and the
-  template), from the per-process cache and after a restart (a full replay from the database);
+  template), from the per-process cache, once more at the same version (a second tab) and after a
+  restart (a full replay from the database);
 - a poll that finds nothing new (the 204).
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/wthosted .venv/bin/python bench/hosted_bench.py --matches 3
@@ -70,6 +73,8 @@ def run(matches: int, round_limit: int) -> None:
     from tests.factories import TeamFactory, UserFactory
 
     service: list[float] = []
+    answered: list[float] = []
+    again: list[float] = []
     refresh: list[float] = []
     cold: list[float] = []
     replay_only: list[float] = []
@@ -94,12 +99,18 @@ def run(matches: int, round_limit: int) -> None:
             started = time.perf_counter()
             match_play(match=match, player=users[seat], version=match.version, actions=[action_to_json(choice)])
             service.append(time.perf_counter() - started)
+            match.refresh_from_db()
+            render_to_string("arena/_refresh.html", {"page": seat_page(match, users[seat]), "poll_ms": 700})
+            answered.append(time.perf_counter() - started)
             actions += 1
             match.refresh_from_db()
             other = users[1 - seat]
             started = time.perf_counter()
             render_to_string("arena/_refresh.html", {"page": seat_page(match, other), "poll_ms": 700})
             refresh.append(time.perf_counter() - started)
+            started = time.perf_counter()  # a second tab, or a poll answered again at this version
+            render_to_string("arena/_refresh.html", {"page": seat_page(match, other), "poll_ms": 700})
+            again.append(time.perf_counter() - started)
             if actions % 25 == 0:
                 forget_all()  # another process, or a restart: the state is rebuilt from the database
                 started = time.perf_counter()
@@ -114,7 +125,9 @@ def run(matches: int, round_limit: int) -> None:
         print(f"match {number}: {Match.objects.get(pk=match.pk).result}")
     print(f"database: {connection.vendor}, {actions} actions in {matches} matches (round limit {round_limit})")
     print(summary("service per action (match_play)", service))
+    print(summary("service + the acting seat's answer", answered))
     print(summary("refreshed parts for the other seat", refresh))
+    print(summary("the same again at that version", again))
     print(summary("the same after a restart (replay)", cold))
     print(summary("replay from the database alone", replay_only))
     print(summary("poll, nothing new (204, anonymous)", idle))

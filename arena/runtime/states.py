@@ -5,6 +5,13 @@ folded by the engine's ``replay``. A process keeps the states it has built in a 
 (match id, seed, version): a key names one position for ever (a version is never rewritten, and the
 secret seed tells apart two matches that reuse an id in a test database), so a cached state is never
 stale and nothing process-local decides anything. A miss costs one query and a replay.
+
+An entry is a :class:`Position`: the state, and what the screens and services ask of it, each
+computed once for that version and kept with it: the engine's view per seat (and the public one),
+each seat's legal actions and the attack previews. The match's memo tables (``State.memo``) are kept
+once per match (``_MEMOS``, keyed by match id and seed, as long as a state of it is cached) and shared
+by all its cached states, rebuilt ones included: a state's own part stays small (a few kilobytes,
+tests/arena/test_state_cache.py measures it) whatever the match has memoised.
 """
 
 from __future__ import annotations
@@ -14,13 +21,51 @@ from collections import OrderedDict
 
 from django.conf import settings
 
-from arena.engine import State, event_from_json, replay, setup_from_json
+from arena.engine import Action, SeatView, State, event_from_json, legal_actions, replay, setup_from_json, view
+from arena.engine.match.memo import Memo
+from arena.engine.match.previews import AttackPreview, attack_preview
 from arena.models import Match, MatchAction
 
 Key = tuple[int, str, int]
+MatchKey = tuple[int, str]
+
+
+class Position:
+    """A match's state at one version and what is read from it, each part computed on first use and
+    kept: the views (``view(state, seat)``), the legal actions per seat and the attack previews. A
+    version never changes, so neither do they; two threads that race compute the same value twice."""
+
+    __slots__ = ("_actions", "_previews", "_views", "state")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self._views: dict[int | None, SeatView] = {}
+        self._actions: dict[int, tuple[Action, ...]] = {}
+        self._previews: dict[Action, AttackPreview | None] = {}
+
+    def view(self, seat: int | None) -> SeatView:
+        found = self._views.get(seat)
+        if found is None:
+            found = self._views[seat] = view(self.state, seat)
+        return found
+
+    def actions(self, seat: int) -> tuple[Action, ...]:
+        found = self._actions.get(seat)
+        if found is None:
+            found = self._actions[seat] = tuple(legal_actions(self.state, seat))
+        return found
+
+    def preview(self, action: Action) -> AttackPreview | None:
+        """The engine's ``attack_preview`` of ``action`` (one of this position's legal actions)."""
+        if action in self._previews:
+            return self._previews[action]
+        found = self._previews[action] = attack_preview(self.state, action)
+        return found
+
 
 _LOCK = threading.Lock()
-_STATES: OrderedDict[Key, State] = OrderedDict()
+_STATES: OrderedDict[Key, Position] = OrderedDict()
+_MEMOS: OrderedDict[MatchKey, Memo] = OrderedDict()
 
 
 def _limit() -> int:
@@ -31,47 +76,67 @@ def key_of(match: Match) -> Key:
     return (match.pk, match.seed, match.version)
 
 
-def cached(key: Key) -> State | None:
+def cached(key: Key) -> Position | None:
     with _LOCK:
-        state = _STATES.get(key)
-        if state is not None:
+        found = _STATES.get(key)
+        if found is not None:
             _STATES.move_to_end(key)
-        return state
+        return found
 
 
-def remember(key: Key, state: State) -> None:
+def remember(key: Key, position: Position) -> None:
+    """Keep ``position`` under ``key``, and its memo tables as the match's (the newest state's)."""
     limit = _limit()
     if limit <= 0:
         return
     with _LOCK:
-        _STATES[key] = state
+        _STATES[key] = position
         _STATES.move_to_end(key)
+        _MEMOS[key[:2]] = position.state.memo
+        _MEMOS.move_to_end(key[:2])
         while len(_STATES) > limit:
             _STATES.popitem(last=False)
+        held = {k[:2] for k in _STATES}
+        for match_key in [k for k in _MEMOS if k not in held]:  # a match none of whose states is kept
+            del _MEMOS[match_key]
+
+
+def memo_of(match: Match) -> Memo | None:
+    """The memo tables this process keeps for ``match`` (None when it holds none of its states)."""
+    with _LOCK:
+        return _MEMOS.get((match.pk, match.seed))
 
 
 def forget_all() -> None:
     """Empty this process's cache (tests; a restart does the same)."""
     with _LOCK:
         _STATES.clear()
+        _MEMOS.clear()
 
 
-def rebuild(match: Match) -> State:
-    """The state at ``match.version`` from the stored set-up and events alone (never the cache)."""
+def rebuild(match: Match, memo: Memo | None = None) -> State:
+    """The state at ``match.version`` from the stored set-up and events alone (never the cached
+    states); ``memo``: the match's memo tables to share (``memo_of``), or new ones."""
     rows = (
         MatchAction.objects.filter(match_id=match.pk, seq__lte=match.version)
         .order_by("seq")
         .values_list("events", flat=True)
     )
     events = [event_from_json(data) for row in rows for data in row]
-    return replay(setup_from_json(match.setup), events)
+    return replay(setup_from_json(match.setup), events, memo)
+
+
+def position_of(match: Match) -> Position:
+    """``match`` at its version: the cached position, or rebuilt (sharing the match's memo tables
+    when this process keeps them) and cached."""
+    key = key_of(match)
+    found = cached(key)
+    if found is None:
+        found = Position(rebuild(match, memo_of(match)))
+        remember(key, found)
+    return found
 
 
 def state_of(match: Match) -> State:
     """The state of ``match`` at its version: the cached one, or rebuilt and cached."""
-    key = key_of(match)
-    state = cached(key)
-    if state is None:
-        state = rebuild(match)
-        remember(key, state)
-    return state
+    return position_of(match).state

@@ -286,10 +286,19 @@ def preview_text(preview: AttackPreview) -> str:
     return text + " " + _("(if he does not dodge)") if preview.dodge_possible else text
 
 
-def choice_of(action: Action, names: Names, public: SeatView, state: State | None = None) -> Choice:
+def choice_of(
+    action: Action,
+    names: Names,
+    public: SeatView,
+    state: State | None = None,
+    previews: Callable[[Action], AttackPreview | None] | None = None,
+) -> Choice:
     data = action_to_json(action)
     label, group = _label(data, names, public)
-    preview = attack_preview(state, action) if state is not None else None
+    if previews is not None:  # the position's kept previews (arena.runtime.states.Position)
+        preview = previews(action)
+    else:
+        preview = attack_preview(state, action) if state is not None else None
     if preview is not None:
         label = f"{label} · {preview_text(preview)}"
     char = data.get("char") or data.get("zombie")
@@ -307,6 +316,13 @@ def choice_of(action: Action, names: Names, public: SeatView, state: State | Non
     )
 
 
-def choices(actions: Sequence[Action], names: Names, public: SeatView, state: State | None = None) -> list[Choice]:
-    """The buttons of ``actions``; given the state they were listed from, attacks carry their preview."""
-    return [choice_of(action, names, public, state) for action in actions]
+def choices(
+    actions: Sequence[Action],
+    names: Names,
+    public: SeatView,
+    state: State | None = None,
+    previews: Callable[[Action], AttackPreview | None] | None = None,
+) -> list[Choice]:
+    """The buttons of ``actions``; given the state they were listed from (or its kept ``previews``),
+    attacks carry their preview."""
+    return [choice_of(action, names, public, state, previews) for action in actions]

@@ -31,11 +31,10 @@ from arena.engine import (
     legal_actions,
     match_events,
     seats_to_move,
-    view,
 )
 from arena.errors import DiceNeededError
 from arena.models import HOME, Match, MatchSeat
-from arena.runtime.states import state_of
+from arena.runtime.states import position_of
 from arena.selectors import claimable_at, thumbs_owed_by
 from campaigns.models import Fixture
 from common.i18n import reader_language
@@ -219,15 +218,16 @@ def seat_page(
     (table mode) the device shows the seat that owes the decision now."""
     mine = seat_for(match, user)
     seat = mine.seat if mine is not None else None
-    state = state_of(match)
+    position = position_of(match)  # the view, legal actions and previews: once per seat and version
+    state = position.state
     if table_device(match, user):
         movers = seats_to_move(state) if match.is_live else ()
         seat = movers[0] if movers else (match.winner_seat if match.winner_seat is not None else HOME)
-    public = view(state, seat)
+    public = position.view(seat)
     names = Names(public, seat)
     live = match.is_live
-    actions = legal_actions(state, seat) if seat is not None and live else []
-    found = choices(actions, names, public, state)
+    actions = position.actions(seat) if seat is not None and live else ()
+    found = choices(actions, names, public, state, previews=position.preview)
     if seat is not None and public.phase == "grips":
         found = _mark_team_file_grip(found, state, seat)
     my_turn = live and seat is not None and seat in public.to_move

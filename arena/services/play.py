@@ -42,7 +42,7 @@ from arena.engine.match.events import DiceRolled
 from ..errors import ActionRefusedError, DiceNeededError, MatchError, StaleBoardError
 from ..models import Match, MatchAction, MatchSeat
 from ..runtime.dice import TableDice, dice_for
-from ..runtime.states import key_of, remember, state_of
+from ..runtime.states import Position, key_of, remember, state_of
 from ..selectors import claimable_at
 from .league_fixtures import report_to_league
 from .seats import refresh_seats, seat_of
@@ -213,10 +213,11 @@ def _play(
             _("These actions needed %(used)s dice, not %(entered)s.") % {"used": table.used, "entered": len(dice)}
         )
     MatchAction.objects.bulk_create(rows)
-    _record(match, state, version=match.version + len(rows))
-    refresh_seats(match, state, acting=seat.seat)
+    position = Position(state)  # the views and legal actions listed here are kept for the pages
+    _record(match, position, version=match.version + len(rows))
+    refresh_seats(match, position, acting=seat.seat)
     key = key_of(match)
-    transaction.on_commit(lambda: remember(key, state))  # never cache a version that was not stored
+    transaction.on_commit(lambda: remember(key, position))  # never cache a version that was not stored
     return Played(match=match, seat=seat.seat, events=tuple(caused), stored=len(rows), stopped=stopped)
 
 
@@ -244,12 +245,13 @@ def _dice_needed(caused: list[Event], actions: Sequence[Mapping[str, Any]], dice
     )
 
 
-def _record(match: Match, state: State, *, version: int) -> None:
+def _record(match: Match, position: Position, *, version: int) -> None:
     """The match row after an action: its version, status and, at the end, its result."""
+    state = position.state
     match.version = version
     match.last_action_at = timezone.now()
     fields = ["version", "last_action_at", "status"]
-    public = view(state, None)
+    public = position.view(None)
     if is_over(state):
         match.status = Match.Status.FINISHED
         result = public.result

@@ -17,22 +17,26 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
 
-from arena.engine import State, is_over, legal_actions, seats_to_move
+from arena.engine import State, is_over, seats_to_move
 
 from ..models import Match, MatchSeat
+from ..runtime.states import Position
 
 
-def prompt_digest(state: State, seat: int) -> str:
-    return hashlib.sha256(repr(legal_actions(state, seat)).encode()).hexdigest()
+def prompt_digest(state: State | Position, seat: int) -> str:
+    position = state if isinstance(state, Position) else Position(state)
+    return hashlib.sha256(repr(list(position.actions(seat))).encode()).hexdigest()
 
 
-def refresh_seats(match: Match, state: State, *, acting: int | None) -> None:
+def refresh_seats(match: Match, state: State | Position, *, acting: int | None) -> None:
     """Write each seat's ``to_move``, prompt digest and prompt version for ``state`` at ``match.version``.
+    Given a :class:`Position`, the legal actions listed for the digests stay in it for the pages.
     Requires the match row locked by the caller."""
-    over = is_over(state) or match.is_over
-    movers = () if over else seats_to_move(state)
+    position = state if isinstance(state, Position) else Position(state)
+    over = is_over(position.state) or match.is_over
+    movers = () if over else seats_to_move(position.state)
     for seat in MatchSeat.objects.filter(match=match):
-        digest = prompt_digest(state, seat.seat)
+        digest = prompt_digest(position, seat.seat)
         changed = seat.seat == acting or digest != seat.prompt_digest
         fields = []
         if changed:

@@ -93,3 +93,25 @@ def test_no_warband_page_or_warband_league_page_says_csapat(hu_client):
         if found:
             saying[url] = found
     assert saying == {}
+
+
+@pytest.mark.django_db
+def test_a_warband_leagues_pages_before_its_fixtures_do_not_say_csapat(hu_client):
+    organiser, newcomer = UserFactory(), UserFactory()
+    make_warband(newcomer)
+    league = warband_league(organiser=organiser)
+    enter(league)
+    saying = {}
+    for user in (organiser, newcomer):
+        hu_client.force_login(user)
+        for name in ("league", "fixtures", "standings"):
+            body = re.sub(
+                r"<(script|style|nav)\b.*?</\1>",
+                "",
+                hu_client.get(reverse(f"campaigns:{name}", args=[league.pk])).content.decode(),
+                flags=re.S,
+            )
+            found = sorted({m.group(0) for m in re.finditer(r"\w*csapat\w*", body, re.IGNORECASE)})
+            if found:
+                saying[(user.pk, name)] = found
+    assert saying == {}

@@ -21,6 +21,7 @@ from arena.engine.match.evolve import evolve
 from arena.engine.match.hooks import HOOKS
 from arena.engine.match.magic import areas as magic_areas
 from arena.engine.match.magic import listing as magic_engine
+from arena.engine.match.memo import Memo
 from arena.engine.match.optional import actions as opt_act
 from arena.engine.match.optional import favour as optional_favour
 from arena.engine.match.optional import rules as optional
@@ -334,9 +335,14 @@ def match_events(state: State) -> list[Event]:
     return out
 
 
-def replay(setup: MatchSetup, events: Iterable[Event]) -> State:
-    """The state a log leads to: a fold of ``evolve`` from the set-up; no die is rolled."""
+def replay(setup: MatchSetup, events: Iterable[Event], memo: Memo | None = None) -> State:
+    """The state a log leads to: a fold of ``evolve`` from the set-up; no die is rolled.
+
+    ``memo``: the match's memo tables, when the caller keeps them (a host that rebuilds a match it
+    has played before hands them over instead of filling new ones); they must be this set-up's."""
     state = initial_state(setup, SeededDice(setup.seed))
+    if memo is not None:
+        state.memo = memo
     log = tuple(events)
     for event in log:
         evolve(state, event)

@@ -383,6 +383,17 @@ class State:
             setattr(c, name, getattr(c, name).copy())
         return c
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickled state keeps: every slot but ``memo``. The memo tables are the match's
+        (shared by all its states, often ten times the position's size) and every entry can be
+        recomputed, so a stored or sent state never carries a copy of them."""
+        return {name: getattr(self, name) for name in _PICKLED if hasattr(self, name)}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        for name, value in data.items():
+            setattr(self, name, value)
+        self.memo = Memo()  # rebuilt on use; a holder of the match's memo may hand it over instead
+
     def fork(self) -> State:
         """The copy :func:`arena.engine.apply` evolves: like :meth:`clone`, but it shares every
         list with this state; the evolvers replace a list by a copy before they change it
@@ -442,6 +453,7 @@ def _slot_copier(cls: type[State]) -> Callable[[State], State]:
 
 
 _fork = _slot_copier(State)
+_PICKLED: Final = tuple(name for name in State.__slots__ if name != "memo")
 
 
 # --- construction ---------------------------------------------------------------------------
