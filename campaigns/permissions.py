@@ -78,16 +78,27 @@ def require_opponent_of_reporter(fixture: Fixture, user: AnyUser) -> None:
 
 def require_owner(entry: Entry, user: AnyUser) -> None:
     if not is_owner(entry, user):
-        raise PermissionDenied(_("Only the team's player may change its campaign record."))
+        if entry.league.is_viadal:
+            raise PermissionDenied(_("Only the team's player may change its campaign record."))
+        raise PermissionDenied(_("Only the entry's player may change its campaign record."))
+
+
+def already_entered(league: League) -> str:
+    # Viadal's words speak of teams; another game's entries are its own (warbands …)
+    if league.is_viadal:
+        return _("You have entered this league already; a player enters one team.")
+    return _("You have entered this league already; a player enters once.")
 
 
 def entry_refusal(league: League, player: User) -> str | None:
     """Why ``player`` cannot enter ``league`` now, in the reader's language; None when he can:
     invited or sign-up open, no entry of his yet, no fixtures yet."""
     if league.fixtures.exists():
-        return _("The fixtures are out; this league takes no more teams.")
+        if league.is_viadal:
+            return _("The fixtures are out; this league takes no more teams.")
+        return _("The fixtures are out; this league takes no more entries.")
     if league.entries.filter(player=player).exists():
-        return _("You have entered this league already; a player enters one team.")
+        return already_entered(league)
     if not league.sign_up_open and not league.invitations.filter(player=player).exists():
         return _("You are not invited to this league, and its sign-up is closed.")
     return None

@@ -73,7 +73,11 @@ def fixtures_generate(
     entries = lock_league_entries(league)
     if len(entries) < MIN_ENTRIES:
         raise LeagueError(
-            _("A league needs at least %(least)s teams to play; it has %(count)s.")
+            (
+                _("A league needs at least %(least)s teams to play; it has %(count)s.")
+                if league.is_viadal
+                else _("A league needs at least %(least)s entries to play; it has %(count)s.")
+            )
             % {"least": MIN_ENTRIES, "count": len(entries)}
         )
     last_round = league.fixtures.aggregate(last=Max("round"))["last"] or 0

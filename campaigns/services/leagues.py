@@ -26,7 +26,7 @@ from teams.selectors import team_to_roster
 
 from ..errors import CampaignRosterError, LeagueError
 from ..models import CampaignEvent, Entry, Invitation, League, MemberRecord
-from ..permissions import entry_refusal, require_organiser
+from ..permissions import already_entered, entry_refusal, require_organiser
 from ..rosters import for_league, set_entry_roster
 from .locks import lock_league
 from .log import EventLog
@@ -198,7 +198,7 @@ def _save_entry(league: League, player: User, entry: Entry) -> None:
     except IntegrityError:
         if not league.entries.filter(player=player).exists():
             raise
-        raise LeagueError(_("You have entered this league already; a player enters one team.")) from None
+        raise LeagueError(already_entered(league)) from None
 
 
 def _log_entered(league: League, entry: Entry, problems: list[str]) -> None:

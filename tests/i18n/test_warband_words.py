@@ -9,8 +9,13 @@ import re
 from pathlib import Path
 
 import pytest
+from django.core.exceptions import PermissionDenied
 from django.urls import reverse
+from django.utils import translation
 
+from campaigns.errors import LeagueError
+from campaigns.permissions import entry_refusal, require_owner
+from campaigns.services.fixtures import fixtures_generate
 from tests.factories import UserFactory
 from tests.i18n.po import read_po
 from tests.warband_leagues.helpers import enter, first_fixture, make_warband, warband_league
@@ -115,3 +120,21 @@ def test_a_warband_leagues_pages_before_its_fixtures_do_not_say_csapat(hu_client
             if found:
                 saying[(user.pk, name)] = found
     assert saying == {}
+
+
+@pytest.mark.django_db
+def test_a_warband_leagues_refusals_do_not_say_csapat():
+    league = warband_league()
+    entry = enter(league)
+    with translation.override("hu"):
+        assert entry_refusal(league, entry.player) == "Már neveztél ebbe a ligába; egy játékos egyszer nevezhet."
+        with pytest.raises(LeagueError) as too_few:
+            fixtures_generate(league=league, actor=league.organiser)
+        assert str(too_few.value) == "A ligához legalább 2 nevezés kell; most 1 van."
+        with pytest.raises(PermissionDenied) as not_his:
+            require_owner(entry, UserFactory())
+        assert str(not_his.value) == "A nevezés krónikáját csak a nevező játékos módosíthatja."
+        enter(league)
+        fixtures_generate(league=league, actor=league.organiser)
+        refusal = entry_refusal(league, UserFactory())
+        assert refusal == "A párosítások már elkészültek; ez a liga nem fogad több nevezést."
