@@ -9,6 +9,7 @@ The match API (the two-player game without spells and traps, issue #3)::
     view(state, seat), view(state, None)          # what a seat / the spectators may know (a SeatView)
     view_json(state, seat)                        # the same as the plain JSON-ready dict
     replay(state.setup, match_events(state))      # the same position, from the log alone
+    replay_from(older, later_events)              # a state caught up with the events after it
 
 See docs/engine.md.
 """
@@ -28,6 +29,7 @@ from arena.engine.match.play import (
     match_events,
     replay,
     replay_actions,
+    replay_from,
     seats_to_move,
     to_move,
 )
@@ -63,6 +65,7 @@ __all__ = [
     "new_match",
     "replay",
     "replay_actions",
+    "replay_from",
     "same_action",
     "seats_to_move",
     "setup_from_json",

@@ -11,7 +11,9 @@ computed once for that version and kept with it: the engine's view per seat (and
 each seat's legal actions and the attack previews. The match's memo tables (``State.memo``) are kept
 once per match (``_MEMOS``, keyed by match id and seed, as long as a state of it is cached) and shared
 by all its cached states, rebuilt ones included: a state's own part stays small (a few kilobytes,
-tests/arena/test_state_cache.py measures it) whatever the match has memoised.
+tests/arena/test_state_cache.py measures it) whatever the match has memoised. A miss on a match
+whose older state is cached (another process took the last actions) reads and evolves only the
+events stored since.
 """
 
 from __future__ import annotations
@@ -21,7 +23,17 @@ from collections import OrderedDict
 
 from django.conf import settings
 
-from arena.engine import Action, SeatView, State, event_from_json, legal_actions, replay, setup_from_json, view
+from arena.engine import (
+    Action,
+    SeatView,
+    State,
+    event_from_json,
+    legal_actions,
+    replay,
+    replay_from,
+    setup_from_json,
+    view,
+)
 from arena.engine.match.memo import Memo
 from arena.engine.match.previews import AttackPreview, attack_preview
 from arena.models import Match, MatchAction
@@ -126,13 +138,39 @@ def rebuild(match: Match, memo: Memo | None = None) -> State:
     return replay(setup_from_json(match.setup), events, memo)
 
 
+def _newest_before(key: Key) -> tuple[int, State] | None:
+    """The newest cached state of ``key``'s match at a version before ``key``'s, with that version."""
+    with _LOCK:
+        versions = [k[2] for k in _STATES if k[:2] == key[:2] and k[2] < key[2]]
+        if not versions:
+            return None
+        version = max(versions)
+        return version, _STATES[(*key[:2], version)].state
+
+
+def caught_up(match: Match, version: int, state: State) -> State:
+    """The state at ``match.version`` from ``state``, the cached one at ``version``: only the events
+    stored since are read and evolved (another process took the actions between)."""
+    rows = (
+        MatchAction.objects.filter(match_id=match.pk, seq__gt=version, seq__lte=match.version)
+        .order_by("seq")
+        .values_list("events", flat=True)
+    )
+    return replay_from(state, [event_from_json(data) for row in rows for data in row])
+
+
 def position_of(match: Match) -> Position:
-    """``match`` at its version: the cached position, or rebuilt (sharing the match's memo tables
-    when this process keeps them) and cached."""
+    """``match`` at its version: the cached position; or caught up from the newest cached state of
+    the match before it (the actions another process stored meanwhile); or rebuilt (sharing the
+    match's memo tables when this process keeps them). Cached in each case."""
     key = key_of(match)
     found = cached(key)
     if found is None:
-        found = Position(rebuild(match, memo_of(match)))
+        older = _newest_before(key)
+        if older is not None:
+            found = Position(caught_up(match, *older))
+        else:
+            found = Position(rebuild(match, memo_of(match)))
         remember(key, found)
     return found
 

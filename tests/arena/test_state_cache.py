@@ -148,3 +148,15 @@ def test_an_idle_poll_builds_nothing(match, players, django_assert_num_queries):
         with django_assert_num_queries(3):  # the session, the user, the match's version
             response = client.get(f"/play/{match.pk}/poll/?v={match.version}")
     assert response.status_code == 204
+
+
+def test_a_cached_match_is_caught_up_with_the_events_stored_since(match, players, django_assert_num_queries):
+    match = play_random(match, players, random.Random(9), 30)
+    older = state_of(fresh(match))
+    match = play_random(match, players, random.Random(10), 6)  # another process took these
+    match = fresh(match)
+    with mock.patch.object(states, "rebuild", side_effect=AssertionError("a whole replay")):
+        with django_assert_num_queries(1):  # the events after the cached version, nothing else
+            caught = state_of(match)
+    assert caught is not older and caught.memo is older.memo
+    assert state_hash(caught) == state_hash(states.rebuild(match))

@@ -190,6 +190,8 @@ def test_whole_steps_are_played_with_key_presses_only(browser, live_server, arti
             if not Keys(page).on(".board-layer .piece, .board-layer .target"):
                 page.keyboard.press("Tab")  # onto the board (its one Tab stop): the refresh must keep it there
             before, version = page.evaluate(FOCUS_KEY), _version(page)
+            if not kept and before.startswith("piece:"):  # the focus ring on a piece, to look at
+                page.locator("#board-scroll").screenshot(path=str(artifacts / "play-focus-ring.png"))
             with live_server.lock:
                 other = movers[0]
                 choices = [a for a in legal_actions(state, other) if type(a).__name__ != "Concede"]

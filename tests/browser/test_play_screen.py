@@ -103,3 +103,44 @@ def test_on_a_phone_the_chosen_characters_choices_are_right_under_the_board(brow
     page.wait_for_function("v => +document.querySelector('#match-status').dataset.version > v", arg=version)
     assert page.evaluate("window.scrollY") == 0
     assert errors == [], errors
+
+
+@pytest.mark.parametrize("language", ["en", "hu"])
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["1280", "390"])
+def test_the_play_screens_states_pass_axe(browser, live_server, settings, language, viewport):  # noqa: F811
+    """axe-core (WCAG 2.1 A/AA) over the play screen's dynamic states, in both languages and at both
+    widths: deployment or a move with a character chosen and his hexes lit, and a refusal shown."""
+    from arena.engine import legal_actions
+    from arena.runtime.states import state_of
+    from tests.arena.hosted import play
+    from tests.browser.test_accessibility import problems_on
+    from tests.browser.test_keyboard import board_step
+
+    settings.VIADAL_MATCH_POLL_MS = 600_000  # the refusal below needs a page older than the match
+    with live_server.lock:
+        players = make_players()
+        match = board_step(players)
+    errors: list[str] = []
+    page = _open(browser, live_server, "hazai", viewport, errors)
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+    page.goto(f"{live_server.url}/play/{match.pk}/")
+    page.wait_for_selector("#match-status")
+    assert page.get_attribute("html", "lang") == language
+    found = {"loaded": problems_on(page)}
+    mine = page.evaluate(
+        "() => [...document.querySelectorAll('#action-form button.choice')]"
+        ".filter(b => b.dataset.hex).map(b => b.dataset.char)[0]"
+    )
+    piece = page.locator(f'.board-layer .piece[data-piece="{mine}"]')
+    if piece.count():
+        piece.click()
+    page.wait_for_selector(f'.board-layer .target[data-char="{mine}"]:not(.is-hidden)')
+    found["chosen"] = problems_on(page)
+    with live_server.lock:  # the same seat acts from another device: this page is now stale
+        state = state_of(fresh(match))
+        action = next(a for a in legal_actions(state, 0) if type(a).__name__ in ("Deploy", "Move"))
+        play(match, players, action)
+    page.locator("#action-form button.choice").first.dispatch_event("click")
+    page.wait_for_selector("#play-message")
+    found["refused"] = problems_on(page)
+    assert all(not problems for problems in found.values()), found

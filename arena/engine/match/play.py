@@ -350,6 +350,18 @@ def replay(setup: MatchSetup, events: Iterable[Event], memo: Memo | None = None)
     return state
 
 
+def replay_from(state: State, events: Iterable[Event]) -> State:
+    """The state ``events`` lead to from ``state``, which stays as it was: ``evolve`` folded over a
+    fork (as :func:`apply` evolves one), no die rolled; the events join the log as one chunk.
+    ``replay_from(replay(setup, a), b)`` is the position ``replay(setup, a + b)`` is."""
+    new = state.fork()
+    log = tuple(events)
+    for event in log:
+        evolve(new, event)
+    new.log = (state.log, log)
+    return new
+
+
 def replay_actions(setup: MatchSetup, actions: Iterable[Action]) -> State:
     """Play ``actions`` again from the seed; raises if any of them is no longer legal."""
     state = new_match(setup.teams, setup.options, setup.seed)
