@@ -1,11 +1,13 @@
 """What waits on a player ("Waiting on you"): results to confirm, disputes to settle as an organiser,
-fixtures to report, advances his members have earned, and hosted matches where it is his move.
+fixtures to report, advances his members (or another game's figures: a warband's) have earned, and
+hosted matches where it is his move.
 
 The header's count is two queries whatever the player's number of leagues and matches (the four
-counts in one statement, the advances in one more); the page's lists are one query each, the hosted
-matches a page at a time. A fixture
-is "to report" from its date on (or at once when it has none): a round robin's later rounds are not
-yet waiting on anyone (docs/decisions.md, "Waiting on you").
+counts in one statement, the advances in one more: his entries with Viadal's members due and every
+entry of another game, docs/campaigns.md, "Leagues of more than one game"); the page's lists are
+one query each, the hosted matches a page at a time. A fixture is "to report" from its date on (or
+at once when it has none): a round robin's later rounds are not yet waiting on anyone
+(docs/decisions.md, "Waiting on you").
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.paginator import Page, Paginator
-from django.db.models import Exists, F, Func, IntegerField, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Exists, F, FilteredRelation, Func, IntegerField, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -27,6 +29,7 @@ from arena.models import Match, MatchSeat
 from arena.selectors import your_move_seats
 from campaigns.models import Entry, Fixture, FixtureSeat, MemberRecord
 from campaigns.rosters import entry_roster
+from games.leagues import VIADAL, entry_advances_due
 
 AnyUser = User | AnonymousUser
 
@@ -73,28 +76,56 @@ def your_move(user: User) -> QuerySet[MatchSeat]:
 
 @dataclass(frozen=True)
 class AdvanceDue:
-    """A member of one of his campaign teams with advances earned and not yet taken (HR-10.6)."""
+    """A member of one of his campaign teams with advances earned and not yet taken (HR-10.6), or
+    a figure of one of his entries in another game's league (a warband's, WB-8.4): ``record`` is
+    Viadal's member record, None for another game's figure (named by ``figure``)."""
 
     entry: Entry
-    record: MemberRecord
+    record: MemberRecord | None
     count: int
+    figure: str = ""
+
+    @property
+    def name(self) -> str:
+        return self.record.name if self.record is not None else self.figure
+
+
+# the member record's fields the inbox reads, from the one statement of ``advances_due``
+_RECORD_FIELDS = ("id", "slot", "name", "xp", "advances")
+
+
+def _record(db: str, entry: Entry) -> MemberRecord:
+    """The member record read with his entry (its other fields deferred)."""
+    known = {"entry_id": entry.pk, "current": True}
+    known.update((name, getattr(entry, f"record_{name}")) for name in _RECORD_FIELDS)
+    fields = [f.attname for f in MemberRecord._meta.concrete_fields if f.attname in known]
+    return MemberRecord.from_db(db, fields, [known[name] for name in fields])
 
 
 def advances_due(user: User) -> list[AdvanceDue]:
-    """One query: his current members with XP enough for an advance; then the earned advances are
-    compared with those taken, and a dead member (his roster says so) owes nothing."""
-    records = (
-        MemberRecord.objects.filter(entry__player=user, current=True, xp__gte=ADVANCE_THRESHOLDS[0])
-        .select_related("entry__league")
-        .order_by("entry_id", "pk")
+    """One query: his entries, each Viadal one with its current members with XP enough for an
+    advance (a row each), and each of another game's with its document; then Viadal's earned
+    advances are compared with those taken, a dead member (his roster says so) owing nothing, and
+    another game's entry is asked of its own rules (``games.leagues.entry_advances_due``)."""
+    enough = Q(members__current=True, members__xp__gte=ADVANCE_THRESHOLDS[0])
+    rows = (
+        Entry.objects.filter(player=user)
+        .annotate(due=FilteredRelation("members", condition=enough))
+        .filter(~Q(league__game=VIADAL) | Q(due__isnull=False))
+        .annotate(**{f"record_{name}": F(f"due__{name}") for name in _RECORD_FIELDS})
+        .select_related("league")
+        .order_by("pk", "record_id")
     )
-    due = []
+    due: list[AdvanceDue] = []
     statuses: dict[int, dict[str, str]] = {}
-    for record in records:
+    for entry in rows:
+        if not entry.league.is_viadal:
+            due.extend(AdvanceDue(entry, None, count, figure) for figure, count in entry_advances_due(entry))
+            continue
+        record = _record(rows.db, entry)
         count = advances_earned(record.xp) - len(record.advances)
         if count <= 0:
             continue
-        entry = record.entry
         if entry.pk not in statuses:
             statuses[entry.pk] = {m.slot: m.status for m in entry_roster(entry).members}
         if statuses[entry.pk].get(record.slot) != DEAD:

@@ -228,6 +228,18 @@ def _discover() -> None:
             _discovered = True
 
 
+@runtime_checkable
+class LeagueGameAdvances(Protocol):
+    """A game whose entries' advances live in the entry's own document: the figures with advances
+    earned and not yet taken, by its own rules (the "Waiting on you" inbox lists them). Viadal's
+    members' records are rows of their own (``MemberRecord``), read by the inbox directly."""
+
+    def advances_due(self, entry: Any) -> Sequence[tuple[str, int]]:
+        """``(figure, advances due)`` of each figure of ``entry`` that may take an advance now;
+        no query (the entry's document is read)."""
+        ...
+
+
 def league_game(game_id: str) -> LeagueGame:
     """The plug-in of ``game_id``; ``UnknownLeagueGame`` if no installed app plays its leagues."""
     _discover()
@@ -250,3 +262,10 @@ def league_games() -> tuple[str, ...]:
     """The ids of the games whose leagues can be played, Viadal first."""
     _discover()
     return tuple(sorted(_plugins, key=lambda game_id: (game_id != VIADAL, game_id)))
+
+
+def entry_advances_due(entry: Any) -> Sequence[tuple[str, int]]:
+    """The figures of another game's ``entry`` with advances due, when its game counts them
+    (``LeagueGameAdvances``); none for a game that has no such advances."""
+    plugin = league_game(entry.league.game)
+    return plugin.advances_due(entry) if isinstance(plugin, LeagueGameAdvances) else ()

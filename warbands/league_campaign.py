@@ -690,6 +690,23 @@ def _status(record: FigureRecord, absent: set[str]) -> str:
     return _("fit")
 
 
+def advances_waiting(document: Mapping[str, Any]) -> list[tuple[str, int]]:
+    """``(figure, advances due)`` for each warband figure that may take an advance now (WB-8.4, the
+    count is ``advances_due``'s): living, and not a minion (minions do not advance), as the sheet
+    offers them the choice."""
+    campaign = campaign_of(document)
+    waiting = []
+    for figure in campaign.warband.figures:
+        try:
+            record = campaign.record(figure.name)
+        except KeyError:
+            continue
+        due = advances_due(record)
+        if due and not record.out:
+            waiting.append((figure.name, due))
+    return waiting
+
+
 def entry_context(entry: Any, *, owner: bool) -> dict[str, Any]:
     """The campaign record of a warband entry (WB-8.1) and, for its player, the choices' forms."""
     language = _language()

@@ -520,6 +520,9 @@ class WarbandLeagues:
     def entry_action(self, *, entry: Any, action: str, data: Any, log: Any) -> str:
         return league_campaign.entry_action(entry=entry, action=action, data=data, log=log)
 
+    def advances_due(self, entry: Any) -> list[tuple[str, int]]:
+        return league_campaign.advances_waiting(entry.roster)
+
 
 def _opposite(outcome: Outcome) -> Outcome:
     return {Outcome.WIN: Outcome.LOSS, Outcome.LOSS: Outcome.WIN}.get(outcome, outcome)
