@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games.registry import Feature, GameInfo, GameWords, OwnedThing
 
@@ -19,7 +20,8 @@ def owned_parties(owner: User) -> Sequence[OwnedThing]:
             name=party.name,
             url=reverse("quests:party", args=[party.pk]),
             ready=True,
-            status=str(_("%(count)s warriors") % {"count": party.active_count}),  # type: ignore[attr-defined]
+            status=ngettext("%(count)s warrior", "%(count)s warriors", party.active_count)  # type: ignore[attr-defined]
+            % {"count": party.active_count},  # type: ignore[attr-defined]
             points="",
             updated=party.updated,
         )

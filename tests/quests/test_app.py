@@ -384,3 +384,16 @@ def test_the_registry_lists_a_players_parties(party, owner):
     assert [(thing.name, thing.url, thing.status) for thing in owned] == [
         ("Lantern Bearers", reverse("quests:party", args=[party.pk]), "4 warriors")
     ]
+
+
+@pytest.mark.parametrize(("language", "one"), [("en", "1 warrior"), ("hu", "1 harcos")])
+def test_a_party_of_one_is_counted_in_the_singular(client, owner, language, one):
+    from django.utils import translation
+
+    from games.registry import get_game
+
+    client.post(reverse("quests:create"), {"name": "Lone Wolf"})
+    party = Party.objects.get(name="Lone Wolf")
+    assert post_warrior(client, party, *WARRIORS[0][:2], **WARRIORS[0][2]).status_code == 302
+    with translation.override(language):
+        assert [thing.status for thing in get_game("quest").owned(owner)] == [one]
