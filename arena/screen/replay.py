@@ -46,6 +46,24 @@ class ReplayPage:
     log_count: int
     result: str
     result_detail: str
+    steps: tuple[int, ...] = ()  # the actions whose events start a step (``StepStarted``)
+
+    # stepping by a whole step or round (issue 32): the nearest start before or after the action shown
+    @property
+    def previous_step(self) -> int | None:
+        return max((seq for seq in self.steps if seq < self.at), default=0 if self.at > 0 else None)
+
+    @property
+    def next_step(self) -> int | None:
+        return min((seq for seq in self.steps if seq > self.at), default=None)
+
+    @property
+    def previous_round(self) -> int | None:
+        return max((seq for _r, seq in self.rounds if seq < self.at), default=0 if self.at > 0 else None)
+
+    @property
+    def next_round(self) -> int | None:
+        return min((seq for _r, seq in self.rounds if seq > self.at), default=None)
 
     @property
     def previous(self) -> int | None:
@@ -64,6 +82,11 @@ def round_starts(rows: list[tuple[int, list[dict[str, Any]]]]) -> tuple[tuple[in
             if event.get("type") == "RoundStarted" and event["round"] not in found:
                 found[event["round"]] = seq
     return tuple(sorted(found.items()))
+
+
+def step_starts(rows: list[tuple[int, list[dict[str, Any]]]]) -> tuple[int, ...]:
+    """The actions whose events start a step (``StepStarted``), in order."""
+    return tuple(seq for seq, events in rows if any(e.get("type") == "StepStarted" for e in events))
 
 
 def replay_page(match: Match, at: int) -> ReplayPage:
@@ -104,6 +127,7 @@ def replay_page(match: Match, at: int) -> ReplayPage:
         log_count=len(every),
         result=result,
         result_detail=detail,
+        steps=step_starts(rows),
     )
 
 

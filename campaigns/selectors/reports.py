@@ -177,7 +177,8 @@ def result_history(result: Result) -> list[HistoryLine]:
             delta = record.diff_against(previous, included_fields=AUDITED_FIELDS)
             ordered = sorted(delta.changes, key=lambda change: AUDITED_FIELDS.index(change.field))
             changes = [_change_text(c.field, c.old, c.new) for c in ordered]
-        who = record.history_user.get_username() if record.history_user else _("the hosted match")
+        # a hosted match's result is saved by no one: its reason ("Hosted match") says who
+        who = record.history_user.get_username() if record.history_user else ""
         lines.append(HistoryLine(record.history_date, who, reason_text(record.history_change_reason or ""), changes))
     return lines
 

@@ -144,3 +144,49 @@ def test_the_play_screens_states_pass_axe(browser, live_server, settings, langua
     page.wait_for_selector("#play-message")
     found["refused"] = problems_on(page)
     assert all(not problems for problems in found.values()), found
+
+
+def test_a_replay_steps_by_action_step_and_round_jumps_and_plays_with_the_keys(browser, live_server):  # noqa: F811
+    """Issue 32, item 8: a long match is not one page load per action: the arrow keys step an action,
+    with Shift a step, Page Down a round; the number field jumps anywhere; Play goes on by itself."""
+    from tests.arena.hosted import finished
+
+    with live_server.lock:
+        match = finished(make_players(), steps=300)
+        last = match.version
+        rows = list(match.actions.order_by("seq").values_list("seq", "events"))
+    steps = [seq for seq, events in rows if any(e["type"] == "StepStarted" for e in events)]
+    rounds: dict[int, int] = {}
+    for seq, events in rows:
+        for event in events:
+            if event["type"] == "RoundStarted":
+                rounds.setdefault(event["round"], seq)
+    errors: list[str] = []
+    context = browser.new_context(viewport=LAPTOP)
+    page = context.new_page()
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.goto(f"{live_server.url}/play/{match.pk}/replay/?at=0")
+    page.wait_for_selector('#replay[data-at="0"]')
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector('#replay[data-at="1"]')
+    page.keyboard.press("Shift+ArrowRight")
+    after = min(s for s in steps if s > 1)
+    page.wait_for_selector(f'#replay[data-at="{after}"]')
+    page.keyboard.press("PageDown")
+    page.wait_for_selector(f'#replay[data-at="{min(s for s in rounds.values() if s > after)}"]')
+    page.keyboard.press("End")
+    page.wait_for_selector(f'#replay[data-at="{last}"]')
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector(f'#replay[data-at="{last - 1}"]')
+    page.fill("#replay-jump-at", "40")
+    page.press("#replay-jump-at", "Enter")
+    page.wait_for_selector('#replay[data-at="40"]')
+    page.click("#replay-play")  # it plays on by itself, then is paused
+    page.wait_for_selector('#replay[data-at="42"]', timeout=6000)
+    page.click("#replay-play")
+    stopped = int(page.get_attribute("#replay", "data-at"))
+    page.wait_for_timeout(1500)
+    assert int(page.get_attribute("#replay", "data-at")) == stopped
+    assert page.get_attribute("#replay-play", "aria-pressed") == "false"
+    assert errors == [], errors
+    context.close()

@@ -163,6 +163,7 @@ def test_a_hosted_match_records_itself_already_confirmed_and_runs_the_campaign_s
     roll = CampaignEvent.objects.get(fixture=fixture, kind="roll")
     assert (roll.entry, roll.sides, roll.result, roll.slot) == (fixture.away, 10, 9, "gladiator")
     assert [line.reason for line in result_history(result)] == ["Hosted match"]
+    assert [line.who for line in result_history(result)] == [""]  # not "Hosted match by the hosted match"
 
 
 def test_the_arena_scores_must_give_the_result_at_the_round_limit(fixture):
