@@ -19,7 +19,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.paginator import Page, Paginator
-from django.db.models import Exists, F, FilteredRelation, Func, IntegerField, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Exists, F, FilteredRelation, Func, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -211,10 +211,13 @@ MOVES_PER_PAGE = 50  # hosted matches owing him a decision: one page at a time
 
 
 def inbox(user: User, today: date | None = None, page: int | str | None = 1) -> Inbox:
-    """Six queries whatever the numbers: the hosted matches owing him a decision come a page
-    (``MOVES_PER_PAGE``) at a time, the oldest first."""
+    """Seven queries whatever the numbers (six without a hosted match owing a move): the hosted
+    matches owing him a decision come a page (``MOVES_PER_PAGE``) at a time, the oldest first, with
+    every team of each."""
     today = today or timezone.localdate()
-    moves = Paginator(your_move(user).select_related("match"), MOVES_PER_PAGE).get_page(page)
+    # every team of each match, not only his own (one query more, for the page's matches only)
+    seats = Prefetch("match__seats", queryset=MatchSeat.objects.order_by("seat"))
+    moves = Paginator(your_move(user).select_related("match").prefetch_related(seats), MOVES_PER_PAGE).get_page(page)
     return Inbox(
         to_confirm=[f for f in to_confirm(user).select_related(*FIXTURE_PARTS) if not _confirmed_by(f, user)],
         to_settle=list(to_settle(user).select_related(*FIXTURE_PARTS)),

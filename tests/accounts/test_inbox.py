@@ -108,7 +108,9 @@ def test_the_counts_are_two_queries_and_the_page_six_whatever_the_numbers(league
     player = first_fixture(league).home.player
     with django_assert_num_queries(2):
         assert inbox_counts(player).advances >= 1
-    with django_assert_num_queries(6):  # the hosted matches owing a move come a page at a time: a count
+    with django_assert_num_queries(
+        7
+    ):  # the hosted matches owing a move come a page at a time (a count), with their seats
         page = inbox(organiser)
         assert [f.home.player.get_username() for f in page.to_settle]  # players read without a query
         assert [f.league.name for f in page.to_settle]
@@ -176,3 +178,16 @@ def test_a_fixture_whose_hosted_match_is_being_played_offers_its_move_not_a_repo
     page = client.get(reverse("inbox")).content.decode()
     assert reverse("campaigns:report", args=[fixture.pk]) not in page
     assert reverse("play:match", args=[match.pk]) in page
+
+
+def test_a_hosted_match_owing_a_move_names_every_team_not_only_his_own(client, league):
+    """Issue 32, item 5: "Hosted match 3: Vasfarkasok – Ködlovagok", not only the reader's team."""
+    fixture = first_fixture(league)
+    player = fixture.home.player
+    mine = move_for(player, "Vasfarkasok")
+    MatchSeat.objects.create(match=mine.match, seat=1, player=fixture.away.player, team_name="Ködlovagok")
+    client.force_login(player)
+    page = client.get(reverse("inbox")).content.decode()
+    line = page[page.index(f'data-match="{mine.match_id}"') :]
+    line = line[: line.index("</li>")]
+    assert "Vasfarkasok" in line and "Ködlovagok" in line, line

@@ -77,7 +77,7 @@ def test_wb_8_4_every_advance_reached_counts_and_the_dead_owe_none():
 
 @pytest.mark.parametrize("leagues", [1, 3])
 def test_a_warband_player_costs_the_same_queries_whatever_his_entries_and_figures(leagues, django_assert_num_queries):
-    """The header two queries and the page five (six with hosted matches to page), as for any
+    """The header two queries and the page five (more with hosted matches to page), as for any
     player: the entries come with the statement that reads Viadal's member records."""
     player = None
     for number in range(leagues):
