@@ -310,6 +310,10 @@
       var focused = document.activeElement;
       if ((!focused || focused === document.body) && lastKey) {
         var back = findKey(lastKey);
+        if (!shown(back) && (lastKey.piece || lastKey.target !== undefined)) {
+          /* the piece or hex is gone (fallen, hidden, no longer lit): the board's one Tab stop instead */
+          back = document.querySelector('.board-layer .piece[tabindex="0"], .board-layer .target[tabindex="0"]');
+        }
         if (back && shown(back)) { back.focus({ preventScroll: true }); }
       }
     }
