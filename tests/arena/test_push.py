@@ -13,7 +13,7 @@ import json
 import os
 import threading
 import uuid
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
 import pytest
@@ -33,6 +33,18 @@ from tests.arena.test_play import _home_waits
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 needs_redis = pytest.mark.skipif(not REDIS_URL, reason="REDIS_URL is not set (make test-postgres sets it)")
+
+
+@pytest.fixture(autouse=True)
+def _no_event_loop_in_this_thread() -> Iterator[None]:
+    """Playwright's sync API (the browser tests, which may run earlier in this process) leaves its event
+    loop marked as running in the test thread; these tests run loops of their own there meanwhile."""
+    left = asyncio._get_running_loop()
+    asyncio._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio._set_running_loop(left)
 
 
 # --- the brokers --------------------------------------------------------------------------------------
@@ -353,3 +365,25 @@ def test_one_address_holds_a_bounded_number_of_streams(match: Match) -> None:
 
     assert async_to_sync(body)() == [200, 200, 429, 200]
     assert stream_view.STREAMS.total == 0
+
+
+# --- the page says whether to push -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("mode", "pushed"), [("on", True), ("off", False), ("auto", False)]
+)  # auto: the test client is WSGI
+def test_the_page_opens_the_stream_only_when_push_is_on(match: Match, mode: str, pushed: bool) -> None:
+    with override_settings(VIADAL_PUSH=mode):
+        body = Client().get(reverse("play:match", args=[match.pk])).content.decode()
+    stream_url = reverse("play:stream", args=[match.pk])
+    assert (f'data-stream="{stream_url}?v=' in body) is pushed
+    assert ('hx-trigger="viadal-refresh"' in body) is pushed
+    assert ('hx-trigger="every 700ms"' in body) is not pushed
+
+
+def test_under_asgi_auto_pushes(match: Match) -> None:
+    async def body() -> str:
+        return (await AsyncClient().get(reverse("play:match", args=[match.pk]))).content.decode()
+
+    assert 'hx-trigger="viadal-refresh"' in async_to_sync(body)()
