@@ -28,8 +28,8 @@ from django.utils.translation import gettext as _
 from arena.engine import MatchSetup, SetupError, setup_from_json, view_json
 from arena.engine.match.record import RecordCheck, Row, check_record
 from arena.engine.roster.rules import validate_roster
-from arena.errors import MatchError
 from arena.models import Match, MatchAction, MatchSeat, Mode
+from arena.play_errors import MatchError
 
 from .limits import check_imports
 
