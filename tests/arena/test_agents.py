@@ -70,7 +70,7 @@ def test_two_clicks_from_the_lobby_start_a_match_against_the_computer(client, pl
     assert "(computer)" in seats[AWAY].team_name
     assert client.get(reverse("play:match", args=[match.pk])).status_code == 200
     line = matches_of(players.home)["your_move"][0]
-    assert line.opponent_name == "the computer (easy)"
+    assert line.opponent_name == "the computer, easy"
 
 
 def test_only_the_agents_that_exist_are_offered_and_an_unknown_one_is_refused(players):
@@ -171,7 +171,7 @@ def test_an_agent_match_is_listed_as_being_played_now(players):
     match = against_computer(players)
     lines = live_matches()
     assert [line.match.pk for line in lines] == [match.pk]
-    assert "the computer (easy)" in lines[0].away
+    assert "the computer, easy" in lines[0].away
 
 
 def test_agent_choices_match_the_model(players):
