@@ -10,7 +10,8 @@ Three kinds of sharing are by design and allowed:
   modules, and the game registry's plug-in modules every game's app has (``game.py``, ``league_game.py``);
 - **one feature through an app's layers**: ``campaigns/views/leagues.py``, ``campaigns/services/leagues.py``
   and ``campaigns/selectors/leagues.py`` are the same feature's page, writes and reads (the layers are
-  import-linter's, pyproject.toml), so they count as one;
+  import-linter's, pyproject.toml), so they count as one, as does a template tag library named after the
+  app's module it puts in the templates (``teams/templatetags/builder_panels.py``);
 - **an engine add-on's data modules**, which mirror the core's by design (docs/engine.md, "The hook
   table"): ``match/magic/state.py`` is the magic add-on's part of ``match/state.py``.
 
@@ -55,7 +56,6 @@ ADDONS = (CORE + "magic/", CORE + "optional/", CORE + "traps/")
 KNOWN: dict[str, set[str]] = {
     "bounds.py": {"campaigns/bounds.py", "teams/bounds.py", "warbands/bounds.py"},
     "builder.py": {"teams/builder.py", "warbands/builder.py"},
-    "builder_panels.py": {"teams/builder_panels.py", "teams/templatetags/builder_panels.py"},
     "campaign.py": {"arena/engine/campaign/campaign.py", "campaigns/<layer>/campaign.py", "warbands/rules/campaign.py"},
     "checks.py": {"quests/rules/checks.py", "warbands/rules/checks.py"},
     "common.py": {"arena/engine/content/common.py", "arena/screen/log/common.py", "campaigns/<layer>/common.py"},
@@ -112,6 +112,8 @@ def owner(module: str) -> str | None:
         return None
     if module.startswith(ADDONS) and (ROOT / CORE / name).is_file():
         return CORE + name
+    if len(parts) >= 3 and parts[-2] == "templatetags":
+        return "/".join(parts[:-2] + [name])  # a tag library for the app's module of that name is that module's
     if len(parts) >= 3 and parts[-2] in LAYERS:
         return "/".join(parts[:-2]) + "/<layer>/" + name
     return module
@@ -147,5 +149,6 @@ def test_the_rules_tell_a_collision_from_a_convention() -> None:
     assert owner("arena/views/play.py") == owner("arena/services/play.py")
     assert owner("arena/engine/match/magic/state.py") == owner("arena/engine/match/state.py")
     assert owner("arena/models.py") is None and owner("arena/management/commands/simulate.py") is None
+    assert owner("teams/templatetags/builder_panels.py") == owner("teams/builder_panels.py")
     assert owner("quests/rules/dice.py") != owner("warbands/rules/dice.py")
     assert owner("campaigns/views/leagues.py") != owner("games/leagues.py")
