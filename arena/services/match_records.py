@@ -28,8 +28,8 @@ from django.utils.translation import gettext as _
 from arena.engine import MatchSetup, SetupError, setup_from_json, view_json
 from arena.engine.match.record import RecordCheck, Row, check_record
 from arena.engine.roster.rules import validate_roster
-from arena.errors import MatchError
 from arena.models import Match, MatchAction, MatchSeat, Mode
+from arena.play_errors import MatchError
 
 from .limits import check_imports
 
@@ -45,7 +45,7 @@ _KEYS = frozenset({"format", "version", "setup", "deal", "actions", "result", "t
 class RecordError(MatchError):
     """A record that cannot be read or does not replay; the message says why, in the reader's
     language. When the record and the seed's replay part, ``check`` holds the engine's check (its
-    ``mismatch``), which the pages word with the characters' names (``arena.screen.records``)."""
+    ``mismatch``), which the pages word with the characters' names (``arena.screen.match_records``)."""
 
     def __init__(self, message: str, check: RecordCheck | None = None) -> None:
         super().__init__(message)

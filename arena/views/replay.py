@@ -14,10 +14,10 @@ from django.views.decorators.http import require_POST, require_safe
 
 from common.http import AuthenticatedHttpRequest
 
-from ..errors import MatchError
 from ..models import Match
+from ..play_errors import MatchError
 from ..screen.board_svg import board_svg_html
-from ..screen.records import mismatch_text, roll_rows
+from ..screen.match_records import mismatch_text, roll_rows
 from ..screen.replay import replay_page, seq_of_round
 from ..screen.review import seat_reviews
 from ..services import review_request

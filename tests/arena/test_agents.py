@@ -15,9 +15,9 @@ from django.urls import reverse
 from arena.engine import action_to_json, is_over, legal_actions, seats_to_move, state_hash
 from arena.engine.agents import AGENTS, SearchAgent
 from arena.engine.match.state import Phase
-from arena.errors import MatchError, StaleBoardError
 from arena.forms import ComputerForm
 from arena.models import AWAY, HOME, Agent, Match, MatchAction, MatchSeat
+from arena.play_errors import MatchError, StaleBoardError
 from arena.runtime.states import forget_all, rebuild, state_of
 from arena.selectors import live_matches, matches_of
 from arena.services import match_create_against_agent, match_play, match_play_agent

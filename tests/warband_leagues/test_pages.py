@@ -15,7 +15,7 @@ from campaigns.models import CampaignEvent, Entry, Fixture, League
 from campaigns.services.results import fixture_confirm_result, fixture_report_result
 from tests.factories import UserFactory
 from warbands.league_forms import WarbandReport
-from warbands.rules.dice import FixedDice
+from warbands.rules.warband_dice import FixedDice
 
 from .helpers import enter, first_fixture, make_warband, warband_league, warriors
 from .test_report import side
