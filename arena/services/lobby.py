@@ -24,9 +24,9 @@ from arena.engine.roster import Roster, base_roster
 from teams.models import Team
 from teams.selectors import team_to_roster
 
-from ..errors import MatchError
 from ..models import AWAY, HOME, Agent, Match, MatchAction, MatchSeat, seed_commitment
-from ..runtime.dice import dice_for
+from ..play_errors import MatchError
+from ..runtime.hosted_dice import dice_for
 from ..runtime.push import announce
 from .limits import check_live, check_start, lock_player
 from .seats import refresh_seats

@@ -39,9 +39,9 @@ from arena.engine import (
 )
 from arena.engine.match.events import DiceRolled
 
-from ..errors import ActionRefusedError, DiceNeededError, MatchError, StaleBoardError
 from ..models import Match, MatchAction, MatchSeat
-from ..runtime.dice import TableDice, dice_for
+from ..play_errors import ActionRefusedError, DiceNeededError, MatchError, StaleBoardError
+from ..runtime.hosted_dice import TableDice, dice_for
 from ..runtime.push import announce
 from ..runtime.states import Position, key_of, remember, state_of
 from ..selectors import claimable_at

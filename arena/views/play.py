@@ -25,8 +25,8 @@ from common.bounded_json import BoundedJsonError, read_json
 from common.http import AuthenticatedHtmxHttpRequest, HtmxHttpRequest
 
 from .. import services
-from ..errors import DiceNeededError, MatchError, StaleBoardError
 from ..models import Match
+from ..play_errors import DiceNeededError, MatchError, StaleBoardError
 from ..runtime.states import state_of
 from ..screen.board_svg import board_svg_html
 from ..screen.page import log_lines, seat_page

@@ -38,7 +38,7 @@ CACHES = {
         "TIMEOUT": 60 * 60,
     },
 }
-# Tests may script a hosted match's d10s (Match.dice_script, arena/runtime/dice.py); never in production.
+# Tests may script a hosted match's d10s (Match.dice_script, arena/runtime/hosted_dice.py); never in production.
 VIADAL_TEST_DICE = True
 # The suite makes many matches per player in a few seconds; tests/arena/test_limits.py checks the
 # production numbers (base.VIADAL_HOSTED_LIMITS) with override_settings.
