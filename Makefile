@@ -102,14 +102,16 @@ test-postgres: install-test browser-deps sheet-deps messages
 
 # gunicorn with the production settings: WEB_CONCURRENCY workers (2), on HOST:PORT, each running the
 # ASGI application under uvicorn (viadal_site/workers.py), so that the match pages get their moves
-# pushed (docs/scale-out.md, "Push"); with REDIS_URL the workers and machines share the notices. The
+# pushed (docs/scale-out.md, "Push"): REDIS_URL, else a Redis on loopback (scripts/local-services, as for
+# test-postgres), carries the notices between the workers and the computer's worker. The
 # production settings need SECRET_KEY and ALLOWED_HOSTS, and read DATABASE_URL and REDIS_URL (README,
 # "Deploying").
 WEB_CONCURRENCY ?= 2
 serve: $(VENV)/.installed-serve messages
 	$(PY) manage.py collectstatic --noinput --settings=viadal_site.settings.prod >/dev/null
 	$(PY) manage.py migrate --noinput --settings=viadal_site.settings.prod
-	DJANGO_SETTINGS_MODULE=viadal_site.settings.prod $(VENV)/bin/gunicorn viadal_site.asgi \
+	REDIS_URL="$${REDIS_URL:-$$(scripts/local-services redis)}" DJANGO_SETTINGS_MODULE=viadal_site.settings.prod \
+		$(VENV)/bin/gunicorn viadal_site.asgi \
 		--worker-class viadal_site.workers.AsgiWorker --workers $(WEB_CONCURRENCY) --bind $(HOST):$(PORT)
 
 # A bounded, headless load run of real use (locust) against gunicorn on 127.0.0.1: a throwaway

@@ -77,10 +77,19 @@ class AsgiServer:
 
 @pytest.fixture
 def asgi_server(transactional_db: Any) -> Iterator[AsgiServer]:
+    """As under viadal_site/asgi.py, no persistent connections: each request's synchronous code runs in a
+    thread of its own, and its connection is closed when the request ends."""
+    from django.db import connections
+
+    kept = connections.settings["default"]["CONN_MAX_AGE"]
+    connections.settings["default"]["CONN_MAX_AGE"] = 0
     server = AsgiServer()
     server.start()
-    yield server
-    server.stop()
+    try:
+        yield server
+    finally:
+        server.stop()
+        connections.settings["default"]["CONN_MAX_AGE"] = kept
 
 
 def _watch(browser: Any, server: AsgiServer, username: str | None, match: Match) -> tuple[Any, list[tuple[float, str]]]:
@@ -170,7 +179,7 @@ def _the_move(browser: Any, server: AsgiServer, *, wait_for_push: bool) -> dict[
 def test_the_other_pages_see_the_move_through_push_with_polling_switched_off(
     browser: Any, asgi_server: AsgiServer, settings: Any, artifacts: Any
 ) -> None:
-    settings.VIADAL_PUSH = "auto"  # on: the request comes through ASGI
+    settings.VIADAL_PUSH = "on"  # one process: the local broker serves it when there is no Redis
     settings.VIADAL_MATCH_POLL_MS = 600_000  # no polling, not even while the stream would be down
     settings.VIADAL_PUSH_SAFETY_POLL_MS = 0  # and no safety net while it is open
     run = _the_move(browser, asgi_server, wait_for_push=True)
