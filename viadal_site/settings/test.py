@@ -1,6 +1,7 @@
 """Settings for the test suite: fast hashing, plain static storage, same database rules as base."""
 
 import atexit
+import os
 import shutil
 import tempfile
 
@@ -46,3 +47,7 @@ VIADAL_HOSTED_LIMITS = {
 }
 # The suite signs up from one address many times; tests/accounts/test_signup.py checks the limit.
 SIGNUP_LIMIT = 10_000
+# Push (arena/runtime/push.py): the Redis broker when the environment names Redis (make test-postgres),
+# the local one otherwise; each test process publishes on channels of its own (xdist workers number
+# their matches alike).
+VIADAL_PUSH_CHANNEL_PREFIX = f"viadal-test-{os.getpid()}:match:"
