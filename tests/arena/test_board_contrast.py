@@ -106,7 +106,7 @@ def hex_fills() -> dict[str, tuple[float, float, float]]:
     return fills
 
 
-def test_the_board_uses_the_fills_this_test_expects():
+def test_the_board_uses_the_fills_this_test_expects() -> None:
     assert {"region-C", "region-M", "region-O", "trap", "tower", "pile"} <= set(hex_fills())
 
 
@@ -126,7 +126,9 @@ def _measure(ring_rule: str, fill_rule: str | None, base: tuple[float, float, fl
 
 
 @pytest.mark.parametrize(("marking", "ring_rule", "fill_rule"), MARKINGS, ids=[m[0] for m in MARKINGS])
-def test_each_marking_stands_at_3_to_1_against_every_hex_fill(marking, ring_rule, fill_rule):
+def test_each_marking_stands_at_3_to_1_against_every_hex_fill(
+    marking: str, ring_rule: str, fill_rule: str | None
+) -> None:
     below = {}
     for name, base in hex_fills().items():
         ring, fill = _measure(ring_rule, fill_rule, base)
@@ -135,7 +137,7 @@ def test_each_marking_stands_at_3_to_1_against_every_hex_fill(marking, ring_rule
     assert not below, f"{marking} below 3:1 on: {below}"
 
 
-def test_a_worked_example_of_the_measure():
+def test_a_worked_example_of_the_measure() -> None:
     # black on the central region's sand: (0.6869 + 0.05) / 0.05
     assert round(contrast((0, 0, 0), (0xE9, 0xD7, 0xA8)), 2) == 14.75
     # a half-transparent green laid over it first

@@ -129,7 +129,8 @@ def test_the_main_pages_break_no_content_security_policy_rule(live_server, trans
 # two members' cards (each change is a round trip; the rest of the cards are the same fields again).
 BUILDER_WALK = """async () => {
   const settled = () => new Promise(resolve => {
-    const wait = () => document.querySelector('#team-builder.htmx-request') ? setTimeout(wait, 50) : setTimeout(resolve, 120);
+    const busy = () => document.querySelector('#team-builder.htmx-request');
+    const wait = () => busy() ? setTimeout(wait, 50) : setTimeout(resolve, 120);
     setTimeout(wait, 60);
   });
   const cards = [...document.querySelectorAll('#team-builder [data-builder-part]')].slice(0, 3);
