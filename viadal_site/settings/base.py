@@ -14,6 +14,7 @@ Environment variables:
 - ``VIADAL_MATCH_STATE_CACHE``: how many hosted-match states a process keeps (64; 0 turns it off).
 - ``VIADAL_AGENT_POLL_SECONDS``: how often the computer opponent's worker (``run_agents``) looks for
   the decisions it owes when idle (0.25 s).
+- ``VIADAL_AGENT_HARD_BUDGET``: the hard computer's search iterations per decision (120).
 """
 
 from __future__ import annotations
@@ -293,6 +294,8 @@ VIADAL_MATCH_STATE_CACHE = int(os.environ.get("VIADAL_MATCH_STATE_CACHE", "64"))
 VIADAL_MATCH_POLL_MS = int(os.environ.get("VIADAL_MATCH_POLL_MS", "700"))
 # The computer's worker (manage.py run_agents) looks for owed decisions this often (seconds) when idle.
 VIADAL_AGENT_POLL_SECONDS = float(os.environ.get("VIADAL_AGENT_POLL_SECONDS", "0.25"))
+# The hard computer's search iterations per decision (docs/agents.md, docs/hosting.md).
+VIADAL_AGENT_HARD_BUDGET = int(os.environ.get("VIADAL_AGENT_HARD_BUDGET", "120"))
 # Scripted d10s for a match (Match.dice_script) are rolled only when this is on: the test settings'.
 VIADAL_TEST_DICE = False
 # What one account may start in hosted play (arena/services/limits.py, docs/hosting.md "Limits per account").
