@@ -105,6 +105,43 @@ def test_on_a_phone_the_chosen_characters_choices_are_right_under_the_board(brow
     assert errors == [], errors
 
 
+def test_on_a_phone_the_set_ups_choices_are_the_bar_under_the_board(browser, live_server):  # noqa: F811
+    """Issue 32, item 2 in set-up: the step offers nothing but the prompt's answers (amulets and ME
+    tokens), so at 390×844 they are the bar at the foot of the window, the board above them (not
+    "Concede…" alone there and the answers above the board); one is played by a tap without a scroll.
+    On a laptop they stay under the prompt."""
+    with live_server.lock:
+        match = begin(make_players(), seed="setup-bar")
+        version = match.version
+    errors: list[str] = []
+    page = _open(browser, live_server, "hazai", PHONE, errors)
+    page.goto(f"{live_server.url}/play/{match.pk}/")
+    page.wait_for_selector("#answer-form.answers-bar")
+    assert page.locator("#choices.has-actions").count() == 0  # conceding is no step's choice: not in the bar
+    bar = page.locator("#answer-form").bounding_box()
+    board = page.locator("#board-scroll").bounding_box()
+    assert bar is not None and board is not None
+    assert abs(bar["y"] + bar["height"] - PHONE["height"]) <= 1, bar  # at the foot of the window
+    assert board["y"] + 150 < bar["y"], (board, bar)  # the board shows above it
+    answer = page.locator("#answer-form button.choice").first
+    at = answer.bounding_box()
+    assert at is not None and bar["y"] <= at["y"] and at["y"] + at["height"] <= PHONE["height"], at
+    assert page.evaluate("window.scrollY") == 0
+    answer.tap()
+    page.wait_for_function("v => +document.querySelector('#match-status').dataset.version > v", arg=version)
+    assert page.evaluate("window.scrollY") == 0
+    assert errors == [], errors
+    laptop = _open(browser, live_server, "hazai", LAPTOP, errors)
+    laptop.goto(f"{live_server.url}/play/{match.pk}/")
+    laptop.wait_for_selector("#answer-form")
+    assert laptop.evaluate("getComputedStyle(document.querySelector('#answer-form')).position") == "static"
+    prompt = laptop.locator("#match-prompt").bounding_box()
+    form = laptop.locator("#answer-form").bounding_box()
+    assert prompt is not None and form is not None and form["y"] > prompt["y"]  # under the prompt
+    laptop.context.close()
+    page.context.close()
+
+
 @pytest.mark.parametrize("language", ["en", "hu"])
 @pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["1280", "390"])
 def test_the_play_screens_states_pass_axe(browser, live_server, settings, language, viewport):  # noqa: F811
