@@ -142,3 +142,21 @@ def test_a_worked_example_of_the_measure() -> None:
     assert round(contrast((0, 0, 0), (0xE9, 0xD7, 0xA8)), 2) == 14.75
     # a half-transparent green laid over it first
     assert over((0, 150, 60, 0.5), (100, 100, 100)) == (50.0, 125.0, 80.0)
+
+
+def test_the_man_figure_on_a_lit_hex_reads_at_4_5_to_1_on_every_hex_fill() -> None:
+    """A lit hex's MAN cost is small text: 4.5:1 against the lit hex laid over each fill, or against the
+    white halo drawn under its letters (``paint-order: stroke``). On a pile the lit green turns olive, where
+    the dark green figure read at 2.5:1."""
+    css = rules("viadal.css", "play.css")
+    text, lit = css[".target text"], colour(css[".target polygon"]["fill"])
+    letters = colour(text["fill"])[:3]
+    halo = 0.0
+    if text.get("paint-order") == "stroke" and float(text.get("stroke-width", "0")) >= 0.05:
+        halo = contrast(letters, colour(text["stroke"])[:3])
+    below = {
+        name: round(contrast(letters, over(lit, base)), 2)
+        for name, base in hex_fills().items()
+        if max(contrast(letters, over(lit, base)), halo) < 4.5
+    }
+    assert not below, f"the MAN figure below 4.5:1 on: {below}"
