@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shutil
 import signal
 import statistics
 import subprocess
@@ -120,6 +121,7 @@ def main() -> None:
         connections.close_all()
         if admin:
             drop_database(database, admin)
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def run(args: argparse.Namespace, env: dict[str, str], tmp: Path) -> None:
