@@ -14,7 +14,7 @@ PYTEST_ARGS ?= -n auto --dist worksteal
 # e.g. BENCH_ARGS="--seconds 5 --memory-matches 1000" (5,000 matches by default; 0 skips that check)
 BENCH_ARGS ?=
 
-.PHONY: run test test-postgres serve load bench bench-agents bench-hosted bench-web bench-web-deps install install-test install-bench system-deps browser-deps sheet-deps i18n-deps messages migrate demo check clean
+.PHONY: run test test-postgres serve load bench bench-agents bench-hosted bench-agents-hosted bench-web bench-web-deps install install-test install-bench system-deps browser-deps sheet-deps i18n-deps messages migrate demo check clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -123,6 +123,14 @@ load: install-bench messages
 # Hosted play's server time per action, on a throwaway test database of DATABASE_URL (SQLite when unset).
 bench-hosted: install-test messages
 	$(PY) bench/hosted_bench.py
+
+# The hosted hard computer under load (docs/hosting.md): AGENTS_HOSTED_MATCHES matches against it at
+# once (10), played by one run_agents process per core (--shard K/2), on a throwaway database
+# (SQLite, or one made on DATABASE_URL's PostgreSQL server); the wait per computer decision.
+AGENTS_HOSTED_MATCHES ?= 10
+AGENTS_HOSTED_ARGS ?=
+bench-agents-hosted: install-test messages
+	$(PY) bench/agents_hosted_bench.py --matches $(AGENTS_HOSTED_MATCHES) --workers 2 $(AGENTS_HOSTED_ARGS)
 
 # The web pages under gunicorn and the production settings, measured with wrk (Debian's package) on
 # 127.0.0.1: the builder's live check and page, the standings, the sheet PDF, against a bare 50-item

@@ -29,6 +29,12 @@ def matches(full: int, quick: int) -> int:
     return full if THOROUGH else quick
 
 
+def steps(full: int, quick: int) -> int:
+    """How many actions a check that follows one match's course takes: ``full`` in the thorough run,
+    else ``quick``."""
+    return full if THOROUGH else quick
+
+
 def decisions(quick: int) -> int | None:
     """How far a browser test of a whole match plays: to the match's own end (``None``) in the thorough
     run, else ``quick`` decisions, after which a seat concedes and the end screen is checked as at any

@@ -14,6 +14,7 @@ Environment variables:
 - ``VIADAL_MATCH_STATE_CACHE``: how many hosted-match states a process keeps (64; 0 turns it off).
 - ``VIADAL_AGENT_POLL_SECONDS``: how often the computer opponent's worker (``run_agents``) looks for
   the decisions it owes when idle (0.25 s).
+- ``VIADAL_AGENT_HARD_BUDGET``: the hard computer's search iterations per decision (120).
 - ``VIADAL_PUSH``: ``auto`` (push where the site is served through ASGI with Redis, ``make serve``),
   ``on`` (always offered: a single ASGI process, or a proxy sends ``/play/<id>/stream/`` to an ASGI
   server) or ``off`` (the pages poll); docs/scale-out.md, "Push".
@@ -329,6 +330,8 @@ VIADAL_PUSH_STREAMS_PER_CLIENT = int(os.environ.get("VIADAL_PUSH_STREAMS_PER_CLI
 VIADAL_PUSH_STREAMS = int(os.environ.get("VIADAL_PUSH_STREAMS", "2000"))  # per process
 # The computer's worker (manage.py run_agents) looks for owed decisions this often (seconds) when idle.
 VIADAL_AGENT_POLL_SECONDS = float(os.environ.get("VIADAL_AGENT_POLL_SECONDS", "0.25"))
+# The hard computer's search iterations per decision (docs/agents.md, docs/hosting.md).
+VIADAL_AGENT_HARD_BUDGET = int(os.environ.get("VIADAL_AGENT_HARD_BUDGET", "120"))
 # Scripted d10s for a match (Match.dice_script) are rolled only when this is on: the test settings'.
 VIADAL_TEST_DICE = False
 # What one account may start in hosted play (arena/services/limits.py, docs/hosting.md "Limits per account").
