@@ -1,7 +1,15 @@
 """Refusals of hosted play. Each carries its message in the reader's language (translated when
-raised); a refusal by the engine carries the engine's own reason, which names the rule."""
+raised); a refusal by the engine carries the engine's own reason, which names the rule, and what
+the play screen needs to tell it in words (``arena.screen.refusals``): the action as posted, the
+position it was refused on, the acting seat."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from arena.engine import State
 
 
 class MatchError(ValueError):
@@ -13,11 +21,32 @@ class StaleBoardError(MatchError):
 
 
 class ActionRefusedError(MatchError):
-    """The engine refused the action; ``reason`` is its message, naming the rule."""
+    """The engine refused the action; ``reason`` is its message (English, with its ids: for logs,
+    never for a page) and ``rule`` the rules it cites.
 
-    def __init__(self, message: str, reason: str = "") -> None:
+    ``kind`` says what was refused: ``"malformed"`` (not an action of the game, or one the engine
+    could not read), ``"illegal"`` (the rules do not allow it now: ``action``, ``state`` and ``seat``
+    are the posted action, the position it was refused on and the acting seat) or ``""`` (the app's
+    own refusal, told by its message)."""
+
+    def __init__(
+        self,
+        message: str,
+        reason: str = "",
+        *,
+        kind: str = "",
+        rule: str = "",
+        action: Mapping[str, Any] | None = None,
+        state: State | None = None,
+        seat: int | None = None,
+    ) -> None:
         super().__init__(message)
         self.reason = reason
+        self.kind = kind
+        self.rule = rule
+        self.action = action
+        self.state = state
+        self.seat = seat
 
 
 class DiceNeededError(MatchError):

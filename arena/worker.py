@@ -106,7 +106,8 @@ def agent_move(match_id: int, seat: int, agent: str) -> bool:
     except StaleBoardError:
         return False  # the position moved meanwhile (another worker): looked at again next pass
     except MatchError as error:
-        log.error("match %s seat %s: the %s agent's action was refused: %s", match_id, seat, agent, error)
+        reason = getattr(error, "reason", "")  # the engine's own words, with its ids: for the log only
+        log.error("match %s seat %s: the %s agent's action was refused: %s %s", match_id, seat, agent, error, reason)
         return False
     return True
 

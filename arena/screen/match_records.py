@@ -18,32 +18,18 @@ from typing import Any
 from django.utils.html import strip_tags
 from django.utils.translation import gettext as _
 
-from arena.engine import State, action_from_json, view
+from arena.engine import State, view
 from arena.engine.match.record import Mismatch, RecordCheck
 
-from .choices import choice_of
 from .log import has_sentence, sentence
-from .words import Names, purpose_text
+from .refusals import action_words, actor_name
+from .words import Names, purpose_text, rule_citation
 
 _RULE = re.compile(r"\(([^()]*(?:RB|HR|digest)[^()]*)\)$")
-_SEAT = re.compile(r"^seat (\d)$")
-_CHAR = re.compile(r"^\d\.\w+$")
 
 
 def names_of(state: State) -> Names:
     return Names(view(state, None), None)
-
-
-def _who(names: Names, who: str) -> str:
-    """A roll's or an action's actor: a character, a seat's team, or the deck."""
-    if who in names.names:
-        return names.char(who)
-    seat = _SEAT.match(who)
-    if seat is not None:
-        return names.team(int(seat.group(1)))
-    if who == "deck":
-        return _("the deck")
-    return _("someone not in the match") if _CHAR.match(who) else who
 
 
 def _purpose(names: Names, purpose: str) -> str:
@@ -65,20 +51,6 @@ def _event(names: Names, event: Any) -> str:
     return _("an event the engine never causes")
 
 
-def _action(names: Names, state: State, data: Mapping[str, Any]) -> tuple[str, str]:
-    """(who acts, what the action's button would read) for an action of the record."""
-    seat = data.get("seat")
-    char = data.get("char") or data.get("zombie")
-    who = _who(names, char) if isinstance(char, str) else (names.team(seat) if isinstance(seat, int) else "")
-    try:
-        label = choice_of(action_from_json(dict(data)), names, view(state, None)).label
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-        label = ""
-    if label == data.get("type") or re.search(r"\d\.\w+", label):
-        label = ""
-    return who, label
-
-
 def mismatch_text(check: RecordCheck) -> str:
     """Where the record and the seed's replay part, in the reader's language."""
     mismatch = check.mismatch
@@ -95,7 +67,7 @@ def mismatch_text(check: RecordCheck) -> str:
             "index": mismatch.index + 1,
             "sides": expected["sides"],
             "purpose": _purpose(names, str(expected["purpose"])),
-            "who": _who(names, str(expected["who"])),
+            "who": actor_name(names, str(expected["who"])),
             "found": mismatch.found.get("result"),
             "expected": expected["result"],
         }
@@ -109,14 +81,15 @@ def mismatch_text(check: RecordCheck) -> str:
         reason = str(mismatch.expected)
         if reason.startswith("not an action of the game"):
             return _("%(where)s: this is not an action of the game.") % {"where": where}
-        who, label = _action(names, check.state, mismatch.found)
+        who, label = action_words(names, view(check.state, None), mismatch.found)
         rule = _RULE.search(reason)
+        cited = rule_citation(rule.group(1)) if rule is not None else ""
         text = (
             _("%(where)s: the referee refuses “%(action)s”")
             if label
             else _("%(where)s: the referee refuses %(who)s's action")
         ) % {"where": where, "who": who or _("someone not in the match"), "action": label}
-        return f"{text} ({rule.group(1)})." if rule is not None else f"{text}."
+        return f"{text} ({cited})." if cited else f"{text}."
     return _("%(where)s, event %(index)s: the record says “%(found)s”, the replay “%(expected)s”.") % {
         "where": where,
         "index": mismatch.index + 1,
@@ -138,6 +111,6 @@ def roll_rows(check: RecordCheck) -> list[RollRow]:
     """The rolls a dice check confirmed, each with its roller and purpose in words."""
     names = names_of(check.state)
     return [
-        RollRow(roll.seq, _who(names, roll.who), _purpose(names, roll.purpose), roll.sides, roll.result)
+        RollRow(roll.seq, actor_name(names, roll.who), _purpose(names, roll.purpose), roll.sides, roll.result)
         for roll in check.rolls
     ]

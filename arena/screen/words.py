@@ -420,3 +420,59 @@ def _purpose_patterns() -> tuple[tuple[re.Pattern[str], Any], ...]:
         (re.compile(r"^resistance against (\w+)$"), resistance),
         (re.compile(r"^(\w+) on (\d\.\w+)$"), spell_on),
     )
+
+
+# The rules an engine refusal cites ("RB p.7, HR-12 ruling 39", "HR-5 cards 9, 10, 15, 16", "HR-4 Lopakodás"):
+# each part in the reader's language. A part not known here drops the whole citation (no English on a
+# Hungarian page); tests/arena/test_refusal_words.py holds every citation the engine writes.
+_CITATION = re.compile(
+    r"RB p\.(?P<rb>\d+(?:-\d+)?)"
+    r"|(?<![\w.])p\.(?P<page>\d+(?:-\d+)?)"
+    r"|HR-(?P<rs>\d+(?:\.\d+)?) rulings? (?P<ruling>\d+(?:-\d+)?)"
+    r"|HR-(?P<cs>\d+(?:\.\d+)?) cards? (?P<cards>\d+(?:, \d+)*)"
+    r"|digest (?P<digest>A\d+)"
+    r"|(?P<plain>(?:HR|TB)-\d+(?:\.\d+)?|§\d+(?:\.\d+)*)"
+    r"|(?P<name>[A-ZÁÉÍÓÖŐÚÜŰ][a-záéíóöőúüű]+)"
+)
+
+
+def _citation_part(found: re.Match[str]) -> str | None:
+    parts = found.groupdict()
+    if parts["rb"]:
+        return _("RB p.%(page)s") % {"page": parts["rb"]}
+    if parts["page"]:
+        return _("p.%(page)s") % {"page": parts["page"]}
+    if parts["ruling"]:
+        if "-" in parts["ruling"]:
+            words = _("HR-%(section)s rulings %(ruling)s")
+        else:
+            words = _("HR-%(section)s ruling %(ruling)s")
+        return words % {"section": parts["rs"], "ruling": parts["ruling"]}
+    if parts["cards"]:
+        if "," in parts["cards"]:
+            words = _("HR-%(section)s cards %(cards)s")
+        else:
+            words = _("HR-%(section)s card %(cards)s")
+        return words % {"section": parts["cs"], "cards": parts["cards"]}
+    if parts["digest"]:
+        return _("digest %(entry)s") % {"entry": parts["digest"]}
+    if parts["plain"]:
+        return parts["plain"]
+    entry = BY_HUNGARIAN_NAME.get(parts["name"])
+    return entry_name(entry) if entry is not None else None
+
+
+def rule_citation(rule: str) -> str:
+    """The rules an engine refusal cites, in the reader's language; "" when a part is not known."""
+    words: list[str] = []
+    at = 0
+    for found in _CITATION.finditer(rule):
+        gap = rule[at : found.start()]
+        part = _citation_part(found)
+        if part is None or gap.strip(" ,") or (words and not gap):
+            return ""
+        words.append(f"{gap}{part}" if words else part)
+        at = found.end()
+    if rule[at:].strip() or not words:
+        return ""
+    return "".join(words)

@@ -82,11 +82,21 @@ def parse_action(data: object) -> Action:
             raise ValueError("not an action object")
         return action_from_json(dict(data))
     except (KeyError, TypeError, ValueError, IndexError) as error:
-        raise ActionRefusedError(_("This is not an action of the game."), str(error)) from error
+        raise ActionRefusedError(_("This is not an action of the game."), str(error), kind="malformed") from error
 
 
-def _refused(error: Exception) -> ActionRefusedError:
-    return ActionRefusedError(_("The referee refused this action: %(reason)s") % {"reason": error}, str(error))
+def _refused(error: IllegalActionError, state: State, action: Action, seat: int) -> ActionRefusedError:
+    """The engine's refusal, with what the play screen needs to tell it in words (``arena.screen.refusals``);
+    its own message says no more than that the referee refused (the engine's reason is English, with ids)."""
+    return ActionRefusedError(
+        _("The referee refused this action."),
+        str(error),
+        kind="illegal",
+        rule=error.rule,
+        action=action_to_json(action),
+        state=state,
+        seat=seat,
+    )
 
 
 def _apply(
@@ -98,10 +108,10 @@ def _apply(
     try:
         return apply(state, action, dice)
     except IllegalActionError as error:
-        raise _refused(error) from error
+        raise _refused(error, state, action, seat) from error
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:  # a malformed action
         log.warning("match %s: the engine could not read %r: %r", match.pk, action, error)
-        raise _refused(error) from error
+        raise ActionRefusedError(_("This choice could not be read."), str(error), kind="malformed") from error
 
 
 @transaction.atomic
@@ -143,7 +153,7 @@ def table_seat(match: Match, player: User, actions: Sequence[Mapping[str, Any]])
     if player.pk != match.created_by_id and not conceding:
         raise PermissionDenied(_("Only the device at the table acts in this match."))
     if row is None:
-        raise ActionRefusedError(_("This is not an action of the game."))
+        raise ActionRefusedError(_("This is not an action of the game."), kind="malformed")
     return row
 
 
@@ -170,7 +180,7 @@ def _play(
     if not match.is_live:
         raise MatchError(_("This match is not being played."))
     if not actions or len(actions) > MOST_ACTIONS_PER_REQUEST:
-        raise ActionRefusedError(_("This is not an action of the game."))
+        raise ActionRefusedError(_("This is not an action of the game."), kind="malformed")
     parsed = [parse_action(data) for data in actions]
     if any(action.seat != seat.seat for action in parsed):
         raise PermissionDenied(_("You may act only for your own seat."))

@@ -30,6 +30,7 @@ from ..play_errors import DiceNeededError, MatchError, StaleBoardError
 from ..runtime.states import state_of
 from ..screen.board_svg import board_svg_html
 from ..screen.page import log_lines, seat_page
+from ..screen.refusals import refusal_text
 from ..screen.words import Names
 from .stream import push_offered
 
@@ -159,17 +160,17 @@ def act(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
         return _answer(request, match, 409, message=str(error), level="warning")
     except MatchError as error:
         match.refresh_from_db()
-        return _answer(request, match, 422, message=str(error), level="danger")
+        return _answer(request, match, 422, message=refusal_text(error), level="danger")
     match.refresh_from_db()
     stopped = played.stopped
     if isinstance(stopped, DiceNeededError):
         return _answer(request, match, 200, message=str(stopped), level="info", dice_needed=stopped)
     if stopped is not None:  # a die once rolled stands: the actions before the refusal were stored
         message = ngettext(
-            "%(count)s action was played and stands with its dice; the next was refused: %(reason)s",
-            "%(count)s actions were played and stand with their dice; the next was refused: %(reason)s",
+            "%(count)s action was played and stands with its dice. %(reason)s",
+            "%(count)s actions were played and stand with their dice. %(reason)s",
             played.stored,
-        ) % {"count": played.stored, "reason": stopped}
+        ) % {"count": played.stored, "reason": refusal_text(stopped)}
         return _answer(request, match, 422, message=message, level="warning")
     return _answer(request, match)
 

@@ -1,0 +1,98 @@
+"""A refused action in the reader's language, with characters and teams by name and the action as
+its button reads: the play screen's refusals (``/play/<id>/act/``, 422) and the replay import's
+(:mod:`arena.screen.match_records`) both say them here.
+
+The engine refuses in short English with its ids ("0.crossbowman is not one of seat 1's
+characters (RB p.6)"); no page shows that text (issue 32). A refusal is told by its kind: a few the
+engine words the same way each time get their own sentence, any other says which action the referee
+refused and the rules it cites (:func:`arena.screen.words.rule_citation`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from arena.engine import SeatView, State, action_from_json, view
+
+from ..play_errors import ActionRefusedError, MatchError
+from .choices import choice_of
+from .words import Names, rule_citation
+
+_SEAT = re.compile(r"^seat (\d)$")
+_CHAR = re.compile(r"^\d\.\w+$")
+ENGINE_ID = re.compile(r"\b\d\.[a-z_]\w*")
+_NO_SUCH_CHARACTER = re.compile(r"^there is no character\b")
+_NOT_HIS = re.compile(r"^(\d\.\w+) is not one of seat (\d)'s characters")
+_OVER = re.compile(r"^the match is over\b")
+
+
+def actor_name(names: Names, who: str) -> str:
+    """A roll's or an action's actor: a character, a seat's team, or the deck."""
+    if who in names.names:
+        return names.char(who)
+    seat = _SEAT.match(who)
+    if seat is not None:
+        return names.team(int(seat.group(1)))
+    if who == "deck":
+        return _("the deck")
+    return _("someone not in the match") if _CHAR.match(who) else who
+
+
+def action_words(names: Names, public: SeatView, data: Mapping[str, Any]) -> tuple[str, str]:
+    """(who acts, what the action's button would read) for an action as the engine writes it; the
+    label is "" where no button would show it (an unknown character, an id left in the words)."""
+    seat = data.get("seat")
+    char = data.get("char") or data.get("zombie")
+    who = actor_name(names, char) if isinstance(char, str) else (names.team(seat) if isinstance(seat, int) else "")
+    try:
+        label = choice_of(action_from_json(dict(data)), names, public).label
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        label = ""
+    if label == data.get("type") or ENGINE_ID.search(label):
+        label = ""
+    return who, label
+
+
+def _with_rule(text: str, rule: str) -> str:
+    cited = rule_citation(rule)
+    return f"{text} ({cited})." if cited else f"{text}."
+
+
+def refused_action_text(state: State, seat: int | None, data: Mapping[str, Any], reason: str, rule: str) -> str:
+    """The referee's refusal of ``data`` on ``state`` (the engine's ``reason`` and ``rule``), said
+    to ``seat``'s player in his language."""
+    public = view(state, None)
+    names = Names(public, seat)
+    who, label = action_words(names, public, data)
+    if _NO_SUCH_CHARACTER.match(reason):
+        text = _("The referee refused this action: it names a character who is not in this match")
+    elif (found := _NOT_HIS.match(reason)) is not None:
+        char = found.group(1)
+        text = (
+            _("The referee refused this action: %(who)s is not one of your characters") % {"who": names.char(char)}
+            if char in names.names
+            else _("The referee refused this action: it names a character who is not in this match")
+        )
+    elif _OVER.match(reason):
+        text = _("The referee refused this action: the match is over")
+    elif label and who and who not in label:
+        text = _("The referee refused %(who)s's “%(action)s”") % {"who": who, "action": label}
+    elif label:
+        text = _("The referee refused “%(action)s”") % {"action": label}
+    elif who:
+        text = _("The referee refused %(who)s's action") % {"who": who}
+    else:
+        text = _("The referee refused this action")
+    return _with_rule(text, rule)
+
+
+def refusal_text(error: MatchError) -> str:
+    """What the play screen says of a refused request: an engine's refusal in words, any other
+    refusal by its own (translated) message."""
+    if isinstance(error, ActionRefusedError) and error.kind == "illegal" and error.state is not None:
+        return refused_action_text(error.state, error.seat, error.action or {}, error.reason, error.rule)
+    return str(error)
