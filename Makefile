@@ -128,10 +128,11 @@ bench-web: install-test sheet-deps messages bench-web-deps
 
 # The builder's live check beside the bare page at 50 connections on PostgreSQL (issue 35): DATABASE_URL's
 # server, else the local one (scripts/local-services), a throwaway database on it; prints the p99 of both.
+# Served as `make serve` serves (BENCH_SERVER=asgi); BENCH_SERVER=wsgi for gunicorn's sync workers.
 bench-web-postgres: install-test sheet-deps messages bench-web-deps
 	@url="$${DATABASE_URL:-$$(scripts/local-services postgres)}"; \
 		DATABASE_URL="$$url" BENCH_ONLY="$${BENCH_ONLY:-live}" BENCH_CONNECTIONS="$${BENCH_CONNECTIONS:-50}" \
-		$(PY) bench/web_bench.py
+		BENCH_SERVER="$${BENCH_SERVER:-asgi}" $(PY) bench/web_bench.py
 
 # The house rules for code: lint and format, the import layers, types (the engine strictly, the apps
 # with django-stubs), Django's system checks, and no model change without its migration.

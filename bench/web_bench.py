@@ -23,6 +23,8 @@ throwaway database of its own on that server, created empty and dropped at the e
 touches a database in use. ``BENCH_ONLY`` measures only some requests (``bare``, ``pdf``,
 ``standings``, ``page``, ``live``, comma-separated) and ``BENCH_CONNECTIONS`` only some connection
 counts; the last line says the live check's p99 at the most connections beside the bare page's.
+``BENCH_SERVER=asgi`` serves the ASGI application under uvicorn's worker, as ``make serve`` does
+(gunicorn's sync workers and the WSGI application otherwise).
 
     .venv/bin/python bench/web_bench.py                      # SQLite in a temporary folder
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python bench/web_bench.py
@@ -60,6 +62,9 @@ SECONDS = int(os.environ.get("BENCH_SECONDS", "5"))
 RATIO_ROUNDS = 3
 RATIO_SECONDS = 3
 WORKERS = int(os.environ.get("BENCH_WORKERS", "2"))
+# "wsgi": gunicorn's sync workers (viadal_site.wsgi); "asgi": the ASGI application under uvicorn's worker,
+# as `make serve` runs it (each request's connection from psycopg's pool on PostgreSQL).
+SERVER = os.environ.get("BENCH_SERVER", "wsgi")
 USERNAME, PASSWORD = "aurelia", "viadal-demo"  # a demo player of load_demo (README)
 CHANGED_FIELD = "gladiator-ep"
 CHANGED_VALUES = (18, 19, 20, 21, 22)  # within his range; one over the budget breaks a rule (TB-02)
@@ -373,17 +378,24 @@ def bench(database_url: str | None) -> None:
         f"Machine yardstick: {machine_yardstick():.0f} µs for a fixed pure-Python loop on one core (smaller is faster)",
         flush=True,
     )
-    knobs = ("CONN_MAX_AGE", "CONN_HEALTH_CHECKS", "DATABASE_POOL", "DATABASE_POOL_SIZE")
+    knobs = ("CONN_MAX_AGE", "CONN_HEALTH_CHECKS", "VIADAL_DB_POOL")
     settings = "".join(f"; {name}={os.environ[name]}" for name in knobs if name in os.environ)
-    print(f"Setting up the site ({database}; {WORKERS} gunicorn workers{settings}) …", flush=True)
+    print(f"Setting up the site ({database}; {WORKERS} gunicorn workers, {SERVER.upper()}{settings}) …", flush=True)
     manage(env, "collectstatic", "--noinput", "-v", "0")
     manage(env, "migrate", "--noinput", "-v", "0")
     manage(env, "load_demo", "--allow-production")
     port = free_port()
     log = (tmp / "gunicorn.log").open("w")
+    if SERVER not in {"wsgi", "asgi"}:
+        sys.exit("BENCH_SERVER is wsgi or asgi")
+    application = (
+        ["--worker-class", "viadal_site.workers.AsgiWorker", "viadal_site.asgi"]
+        if SERVER == "asgi"
+        else ["viadal_site.wsgi"]
+    )
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "--bind", f"127.0.0.1:{port}"]
-        + ["--workers", str(WORKERS), "viadal_site.wsgi"],
+        + ["--workers", str(WORKERS), *application],
         cwd=ROOT,
         env=env,
         stdout=log,

@@ -1,6 +1,6 @@
-"""The database connection of base.py: one persistent connection per process, checked at the start of
-each request unless CONN_HEALTH_CHECKS=0; psycopg's pool on PostgreSQL with DATABASE_POOL=1
-(docs/decisions/site.md, "Database connections on PostgreSQL")."""
+"""The database connection of base.py under WSGI: one persistent connection per process, checked at the
+start of each request unless CONN_HEALTH_CHECKS=0 (docs/decisions/site.md, "Database connections on
+PostgreSQL")."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ POSTGRES = "postgres://viadal@127.0.0.1:5432/viadal"
 
 
 def database(**env: str) -> dict[str, object]:
-    drop = {"DATABASE_URL", "CONN_MAX_AGE", "CONN_HEALTH_CHECKS", "DATABASE_POOL", "DATABASE_POOL_SIZE"}
+    drop = {"DATABASE_URL", "CONN_MAX_AGE", "CONN_HEALTH_CHECKS", "VIADAL_SERVED_BY"}
     environment = {k: v for k, v in os.environ.items() if k not in drop}
     environment.update(DJANGO_SETTINGS_MODULE="viadal_site.settings.base", **env)
     script = (
@@ -41,9 +41,3 @@ def test_a_process_keeps_its_connection_and_checks_it_before_each_request():
 def test_the_check_and_the_age_are_the_operators_to_set():
     found = database(DATABASE_URL=POSTGRES, CONN_HEALTH_CHECKS="0", CONN_MAX_AGE="300")
     assert (found["CONN_MAX_AGE"], found["CONN_HEALTH_CHECKS"]) == (300, False)
-
-
-def test_the_pool_on_postgresql_replaces_the_persistent_connection():
-    found = database(DATABASE_URL=POSTGRES, DATABASE_POOL="1", DATABASE_POOL_SIZE="3")
-    assert found["CONN_MAX_AGE"] == 0 and found["pool"] == {"min_size": 1, "max_size": 3}
-    assert database(DATABASE_URL="sqlite:///db.sqlite3", DATABASE_POOL="1")["pool"] is None

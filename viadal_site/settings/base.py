@@ -3,9 +3,8 @@
 Environment variables:
 - ``DATABASE_URL``: a dj-database-url string; SQLite in the project folder when unset.
 - ``CONN_MAX_AGE``: seconds a process keeps its database connection (60); ``CONN_HEALTH_CHECKS``:
-  "0" not to check a kept connection at the start of each request (checked by default);
-  ``DATABASE_POOL``: "1" for psycopg's connection pool on PostgreSQL instead (``DATABASE_POOL_SIZE``
-  connections at most per process, 2).
+  "0" not to check a kept connection at the start of each request (checked by default). Under ASGI
+  neither applies: a request's connection comes from psycopg's pool (docs/decisions/site.md).
 - ``SECRET_KEY``: required in production (``viadal_site.settings.prod``).
 - ``DEBUG``: "1"/"true" to turn debugging on.
 - ``ALLOWED_HOSTS``: comma-separated host names.
@@ -126,15 +125,6 @@ DATABASES = {
         conn_health_checks=env_bool("CONN_HEALTH_CHECKS", True),
     )
 }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("DATABASE_POOL", False):
-    # psycopg's pool (psycopg-pool, the "postgres" extra) instead of one persistent connection per
-    # process; Django's pool needs CONN_MAX_AGE 0. Measured against persistent connections under
-    # gunicorn's sync workers (docs/decisions/site.md, "Database connections on PostgreSQL").
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
-        "min_size": 1,
-        "max_size": int(os.environ.get("DATABASE_POOL_SIZE", "2")),
-    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several processes (gunicorn's workers, the computer players' worker) write to one file.
     # Write-ahead logging: readers never wait for a writer, and a commit appends to the log without
