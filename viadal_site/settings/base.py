@@ -17,6 +17,10 @@ Environment variables:
 - ``VIADAL_MATCH_STATE_CACHE``: how many hosted-match states a process keeps (64; 0 turns it off).
 - ``VIADAL_AGENT_POLL_SECONDS``: how often the computer opponent's worker (``run_agents``) looks for
   the decisions it owes when idle (0.25 s).
+- ``VIADAL_AGENT_HARD_BUDGET``: the hard computer's search iterations per decision (120).
+- ``VIADAL_PUSH``: ``auto`` (push where the site is served through ASGI with Redis, ``make serve``),
+  ``on`` (always offered: a single ASGI process, or a proxy sends ``/play/<id>/stream/`` to an ASGI
+  server) or ``off`` (the pages poll); docs/scale-out.md, "Push".
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -137,6 +142,21 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", transaction_mode="IMMEDIATE", timeout=20
     )
+# Under ASGI (viadal_site/asgi.py, `make serve`) Django runs each request's synchronous code in a thread of
+# that request's own: a connection kept for CONN_MAX_AGE would stay with a thread that is gone (Django's
+# documentation: disable persistent connections under ASGI). There each request's connection is closed at its
+# end, and on PostgreSQL taken from and given back to a pool (psycopg's, `VIADAL_DB_POOL` connections at
+# most per process) rather than opened anew.
+SERVED_BY_ASGI = os.environ.get("VIADAL_SERVED_BY") == "asgi"
+if SERVED_BY_ASGI:
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 1,
+            "max_size": int(os.environ.get("VIADAL_DB_POOL", "8")),
+            "timeout": 20,
+        }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -294,8 +314,27 @@ VIADAL_MATCH_CLAIM_AFTER = int(os.environ.get("VIADAL_MATCH_CLAIM_AFTER", str(3 
 VIADAL_MATCH_STATE_CACHE = int(os.environ.get("VIADAL_MATCH_STATE_CACHE", "64"))
 # The match pages poll for the opponent's actions this often (milliseconds) while the match is live.
 VIADAL_MATCH_POLL_MS = int(os.environ.get("VIADAL_MATCH_POLL_MS", "700"))
+# Push (issue 35, docs/scale-out.md "Push"): a live match's pages hear of each new version through a
+# server-sent-events stream (/play/<id>/stream/) and poll only as a safety net. "auto": where the
+# request came through ASGI and REDIS_URL is set (the notices cross processes: the workers, the computer's
+# worker); "on": always offered (one process; or an ASGI server behind the same proxy serves the
+# streams); "off": the pages poll every VIADAL_MATCH_POLL_MS.
+VIADAL_PUSH = os.environ.get("VIADAL_PUSH", "auto").strip().lower()
+if VIADAL_PUSH not in ("auto", "on", "off"):
+    raise ImproperlyConfigured("VIADAL_PUSH is auto, on or off.")
+# Redis pub/sub carries the notices between processes; without it, one process's streams hear only its own.
+VIADAL_PUSH_REDIS_URL = REDIS_URL
+VIADAL_PUSH_CHANNEL_PREFIX = "viadal:match:"
+VIADAL_PUSH_HEARTBEAT_SECONDS = float(os.environ.get("VIADAL_PUSH_HEARTBEAT_SECONDS", "20"))  # a comment line
+VIADAL_PUSH_LIFETIME_SECONDS = float(os.environ.get("VIADAL_PUSH_LIFETIME_SECONDS", "300"))  # then it reconnects
+VIADAL_PUSH_RETRY_MS = 2000  # the browser reconnects this long after a stream ends
+VIADAL_PUSH_SAFETY_POLL_MS = int(os.environ.get("VIADAL_PUSH_SAFETY_POLL_MS", "15000"))  # 0: none
+VIADAL_PUSH_STREAMS_PER_CLIENT = int(os.environ.get("VIADAL_PUSH_STREAMS_PER_CLIENT", "8"))  # per process
+VIADAL_PUSH_STREAMS = int(os.environ.get("VIADAL_PUSH_STREAMS", "2000"))  # per process
 # The computer's worker (manage.py run_agents) looks for owed decisions this often (seconds) when idle.
 VIADAL_AGENT_POLL_SECONDS = float(os.environ.get("VIADAL_AGENT_POLL_SECONDS", "0.25"))
+# The hard computer's search iterations per decision (docs/agents.md, docs/hosting.md).
+VIADAL_AGENT_HARD_BUDGET = int(os.environ.get("VIADAL_AGENT_HARD_BUDGET", "120"))
 # Scripted d10s for a match (Match.dice_script) are rolled only when this is on: the test settings'.
 VIADAL_TEST_DICE = False
 # What one account may start in hosted play (arena/services/limits.py, docs/hosting.md "Limits per account").
