@@ -2,6 +2,9 @@
 
 Environment variables:
 - ``DATABASE_URL``: a dj-database-url string; SQLite in the project folder when unset.
+- ``CONN_MAX_AGE``: seconds a process keeps its database connection (60); ``CONN_HEALTH_CHECKS``:
+  "0" not to check a kept connection at the start of each request (checked by default). Under ASGI
+  neither applies: a request's connection comes from psycopg's pool (docs/decisions/site.md).
 - ``SECRET_KEY``: required in production (``viadal_site.settings.prod``).
 - ``DEBUG``: "1"/"true" to turn debugging on.
 - ``ALLOWED_HOSTS``: comma-separated host names.
@@ -14,6 +17,7 @@ Environment variables:
 - ``VIADAL_MATCH_STATE_CACHE``: how many hosted-match states a process keeps (64; 0 turns it off).
 - ``VIADAL_AGENT_POLL_SECONDS``: how often the computer opponent's worker (``run_agents``) looks for
   the decisions it owes when idle (0.25 s).
+- ``VIADAL_AGENT_HARD_BUDGET``: the hard computer's search iterations per decision (120).
 - ``VIADAL_PUSH``: ``auto`` (push where the site is served through ASGI with Redis, ``make serve``),
   ``on`` (always offered: a single ASGI process, or a proxy sends ``/play/<id>/stream/`` to an ASGI
   server) or ``off`` (the pages poll); docs/scale-out.md, "Push".
@@ -123,7 +127,7 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
-        conn_health_checks=True,
+        conn_health_checks=env_bool("CONN_HEALTH_CHECKS", True),
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -329,6 +333,8 @@ VIADAL_PUSH_STREAMS_PER_CLIENT = int(os.environ.get("VIADAL_PUSH_STREAMS_PER_CLI
 VIADAL_PUSH_STREAMS = int(os.environ.get("VIADAL_PUSH_STREAMS", "2000"))  # per process
 # The computer's worker (manage.py run_agents) looks for owed decisions this often (seconds) when idle.
 VIADAL_AGENT_POLL_SECONDS = float(os.environ.get("VIADAL_AGENT_POLL_SECONDS", "0.25"))
+# The hard computer's search iterations per decision (docs/agents.md, docs/hosting.md).
+VIADAL_AGENT_HARD_BUDGET = int(os.environ.get("VIADAL_AGENT_HARD_BUDGET", "120"))
 # Scripted d10s for a match (Match.dice_script) are rolled only when this is on: the test settings'.
 VIADAL_TEST_DICE = False
 # What one account may start in hosted play (arena/services/limits.py, docs/hosting.md "Limits per account").
