@@ -14,7 +14,7 @@ PYTEST_ARGS ?= -n auto --dist worksteal
 # e.g. BENCH_ARGS="--seconds 5 --memory-matches 1000" (5,000 matches by default; 0 skips that check)
 BENCH_ARGS ?=
 
-.PHONY: run test test-postgres serve load bench bench-agents bench-hosted bench-web bench-web-deps install install-test install-bench system-deps browser-deps sheet-deps i18n-deps messages migrate demo check clean
+.PHONY: run test test-postgres serve load bench bench-agents bench-hosted bench-action bench-web bench-web-deps install install-test install-bench system-deps browser-deps sheet-deps i18n-deps messages migrate demo check clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -114,6 +114,11 @@ load: install-bench messages
 # Hosted play's server time per action, on a throwaway test database of DATABASE_URL (SQLite when unset).
 bench-hosted: install-test messages
 	$(PY) bench/hosted_bench.py
+
+# An action's server CPU through the views (the acting seat's answer, the other seat's refresh, an
+# idle poll), the same scripted random matches every run; BENCH_ARGS="--profile FILE" for a cProfile.
+bench-action: install-test messages
+	$(PY) bench/action_cost.py $(BENCH_ARGS)
 
 # The web pages under gunicorn and the production settings, measured with wrk (Debian's package) on
 # 127.0.0.1: the builder's live check and page, the standings, the sheet PDF, against a bare 50-item

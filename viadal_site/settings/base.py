@@ -291,6 +291,9 @@ VIADAL_MATCH_CLAIM_AFTER = int(os.environ.get("VIADAL_MATCH_CLAIM_AFTER", str(3 
 VIADAL_MATCH_STATE_CACHE = int(os.environ.get("VIADAL_MATCH_STATE_CACHE", "64"))
 # The match pages poll for the opponent's actions this often (milliseconds) while the match is live.
 VIADAL_MATCH_POLL_MS = int(os.environ.get("VIADAL_MATCH_POLL_MS", "700"))
+# The play page's refreshed header counts the matches owing a move exactly and the rest of "Waiting on
+# you" as counted within this many seconds (accounts/context_processors.py).
+INBOX_REST_SECONDS = int(os.environ.get("INBOX_REST_SECONDS", "60"))
 # The computer's worker (manage.py run_agents) looks for owed decisions this often (seconds) when idle.
 VIADAL_AGENT_POLL_SECONDS = float(os.environ.get("VIADAL_AGENT_POLL_SECONDS", "0.25"))
 # Scripted d10s for a match (Match.dice_script) are rolled only when this is on: the test settings'.
