@@ -83,10 +83,14 @@ bench: install-bench
 
 # The computer opponent's ladder (docs/agents.md): search, tactical and greedy, 200 matches per pair
 # with seats alternated, on both cores, at the bench budget (BENCH_AGENTS_BUDGET iterations per
-# search decision). About three hours on a quiet 2-core machine.
+# search decision). About 40 minutes on a quiet 2-core machine (11 s of CPU a search match). Each
+# finished match is appended to BENCH_AGENTS_JOURNAL: stopped and run again, it goes on where it
+# stopped (delete the file to start afresh).
 BENCH_AGENTS_BUDGET ?= 100
+BENCH_AGENTS_JOURNAL ?= .bench/agents-$(BENCH_AGENTS_BUDGET).jsonl
 bench-agents: install
-	$(PY) manage.py tournament --agents search,tactical,greedy --matches 200 --seed bench --budget $(BENCH_AGENTS_BUDGET) --workers 2
+	@mkdir -p $(dir $(BENCH_AGENTS_JOURNAL))
+	$(PY) manage.py tournament --agents search,tactical,greedy --matches 200 --seed bench --budget $(BENCH_AGENTS_BUDGET) --workers 2 --journal $(BENCH_AGENTS_JOURNAL)
 
 # The whole suite on PostgreSQL: DATABASE_URL when given; else the server on 127.0.0.1:5432 when one
 # answers; else Debian's PostgreSQL (and Redis), installed when missing and started on loopback in
@@ -96,14 +100,17 @@ test-postgres: install-test browser-deps sheet-deps messages
 		echo "The suite on $$url (Redis $$redis)"; \
 		DATABASE_URL="$$url" REDIS_URL="$$redis" $(PY) -m pytest $(PYTEST_ARGS)
 
-# gunicorn with the production settings: WEB_CONCURRENCY workers (2), on HOST:PORT. The production
-# settings need SECRET_KEY and ALLOWED_HOSTS, and read DATABASE_URL and REDIS_URL (README, "Deploying").
+# gunicorn with the production settings: WEB_CONCURRENCY workers (2), on HOST:PORT, each running the
+# ASGI application under uvicorn (viadal_site/workers.py), so that the match pages get their moves
+# pushed (docs/scale-out.md, "Push"); with REDIS_URL the workers and machines share the notices. The
+# production settings need SECRET_KEY and ALLOWED_HOSTS, and read DATABASE_URL and REDIS_URL (README,
+# "Deploying").
 WEB_CONCURRENCY ?= 2
 serve: $(VENV)/.installed-serve messages
 	$(PY) manage.py collectstatic --noinput --settings=viadal_site.settings.prod >/dev/null
 	$(PY) manage.py migrate --noinput --settings=viadal_site.settings.prod
-	DJANGO_SETTINGS_MODULE=viadal_site.settings.prod $(VENV)/bin/gunicorn viadal_site.wsgi \
-		--workers $(WEB_CONCURRENCY) --bind $(HOST):$(PORT)
+	DJANGO_SETTINGS_MODULE=viadal_site.settings.prod $(VENV)/bin/gunicorn viadal_site.asgi \
+		--worker-class viadal_site.workers.AsgiWorker --workers $(WEB_CONCURRENCY) --bind $(HOST):$(PORT)
 
 # A bounded, headless load run of real use (locust) against gunicorn on 127.0.0.1: a throwaway
 # database (SQLite, or one made on DATABASE_URL's PostgreSQL server), REDIS_URL when set.

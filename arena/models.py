@@ -128,7 +128,7 @@ class Match(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     last_action_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
-    # Tests only (settings.VIADAL_TEST_DICE): the d10 results to roll, in order (arena/runtime/dice.py).
+    # Tests only (settings.VIADAL_TEST_DICE): the d10 results to roll, in order (arena/runtime/hosted_dice.py).
     # No form, view or service fills it; it is ignored unless the test settings turn it on.
     dice_script = models.JSONField(null=True, blank=True, editable=False)
 

@@ -24,6 +24,7 @@ from common.i18n import entry_name, pair_name
 from teams.models import Team
 
 from .models import Match, MatchSeat, Mode
+from .team_names import team_label
 
 AnyUser = User | AnonymousUser
 
@@ -36,7 +37,7 @@ def your_move_seats(user: User) -> QuerySet[MatchSeat]:
 def seat_player_name(seat: MatchSeat) -> str:
     """Who plays a seat: the player's name, or the computer (and its level)."""
     if seat.agent:
-        return _("the computer (%(level)s)") % {"level": seat.get_agent_display()}
+        return _("the computer, %(level)s") % {"level": seat.get_agent_display()}
     if seat.player is None and not seat.team_name:  # a four-seat match's seat still to be filled
         invited = seat.invited
         return _("kept for %(name)s") % {"name": invited.get_username()} if invited is not None else _("open seat")
@@ -68,7 +69,7 @@ class MatchLine:
     @property
     def opponent_name(self) -> str:
         if self.match.four_seats:
-            return ", ".join(seat_player_name(s) for s in self.others if s.filled)
+            return "; ".join(seat_player_name(s) for s in self.others if s.filled)
         if self.other is not None:
             return seat_player_name(self.other)
         invited = self.match.invited
@@ -78,7 +79,7 @@ class MatchLine:
     def teams_text(self) -> str:
         """ "Vasfarkasok – Ködlovagok – …": every filled seat's team, in seat order."""
         seats = sorted((s for s in (self.mine, *self.others) if s is not None and s.filled), key=lambda s: s.seat)
-        return " – ".join(s.team_name for s in seats)
+        return " – ".join(team_label(s.team_name) for s in seats)
 
     @property
     def result_text(self) -> str:
@@ -191,7 +192,7 @@ def open_challenges_for(user: AnyUser) -> list[Match]:
 
 def home_team_name(match: Match) -> str:
     seat = next((s for s in match.seats.all() if s.seat == 0), None)
-    return seat.team_name if seat is not None else ""
+    return team_label(seat.team_name) if seat is not None else ""
 
 
 def options_text(match: Match) -> str:
@@ -252,7 +253,8 @@ class WatchLine:
 def _watch_lines(matches: QuerySet[Match]) -> list[WatchLine]:
     lines = []
     for match in matches.prefetch_related("seats__player"):
-        named = tuple(f"{s.team_name} ({seat_player_name(s)})" for s in sorted(match.seats.all(), key=lambda s: s.seat))
+        seats = sorted(match.seats.all(), key=lambda s: s.seat)
+        named = tuple(f"{team_label(s.team_name)} ({seat_player_name(s)})" for s in seats)
         lines.append(WatchLine(match, named[0] if named else "", named[1] if len(named) > 1 else "", named))
     return lines
 
@@ -314,7 +316,7 @@ class SeatRow:
 
 def seat_rows(match: Match) -> list[SeatRow]:
     return [
-        SeatRow(s.seat, s.team_name, seat_player_name(s), s.filled)
+        SeatRow(s.seat, team_label(s.team_name), seat_player_name(s), s.filled)
         for s in match.seats.select_related("player", "invited").order_by("seat")
     ]
 

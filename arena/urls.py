@@ -3,7 +3,7 @@ under ``/play/`` (namespace ``play``, issue 13)."""
 
 from django.urls import include, path
 
-from .views import board, four, lobby, play, replay
+from .views import board, four, lobby, play, replay, stream
 
 board_urls = [
     path("board/", board.board, name="board"),
@@ -22,6 +22,7 @@ play_urls = [
     path("<int:pk>/withdraw/", lobby.withdraw, name="withdraw"),
     path("<int:pk>/", play.match_page, name="match"),
     path("<int:pk>/poll/", play.poll, name="poll"),
+    path("<int:pk>/stream/", stream.stream, name="stream"),
     path("<int:pk>/act/", play.act, name="act"),
     path("<int:pk>/claim/", play.claim, name="claim"),
     path("<int:pk>/thumbs/", play.thumbs, name="thumbs"),

@@ -30,8 +30,8 @@ from arena.engine import action_to_json, legal_actions, seats_to_move
 from arena.engine.agents import AGENTS, SearchAgent
 from arena.engine.agents import Agent as EngineAgent
 from arena.engine.agents.search import BUDGET
-from arena.errors import MatchError, StaleBoardError
 from arena.models import Agent, Match, MatchSeat
+from arena.play_errors import MatchError, StaleBoardError
 from arena.runtime.states import state_of
 from arena.services import match_play_agent, review_claim, review_compute
 

@@ -1,4 +1,4 @@
-"""A four-seat match's facts (:class:`~arena.engine.campaign.arena_facts.ArenaFacts`) onto the
+"""A four-seat match's facts (:class:`~arena.engine.campaign.four_player_facts.ArenaFacts`) onto the
 ``ArenaResult`` model and back, and the numbers no four-seat match can produce.
 
 A table report (the four-seat report form) and a hosted match (the engine's ``arena_facts``) both
@@ -12,7 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from arena.engine.campaign.arena_facts import ArenaFacts, SeatPlacing
+from arena.engine.campaign.four_player_facts import ArenaFacts, SeatPlacing
 from arena.engine.campaign.results import ResultKind
 from arena.engine.match.words import ArenaMode
 

@@ -18,11 +18,11 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from arena.engine.campaign.arena_facts import ArenaFacts, SeatPlacing
-from arena.engine.campaign.arena_results import check_arena_facts
-from arena.engine.campaign.errors import CampaignRuleError
+from arena.engine.campaign.four_player_facts import ArenaFacts, SeatPlacing
+from arena.engine.campaign.four_player_results import check_arena_facts
 from arena.engine.campaign.hirelings import fielded_roster
 from arena.engine.campaign.results import PLAYED_RESULTS, ResultKind, opposite
+from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.match.words import ArenaMode
 from common.i18n import problem_text
 from teams.forms import bound, notes_form_field

@@ -11,8 +11,8 @@ from types import MappingProxyType
 
 from django.contrib.auth import get_user_model
 
-from arena.engine.campaign.dice import RecordedDice, derive_seed
 from arena.engine.campaign.injuries import Thumbs
+from arena.engine.campaign.league_dice import RecordedDice, derive_seed
 from arena.engine.campaign.results import ResultKind, opposite
 from arena.engine.content.points import DEFAULT_TIER
 from arena.engine.content.profiles import CROSSBOWMAN, DEASTA, GLADIATOR, WITCH_MASTER

@@ -13,8 +13,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from arena.engine.campaign.dice import CampaignDice, RecordedDice, derive_seed
 from arena.engine.campaign.gold import starting_treasury
+from arena.engine.campaign.league_dice import CampaignDice, RecordedDice, derive_seed
 from arena.engine.campaign.standings import TIE_BREAKERS, MatchResult, StandingRow, compute_standings
 from arena.engine.roster.rules import validate_roster
 from common.i18n import problem_text
@@ -22,8 +22,8 @@ from games.leagues import VIADAL, EntryCopy, register
 from teams.models import Team
 from teams.selectors import team_to_roster
 
-from .errors import LeagueError
 from .facts import MatchFacts, facts_of
+from .league_errors import LeagueError
 from .models import Entry, Fixture, League, MemberRecord, Result
 from .rosters import entry_roster, entry_team_value, for_league
 

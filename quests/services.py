@@ -18,7 +18,7 @@ from django.utils import timezone
 from quests.rules import checks, log, ranking, rolls
 from quests.rules.checks import SpellEntry, Violation
 from quests.rules.content import CLASSES, PARTY_MAX, TIE_ORDER, SpellDeck, Status, WarriorClass
-from quests.rules.dice import SeededDice
+from quests.rules.quest_dice import SeededDice
 
 from . import records
 from .models import Adventure, LogEntry, Party, PartyMember, Roll, Spell, Warrior

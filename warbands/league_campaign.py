@@ -56,12 +56,12 @@ from warbands.rules.campaign import (
     warband_value,
 )
 from warbands.rules.checks import check_warband
-from warbands.rules.dice import Roll
 from warbands.rules.league import Fielded, FigureEnd, Outcome, SideReport
 from warbands.rules.model import Figure
 from warbands.rules.model import Warband as RulesWarband
 from warbands.rules.pricing import figure_price, warband_totals
 from warbands.rules.texts import Text
+from warbands.rules.warband_dice import Roll
 
 DOCUMENT_FORMAT = "warband-league-entry"
 DOCUMENT_VERSION = 1

@@ -29,7 +29,6 @@ from games.leagues import EntryCopy, LeagueRefusal, register
 from warbands.rules.campaign import living_warband, warband_value
 from warbands.rules.checks import check_warband
 from warbands.rules.content import POINTS_DEFAULT, POINTS_MAX, POINTS_MIN
-from warbands.rules.dice import SeededDice
 from warbands.rules.league import (
     END_STATE_NAMES,
     OUTCOME_NAMES,
@@ -54,6 +53,7 @@ from warbands.rules.league import (
 )
 from warbands.rules.league import check_report as check_side_report
 from warbands.rules.pricing import figure_price
+from warbands.rules.warband_dice import SeededDice
 
 from . import league_campaign
 from .league_campaign import (

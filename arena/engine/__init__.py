@@ -19,9 +19,9 @@ from __future__ import annotations
 from arena.engine.campaign.match_facts import match_facts
 from arena.engine.match import addons  # noqa: F401  fills in the hook table (docs/engine.md)
 from arena.engine.match.actions import Action, action_from_json, action_to_json, same_action
-from arena.engine.match.dice import FixedDice, SeededDice
-from arena.engine.match.errors import IllegalActionError
+from arena.engine.match.dice_sources import FixedDice, SeededDice
 from arena.engine.match.events import Event, event_from_json, event_to_json, events_for
+from arena.engine.match.match_errors import IllegalActionError
 from arena.engine.match.play import (
     apply,
     is_over,
@@ -33,11 +33,11 @@ from arena.engine.match.play import (
     seats_to_move,
     to_move,
 )
+from arena.engine.match.seat_view import view, view_json
 from arena.engine.match.setup import new_match
 from arena.engine.match.setup_json import SetupError, setup_from_json, setup_to_json
 from arena.engine.match.state import MatchOptions, MatchSetup, State, state_hash
 from arena.engine.match.view_types import CharacterView, SeatInfo, SeatView
-from arena.engine.match.views import view, view_json
 
 __all__ = [
     "Action",

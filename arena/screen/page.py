@@ -33,8 +33,8 @@ from arena.engine import (
     match_events,
     seats_to_move,
 )
-from arena.errors import DiceNeededError
 from arena.models import HOME, Match, MatchSeat
+from arena.play_errors import DiceNeededError
 from arena.runtime.states import position_of
 from arena.selectors import claimable_at, thumbs_owed_by
 from campaigns.models import Fixture

@@ -16,8 +16,7 @@ from arena.engine import SeatView
 from arena.engine.match.words import ArenaMode
 from arena.models import Match, MatchSeat
 from arena.selectors import seat_player_name
-
-from .words import team_label
+from arena.team_names import team_label
 
 
 @dataclass(frozen=True)

@@ -77,8 +77,10 @@ def _states(c: CharacterView, public: SeatView) -> tuple[str, ...]:
     for e in public.effects:
         if e.char == c.id:
             found.append(f"{SHEET_LABELS.get(e.value, e.value)} {e.amount:+d}")
+    listed = set()  # a spell of several lasting parts (Tűzalak) is one spell on him
     for spell in public.spells:
-        if spell.target == c.id:
+        if spell.target == c.id and spell.spell not in listed:
+            listed.add(spell.spell)
             found.append(entry_link("spells", spell.spell, spell_name(spell.spell)))
     if c.zombie is not None:
         found.append(_("zombie"))

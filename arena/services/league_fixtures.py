@@ -27,16 +27,16 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from arena.engine import MatchOptions, State, match_facts, new_match
-from arena.engine.campaign.errors import CampaignRuleError
 from arena.engine.campaign.injuries import Thumbs
+from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.roster import Roster
-from campaigns.errors import LeagueError
+from campaigns.league_errors import LeagueError
 from campaigns.models import Fixture
 from campaigns.selectors.match_items import fixture_fielded_roster
 from campaigns.services.results import fixture_record_hosted_result, fixture_report_table_result
 
-from ..errors import MatchError
 from ..models import AWAY, HOME, Match, MatchSeat
+from ..play_errors import MatchError
 from ..runtime.states import state_of
 from ..selectors import thumbs_owed_by
 from .league_fixtures_four import match_begin_four_fixture, report_four_to_league

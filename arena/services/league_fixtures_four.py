@@ -20,20 +20,20 @@ from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
 from arena.engine import State, new_match
-from arena.engine.campaign.errors import CampaignRuleError
 from arena.engine.campaign.hirelings import fielded_roster
 from arena.engine.campaign.match_facts import arena_facts
 from arena.engine.campaign.match_items import equip_for_match
+from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.roster import Roster
-from campaigns.errors import LeagueError
+from campaigns.league_errors import LeagueError
 from campaigns.match_items import items_from_json
 from campaigns.models import Entry, Fixture
 from campaigns.rosters import entry_roster, for_league
 from campaigns.selectors.match_items import preparation_of
 from campaigns.services.arena_results import record_arena_result
 
-from ..errors import MatchError
 from ..models import Match, MatchSeat
+from ..play_errors import MatchError
 from .lobby import begin_match, match_options
 from .seats import refresh_seats
 

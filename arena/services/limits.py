@@ -24,8 +24,8 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..errors import MatchError
 from ..models import Match, MatchSeat
+from ..play_errors import MatchError
 
 LIMITS: dict[str, int] = {
     "open_challenges": 5,

@@ -24,9 +24,10 @@ from arena.engine.roster import Roster, base_roster
 from teams.models import Team
 from teams.selectors import team_to_roster
 
-from ..errors import MatchError
 from ..models import AWAY, HOME, Agent, Match, MatchAction, MatchSeat, seed_commitment
-from ..runtime.dice import dice_for
+from ..play_errors import MatchError
+from ..runtime.hosted_dice import dice_for
+from ..runtime.push import announce
 from .limits import check_live, check_start, lock_player
 from .seats import refresh_seats
 
@@ -119,6 +120,7 @@ def begin_match(match: Match, teams: Sequence[Roster], options: MatchOptions) ->
     match.version = 0
     match.started_at = match.last_action_at = now
     match.save(update_fields=["setup", "commitment", "status", "version", "started_at", "last_action_at"])
+    announce(match.pk, 0)
     return state
 
 

@@ -28,8 +28,8 @@ from django.utils.translation import gettext as _
 from arena.engine import MatchSetup, SetupError, setup_from_json, view_json
 from arena.engine.match.record import RecordCheck, Row, check_record
 from arena.engine.roster.rules import validate_roster
-from arena.errors import MatchError
 from arena.models import Match, MatchAction, MatchSeat, Mode
+from arena.play_errors import MatchError
 
 from .limits import check_imports
 
@@ -43,7 +43,13 @@ _KEYS = frozenset({"format", "version", "setup", "deal", "actions", "result", "t
 
 
 class RecordError(MatchError):
-    """A record that cannot be read or does not replay; the message says why."""
+    """A record that cannot be read or does not replay; the message says why, in the reader's
+    language. When the record and the seed's replay part, ``check`` holds the engine's check (its
+    ``mismatch``), which the pages word with the characters' names (``arena.screen.match_records``)."""
+
+    def __init__(self, message: str, check: RecordCheck | None = None) -> None:
+        super().__init__(message)
+        self.check = check
 
 
 def stored_rows(match: Match) -> tuple[list[dict[str, Any]], list[Row]]:
@@ -137,7 +143,8 @@ def parse_record(raw: bytes | str) -> Record:
     try:
         data = json.loads(text)
     except ValueError as error:
-        raise RecordError(_("The file is not JSON: %(reason)s") % {"reason": error}) from error
+        where = {"line": getattr(error, "lineno", 1), "column": getattr(error, "colno", 1)}
+        raise RecordError(_("The file is not JSON (line %(line)s, column %(column)s).") % where) from error
     return _record(data)
 
 
@@ -155,7 +162,10 @@ def _record(data: object) -> Record:
     try:
         setup = setup_from_json(data.get("setup"))
     except SetupError as error:
-        raise RecordError(_("The record's set-up cannot be read: %(reason)s") % {"reason": error}) from error
+        where = ", ".join(sorted({problem.partition(":")[0] for problem in error.problems}))
+        raise RecordError(
+            _("The record's set-up cannot be read: it is not a set-up this site writes (%(where)s).") % {"where": where}
+        ) from error
     if len(str(setup.seed)) > SEED_MAX:
         raise RecordError(_("The record's seed is longer than %(max)s characters.") % {"max": SEED_MAX})
     _check_rosters(setup)
@@ -206,7 +216,8 @@ def _check_rosters(setup: MatchSetup) -> None:
 class RecordReport:
     check: RecordCheck
     result: dict[str, Any] | None  # the engine's, or the record's forfeit
-    problem: str  # "" when the record replays as it says
+    problem: str  # "" when the record replays as it says (the engine's short English, for the command line)
+    reason: str = ""  # the same in the reader's language, for a page
 
     @property
     def ok(self) -> bool:
@@ -217,17 +228,34 @@ def check(record: Record) -> RecordReport:
     """Replay the record from its seed: its events (where given) and its result must be the engine's."""
     found = check_record(record.setup, record.deal, record.rows)
     if found.mismatch is not None:
-        return RecordReport(found, None, found.mismatch.describe())
+        where = _("the deal") if found.mismatch.seq == 0 else _("action %(n)s") % {"n": found.mismatch.seq}
+        reason = _("%(where)s differs from the seed's replay.") % {"where": where}
+        return RecordReport(found, None, found.mismatch.describe(), reason)
     engine_result = json.loads(json.dumps(view_json(found.state, None)["result"]))  # as stored: lists, not tuples
     stated = record.result
     if stated is not None and stated.get("kind") == "forfeit":
         if engine_result is not None:
-            return RecordReport(found, engine_result, "the record claims a forfeit, but its actions end the match")
+            return RecordReport(
+                found,
+                engine_result,
+                "the record claims a forfeit, but its actions end the match",
+                _("the record claims a forfeit, but its actions end the match."),
+            )
         return RecordReport(found, stated, "")  # a forfeit is outside the engine's log (docs/hosting.md)
     if engine_result is None:
-        return RecordReport(found, None, "the record's actions do not finish the match")
+        return RecordReport(
+            found,
+            None,
+            "the record's actions do not finish the match",
+            _("the record's actions do not finish the match."),
+        )
     if stated is not None and dict(stated) != engine_result:
-        return RecordReport(found, engine_result, f"the record's result {stated} is not the engine's {engine_result}")
+        return RecordReport(
+            found,
+            engine_result,
+            f"the record's result {stated} is not the engine's {engine_result}",
+            _("the record's result is not the one its actions give."),
+        )
     return RecordReport(found, engine_result, "")
 
 
@@ -240,7 +268,10 @@ def import_record(record: Record, *, by: User) -> Match:
     check_imports(by)
     report = check(record)
     if not report.ok:
-        raise RecordError(_("The record does not replay: %(problem)s") % {"problem": report.problem})
+        raise RecordError(
+            _("The record does not replay: %(problem)s") % {"problem": report.reason},
+            report.check if report.check.mismatch is not None else None,
+        )
     seed = str(record.setup.seed)
     now = timezone.now()
     result = report.result or {}

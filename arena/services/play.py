@@ -39,9 +39,10 @@ from arena.engine import (
 )
 from arena.engine.match.events import DiceRolled
 
-from ..errors import ActionRefusedError, DiceNeededError, MatchError, StaleBoardError
 from ..models import Match, MatchAction, MatchSeat
-from ..runtime.dice import TableDice, dice_for
+from ..play_errors import ActionRefusedError, DiceNeededError, MatchError, StaleBoardError
+from ..runtime.hosted_dice import TableDice, dice_for
+from ..runtime.push import announce
 from ..runtime.states import Position, key_of, remember, state_of
 from ..selectors import claimable_at
 from .league_fixtures import report_to_league
@@ -264,6 +265,8 @@ def _record(match: Match, position: Position, *, version: int) -> None:
     elif public.phase not in SETUP_PHASES:
         match.status = Match.Status.PLAYING
     match.save(update_fields=fields)
+    # the other pages hear of it once it is stored (the player's actions, the computer's, a concession)
+    announce(match.pk, version, over=match.status == Match.Status.FINISHED)
 
 
 @transaction.atomic
@@ -301,4 +304,5 @@ def match_claim_forfeit(*, match: Match, player: User, version: int) -> Match:
     match.finished_at = timezone.now()
     match.save(update_fields=["status", "forfeit", "winner_seat", "result", "finished_at"])
     MatchSeat.objects.filter(match=match).update(to_move=False)
+    announce(match.pk, match.version, over=True)  # the version stands; the pages learn the match is over
     return match

@@ -25,8 +25,8 @@ from arena.engine import State, action_from_json, action_to_json, event_from_jso
 from arena.engine.agents.review import REVIEW_BUDGET, Verdict, flagged, review_positions
 from arena.engine.match.actions import Action
 
-from ..errors import MatchError
 from ..models import Match, MatchReview
+from ..play_errors import MatchError
 
 STALE = timedelta(minutes=15)
 

@@ -24,8 +24,8 @@ from arena.engine.match.words import ArenaMode
 from arena.engine.roster import Roster, base_roster
 from teams.models import Team
 
-from ..errors import MatchError
 from ..models import FOUR_SEAT_ROUND_LIMIT, HOME, Agent, Match, MatchSeat
+from ..play_errors import MatchError
 from .limits import check_live, check_start, lock_player
 from .lobby import begin_match, check_team, match_options
 from .seats import refresh_seats

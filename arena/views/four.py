@@ -12,9 +12,9 @@ from django.views.decorators.http import require_POST
 from common.http import AuthenticatedHttpRequest
 
 from .. import selectors, services
-from ..errors import MatchError
 from ..forms import FourSeatForm, TakeSeatForm
 from ..models import Match
+from ..play_errors import MatchError
 
 
 @login_required

@@ -18,9 +18,9 @@ from campaigns.models import Fixture
 from common.http import AuthenticatedHttpRequest
 
 from .. import selectors, services
-from ..errors import MatchError
 from ..forms import AcceptForm, ChallengeForm, ComputerForm, FourSeatForm, TableForm
 from ..models import Match
+from ..play_errors import MatchError
 
 SECTION_TITLES = {
     "your_move": gettext_lazy("Your move"),

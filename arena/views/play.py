@@ -1,4 +1,4 @@
-"""The play screen (``/play/<id>/``), its polling endpoint, actions, the forfeit claim and the log.
+"""The play screen (``/play/<id>/``), its refresh (polling) endpoint, actions, the forfeit claim and the log.
 
 Every answer for a seat is built by :func:`arena.screen.page.seat_page` from that seat's view. An
 action answers with the seat's refreshed parts (``hx-swap-oob``; only those the page does not hold
@@ -26,13 +26,14 @@ from common.bounded_json import BoundedJsonError, read_json
 from common.http import AuthenticatedHtmxHttpRequest, HtmxHttpRequest
 
 from .. import services
-from ..errors import DiceNeededError, MatchError, StaleBoardError
 from ..models import Match
+from ..play_errors import DiceNeededError, MatchError, StaleBoardError
 from ..runtime.states import state_of
 from ..screen.board_svg import board_svg_html
 from ..screen.page import log_lines, seat_page
 from ..screen.words import Names
 from .parts import refresh_response
+from .stream import push_offered
 
 
 def _match(pk: int) -> Match:
@@ -43,6 +44,9 @@ def _page_context(request: HttpRequest, match: Match, **message: Any) -> dict[st
     return {
         "page": seat_page(match, request.user, **message),
         "poll_ms": settings.VIADAL_MATCH_POLL_MS,
+        # push (issue 35): the page opens the match's stream and polls only as a safety net
+        "push": push_offered(request),
+        "push_safety_ms": settings.VIADAL_PUSH_SAFETY_POLL_MS,
         "board_svg": board_svg_html(),
     }
 

@@ -14,9 +14,10 @@ from django.views.decorators.http import require_POST, require_safe
 
 from common.http import AuthenticatedHttpRequest
 
-from ..errors import MatchError
 from ..models import Match
+from ..play_errors import MatchError
 from ..screen.board_svg import board_svg_html
+from ..screen.match_records import mismatch_text, roll_rows
 from ..screen.replay import replay_page, seq_of_round
 from ..screen.review import seat_reviews
 from ..services import review_request
@@ -102,7 +103,11 @@ def import_view(request: AuthenticatedHttpRequest) -> HttpResponse:
                 )
             match = import_record(parse_record(upload.read(MAX_BYTES + 1)), by=request.user)
         except RecordError as error:
-            form.add_error("record", str(error))
+            found = error.check
+            message = str(error)
+            if found is not None and found.mismatch is not None:  # where it parts, with the characters' names
+                message = _("The record does not replay: %(problem)s") % {"problem": mismatch_text(found)}
+            form.add_error("record", message)
             status = 422
         else:
             messages.success(request, _("The record replays as it says: here is its replay."))
@@ -120,4 +125,7 @@ def verify_page(request: HttpRequest, pk: int) -> HttpResponse:
     if match.setup is None:
         raise Http404
     found = verify(match)
-    return render(request, "arena/verify.html", {"match": match, "found": found})
+    check = found.check
+    problem = mismatch_text(check) if check is not None and check.mismatch is not None else found.problem
+    rolls = roll_rows(check) if check is not None else []
+    return render(request, "arena/verify.html", {"match": match, "found": found, "problem": problem, "rolls": rolls})

@@ -9,9 +9,9 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Prefetch, QuerySet
 from django.utils.translation import gettext as _
 
-from arena.engine.campaign.arena_facts import ArenaFacts, SeatPlacing
-from arena.engine.campaign.arena_results import FFA_PLACE_POINTS, seat_league_points, seat_result_kind
-from arena.engine.campaign.arena_standings import (
+from arena.engine.campaign.four_player_facts import ArenaFacts, SeatPlacing
+from arena.engine.campaign.four_player_results import FFA_PLACE_POINTS, seat_league_points, seat_result_kind
+from arena.engine.campaign.four_player_standings import (
     ARENA_TIE_BREAKER_DESCRIPTIONS,
     ARENA_TIE_BREAKERS,
     ArenaStandingRow,

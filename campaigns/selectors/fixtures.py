@@ -10,7 +10,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
-from arena.engine.campaign.fixtures import GROUP_QUALIFIERS, bracket_size, default_group_count
+from arena.engine.campaign.fixture_formats import GROUP_QUALIFIERS, bracket_size, default_group_count
 from arena.engine.campaign.knockout import stage_name
 from arena.engine.campaign.results import ResultKind, is_victory, is_win
 from arena.engine.campaign.round_robin import GROUP_MIN_SIZE

@@ -17,7 +17,7 @@ from arena.engine.campaign.hirelings import fielded_roster
 from arena.engine.campaign.match_items import equip_for_match, patronage_points
 from arena.engine.roster import Roster
 
-from ..errors import LeagueError
+from ..league_errors import LeagueError
 from ..match_items import BoughtItem, items_from_json
 from ..models import Entry, Fixture, MatchPreparation
 from ..rosters import entry_roster, for_league

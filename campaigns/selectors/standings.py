@@ -11,7 +11,7 @@ from decimal import Decimal
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
-from arena.engine.campaign.fixtures import GROUP_QUALIFIERS
+from arena.engine.campaign.fixture_formats import GROUP_QUALIFIERS
 from arena.engine.campaign.pairing import TeamId
 from arena.engine.campaign.results import ResultKind, league_points
 from arena.engine.campaign.standings import MatchResult, StandingRow, TieBreaker

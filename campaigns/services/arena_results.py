@@ -17,13 +17,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from arena.engine.campaign.arena_facts import ArenaFacts
-from arena.engine.campaign.arena_results import check_arena_facts
 from arena.engine.campaign.broken import break_items
-from arena.engine.campaign.dice import CampaignDice, RecordedDice, derive_seed
+from arena.engine.campaign.four_player_facts import ArenaFacts
+from arena.engine.campaign.four_player_results import check_arena_facts
+from arena.engine.campaign.league_dice import CampaignDice, RecordedDice, derive_seed
 
 from ..arena_facts import arena_facts_of, arena_out_of_bounds, arena_result_fill
-from ..errors import LeagueError
+from ..league_errors import LeagueError
 from ..models import ArenaResult, Entry, Fixture
 from ..permissions import require_arena_confirmer, require_organiser, require_seated_player
 from ..rosters import entry_roster

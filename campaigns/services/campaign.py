@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from arena.engine.campaign.arena_facts import ArenaFacts
-from arena.engine.campaign.arena_results import seat_result_kind
 from arena.engine.campaign.broken import break_items
-from arena.engine.campaign.dice import CampaignDice
 from arena.engine.campaign.experience import advances_due, xp_award
+from arena.engine.campaign.four_player_facts import ArenaFacts
+from arena.engine.campaign.four_player_results import seat_result_kind
 from arena.engine.campaign.gold import match_income
 from arena.engine.campaign.hirelings import fielded_roster
 from arena.engine.campaign.injuries import Thumbs, absence_served, apply_injury, injury_roll
+from arena.engine.campaign.league_dice import CampaignDice
 from arena.engine.campaign.results import ResultKind, opposite
 from arena.engine.campaign.texts import Line
 from arena.engine.content.profiles import GLADIATOR, MEMBER_SLOTS

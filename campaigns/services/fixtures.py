@@ -25,9 +25,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from arena.engine.campaign.arena_schedule import TableRound, table_rounds
-from arena.engine.campaign.dice import RecordedDice, derive_seed, draw_order
-from arena.engine.campaign.fixtures import (
+from arena.engine.campaign.fixture_formats import (
     GROUP_QUALIFIERS,
     KnockoutRound,
     Pairing,
@@ -43,10 +41,12 @@ from arena.engine.campaign.fixtures import (
     swiss_round,
     swiss_round_count,
 )
+from arena.engine.campaign.four_player_schedule import TableRound, table_rounds
+from arena.engine.campaign.league_dice import RecordedDice, derive_seed, draw_order
 from arena.engine.campaign.pairing import TeamId
 from games.leagues import league_game
 
-from ..errors import LeagueError
+from ..league_errors import LeagueError
 from ..models import CampaignEvent, Entry, Fixture, FixtureSeat, League
 from ..permissions import require_organiser
 from ..selectors.fixtures import winner_id
@@ -120,7 +120,7 @@ def fixtures_generate(
 def _four_player_season(
     league: League, entries: list[Entry], start: datetime.date | None, interval_days: int
 ) -> list[Fixture]:
-    """A four-player league's whole season of tables (HR-8, ``arena_schedule.table_rounds``): a
+    """A four-player league's whole season of tables (HR-8, ``four_player_schedule.table_rounds``): a
     fixture per table with its four seats, a bye fixture per entry sitting a round out."""
     if not league.is_round_robin:
         raise LeagueError(_("A four-player league is played as a round robin of tables."))

@@ -24,7 +24,7 @@ from games.leagues import VIADAL, UnknownLeagueGame, league_game
 from teams.models import Team
 from teams.selectors import team_to_roster
 
-from ..errors import CampaignRosterError, LeagueError
+from ..league_errors import CampaignRosterError, LeagueError
 from ..models import CampaignEvent, Entry, Invitation, League, MemberRecord
 from ..permissions import already_entered, entry_refusal, require_organiser
 from ..rosters import for_league, set_entry_roster

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.db.models import Max
 
-from arena.engine.campaign.dice import DieRoll
+from arena.engine.campaign.league_dice import DieRoll
 
 from ..log_text import english_summary
 from ..models import CampaignEvent, Entry, Fixture, League

@@ -27,7 +27,7 @@ from arena.engine.campaign.match_items import (
     patronage_left,
 )
 
-from ..errors import LeagueError
+from ..league_errors import LeagueError
 from ..match_items import Paid, item_to_json, items_from_json
 from ..models import CampaignEvent, Entry, Fixture, MatchPreparation
 from ..permissions import require_owner

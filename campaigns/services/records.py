@@ -31,8 +31,8 @@ from arena.engine.roster import Member, Roster
 from games.leagues import league_pages
 
 from ..advances import advance_from_json, advance_to_json
-from ..errors import CampaignRosterError, LeagueError
 from ..labels import slot_label
+from ..league_errors import CampaignRosterError, LeagueError
 from ..match_items import items_from_json
 from ..models import CampaignEvent, Entry, MemberRecord
 from ..permissions import require_owner

@@ -26,12 +26,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from arena.engine.campaign.broken import break_items
-from arena.engine.campaign.dice import CampaignDice
+from arena.engine.campaign.league_dice import CampaignDice
 from arena.engine.campaign.results import ResultKind, check_reported_result
 from games.leagues import VIADAL, LeagueGame, league_game
 
-from ..errors import LeagueError
 from ..facts import MatchFacts, broken_to_json, out_of_bounds, sides_to_json
+from ..league_errors import LeagueError
 from ..models import Entry, Fixture, Result
 from ..permissions import require_opponent_of_reporter, require_organiser, require_player_in
 from ..rosters import entry_roster

@@ -12,8 +12,8 @@ from django.views.decorators.http import require_POST, require_safe
 from common.http import AuthenticatedHttpRequest
 
 from ..arena_report_forms import ArenaReport
-from ..errors import LeagueError
 from ..forms import DisputeForm
+from ..league_errors import LeagueError
 from ..models import Fixture
 from ..permissions import require_arena_confirmer, require_organiser, require_seated_player
 from ..selectors.arena import fixture_arena_facts, seat_entries, seated_fixture_queryset, table_view

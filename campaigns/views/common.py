@@ -7,11 +7,11 @@ from django.contrib import messages
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
-from arena.engine.campaign.errors import CampaignRuleError
+from arena.engine.campaign.rule_error import CampaignRuleError
 from common.i18n import problem_text
 from games.leagues import LeagueRefusal
 
-from ..errors import CampaignRosterError, LeagueError
+from ..league_errors import CampaignRosterError, LeagueError
 from ..models import Entry, Fixture, League
 
 REFUSALS = (CampaignRuleError, LeagueError, LeagueRefusal)

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .content import POWER_TOKENS_MAX, TIE_ORDER, WarriorClass
-from .dice import DiceSource
+from .quest_dice import DiceSource
 
 
 @dataclass(frozen=True)

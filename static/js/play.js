@@ -4,7 +4,8 @@
  * actions; this script only shows and hides them: tap one of your characters and the hexes his
  * choices point at light up (with their MAN cost); tap a lit hex to act (a move, a deployment), or an
  * enemy to bring forward the attacks on him. It keeps the selection across the live refreshes, marks
- * the tab when it is your move, and reloads the page when an action gets no answer.
+ * the tab when it is your move, and reloads the page when an action gets no answer. Where the page
+ * offers push, it listens to the match's stream and refreshes when the stream tells a new version.
  */
 (function () {
   "use strict";
@@ -410,7 +411,101 @@
     var s = screen();
     if (s && event.detail.xhr && event.detail.xhr.status === 403) { showProblem(s.dataset.forbidden); }
   });
+  /* Push (issue 35). When the page offers the match's stream (#poller[data-stream]), the stream tells
+     each new version of the match (a number, and whether the match is over: nothing a seat keeps
+     secret), and this script sends the page's own refresh request (the poller's "viadal-refresh",
+     the same GET /play/<id>/poll/?v=N that polling sends) once for each version newer than the
+     page's. While the stream is open the page polls only as a safety net (data-safety-ms); while it
+     is not (it failed, it reconnects, the browser has no EventSource) every data-poll-ms, as it does
+     without push. #play-screen[data-push] says which: "open", "polling" or "over". */
+  var source = null;
+  var healthy = false;
+  var heard = -1;          /* the newest version the stream told */
+  var heardOver = false;   /* the stream told that the match is over */
+  var requested = -1;      /* the newest version a refresh was sent for */
+  var requestedOver = false;
+  var pollTimer = null;
+  var reopenTimer = null;
+  var reopenDelay = 5000;
+
+  function poller() { return document.getElementById("poller"); }
+  function pushed() { var p = poller(); return Boolean(p && p.dataset.stream); }
+  function live() { var p = poller(); return Boolean(p && p.getAttribute("hx-get")); }
+  function pageVersion() { var p = poller(); return p ? parseInt(p.dataset.version, 10) : -1; }
+  function pushState(state) { var s = screen(); if (s) { s.dataset.push = state; } }
+
+  function sendRefresh() {
+    var p = poller();
+    if (p && live() && window.htmx) { window.htmx.trigger(p, "viadal-refresh"); }
+  }
+
+  function stopPush() {
+    if (source) { source.close(); source = null; }
+    if (pollTimer) { clearTimeout(pollTimer); pollTimer = null; }
+    if (reopenTimer) { clearTimeout(reopenTimer); reopenTimer = null; }
+    healthy = false;
+    pushState("over");
+  }
+
+  /* After every answer (a refresh, an action's): a version the stream told and the page does not
+     show yet is fetched, once; a refresh that htmx dropped (an action was on its way) is sent again. */
+  function catchUp() {
+    if (!pushed()) { return; }
+    if (!live()) { stopPush(); return; }
+    if ((heard > pageVersion() && heard > requested) || (heardOver && !requestedOver)) { sendRefresh(); }
+  }
+
+  function schedulePoll() {
+    if (pollTimer) { clearTimeout(pollTimer); pollTimer = null; }
+    if (!pushed() || !live()) { return; }
+    var p = poller();
+    var every = parseInt(healthy ? p.dataset.safetyMs : p.dataset.pollMs, 10);
+    pushState(healthy ? "open" : "polling");
+    if (every > 0) { pollTimer = setTimeout(function () { sendRefresh(); schedulePoll(); }, every); }
+  }
+
+  function openStream() {
+    reopenTimer = null;
+    var p = poller();
+    if (!p || !p.dataset.stream || !live()) { return; }
+    if (!window.EventSource) { healthy = false; schedulePoll(); return; }
+    source = new window.EventSource(p.dataset.stream);
+    source.addEventListener("open", function () { healthy = true; reopenDelay = 5000; schedulePoll(); });
+    source.addEventListener("message", function (event) {
+      var told;
+      try { told = JSON.parse(event.data); } catch (e) { return; }
+      if (typeof told.version === "number" && told.version > heard) { heard = told.version; }
+      if (told.over) { heardOver = true; }
+      catchUp();
+    });
+    source.addEventListener("error", function () {
+      /* the browser reconnects by itself (CONNECTING) unless the server refused the stream (CLOSED):
+         then this script opens it again later; meanwhile the page polls */
+      healthy = false;
+      schedulePoll();
+      if (source && source.readyState === window.EventSource.CLOSED) {
+        source = null;
+        if (live()) {
+          reopenTimer = setTimeout(openStream, reopenDelay);
+          reopenDelay = Math.min(reopenDelay * 2, 300000);
+        }
+      }
+    });
+    schedulePoll();
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    if (elt && elt.id === "poller") {
+      requested = Math.max(requested, heard);
+      if (heardOver) { requestedOver = true; }
+    }
+  });
+  document.addEventListener("htmx:load", function () { setTimeout(catchUp, 0); });
+  document.addEventListener("htmx:afterRequest", function () { setTimeout(catchUp, 0); });
+
   document.addEventListener("DOMContentLoaded", function () {
+    if (pushed()) { openStream(); }
     restore();
     announceEvents();
     rove();

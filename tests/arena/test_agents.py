@@ -15,9 +15,9 @@ from django.urls import reverse
 from arena.engine import action_to_json, is_over, legal_actions, seats_to_move, state_hash
 from arena.engine.agents import AGENTS, SearchAgent
 from arena.engine.match.state import Phase
-from arena.errors import MatchError, StaleBoardError
 from arena.forms import ComputerForm
 from arena.models import AWAY, HOME, Agent, Match, MatchAction, MatchSeat
+from arena.play_errors import MatchError, StaleBoardError
 from arena.runtime.states import forget_all, rebuild, state_of
 from arena.selectors import live_matches, matches_of
 from arena.services import match_create_against_agent, match_play, match_play_agent
@@ -70,7 +70,7 @@ def test_two_clicks_from_the_lobby_start_a_match_against_the_computer(client, pl
     assert "(computer)" in seats[AWAY].team_name
     assert client.get(reverse("play:match", args=[match.pk])).status_code == 200
     line = matches_of(players.home)["your_move"][0]
-    assert line.opponent_name == "the computer (easy)"
+    assert line.opponent_name == "the computer, easy"
 
 
 def test_only_the_agents_that_exist_are_offered_and_an_unknown_one_is_refused(players):
@@ -171,7 +171,7 @@ def test_an_agent_match_is_listed_as_being_played_now(players):
     match = against_computer(players)
     lines = live_matches()
     assert [line.match.pk for line in lines] == [match.pk]
-    assert "the computer (easy)" in lines[0].away
+    assert "the computer, easy" in lines[0].away
 
 
 def test_agent_choices_match_the_model(players):

@@ -11,8 +11,8 @@ import pytest
 from django.db import connection
 
 from arena.engine import action_to_json
-from arena.errors import StaleBoardError
 from arena.models import Match, MatchAction
+from arena.play_errors import StaleBoardError
 from arena.runtime.states import state_of
 from arena.services import match_play
 from tests.arena.hosted import begin, first, fresh, make_players

@@ -75,7 +75,8 @@ def test_an_altered_roll_is_reported_as_the_first_that_does_not_match(players):
     assert f"action {row.seq}, event {index}" in message
     assert f"is {was % 10 + 1}, the seed gives {was}" in message
     body = Client().get(reverse("play:verify", args=[match.pk])).content.decode()
-    assert "alert-danger" in body and f"action {row.seq}, event {index}" in body
+    assert "alert-danger" in body and f"action {row.seq}, event {index + 1}" in body  # a page counts from 1
+    assert f"shows {was % 10 + 1}; the seed gives {was}" in body
 
 
 def test_a_seed_that_is_not_the_committed_one_is_not_confirmed(players):

@@ -31,8 +31,8 @@ from arena.engine import (
     seats_to_move,
 )
 from arena.engine.match.events import DiceRolled
-from arena.errors import ActionRefusedError, MatchError
 from arena.models import Match, MatchAction
+from arena.play_errors import ActionRefusedError, MatchError
 from arena.runtime.states import state_of
 from arena.services import match_accept, match_create, match_play
 from tests.arena.hosted import Players, begin, fresh

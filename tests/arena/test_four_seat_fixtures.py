@@ -11,8 +11,8 @@ from django.urls import reverse
 from arena.engine import action_to_json, legal_actions, seats_to_move, setup_from_json
 from arena.engine.agents import AGENTS
 from arena.engine.campaign.match_facts import arena_facts
-from arena.errors import MatchError
 from arena.models import Match, MatchSeat
+from arena.play_errors import MatchError
 from arena.runtime.states import state_of
 from arena.services import match_begin_fixture, match_play
 from campaigns.models import ArenaResult, Fixture, League

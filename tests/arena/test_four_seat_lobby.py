@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from arena.errors import MatchError
 from arena.models import Match, MatchSeat
+from arena.play_errors import MatchError
 from arena.selectors import challenges_for, seats_open_to
 from arena.services import SeatKind, SeatPlan, match_create_four, match_take_seat, match_withdraw
 from teams.models import Team

@@ -17,11 +17,11 @@ from django.urls import reverse
 
 from arena.engine import action_to_json, is_over, legal_actions, match_facts, seats_to_move
 from arena.engine.roster.teamfile import roster_to_document
-from arena.errors import MatchError
 from arena.models import AWAY, HOME, Match
+from arena.play_errors import MatchError
 from arena.runtime.states import state_of
 from arena.services import match_begin_fixture, match_claim_forfeit, match_play
-from campaigns.errors import LeagueError
+from campaigns.league_errors import LeagueError
 from campaigns.models import CampaignEvent, Entry, Fixture
 from campaigns.selectors.match_items import fixture_fielded_roster
 from campaigns.selectors.standings import league_standings

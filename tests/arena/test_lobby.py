@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 
 from arena.engine import is_over, seats_to_move, setup_from_json, view_json
-from arena.errors import MatchError
 from arena.models import Match, MatchAction, MatchSeat
+from arena.play_errors import MatchError
 from arena.runtime.states import state_of
 from arena.services import match_accept, match_create, match_withdraw
 from teams.models import Character, Team

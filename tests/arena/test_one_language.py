@@ -62,3 +62,35 @@ def test_a_match_against_the_computer_names_its_team_and_characters_in_the_reade
     client.cookies["django_language"] = "en"
     page = client.get(reverse("play:match", args=[match.pk])).content.decode()
     assert 'team-tag seat-1">Base team<' in page and "Alapcsapat" not in page
+
+
+def _text(body: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body))
+
+
+@pytest.mark.django_db
+def test_lists_and_pages_name_the_computers_teams_in_the_readers_language_and_word_it_plainly(client):
+    """Issue 32, items 3 and 5: a free-for-all made on a Hungarian page (its computer seats' teams stored
+    as "Alapcsapat, 2. hely") read in English: the lobby, the live list, the inbox and the play screen
+    say "Base team, seat 2"; the computer is "the computer, easy" (never "(the computer (easy))"); the
+    log's per-seat figures keep a team's number apart from the seat in its name ("Base team, seat 3: 3",
+    never "Base team, seat 3 3")."""
+    from tests.arena.hosted import begin_four
+
+    with translation.override("hu"):
+        match, four = begin_four("ffa", computer=(1, 2, 3), prefix="ny")
+    assert match.seats.get(seat=2).team_name.startswith("Alapcsapat, 3. hely")
+    client.force_login(four.users[0])
+    expected = (("en", "Base team, seat 3", "Alapcsapat"), ("hu", "Alapcsapat, 3. hely", "Base team"))
+    for language, base, other in expected:
+        client.cookies["django_language"] = language
+        for url in ("/play/", "/play/live/", "/accounts/inbox/", f"/play/{match.pk}/", f"/play/{match.pk}/log/"):
+            text = _text(client.get(url).content.decode())
+            assert base in text, (language, url)
+            assert other not in text, (language, url, text[text.index(other) - 80 : text.index(other) + 80])
+            assert "((" not in text.replace(" ", "") and "))" not in text.replace(" ", ""), (language, url)
+            doubled = re.search(r".{0,40}(seat \d|hely) \d.{0,20}", text)
+            assert doubled is None, (language, url, doubled)
+        live = _text(client.get("/play/live/").content.decode())
+        computer = "the computer, easy" if language == "en" else "a gép, könnyű"
+        assert computer in live, (language, live[:2000])

@@ -12,8 +12,8 @@ from django.test import override_settings
 from django.utils import timezone
 
 from arena.engine import action_to_json, event_to_json, legal_actions, seats_to_move, state_hash
-from arena.errors import ActionRefusedError, MatchError, StaleBoardError
 from arena.models import Match, MatchAction, MatchSeat
+from arena.play_errors import ActionRefusedError, MatchError, StaleBoardError
 from arena.runtime.states import forget_all, rebuild, state_of
 from arena.services import match_claim_forfeit, match_play
 from tests.arena.hosted import begin, first, fresh, legal, play

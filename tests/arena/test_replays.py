@@ -139,7 +139,7 @@ def test_import_is_parsed_with_limits_and_clear_errors(players, client, monkeypa
     assert "does not replay" in _post_import(client, json.dumps(illegal).encode())
     wrong_result = json.loads(json.dumps(good))
     wrong_result["result"]["winner"] = 1 - wrong_result["result"]["winner"]
-    assert "is not the engine" in _post_import(client, json.dumps(wrong_result).encode())
+    assert "is not the one its actions give" in _post_import(client, json.dumps(wrong_result).encode())
     assert not Match.objects.filter(imported=True).exists()
     assert client.post(reverse("play:import"), {}).status_code == 422  # no file
 
@@ -170,3 +170,78 @@ def test_replay_match_checks_a_file(players, tmp_path):
         call_command("replay_match", str(path))
     with pytest.raises(CommandError, match="No such file"):
         call_command("replay_match", str(tmp_path / "missing.json"))
+
+
+_INTERNAL_ID = __import__("re").compile(r"\b\d\.[a-z_]+\b")
+
+
+def _refusal(client: Client, record: dict) -> str:
+    """The import form's error text (its invalid-feedback), as the page shows it."""
+    import re
+
+    body = _post_import(client, json.dumps(record).encode())
+    found = re.search(r'class="invalid-feedback"[^>]*>(.*?)</', body, re.S) or re.search(
+        r'id="error_1_id_record"[^>]*>(.*?)</', body, re.S
+    )
+    assert found is not None, body[-3000:]
+    return re.sub(r"<[^>]+>", "", found.group(1)).strip()
+
+
+def _character_action(record: dict) -> tuple[int, dict]:
+    """The first action of the record that names a character (a move, an attack …)."""
+    for index, item in enumerate(record["actions"]):
+        if isinstance(item["action"].get("char"), str) and item["action"]["type"] not in ("AssignAmulet",):
+            return index, item
+    raise AssertionError("no action names a character")
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+def test_a_refused_import_speaks_the_readers_language_and_names_no_internal_id(players, client, language):
+    """Issue 32, item 3: a record whose action the referee refuses, whose roll was altered, or whose
+    events differ, refused on a page of either language: the reason in that language, the character
+    by his name, never the engine's ids ("0.crossbowman") or its English reason."""
+    client.force_login(players.home)
+    client.cookies["django_language"] = language
+    match = finished(players)
+    good = records.record_of(match)
+    said = {
+        "hu": ("A felvétel nem játszható vissza", "a játékvezető nem engedi", "dobás", "esemény"),
+        "en": ("The record does not replay", "the referee refuses", "d10", "event"),
+    }[language]
+
+    illegal = json.loads(json.dumps(good))
+    index, item = _character_action(illegal)
+    char = item["action"]["char"]
+    illegal["actions"] = illegal["actions"][: index + 1]
+    item = illegal["actions"][index]
+    item["action"]["seat"] = 1 - item["action"]["seat"]  # the other seat acts for him: refused
+    text = _refusal(client, illegal)
+    assert text.startswith(said[0]) and said[1] in text, text
+    name = next(c.name for c in view(_state_at(match, 0), None).characters if c.id == char)
+    assert name in text, (name, text)
+    assert not _INTERNAL_ID.search(text), text
+    assert "owes no decision" not in text and "waiting for" not in text, text  # the engine's English
+
+    rolled, seq = _altered_roll(json.loads(json.dumps(good)))
+    text = _refusal(client, rolled)
+    assert text.startswith(said[0]) and said[2] in text and str(seq) in text, text
+    assert not _INTERNAL_ID.search(text), text
+    assert "the log's roll" not in text and "the seed gives" not in text or language == "en", text
+
+    changed = json.loads(json.dumps(good))
+    event = next(e for item in changed["actions"] for e in item["events"] if e["type"] != "DiceRolled")
+    event["type"] = "NoSuchEvent"
+    text = _refusal(client, changed)
+    assert text.startswith(said[0]) and said[3] in text, text
+    assert not _INTERNAL_ID.search(text) and "{" not in text and "NoSuchEvent" not in text, text
+
+
+def test_the_dice_check_names_who_rolled_and_what_for(players, client):
+    """The verify page's rolls: the roller by his name and the purpose in the reader's language."""
+    match = finished(players)
+    client.cookies["django_language"] = "hu"
+    body = client.get(reverse("play:verify", args=[match.pk])).content.decode()
+    table = body[body.index('id="rolls"') :]
+    table = table[: table.index("</table>")]
+    assert "<td>" in table and not _INTERNAL_ID.search(table), table[:1500]
+    assert " attack on " not in table and "defence against" not in table, table[:1500]

@@ -14,8 +14,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from arena.engine import action_from_json
-from arena.errors import MatchError
 from arena.models import HOME, MatchReview
+from arena.play_errors import MatchError
 from arena.services import review_claim, review_compute, review_request
 from arena.worker import review_pass
 from tests.arena.hosted import begin, finished, make_players

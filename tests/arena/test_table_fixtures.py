@@ -13,8 +13,8 @@ from django.test import Client
 from django.urls import reverse
 
 from arena.engine import action_to_json, legal_actions, seats_to_move
-from arena.errors import DiceNeededError, MatchError
 from arena.models import AWAY, HOME, Match
+from arena.play_errors import DiceNeededError, MatchError
 from arena.runtime.states import state_of
 from arena.services import match_begin_fixture, match_confirm_table_fixture, match_play
 from campaigns.models import Fixture

@@ -14,8 +14,8 @@ from django.test import Client
 from django.urls import reverse
 
 from arena.engine import FixedDice, action_from_json, apply, is_over, new_match, state_hash
-from arena.errors import ActionRefusedError, DiceNeededError
 from arena.models import AWAY, HOME, Match
+from arena.play_errors import ActionRefusedError, DiceNeededError
 from arena.runtime.states import rebuild, state_of
 from arena.services import match_begin_fixture, match_confirm_table_fixture, match_create_table, match_play
 from arena.services.match_records import verify

@@ -58,3 +58,29 @@ def test_bad_arguments_are_refused_with_a_clear_error() -> None:
         call_command("tournament", "--agents", "greedy", "--matches", "1", "-v0")
     with pytest.raises(CommandError, match="four players"):
         call_command("tournament", "--mode", "ffa", "-v0")
+
+
+def test_a_journal_keeps_each_match_and_a_second_run_counts_them_without_playing_them_again(tmp_path) -> None:
+    journal = tmp_path / "bench.jsonl"
+    args = ("tournament", "--agents", "greedy,random", "--matches", "3", "--workers", "1", "-v0", "--seed")
+    first = StringIO()
+    call_command(*args, "j", "--journal", str(journal), stdout=first)
+    lines = journal.read_text().splitlines()
+    assert len(lines) == 3
+    # cut short after two matches, as if the machine stopped: the rerun plays only the third
+    journal.write_text("\n".join(lines[:2]) + "\n")
+    again = StringIO()
+    call_command(*args, "j", "--journal", str(journal), stdout=again)
+    assert len(journal.read_text().splitlines()) == 3
+    table = [line for line in first.getvalue().splitlines() if line.startswith("greedy v random")]
+    assert table and table == [line for line in again.getvalue().splitlines() if line.startswith("greedy v random")]
+    # another tournament's lines are left alone: a different seed plays its own three matches
+    call_command(*args, "k", "--journal", str(journal), stdout=StringIO())
+    assert len(journal.read_text().splitlines()) == 6
+
+
+def test_a_journal_line_that_is_not_a_match_is_refused_with_its_line_number(tmp_path) -> None:
+    journal = tmp_path / "bench.jsonl"
+    journal.write_text('{"job": {"pair": 0}}\n')
+    with pytest.raises(CommandError, match="line 1 is not a match"):
+        call_command("tournament", "--agents", "greedy,random", "--matches", "1", "--journal", str(journal), "-v0")

@@ -10,8 +10,8 @@ import random
 import pytest
 
 from arena.engine import action_to_json, legal_actions, seats_to_move
-from arena.errors import DiceNeededError
 from arena.models import Match
+from arena.play_errors import DiceNeededError
 from arena.runtime.states import state_of
 from arena.services import match_play
 from campaigns.models import Fixture

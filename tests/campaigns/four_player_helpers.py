@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from arena.engine.campaign.arena_facts import ArenaFacts, SeatPlacing
-from arena.engine.campaign.dice import RecordedDice
 from arena.engine.campaign.facts import SideFacts
+from arena.engine.campaign.four_player_facts import ArenaFacts, SeatPlacing
+from arena.engine.campaign.league_dice import RecordedDice
 from arena.engine.campaign.results import ResultKind, opposite
 from arena.engine.match.words import ArenaMode
 from campaigns.models import ArenaResult, Entry, Fixture

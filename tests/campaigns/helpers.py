@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from arena.engine.campaign.dice import RecordedDice
 from arena.engine.campaign.injuries import Thumbs
+from arena.engine.campaign.league_dice import RecordedDice
 from arena.engine.campaign.results import ResultKind
 from campaigns.facts import MatchFacts, MemberFacts, SideFacts
 from campaigns.models import Fixture, Result

@@ -13,8 +13,8 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from campaigns.bounds import ARENA_SCORE_MAX, EP_MAX, FIGHTERS_MAX, ROUNDS_PLAYED_MAX
-from campaigns.errors import LeagueError
 from campaigns.facts import Fate, MemberFacts
+from campaigns.league_errors import LeagueError
 from campaigns.models import Entry, Fixture, League, MatchPreparation, MemberRecord, Result
 from campaigns.record_forms import HealForm
 from campaigns.services.fixtures import fixtures_generate

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from arena.engine.campaign.dice import RecordedDice, derive_seed
-from arena.engine.campaign.errors import CampaignRuleError
 from arena.engine.campaign.experience import Advance
 from arena.engine.campaign.injuries import Thumbs
+from arena.engine.campaign.league_dice import RecordedDice, derive_seed
 from arena.engine.campaign.purchases import Purchase
 from arena.engine.campaign.results import ResultKind
+from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.content.common import Stat
 from campaigns.facts import Fate, MemberFacts
 from campaigns.models import CampaignEvent, Entry, Fixture

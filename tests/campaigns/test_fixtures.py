@@ -13,10 +13,10 @@ from itertools import combinations
 
 import pytest
 
-from arena.engine.campaign.errors import CampaignRuleError
-from arena.engine.campaign.fixtures import swiss_round_count
+from arena.engine.campaign.fixture_formats import swiss_round_count
 from arena.engine.campaign.results import ResultKind
-from campaigns.errors import LeagueError
+from arena.engine.campaign.rule_error import CampaignRuleError
+from campaigns.league_errors import LeagueError
 from campaigns.models import CampaignEvent, Fixture, League
 from campaigns.services.fixtures import fixture_reschedule, fixtures_generate
 from tests.campaigns.factories import LeagueFactory, enter_teams

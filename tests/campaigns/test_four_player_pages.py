@@ -7,11 +7,11 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
-from arena.engine.campaign.dice import RecordedDice
-from arena.engine.campaign.errors import CampaignRuleError
+from arena.engine.campaign.league_dice import RecordedDice
 from arena.engine.campaign.results import ResultKind
+from arena.engine.campaign.rule_error import CampaignRuleError
 from campaigns.bounds import ARENA_SEAT_SCORE_MAX
-from campaigns.errors import LeagueError
+from campaigns.league_errors import LeagueError
 from campaigns.models import ArenaResult, Fixture, League, Result
 from campaigns.services.arena_results import (
     arena_fixture_confirm_result,

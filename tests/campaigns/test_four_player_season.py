@@ -30,7 +30,7 @@ def test_hr8_ffa_season_of_four_played_through_standings_by_hand() -> None:
     enter_teams(league, 4)
     fixtures_generate(league=league, actor=league.organiser)
     r1, r2, r3 = rounds_of(league)
-    # four teams: every round is one table of all four, the seats turning (arena_schedule)
+    # four teams: every round is one table of all four, the seats turning (four_player_schedule)
     assert [names(f) for f in (r1, r2, r3)] == [
         ["Team A", "Team D", "Team B", "Team C"],
         ["Team C", "Team A", "Team D", "Team B"],

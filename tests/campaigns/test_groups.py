@@ -16,10 +16,10 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
-from arena.engine.campaign.errors import CampaignRuleError
 from arena.engine.campaign.results import ResultKind
-from campaigns.errors import LeagueError
+from arena.engine.campaign.rule_error import CampaignRuleError
 from campaigns.forms import LeagueForm
+from campaigns.league_errors import LeagueError
 from campaigns.models import CampaignEvent, Entry, Fixture, League
 from campaigns.selectors.standings import group_tables
 from campaigns.services.fixtures import fixtures_generate

@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 
 from arena.engine.content.common import Stat
 from arena.engine.content.profiles import GLADIATOR
-from campaigns.errors import CampaignRosterError, LeagueError
+from campaigns.league_errors import CampaignRosterError, LeagueError
 from campaigns.models import CampaignEvent, League
 from campaigns.rosters import entry_roster
 from campaigns.selectors.leagues import entry_lines

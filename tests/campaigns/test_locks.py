@@ -20,7 +20,7 @@ from arena.engine.campaign.experience import Advance
 from arena.engine.campaign.match_items import MatchItem
 from arena.engine.campaign.purchases import Purchase
 from arena.engine.content.common import Stat
-from campaigns.errors import LeagueError
+from campaigns.league_errors import LeagueError
 from campaigns.match_items import Paid
 from campaigns.models import Entry, Fixture
 from campaigns.services import leagues as league_services

@@ -13,13 +13,13 @@ from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
 from arena.engine.campaign.campaign import team_value
-from arena.engine.campaign.dice import RecordedDice
-from arena.engine.campaign.errors import CampaignRuleError
+from arena.engine.campaign.league_dice import RecordedDice
 from arena.engine.campaign.match_items import MatchItem
 from arena.engine.campaign.purchases import Purchase
 from arena.engine.campaign.results import ResultKind
+from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.roster import DEAD
-from campaigns.errors import LeagueError
+from campaigns.league_errors import LeagueError
 from campaigns.match_items import Paid
 from campaigns.models import CampaignEvent, Entry, Fixture, MatchPreparation, Result
 from campaigns.rosters import entry_roster, set_entry_roster

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from arena.engine.campaign.dice import RecordedDice
+from arena.engine.campaign.league_dice import RecordedDice
 from arena.engine.campaign.results import ResultKind
 from campaigns.facts import MemberFacts
 from campaigns.models import Fixture

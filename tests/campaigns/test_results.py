@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from arena.engine.campaign.dice import RecordedDice
-from arena.engine.campaign.errors import CampaignRuleError
+from arena.engine.campaign.league_dice import RecordedDice
 from arena.engine.campaign.results import ResultKind
-from campaigns.errors import LeagueError
+from arena.engine.campaign.rule_error import CampaignRuleError
 from campaigns.facts import Fate, MemberFacts
+from campaigns.league_errors import LeagueError
 from campaigns.models import CampaignEvent, Fixture, League, Result
 from campaigns.selectors.reports import result_history
 from campaigns.selectors.standings import league_standings

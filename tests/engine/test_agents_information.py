@@ -22,7 +22,7 @@ from arena.engine.agents.seen import DECK, determinize, observe
 from arena.engine.agents.tournament import make_agent
 from arena.engine.content.amulets import can_hold_me_token
 from arena.engine.content.discs import build_pool
-from arena.engine.match.dice import SeededDice
+from arena.engine.match.dice_sources import SeededDice
 from arena.engine.match.events import TrapPlayed
 from arena.engine.match.play import match_events
 from arena.engine.match.rules.gladiators import grips_of

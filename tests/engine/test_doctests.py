@@ -15,7 +15,7 @@ MODULES = sorted(m.name for m in pkgutil.walk_packages(arena.engine.__path__, "a
 
 
 def test_the_walk_finds_the_engine():
-    assert "arena.engine.match.setup_json" in MODULES and "arena.engine.campaign.dice" in MODULES
+    assert "arena.engine.match.setup_json" in MODULES and "arena.engine.campaign.league_dice" in MODULES
 
 
 @pytest.mark.parametrize("name", MODULES)

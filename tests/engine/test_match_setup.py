@@ -17,7 +17,6 @@ from arena.engine import (
 from arena.engine.board.data import HalfId
 from arena.engine.board.hexgrid import Hex
 from arena.engine.match.actions import AssignAmulet, AssignMeToken, ChooseHalf, ChooseRole, Deploy, Move, RecordGrip
-from arena.engine.match.errors import DiceExhaustedError
 from arena.engine.match.events import (
     NOBODY,
     AmuletAssigned,
@@ -29,6 +28,7 @@ from arena.engine.match.events import (
     SideRollWon,
     TrapsDealt,
 )
+from arena.engine.match.match_errors import DiceExhaustedError
 from arena.engine.match.state import MatchOptions, Phase
 from arena.engine.roster import base_roster
 

@@ -13,12 +13,11 @@ from pathlib import Path
 import pytest
 
 import arena.engine.campaign
-from arena.engine.campaign.dice import RecordedDice, draw_order
-from arena.engine.campaign.errors import CampaignRuleError
 from arena.engine.campaign.experience import Advance, Deeds, apply_advance, xp_award
 from arena.engine.campaign.gold import match_income
 from arena.engine.campaign.injuries import INJURY_RESULT_NAMES, THUMBS_NAMES, InjuryResult, Thumbs, heal, injury_roll
 from arena.engine.campaign.knockout import STAGE_NAMES, stage_name, stage_names
+from arena.engine.campaign.league_dice import RecordedDice, draw_order
 from arena.engine.campaign.purchases import PURCHASE_NAMES, Purchase, PurchaseKind, apply_purchase
 from arena.engine.campaign.results import (
     FORMAT_NAMES,
@@ -30,6 +29,7 @@ from arena.engine.campaign.results import (
     knockout_at_round_limit,
     round_robin_name,
 )
+from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.campaign.standings import (
     TIE_BREAKER_DESCRIPTIONS,
     TIE_BREAKER_NAMES,

@@ -61,7 +61,8 @@ def test_the_league_list_and_the_league_page_read_in_hungarian(hu_client):
         "Ligák",
         "Új liga",
         "Idény",
-        "Kategória",
+        "Játék és kategória",
+        "Nevezések",
         "Lebonyolítás",
         "Szervező",
         "Nevezés",
@@ -70,7 +71,7 @@ def test_the_league_list_and_the_league_page_read_in_hungarian(hu_client):
         "Shuluri Tavaszi Liga",
     ):
         assert word in listing, word
-    absent(listing, "Round robin", "Season", "Organiser", "Sign-up", "New league")
+    absent(listing, "Round robin", "Season", "Organiser", "Sign-up", "New league", "Entries", "Game and tier")
 
     detail = page(hu_client, "league", league.pk)
     for word in (

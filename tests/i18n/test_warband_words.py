@@ -13,7 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 from django.utils import translation
 
-from campaigns.errors import LeagueError
+from campaigns.league_errors import LeagueError
 from campaigns.permissions import entry_refusal, require_owner
 from campaigns.services.fixtures import fixtures_generate
 from tests.factories import UserFactory

@@ -11,7 +11,7 @@ from django.urls import reverse
 from quests import services
 from quests.models import Adventure, LogEntry, Party, PartyMember, Roll, Warrior
 from quests.rules import rolls
-from quests.rules.dice import SeededDice
+from quests.rules.quest_dice import SeededDice
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

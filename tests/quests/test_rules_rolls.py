@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from quests.rules.content import WarriorClass
-from quests.rules.dice import FixedDice, SeededDice
+from quests.rules.quest_dice import FixedDice, SeededDice
 from quests.rules.rolls import (
     Member,
     choose_leader,

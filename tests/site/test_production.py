@@ -122,7 +122,8 @@ def production(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     log = (tmp / "gunicorn.log").open("w")
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "--bind", f"127.0.0.1:{port}"]
-        + ["--workers", "2", "viadal_site.wsgi"],
+        # as `make serve` runs it: the ASGI application under uvicorn in gunicorn's workers (push, issue 35)
+        + ["--workers", "2", "--worker-class", "viadal_site.workers.AsgiWorker", "viadal_site.asgi"],
         cwd=ROOT,
         env=env,
         stdout=log,
@@ -228,6 +229,10 @@ def check_pages_and_security_headers(production: Server) -> None:
         assert_hardened(headers)
 
     status, headers, body = production.request("/no-such-page/")
+    assert status == 404
+    assert_hardened(headers)
+
+    status, headers, _ = production.request("/play/999999/stream/")  # the event stream is an async view
     assert status == 404
     assert_hardened(headers)
 

@@ -16,8 +16,8 @@ from games.leagues import LeagueRefusal
 from warbands.league_campaign import campaign_of
 from warbands.league_forms import WarbandReport
 from warbands.rules.army_list import army_figure
-from warbands.rules.dice import FixedDice
 from warbands.rules.model import Warband as RulesWarband
+from warbands.rules.warband_dice import FixedDice
 
 from .helpers import enter, first_fixture, warband_league, warriors
 from .test_report import EIGHT, SAMPLE, side

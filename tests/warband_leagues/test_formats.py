@@ -16,7 +16,7 @@ from campaigns.services.results import fixture_confirm_result, fixture_report_re
 from tests.factories import UserFactory
 from warbands.league_forms import WarbandReport
 from warbands.league_game import entry_fielded
-from warbands.rules.dice import SeededDice
+from warbands.rules.warband_dice import SeededDice
 
 from .helpers import enter, warband_league, warriors
 from .test_report import side

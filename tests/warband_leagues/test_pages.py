@@ -13,9 +13,10 @@ from django.urls import reverse
 
 from campaigns.models import CampaignEvent, Entry, Fixture, League
 from campaigns.services.results import fixture_confirm_result, fixture_report_result
+from tests.campaigns.factories import LeagueFactory
 from tests.factories import UserFactory
 from warbands.league_forms import WarbandReport
-from warbands.rules.dice import FixedDice
+from warbands.rules.warband_dice import FixedDice
 
 from .helpers import enter, first_fixture, make_warband, warband_league, warriors
 from .test_report import side
@@ -295,3 +296,14 @@ def test_the_match_page_offers_hirelings_to_the_lower_wv_side_only(client):
     assert f'id="hire-{many.pk}"' not in page and 'data-hireling="Sellsword"' in page
     report = client.get(reverse("campaigns:report", args=[fixture.pk])).content.decode()
     assert 'data-figure="Sellsword"' in report  # the hireling is on the table in the report
+
+
+def test_the_league_list_names_each_league_s_game_and_counts_entries_not_teams(client) -> None:  # type: ignore[no-untyped-def]
+    viadal = LeagueFactory(name="Arena Cup")
+    warband_league(name="Border Feud")
+    html = client.get(reverse("campaigns:list")).content.decode()
+    head = html.split("<thead>")[1].split("</thead>")[0]
+    assert "Entries" in head and "Game and tier" in head and ">Teams<" not in head
+    for name, game in (("Arena Cup", viadal.game_info.name), ("Border Feud", "warband")):
+        row = html.split(f">{name}</a>")[1].split("</tr>")[0]
+        assert 'data-game="' in row and (game in row)

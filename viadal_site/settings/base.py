@@ -14,6 +14,9 @@ Environment variables:
 - ``VIADAL_MATCH_STATE_CACHE``: how many hosted-match states a process keeps (64; 0 turns it off).
 - ``VIADAL_AGENT_POLL_SECONDS``: how often the computer opponent's worker (``run_agents``) looks for
   the decisions it owes when idle (0.25 s).
+- ``VIADAL_PUSH``: ``auto`` (push where the site is served through ASGI, ``make serve``), ``on``
+  (the pages open the stream even when served through WSGI: a proxy sends ``/play/<id>/stream/``
+  to an ASGI server) or ``off`` (the pages poll); docs/scale-out.md, "Push".
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -294,6 +298,22 @@ VIADAL_MATCH_POLL_MS = int(os.environ.get("VIADAL_MATCH_POLL_MS", "700"))
 # The play page's refreshed header counts the matches owing a move exactly and the rest of "Waiting on
 # you" as counted within this many seconds (accounts/context_processors.py).
 INBOX_REST_SECONDS = int(os.environ.get("INBOX_REST_SECONDS", "60"))
+# Push (issue 35, docs/scale-out.md "Push"): a live match's pages hear of each new version through a
+# server-sent-events stream (/play/<id>/stream/) and poll only as a safety net. "auto": where the
+# request came through ASGI; "on": always offered (an ASGI server behind the same proxy serves the
+# streams); "off": the pages poll every VIADAL_MATCH_POLL_MS.
+VIADAL_PUSH = os.environ.get("VIADAL_PUSH", "auto").strip().lower()
+if VIADAL_PUSH not in ("auto", "on", "off"):
+    raise ImproperlyConfigured("VIADAL_PUSH is auto, on or off.")
+# Redis pub/sub carries the notices between processes; without it, one process's streams hear only its own.
+VIADAL_PUSH_REDIS_URL = REDIS_URL
+VIADAL_PUSH_CHANNEL_PREFIX = "viadal:match:"
+VIADAL_PUSH_HEARTBEAT_SECONDS = float(os.environ.get("VIADAL_PUSH_HEARTBEAT_SECONDS", "20"))  # a comment line
+VIADAL_PUSH_LIFETIME_SECONDS = float(os.environ.get("VIADAL_PUSH_LIFETIME_SECONDS", "300"))  # then it reconnects
+VIADAL_PUSH_RETRY_MS = 2000  # the browser reconnects this long after a stream ends
+VIADAL_PUSH_SAFETY_POLL_MS = int(os.environ.get("VIADAL_PUSH_SAFETY_POLL_MS", "15000"))  # 0: none
+VIADAL_PUSH_STREAMS_PER_CLIENT = int(os.environ.get("VIADAL_PUSH_STREAMS_PER_CLIENT", "8"))  # per process
+VIADAL_PUSH_STREAMS = int(os.environ.get("VIADAL_PUSH_STREAMS", "2000"))  # per process
 # The computer's worker (manage.py run_agents) looks for owed decisions this often (seconds) when idle.
 VIADAL_AGENT_POLL_SECONDS = float(os.environ.get("VIADAL_AGENT_POLL_SECONDS", "0.25"))
 # Scripted d10s for a match (Match.dice_script) are rolled only when this is on: the test settings'.

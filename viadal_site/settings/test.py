@@ -1,6 +1,7 @@
 """Settings for the test suite: fast hashing, plain static storage, same database rules as base."""
 
 import atexit
+import os
 import shutil
 import tempfile
 
@@ -37,7 +38,7 @@ CACHES = {
         "TIMEOUT": 60 * 60,
     },
 }
-# Tests may script a hosted match's d10s (Match.dice_script, arena/runtime/dice.py); never in production.
+# Tests may script a hosted match's d10s (Match.dice_script, arena/runtime/hosted_dice.py); never in production.
 VIADAL_TEST_DICE = True
 # The suite makes many matches per player in a few seconds; tests/arena/test_limits.py checks the
 # production numbers (base.VIADAL_HOSTED_LIMITS) with override_settings.
@@ -46,3 +47,7 @@ VIADAL_HOSTED_LIMITS = {
 }
 # The suite signs up from one address many times; tests/accounts/test_signup.py checks the limit.
 SIGNUP_LIMIT = 10_000
+# Push (arena/runtime/push.py): the Redis broker when the environment names Redis (make test-postgres),
+# the local one otherwise; each test process publishes on channels of its own (xdist workers number
+# their matches alike).
+VIADAL_PUSH_CHANNEL_PREFIX = f"viadal-test-{os.getpid()}:match:"

@@ -51,7 +51,7 @@ Modules and their API:
   ``dismiss``. Each step returns a ``Step``: the new campaign, every ``Roll``, a ``Text`` line per
   event, and ``violations`` (then nothing changed and nothing was rolled).
   ``campaign_to_dict`` / ``campaign_from_dict`` store it.
-- :mod:`~warbands.rules.dice`: ``SeededDice(seed, start=0)``, ``FixedDice(results)``; ``roll(purpose,
+- :mod:`~warbands.rules.warband_dice`: ``SeededDice(seed, start=0)``, ``FixedDice(results)``; ``roll(purpose,
   sides=6) -> Roll``; ``records`` and ``rolls_made``.
 
 Where each check of WB-5's Validator checklist lives (each returns ``Violation`` s with its id):

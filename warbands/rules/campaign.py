@@ -1,5 +1,5 @@
 """Campaigns of WB-8: the record, fielding and hirelings, and the steps after each match, as pure
-functions over recorded dice (:mod:`warbands.rules.dice`) that return every roll.
+functions over recorded dice (:mod:`warbands.rules.warband_dice`) that return every roll.
 
 A :class:`Campaign` is the league's copy of a warband (``warband``: every figure's current profile,
 the dead ones kept so a Necromancer can raise them), the league's ``points`` (L), the ``treasury``
@@ -39,13 +39,13 @@ from typing import Final
 from warbands.rules import content as c
 from warbands.rules.army_list import ARMY_LIST
 from warbands.rules.checks import Violation, check_warband, profile_problems
-from warbands.rules.dice import Dice, Roll
 from warbands.rules.files import warband_from_dict, warband_to_dict
 from warbands.rules.league import EndState, Fielded, Outcome, SideReport
 from warbands.rules.messages import who
 from warbands.rules.model import Figure, Minion, Pool, Warband
 from warbands.rules.pricing import figure_price, warband_totals
 from warbands.rules.texts import Text, same
+from warbands.rules.warband_dice import Dice, Roll
 
 ADVANCE_THRESHOLDS: Final = (4, 10, 18, 28)  # WB-8.4
 QUALITY_ADVANCES_MAX: Final = 1

@@ -32,9 +32,9 @@ from arena.engine.match.events import Event, TrapPlayed, events_for
 from arena.engine.match.magic.events import SpellCast
 from arena.engine.match.play import match_events
 from arena.engine.match.rules.gladiators import grips_of
+from arena.engine.match.seat_view import view
 from arena.engine.match.state import State, team_amulets
 from arena.engine.match.view_types import SeatView
-from arena.engine.match.views import view
 
 DECK: tuple[int, ...] = tuple(sorted(t.number for t in TRAPS.values()))
 

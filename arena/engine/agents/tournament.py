@@ -15,8 +15,8 @@ import multiprocessing
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
 from itertools import combinations
 from typing import Any
 
@@ -70,6 +70,20 @@ class Played:
     ending: str
     decisions: int
     times: dict[str, list[float]]
+    index: int = 0
+
+    def to_json(self, job: Job) -> dict[str, Any]:
+        """One line of a tournament's journal: the job and its outcome."""
+        outcome = {"score": self.score, "ending": self.ending, "decisions": self.decisions, "times": self.times}
+        return {"job": asdict(job), **outcome}
+
+    @classmethod
+    def from_json(cls, line: Mapping[str, Any]) -> tuple[Job, Played]:
+        """A journal line back as its job and outcome (KeyError or TypeError when it is not one)."""
+        job = Job(**line["job"])
+        times = {str(k): [float(t) for t in v] for k, v in line["times"].items()}
+        played = cls(job.pair, float(line["score"]), str(line["ending"]), int(line["decisions"]), times, job.index)
+        return job, played
 
 
 def seating(job: Job) -> tuple[str, ...]:
@@ -121,7 +135,7 @@ def play(job: Job) -> Played:
         score = 1.0 if names[result.winner] == job.a else 0.0
     if job.a == job.b:
         score = 0.5
-    return Played(job.pair, score, ending_of(str(result.kind), result.reason), decisions, times)
+    return Played(job.pair, score, ending_of(str(result.kind), result.reason), decisions, times, job.index)
 
 
 @dataclass
@@ -204,8 +218,15 @@ def run(
     mode: str = ArenaMode.PAIRS.value,
     workers: int = 2,
     progress: Callable[[int, int], None] | None = None,
+    done: Mapping[Job, Played] | None = None,
+    on_played: Callable[[Job, Played], None] | None = None,
 ) -> Tournament:
-    """Every pair of ``names`` plays ``matches`` matches (see the module)."""
+    """Every pair of ``names`` plays ``matches`` matches (see the module).
+
+    ``done`` holds outcomes of this tournament's jobs played before (a journal read back): they are
+    counted, not played again, so an interrupted tournament resumes where it stopped. ``on_played``
+    is told each newly played job as it ends (to write the journal).
+    """
     if len(names) < 2 or len(set(names)) != len(names):
         raise ValueError("a tournament needs two or more different agents")
     for n in names:
@@ -215,26 +236,44 @@ def run(
         for p, (a, b) in enumerate(combinations(names, 2))
         for i in range(matches)
     ]
+    earlier = dict(done or {})
     tables = [PairTable(a, b) for a, b in combinations(names, 2)]
     times: dict[str, list[float]] = {n: [] for n in names}
     started = time.monotonic()
     decisions = 0
-    ctx = multiprocessing.get_context("fork")
-    with ctx.Pool(processes=max(1, workers)) as pool:
-        for done, played in enumerate(pool.imap_unordered(play, jobs), start=1):
-            t = tables[played.pair]
-            if played.score == 1.0:
-                t.wins += 1
-            elif played.score == 0.0:
-                t.losses += 1
-            else:
-                t.draws += 1
-            t.endings[played.ending] += 1
-            for n, ts in played.times.items():
-                times[n].extend(ts)
-            decisions += played.decisions
-            if progress is not None:
-                progress(done, len(jobs))
+
+    def count(played: Played) -> None:
+        nonlocal decisions
+        t = tables[played.pair]
+        if played.score == 1.0:
+            t.wins += 1
+        elif played.score == 0.0:
+            t.losses += 1
+        else:
+            t.draws += 1
+        t.endings[played.ending] += 1
+        for n, ts in played.times.items():
+            times[n].extend(ts)
+        decisions += played.decisions
+
+    todo = []
+    for job in jobs:
+        if job in earlier:
+            count(earlier[job])
+        else:
+            todo.append(job)
+    finished = len(jobs) - len(todo)
+    by_key = {(j.pair, j.index): j for j in todo}
+    if todo:
+        ctx = multiprocessing.get_context("fork")
+        with ctx.Pool(processes=max(1, workers)) as pool:
+            for played in pool.imap_unordered(play, todo):
+                count(played)
+                if on_played is not None:
+                    on_played(by_key[(played.pair, played.index)], played)
+                finished += 1
+                if progress is not None:
+                    progress(finished, len(jobs))
     return Tournament(tables, times, fit_ratings(tables, names), time.monotonic() - started, decisions)
 
 

@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from arena.engine.campaign.errors import CampaignRuleError
+from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.content.profiles import GLADIATOR
 from arena.engine.content.weapons import BASE_GLADIATOR_TYPE, WEAPONS, Hands, is_legal_grip
 from arena.engine.roster import Member, Roster

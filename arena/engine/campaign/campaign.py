@@ -20,8 +20,8 @@ After each campaign match, in this order (HR-10.5):
 
 Every function is pure: it takes a member, roster or treasury and returns the new one; the app
 stores the results. Every random roll comes from a
-:class:`~arena.engine.campaign.dice.CampaignDice` and is returned as a record. Every refusal is a
-:class:`~arena.engine.campaign.errors.CampaignRuleError` naming the rule.
+:class:`~arena.engine.campaign.league_dice.CampaignDice` and is returned as a record. Every refusal is a
+:class:`~arena.engine.campaign.rule_error.CampaignRuleError` naming the rule.
 
 Campaign status lives on the member (``active``, ``absent``, ``dead``, ``hireling``); a dead member
 stays on the roster until a recruit takes his place, so that the amulet and the gladiator's pile

@@ -36,7 +36,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Final
 
-from arena.engine.campaign.errors import CampaignRuleError
+from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.campaign.texts import Line, counted_line
 from arena.engine.content.common import ROLE_NAMES, STAT_NAMES, Stat
 from arena.engine.content.skills import CHOOSABLE_SKILLS, SKILLS, skills_for_role

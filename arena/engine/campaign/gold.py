@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
-from arena.engine.campaign.errors import CampaignRuleError
 from arena.engine.campaign.results import Format, ResultKind
+from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.campaign.texts import Line, counted_line
 from arena.engine.roster import Roster
 from arena.engine.roster.pricing import roster_costs

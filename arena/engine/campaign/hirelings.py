@@ -17,7 +17,7 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Final
 
-from arena.engine.campaign.errors import CampaignRuleError
+from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.content.common import Stat
 from arena.engine.content.profiles import GLADIATOR, MEMBER_SLOTS, PROFILES
 from arena.engine.content.weapons import BASE_GLADIATOR_TYPE, is_legal_grip

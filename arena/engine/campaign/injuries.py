@@ -36,8 +36,8 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Final
 
-from arena.engine.campaign.dice import CampaignDice, DieRoll
-from arena.engine.campaign.errors import CampaignRuleError
+from arena.engine.campaign.league_dice import CampaignDice, DieRoll
+from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.campaign.texts import Line, Pair
 from arena.engine.content.common import Stat
 from arena.engine.content.profiles import GLADIATOR, WITCH_MASTER

@@ -1,7 +1,7 @@
 """Knockout (*kieséses*, HR-10.2): single elimination on a bracket of the next power of two.
 
 :func:`knockout_bracket` takes the seeds, best first (from standings, rating or a seeded draw:
-:func:`~arena.engine.campaign.dice.draw_order`), and places them by the standard seeding, in
+:func:`~arena.engine.campaign.league_dice.draw_order`), and places them by the standard seeding, in
 which the seeds of every first-round match add up to size + 1 (1 v 8, 4 v 5, 2 v 7, 3 v 6 for
 eight) and seeds 1 and 2 can meet only in the final. Missing seeds are byes, so the byes go to the
 top seeds. Each :class:`Tie` lists the better seed as ``home``; a tie whose ``away`` is None is a
@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
-from arena.engine.campaign.errors import CampaignRuleError
 from arena.engine.campaign.pairing import Pairing, TeamId, check_team_ids
+from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.campaign.texts import Pair
 
 # (hungarian, english) of the named stages; a larger round is "round_of_{places}" (stage_names)

@@ -21,13 +21,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from arena.engine.campaign.arena_facts import ArenaFacts, SeatPlacing
 from arena.engine.campaign.facts import Fate, MatchFacts, MemberFacts, SideFacts
+from arena.engine.campaign.four_player_facts import ArenaFacts, SeatPlacing
 from arena.engine.campaign.injuries import Thumbs
 from arena.engine.campaign.results import ResultKind, opposite
 from arena.engine.content.common import Role
 from arena.engine.match.blame import Blame, blame_damage, blame_death, blame_see, stands_as_zombie
-from arena.engine.match.dice import SeededDice
+from arena.engine.match.dice_sources import SeededDice
 from arena.engine.match.events import Damaged, Died, Event, ItemBroken
 from arena.engine.match.evolve import evolve
 from arena.engine.match.play import match_events

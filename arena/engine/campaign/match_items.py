@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Final
 
-from arena.engine.campaign.errors import CampaignRuleError
+from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.campaign.texts import Pair, place_hu
 from arena.engine.content.amulets import AMULETS, VIALS, VIALS_PER_TEAM
 from arena.engine.content.discs import DISC_POOL, DISCS_DRAWN

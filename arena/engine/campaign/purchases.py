@@ -15,7 +15,7 @@ training: +1 Ép                                        20 (at most +2 per membe
 
 :func:`apply_purchase` checks the purchase, takes the gold and returns the new roster and
 treasury; any broken rule or a short treasury raises
-:class:`~arena.engine.campaign.errors.CampaignRuleError`. The rule is checked before the gold.
+:class:`~arena.engine.campaign.rule_error.CampaignRuleError`. The rule is checked before the gold.
 
 Readings: a recruit fills a place that is empty or held by a dead member (an absent member keeps
 his place; a hireling stands in for him, HR-10.8). The recruit has his slot's base profile
@@ -36,8 +36,8 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Final
 
-from arena.engine.campaign.errors import CampaignRuleError
 from arena.engine.campaign.gold import pay
+from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.campaign.texts import STATUS_NAMES, Pair, place_hu
 from arena.engine.content.amulets import AMULETS
 from arena.engine.content.common import Stat

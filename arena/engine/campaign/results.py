@@ -34,8 +34,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
-from arena.engine.campaign.dice import CampaignDice, DieRoll
-from arena.engine.campaign.errors import CampaignRuleError
+from arena.engine.campaign.league_dice import CampaignDice, DieRoll
+from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.campaign.texts import Pair
 from arena.engine.content.profiles import CROSSBOWMAN, DEASTA, GLADIATOR, LAEVA, STRATEGIST, WITCH_MASTER
 

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from arena.engine.campaign.errors import CampaignRuleError
 from arena.engine.campaign.knockout import knockout_bracket
 from arena.engine.campaign.pairing import Pairing, Round, TeamId, check_team_ids
+from arena.engine.campaign.rule_error import CampaignRuleError
 
 GROUP_QUALIFIERS = 2  # HR-10.2: the top 2 of each group go on
 GROUP_MIN_SIZE = 3  # a group of 2 would send both teams on: its matches would decide nothing
@@ -101,7 +101,7 @@ def check_group_count(team_count: int, group_count: int) -> None:
     >>> check_group_count(8, 3)
     Traceback (most recent call last):
     ...
-    arena.engine.campaign.errors.CampaignRuleError: 8 teams cannot make 3 groups of at least 3 teams (HR-10.2)
+    arena.engine.campaign.rule_error.CampaignRuleError: 8 teams cannot make 3 groups of at least 3 teams (HR-10.2)
     """
     if group_count < 1 or team_count < GROUP_MIN_SIZE * group_count:
         raise CampaignRuleError(

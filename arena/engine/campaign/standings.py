@@ -38,10 +38,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
-from arena.engine.campaign.dice import RecordedDice, derive_seed, draw_order
-from arena.engine.campaign.errors import CampaignRuleError
+from arena.engine.campaign.league_dice import RecordedDice, derive_seed, draw_order
 from arena.engine.campaign.pairing import TeamId, check_team_ids
 from arena.engine.campaign.results import Format, ResultKind, league_points, opposite
+from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.campaign.texts import Pair
 
 
@@ -323,7 +323,7 @@ def resolve_ties(
 ) -> list[_Entry]:
     """Order ``group``, equal on every breaker before ``chain[step]``, from ``chain[step]`` on
     (``key_for(breaker, group)`` gives each team's value, higher better); the four-player table
-    (:mod:`.arena_standings`) runs its own chain through it too."""
+    (:mod:`.four_player_standings`) runs its own chain through it too."""
     if len(group) == 1:
         return [(group[0], None, None)]
     breaker = chain[step]

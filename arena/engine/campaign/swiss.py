@@ -29,9 +29,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from arena.engine.campaign.dice import CampaignDice, DieRoll, draw_order
-from arena.engine.campaign.errors import CampaignRuleError
+from arena.engine.campaign.league_dice import CampaignDice, DieRoll, draw_order
 from arena.engine.campaign.pairing import Pairing, Round, TeamId, check_team_ids
+from arena.engine.campaign.rule_error import CampaignRuleError
 
 MIN_SWISS_ROUNDS = 3  # HR-10.2
 

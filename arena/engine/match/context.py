@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from arena.engine.match.dice import Dice
+from arena.engine.match.dice_sources import Dice
 from arena.engine.match.events import DiceRolled, Event
 from arena.engine.match.evolve import EVOLVERS, credit
 from arena.engine.match.state import State

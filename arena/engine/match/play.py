@@ -14,13 +14,13 @@ from typing import Any, cast
 from arena.engine.match import actions as act
 from arena.engine.match.actions import Action
 from arena.engine.match.context import Context
-from arena.engine.match.dice import Dice, SeededDice
-from arena.engine.match.errors import IllegalActionError
+from arena.engine.match.dice_sources import Dice, SeededDice
 from arena.engine.match.events import Event
 from arena.engine.match.evolve import evolve
 from arena.engine.match.hooks import HOOKS
 from arena.engine.match.magic import areas as magic_areas
 from arena.engine.match.magic import listing as magic_engine
+from arena.engine.match.match_errors import IllegalActionError
 from arena.engine.match.memo import Memo
 from arena.engine.match.optional import actions as opt_act
 from arena.engine.match.optional import favour as optional_favour

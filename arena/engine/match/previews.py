@@ -26,8 +26,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from arena.engine.match.actions import Action, Dodge, MeleeAttack, RangedAttack, Throw
-from arena.engine.match.errors import IllegalActionError
 from arena.engine.match.events import AttackResolved, Event
+from arena.engine.match.match_errors import IllegalActionError
 from arena.engine.match.optional.actions import Reroll
 from arena.engine.match.optional.state import PendingReroll
 from arena.engine.match.play import apply

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arena.engine.match.actions import action_from_json
-from arena.engine.match.errors import IllegalActionError
 from arena.engine.match.events import event_to_json
+from arena.engine.match.match_errors import IllegalActionError
 from arena.engine.match.play import apply, match_events
 from arena.engine.match.setup import new_match
 from arena.engine.match.state import MatchSetup, State

@@ -27,7 +27,7 @@ from arena.engine.match.actions import (
     RecordGrip,
 )
 from arena.engine.match.context import Context
-from arena.engine.match.dice import Dice, SeededDice
+from arena.engine.match.dice_sources import Dice, SeededDice
 from arena.engine.match.events import (
     NOBODY,
     AmuletAssigned,

@@ -23,7 +23,7 @@ from arena.engine.content.amulets import STANDARD_AMULET_SET
 from arena.engine.content.common import Armour, CombatValue, Role, Stat
 from arena.engine.content.profiles import MEMBER_SLOTS, PROFILES, Ammo
 from arena.engine.content.weapons import GLADIATOR_TYPES, JAVELIN, KIT, NET
-from arena.engine.match.dice import Dice
+from arena.engine.match.dice_sources import Dice
 from arena.engine.match.magic.state import Magic
 from arena.engine.match.memo import Memo
 from arena.engine.match.optional.state import OptState, PendingReroll

@@ -1,4 +1,4 @@
-"""The seat view's types: what a seat, or a spectator, may know of a match (``views.view``).
+"""The seat view's types: what a seat, or a spectator, may know of a match (``seat_view.view``).
 
 Every part is a frozen dataclass, so a reader (the hosted play screen, a computer player, a replay)
 reads attributes that the type checker knows, and nothing it holds can change the match. A secret the

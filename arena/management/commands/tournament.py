@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import sys
-from typing import Any
+from pathlib import Path
+from typing import IO, Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from arena.engine.agents.search import BUDGET, MOST_BUDGET
-from arena.engine.agents.tournament import LADDER, report, run
+from arena.engine.agents.tournament import LADDER, Job, Played, report, run
 from arena.engine.match.words import ArenaMode
 
 MOST_MATCHES = 10_000
@@ -25,6 +27,13 @@ class Command(BaseCommand):
         parser.add_argument("--players", type=int, choices=(2, 4), default=2)
         parser.add_argument("--mode", choices=(ArenaMode.PAIRS.value, ArenaMode.FFA.value), default=None)
         parser.add_argument("--workers", type=int, default=2, help="processes (the machine's cores)")
+        parser.add_argument(
+            "--journal",
+            type=Path,
+            default=None,
+            help="a file each finished match is appended to; run again with the same file and arguments "
+            "and the matches already in it are counted, not played again",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         names = [n.strip() for n in options["agents"].split(",") if n.strip()]
@@ -43,6 +52,15 @@ class Command(BaseCommand):
                 sys.stderr.write(f"\r{done}/{total} matches")
                 sys.stderr.flush()
 
+        journal: Path | None = options["journal"]
+        done = read_journal(journal) if journal is not None and journal.exists() else {}
+        out: IO[str] | None = journal.open("a", encoding="utf-8") if journal is not None else None
+
+        def write(job: Job, played: Played) -> None:
+            if out is not None:
+                out.write(json.dumps(played.to_json(job), separators=(",", ":")) + "\n")
+                out.flush()
+
         try:
             result = run(
                 names,
@@ -53,9 +71,14 @@ class Command(BaseCommand):
                 mode=mode,
                 workers=options["workers"],
                 progress=progress if options["verbosity"] >= 1 else None,
+                done=done,
+                on_played=write,
             )
         except ValueError as exc:
             raise CommandError(str(exc)) from exc
+        finally:
+            if out is not None:
+                out.close()
         sys.stderr.write("\n")
         self.stdout.write(
             f"{options['players']} players{' (' + mode + ')' if options['players'] == 4 else ''}, "
@@ -63,3 +86,20 @@ class Command(BaseCommand):
             f"search budget {options['budget']} iterations"
         )
         self.stdout.write(report(result))
+
+
+def read_journal(path: Path) -> dict[Job, Played]:
+    """The matches a journal holds, by job (the lines of other tournaments are kept but not used)."""
+    done: dict[Job, Played] = {}
+    with path.open(encoding="utf-8") as lines:
+        for number, line in enumerate(lines, start=1):
+            if not line.strip():
+                continue
+            if len(line) > 1_000_000:
+                raise CommandError(f"{path}: line {number} is longer than a match's record can be")
+            try:
+                job, played = Played.from_json(json.loads(line))
+            except (ValueError, KeyError, TypeError, AttributeError) as exc:
+                raise CommandError(f"{path}: line {number} is not a match of a tournament ({exc})") from exc
+            done[job] = played
+    return done

@@ -57,8 +57,10 @@ class Line:
         return format_html('<span class="team seat-{}">{}</span>', seat, self.names.team(seat))
 
     def per_seat(self, numbers: Any) -> SafeString:
-        """ "Vasfarkasok 3, Ködlovagok 1, …": one number per seat, by its team (four seats, HR-8)."""
-        return mark_safe(", ".join(format_html("{} {}", self.team(seat), n) for seat, n in enumerate(numbers)))
+        """ "Vasfarkasok: 3; Ködlovagok: 1; …": one number per seat, by its team (four seats, HR-8); the
+        colon and the semicolon keep a team named with a number or a comma ("Base team, seat 3") apart
+        from its own number."""
+        return mark_safe("; ".join(format_html("{}: {}", self.team(seat), n) for seat, n in enumerate(numbers)))
 
     def die(self, result: int, sides: int = 10) -> SafeString:
         return format_html('<span class="die" title="d{}">{}</span>', sides, result)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from ..words import reason_text
 from .common import Event, Line, Writer, register
@@ -67,8 +67,48 @@ def spell_blocked(e: Event, line: Line) -> SafeString:
     )
 
 
+# What a lasting part forbids or makes him immune to: a spell of several parts (Tűzalak: no weapon
+# damages him and he casts nothing) says each, never "Fire Form lasts on him" twice (issue 32).
+FORBIDDEN = {
+    "spending_man": pgettext_lazy("may not", "spend MAN"),
+    "ranged_attacks": pgettext_lazy("may not", "make aimed attacks"),
+    "lightning_spells": pgettext_lazy("may not", "cast lightning spells"),
+    "casting": pgettext_lazy("may not", "cast spells"),
+    "pushing": pgettext_lazy("may not", "push"),
+    "running": pgettext_lazy("may not", "run"),
+}
+IMMUNE_TO = {
+    "weapon_damage": pgettext_lazy("do not harm", "weapons"),
+    "lightning_damage": pgettext_lazy("do not harm", "lightning spells"),
+}
+
+
+def _lasting_part(e: Event, line: Line, values: dict[str, object]) -> SafeString | None:
+    if not e["target"]:
+        return None
+    until = e["last_round"] is not None
+    if e["kind"] == "forbid" and e["what"] in FORBIDDEN:
+        text = (
+            _("%(spell)s: %(who)s may not %(action)s until the end of round %(round)s.")
+            if until
+            else _("%(spell)s: %(who)s may not %(action)s.")
+        )
+        return line.say(text, action=FORBIDDEN[e["what"]], **values)
+    if e["kind"] == "immunity" and e["what"] in IMMUNE_TO:
+        text = (
+            _("%(spell)s: %(what)s do not harm %(who)s until the end of round %(round)s.")
+            if until
+            else _("%(spell)s: %(what)s do not harm %(who)s.")
+        )
+        return line.say(text, what=IMMUNE_TO[e["what"]], **values)
+    return None
+
+
 def spell_lasting(e: Event, line: Line) -> SafeString:
     values = {"spell": line.spell(e["spell"]), "who": line.who(e["target"]), "round": e["last_round"]}
+    part = _lasting_part(e, line, values)
+    if part is not None:
+        return part
     if e["last_round"] is None:
         text = _("%(spell)s lasts on %(who)s.") if e["target"] else _("%(spell)s lasts.")
     elif e["target"]:

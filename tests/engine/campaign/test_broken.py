@@ -8,9 +8,9 @@ import pytest
 
 from arena.engine.campaign.broken import break_items
 from arena.engine.campaign.campaign import team_value
-from arena.engine.campaign.errors import CampaignRuleError
 from arena.engine.campaign.match_items import MATCH_ITEM_NAMES, MatchItemKind
 from arena.engine.campaign.purchases import Purchase, apply_purchase
+from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.roster import Member, Roster, base_roster
 from arena.engine.roster.rules import validate_roster
 

@@ -7,7 +7,6 @@ from dataclasses import replace
 import pytest
 
 from arena.engine.campaign.campaign import team_value
-from arena.engine.campaign.errors import CampaignRuleError
 from arena.engine.campaign.experience import (
     ADVANCE_THRESHOLDS,
     Advance,
@@ -17,6 +16,7 @@ from arena.engine.campaign.experience import (
     apply_advance,
     xp_award,
 )
+from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.content.common import Stat
 from arena.engine.content.skills import ACROBATICS, AIMING, CONCENTRATION, DODGING, HIDING, SNEAKING
 from arena.engine.roster import DEAD, HIRELING, Member, Roster, base_member, base_roster

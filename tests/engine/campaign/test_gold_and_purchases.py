@@ -7,10 +7,10 @@ from dataclasses import replace
 import pytest
 
 from arena.engine.campaign.campaign import team_value
-from arena.engine.campaign.errors import CampaignRuleError
 from arena.engine.campaign.gold import match_income, pay, starting_treasury
 from arena.engine.campaign.purchases import Purchase, apply_purchase, purchase_price, recruit_member
 from arena.engine.campaign.results import Format, ResultKind
+from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.content.common import Stat
 from arena.engine.roster import ABSENT, ACTIVE, DEAD, base_roster
 from arena.engine.roster.rules import validate_roster

@@ -7,7 +7,6 @@ from dataclasses import replace
 import pytest
 
 from arena.engine.campaign.campaign import team_value
-from arena.engine.campaign.errors import CampaignRuleError
 from arena.engine.campaign.hirelings import after_match, fielded_roster, hireling_member
 from arena.engine.campaign.match_items import (
     MatchItem,
@@ -17,6 +16,7 @@ from arena.engine.campaign.match_items import (
     patronage_left,
     patronage_points,
 )
+from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.content.common import Stat
 from arena.engine.roster import ABSENT, DEAD, HIRELING
 from arena.engine.roster.rules import validate_roster

@@ -6,8 +6,6 @@ from dataclasses import replace
 
 import pytest
 
-from arena.engine.campaign.dice import DieRoll, RecordedDice
-from arena.engine.campaign.errors import CampaignRuleError
 from arena.engine.campaign.hirelings import hireling_member
 from arena.engine.campaign.injuries import (
     InjuryResult,
@@ -20,6 +18,8 @@ from arena.engine.campaign.injuries import (
     injury_result,
     injury_roll,
 )
+from arena.engine.campaign.league_dice import DieRoll, RecordedDice
+from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.content.common import Stat
 from arena.engine.roster import ABSENT, ACTIVE, DEAD, base_member
 

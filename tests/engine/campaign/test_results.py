@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from arena.engine.campaign.dice import DieRoll, RecordedDice, derive_seed, draw_order
-from arena.engine.campaign.errors import CampaignRuleError
+from arena.engine.campaign.league_dice import DieRoll, RecordedDice, derive_seed, draw_order
 from arena.engine.campaign.results import (
     Format,
     KnockoutSide,
@@ -21,6 +20,7 @@ from arena.engine.campaign.results import (
     opposite,
     result_at_round_limit,
 )
+from arena.engine.campaign.rule_error import CampaignRuleError
 
 R = ResultKind
 

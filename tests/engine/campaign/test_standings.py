@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from arena.engine.campaign.errors import CampaignRuleError
 from arena.engine.campaign.results import Format, ResultKind
+from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.campaign.standings import TIE_BREAKERS, MatchResult, StandingRow, TieBreaker, compute_standings
 
 R = ResultKind

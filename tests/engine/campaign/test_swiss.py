@@ -8,10 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arena.engine.campaign.dice import RecordedDice
-from arena.engine.campaign.errors import CampaignRuleError
-from arena.engine.campaign.fixtures import Pairing, Round, SwissEntry, TeamId, swiss_round, swiss_round_count
+from arena.engine.campaign.fixture_formats import Pairing, Round, SwissEntry, TeamId, swiss_round, swiss_round_count
+from arena.engine.campaign.league_dice import RecordedDice
 from arena.engine.campaign.results import Format, ResultKind
+from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.campaign.standings import MatchResult, compute_standings
 
 

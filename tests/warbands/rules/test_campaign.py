@@ -41,9 +41,9 @@ from warbands.rules.campaign import (
     serve_absence,
     warband_value,
 )
-from warbands.rules.dice import FixedDice, SeededDice
 from warbands.rules.league import EndState, FigureEnd, Outcome, SideReport, check_report, fielded_figures, match_result
 from warbands.rules.model import Pool, Warband
+from warbands.rules.warband_dice import FixedDice, SeededDice
 
 # L 200: Necromancer 60 with a Raven 12, two Warriors 46, Archer 26, Skeleton 13, Golem 32: T = 189
 CRYPT = Warband(

@@ -9,7 +9,6 @@ import pytest
 
 from tests.warbands.rules.helpers import SAMPLE
 from warbands.rules.army_list import army_figure
-from warbands.rules.dice import FixedDice
 from warbands.rules.league import (
     EndState,
     FigureEnd,
@@ -29,6 +28,7 @@ from warbands.rules.league import (
     victory_points,
 )
 from warbands.rules.model import Warband
+from warbands.rules.warband_dice import FixedDice
 
 # Side B: Hero 53, Ogre 47, two Warriors 46, Archer 26, Skeleton 13 = 185
 RAIDERS = Warband(

@@ -29,7 +29,6 @@ from warbands.rules.campaign import (
     register,
 )
 from warbands.rules.checks import CODES, check_warband
-from warbands.rules.dice import SeededDice
 from warbands.rules.files import (
     WarbandFileError,
     dump_warband_file,
@@ -40,6 +39,7 @@ from warbands.rules.files import (
 from warbands.rules.league import EndState, FigureEnd, Format, LeagueMatch, MatchOutcome, Outcome, SideReport, standings
 from warbands.rules.model import Figure, Minion, Pool, Warband
 from warbands.rules.pricing import figure_price, price_of, warband_totals
+from warbands.rules.warband_dice import SeededDice
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 RULE_IDS = sorted(c.RULES)

@@ -9,7 +9,6 @@ from typing import Any
 from arena.engine.content.profiles import MEMBER_SLOTS
 from arena.engine.match.actions import Action, EndActivation, EndStep, action_cost
 from arena.engine.match.context import Context
-from arena.engine.match.errors import IllegalActionError
 from arena.engine.match.hooks import HOOKS
 from arena.engine.match.magic.actions import Cast, CommandZombie, MoveCloud, ZombieAct
 from arena.engine.match.magic.areas import CLOUD_MAN_PER_HEX, G, area_hexes, move_cloud_options
@@ -24,6 +23,7 @@ from arena.engine.match.magic.zombie import (
     zombie_options,
     zombie_waiting,
 )
+from arena.engine.match.match_errors import IllegalActionError
 from arena.engine.match.memo import Table
 from arena.engine.match.rules.base import HEXES, Scan, activate, actor, check_stated, fail, man_of, pay
 from arena.engine.match.state import State

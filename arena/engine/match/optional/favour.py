@@ -12,7 +12,7 @@ But a decider is a deterministic function of (state, action, dice), so the engin
    a :class:`~arena.engine.match.optional.state.PendingReroll` for that seat.
 2. The seat answers with :class:`~arena.engine.match.actions.Reroll`: ``RerollDecided`` (2 tokens spent
    if ``use``; the pending decision the action answered, if any, is restored), then the action is
-   resolved again from that state with :class:`~arena.engine.match.dice.ScriptedDice`: the earlier
+   resolved again from that state with :class:`~arena.engine.match.dice_sources.ScriptedDice`: the earlier
    results as they were, the paused one kept or rolled afresh, then the match's dice. A re-rolled
    die is never offered again; later dice of either seat may pause again.
 
@@ -28,7 +28,7 @@ from collections.abc import Callable
 
 from arena.engine.match.actions import Action, Concede, action_to_json
 from arena.engine.match.context import Context
-from arena.engine.match.dice import Dice, ScriptedDice
+from arena.engine.match.dice_sources import Dice, ScriptedDice
 from arena.engine.match.events import Event
 from arena.engine.match.optional.actions import Reroll
 from arena.engine.match.optional.events import RerollDecided, RerollOffered, RerollStashed

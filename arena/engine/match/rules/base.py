@@ -6,10 +6,10 @@ from typing import NoReturn
 
 from arena.engine.board.grid import Sight, grid
 from arena.engine.match.context import Context
-from arena.engine.match.errors import IllegalActionError
 from arena.engine.match.events import Activated
 from arena.engine.match.hooks import HOOKS
 from arena.engine.match.magic import queries as magic_hooks
+from arena.engine.match.match_errors import IllegalActionError
 from arena.engine.match.memo import Table
 from arena.engine.match.state import BOARD_OF, Phase, State
 

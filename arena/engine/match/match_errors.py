@@ -15,4 +15,4 @@ class IllegalActionError(ValueError):
 
 
 class DiceExhaustedError(RuntimeError):
-    """A :class:`~arena.engine.match.dice.FixedDice` was asked for more rolls than it was given."""
+    """A :class:`~arena.engine.match.dice_sources.FixedDice` was asked for more rolls than it was given."""

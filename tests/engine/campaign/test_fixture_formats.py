@@ -7,8 +7,7 @@ from itertools import combinations
 
 import pytest
 
-from arena.engine.campaign.errors import CampaignRuleError
-from arena.engine.campaign.fixtures import (
+from arena.engine.campaign.fixture_formats import (
     Pairing,
     bracket_size,
     check_group_count,
@@ -20,6 +19,7 @@ from arena.engine.campaign.fixtures import (
     round_robin,
     seed_order,
 )
+from arena.engine.campaign.rule_error import CampaignRuleError
 
 SIZES = range(2, 11)
 

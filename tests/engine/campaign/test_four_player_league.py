@@ -10,13 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arena.engine.campaign.arena_facts import ArenaFacts, SeatPlacing
-from arena.engine.campaign.arena_results import check_arena_facts, ffa_place_points, seat_league_points
-from arena.engine.campaign.arena_schedule import table_rounds
-from arena.engine.campaign.arena_standings import SeatedMatch, compute_arena_standings
-from arena.engine.campaign.errors import CampaignRuleError
 from arena.engine.campaign.facts import Fate, MemberFacts, SideFacts
+from arena.engine.campaign.four_player_facts import ArenaFacts, SeatPlacing
+from arena.engine.campaign.four_player_results import check_arena_facts, ffa_place_points, seat_league_points
+from arena.engine.campaign.four_player_schedule import table_rounds
+from arena.engine.campaign.four_player_standings import SeatedMatch, compute_arena_standings
 from arena.engine.campaign.results import ResultKind
+from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.campaign.standings import TieBreaker
 from arena.engine.match.words import ArenaMode
 

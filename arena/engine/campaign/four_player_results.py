@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Final
 
-from arena.engine.campaign.arena_facts import ArenaFacts, SeatPlacing
-from arena.engine.campaign.errors import CampaignRuleError
+from arena.engine.campaign.four_player_facts import ArenaFacts, SeatPlacing
 from arena.engine.campaign.results import (
     PLAYED_RESULTS,
     ResultKind,
@@ -23,6 +22,7 @@ from arena.engine.campaign.results import (
     league_points,
     opposite,
 )
+from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.match.words import ArenaMode
 
 FFA_PLACE_POINTS: Final = (5, 3, 1, 0)  # HR-8: 1st, 2nd, 3rd, 4th

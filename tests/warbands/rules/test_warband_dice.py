@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from warbands.rules.dice import FixedDice, SeededDice
 from warbands.rules.texts import Text
+from warbands.rules.warband_dice import FixedDice, SeededDice
 
 PURPOSE = Text("injury severity", "sérülés súlyossága")
 

@@ -8,7 +8,7 @@ import pytest
 from django.test import override_settings
 
 from arena.engine import SeededDice, match_events
-from arena.runtime.dice import ScriptedD10s, dice_for
+from arena.runtime.hosted_dice import ScriptedD10s, dice_for
 from arena.runtime.states import state_of
 from tests.arena.hosted import begin, fresh
 from tests.arena.script import DICE, SCRIPT, chosen

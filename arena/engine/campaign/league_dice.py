@@ -4,8 +4,8 @@ Every random decision of a league (a Swiss first round, drawing lots, an injury 
 a :class:`CampaignDice`, and every roll comes back as a :class:`DieRoll` record, so that the app can
 store what was rolled, why, and replay it.
 
-:class:`RecordedDice` wraps the match engine's dice (:mod:`arena.engine.match.dice`): roll ``n`` of a
-:class:`~arena.engine.match.dice.SeededDice` is derived from ``(seed, n)`` with hashlib, so the same seed
+:class:`RecordedDice` wraps the match engine's dice (:mod:`arena.engine.match.dice_sources`): roll ``n`` of a
+:class:`~arena.engine.match.dice_sources.SeededDice` is derived from ``(seed, n)`` with hashlib, so the same seed
 gives the same rolls on every machine and Python version. A ``RecordedDice`` counts its rolls from
 ``start`` and keeps the records in order::
 
@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
-from arena.engine.match.dice import Dice, FixedDice, SeededDice
+from arena.engine.match.dice_sources import Dice, FixedDice, SeededDice
 
 T = TypeVar("T")
 
@@ -59,7 +59,7 @@ class CampaignDice(Protocol):
 
 
 class RecordedDice:
-    """Dice over an engine :class:`~arena.engine.match.dice.Dice` that count and record every roll.
+    """Dice over an engine :class:`~arena.engine.match.dice_sources.Dice` that count and record every roll.
 
     >>> dice = RecordedDice.fixed([4])
     >>> roll = dice.roll(10, "injury roll", "sérülésdobás")

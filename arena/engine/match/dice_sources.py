@@ -13,7 +13,7 @@ import hashlib
 from collections.abc import Iterable
 from typing import Protocol
 
-from arena.engine.match.errors import DiceExhaustedError
+from arena.engine.match.match_errors import DiceExhaustedError
 
 
 class Dice(Protocol):

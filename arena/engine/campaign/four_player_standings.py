@@ -1,7 +1,7 @@
 """The table of a four-player league (HR-8 league points, tie-breakers adapted from HR-10.3).
 
 :func:`compute_arena_standings` ranks the entries by the league points of their seats
-(:func:`~arena.engine.campaign.arena_results.seat_league_points`), then, in this order
+(:func:`~arena.engine.campaign.four_player_results.seat_league_points`), then, in this order
 (``ARENA_TIE_BREAKERS``):
 
 1. **head-to-head** among the tied teams: how many times each finished ahead of a tied team that sat
@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
-from arena.engine.campaign.arena_facts import ArenaFacts
-from arena.engine.campaign.arena_results import seat_league_points, seat_victory
+from arena.engine.campaign.four_player_facts import ArenaFacts
+from arena.engine.campaign.four_player_results import seat_league_points, seat_victory
 from arena.engine.campaign.pairing import TeamId, check_team_ids
 from arena.engine.campaign.standings import TieBreaker, resolve_ties
 from arena.engine.campaign.texts import Pair

@@ -27,9 +27,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from arena.engine.campaign.errors import CampaignRuleError
 from arena.engine.campaign.pairing import TeamId, check_team_ids
 from arena.engine.campaign.round_robin import round_robin
+from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.match.words import ArenaMode
 
 SEATS = 4

@@ -1,0 +1,181 @@
+"""The push stream of a live match (``/play/<id>/stream/``, issue 35): server-sent events.
+
+Each message is a version of the match and whether it is over, nothing more (a version is public);
+the page then fetches its own seat's parts through the refresh endpoint (``play.poll``), so a seat's
+secrets are sent only in answers built for that seat. The stream
+
+- subscribes to the match first, then reads its version from the database, and tells it at once if
+  it is newer than the one the page last heard (``Last-Event-ID``, which the browser sends when it
+  reconnects, or ``?v=``): nothing committed between the page's build and the stream's start is missed;
+- sends a comment line every ``VIADAL_PUSH_HEARTBEAT_SECONDS`` so that proxies keep it open, and ends
+  after ``VIADAL_PUSH_LIFETIME_SECONDS`` (the browser reconnects after ``retry``) or once the match is over;
+- is answered 204 for a match that is not live (the browser's ``EventSource`` then stops and the page
+  polls, and the poll brings the last position) and when this request did not come through ASGI (a WSGI
+  server cannot hold it open), 404 for an unknown match, 429 beyond ``VIADAL_PUSH_STREAMS_PER_CLIENT``
+  streams of one address in this process and 503 beyond ``VIADAL_PUSH_STREAMS``: the page then polls.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import weakref
+from collections.abc import AsyncIterator, Mapping
+from typing import Any
+
+from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http.response import HttpResponseBase
+from django.views.decorators.http import require_safe
+
+from common.client_ip import client_ip
+
+from ..models import Match
+from ..runtime.push import BrokerLostError, Notice, broker
+
+LIVE = (Match.Status.SETUP, Match.Status.PLAYING)
+
+
+def push_offered(request: HttpRequest) -> bool:
+    """Whether a page built for this request tells the browser to open the stream."""
+    mode = settings.VIADAL_PUSH
+    return mode == "on" or (mode == "auto" and isinstance(request, ASGIRequest))
+
+
+class _Slot:
+    """One open stream, counted against its address and the process until released (once)."""
+
+    def __init__(self, streams: _Streams, client: str) -> None:
+        self._streams = streams
+        self._client = client
+        self._released = False
+
+    def release(self) -> None:
+        self._streams.release(self)
+
+    @property
+    def client(self) -> str:
+        return self._client
+
+
+class _Streams:
+    """The streams this process holds open, per address."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._per_client: dict[str, int] = {}
+        self.total = 0
+
+    def take(self, client: str) -> _Slot | int:
+        """A slot, or the status that refuses one (429 too many for this address, 503 for the process)."""
+        with self._lock:
+            if self.total >= settings.VIADAL_PUSH_STREAMS:
+                return 503
+            if self._per_client.get(client, 0) >= settings.VIADAL_PUSH_STREAMS_PER_CLIENT:
+                return 429
+            self._per_client[client] = self._per_client.get(client, 0) + 1
+            self.total += 1
+            return _Slot(self, client)
+
+    def release(self, slot: _Slot) -> None:
+        with self._lock:
+            if slot._released:
+                return
+            slot._released = True
+            self.total -= 1
+            left = self._per_client.get(slot.client, 1) - 1
+            if left > 0:
+                self._per_client[slot.client] = left
+            else:
+                self._per_client.pop(slot.client, None)
+
+    def of(self, client: str) -> int:
+        with self._lock:
+            return self._per_client.get(client, 0)
+
+
+STREAMS = _Streams()
+
+
+def _seen(request: HttpRequest) -> int:
+    for given in (request.headers.get("Last-Event-ID", ""), request.GET.get("v", "")):
+        try:
+            return int(given)
+        except ValueError:
+            continue
+    return -1
+
+
+def _message(notice: Notice) -> str:
+    return f"id: {notice.version}\ndata: {notice.to_json()}\n\n"
+
+
+async def _row(pk: int) -> Mapping[str, Any] | None:
+    return await Match.objects.filter(pk=pk).values("status", "version").afirst()
+
+
+async def _events(pk: int, seen: int, slot: _Slot) -> AsyncIterator[str]:
+    loop = asyncio.get_running_loop()
+    try:
+        yield f"retry: {settings.VIADAL_PUSH_RETRY_MS}\n\n"  # the headers go out now: the page knows the stream is open
+        async with broker().subscribe(pk) as notices:
+            row = await _row(pk)  # after subscribing: a version committed meanwhile is either here or heard
+            if row is None:
+                return
+            over = row["status"] not in LIVE
+            if row["version"] > seen or over:
+                yield _message(Notice(row["version"], over))
+                seen = row["version"]
+            if over:
+                return
+            ends = loop.time() + settings.VIADAL_PUSH_LIFETIME_SECONDS
+            while (left := ends - loop.time()) > 0:
+                notice = await notices.next(min(settings.VIADAL_PUSH_HEARTBEAT_SECONDS, left))
+                if notice is None:
+                    if left > settings.VIADAL_PUSH_HEARTBEAT_SECONDS:
+                        yield ":\n\n"  # the heartbeat: a comment, which the browser ignores
+                    continue
+                if notice.version > seen or notice.over:
+                    yield _message(notice)
+                    seen = max(seen, notice.version)
+                if notice.over:
+                    return
+    except BrokerLostError:
+        # the broker will be back: the browser reconnects later, and meanwhile the page polls
+        yield f"retry: {10 * settings.VIADAL_PUSH_RETRY_MS}\n\n"
+    finally:
+        slot.release()
+
+
+@require_safe
+async def stream(request: HttpRequest, pk: int) -> HttpResponseBase:
+    if settings.VIADAL_PUSH == "off" or not isinstance(request, ASGIRequest):
+        return HttpResponse(status=204)
+    row = await _row(pk)
+    if row is None:
+        raise Http404
+    if row["status"] not in LIVE:
+        return HttpResponse(status=204)
+    slot = STREAMS.take(client_ip(request))
+    if isinstance(slot, int):
+        refused = HttpResponse(status=slot)
+        refused["Retry-After"] = "60"
+        return refused
+    return EventStream(_events(pk, _seen(request), slot), slot)
+
+
+class EventStream(StreamingHttpResponse):
+    """The stream's response: its slot is given back when the stream ends, when the server closes the
+    response, or at the latest when the response is dropped (a stream cut before it began)."""
+
+    def __init__(self, events: AsyncIterator[str], slot: _Slot) -> None:
+        super().__init__(events, content_type="text/event-stream")
+        self["Cache-Control"] = "no-cache, no-transform"
+        self["X-Accel-Buffering"] = "no"  # nginx: pass each message on at once
+        self._slot = slot
+        weakref.finalize(self, slot.release)
+
+    def close(self) -> None:
+        self._slot.release()
+        super().close()

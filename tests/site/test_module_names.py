@@ -1,0 +1,154 @@
+"""No two modules of the project share a file name, so that a name says where a thing lives (issue 29,
+"Names collide"; docs/architecture.md, "Layout"). ``dice.py`` three times, ``errors.py`` four times and
+the engine's seat ``views.py`` beside Django's ``views/`` made a reader open each to learn which was which;
+each now has a name that says what it is (``dice_sources``, ``league_dice``, ``hosted_dice``, ...).
+
+Three kinds of sharing are by design and allowed:
+
+- **Django's conventional names**, which every app has by the framework's rule (``models.py``,
+  ``views.py``, ``urls.py`` …), a management command (its file name is the command's name), the settings
+  modules, and the game registry's plug-in modules every game's app has (``game.py``, ``league_game.py``);
+- **one feature through an app's layers**: ``campaigns/views/leagues.py``, ``campaigns/services/leagues.py``
+  and ``campaigns/selectors/leagues.py`` are the same feature's page, writes and reads (the layers are
+  import-linter's, pyproject.toml), so they count as one, as does a template tag library named after the
+  app's module it puts in the templates (``teams/templatetags/builder_panels.py``);
+- **an engine add-on's data modules**, which mirror the core's by design (docs/engine.md, "The hook
+  table"): ``match/magic/state.py`` is the magic add-on's part of ``match/state.py``.
+
+The names that still collide otherwise are listed in ``KNOWN``, so that a new collision fails here and a
+rename shortens the list (a listed name that no longer collides fails too, so the list stays true)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+NOT_APPS = {"tests", "bench", "scripts"}
+
+# Django's conventional module names (and the package marker).
+CONVENTIONAL = {
+    "__init__.py",
+    "apps.py",
+    "admin.py",
+    "models.py",
+    "views.py",
+    "urls.py",
+    "forms.py",
+    "selectors.py",
+    "services.py",
+    "signals.py",
+    "middleware.py",
+    "context_processors.py",
+    # the game registry's plug-in modules, one per game's app (docs/games.md), and the pages layer beside
+    # ``views`` that pyproject.toml's layer contracts name
+    "game.py",
+    "league_game.py",
+    "sheet_views.py",
+}
+# An app's layers (pyproject.toml's import-linter contracts): a feature keeps its name in each.
+LAYERS = {"views", "screen", "services", "selectors", "runtime"}
+# The engine's add-on packages, whose data modules mirror the core match's (``state``, ``actions`` …).
+CORE = "arena/engine/match/"
+ADDONS = (CORE + "magic/", CORE + "optional/", CORE + "traps/")
+
+# Names still shared beyond the rules above: shorten this list, never lengthen it.
+KNOWN: dict[str, set[str]] = {
+    "bounds.py": {"campaigns/bounds.py", "teams/bounds.py", "warbands/bounds.py"},
+    "builder.py": {"teams/builder.py", "warbands/builder.py"},
+    "campaign.py": {"arena/engine/campaign/campaign.py", "campaigns/<layer>/campaign.py", "warbands/rules/campaign.py"},
+    "checks.py": {"quests/rules/checks.py", "warbands/rules/checks.py"},
+    "common.py": {"arena/engine/content/common.py", "arena/screen/log/common.py", "campaigns/<layer>/common.py"},
+    "content.py": {"quests/rules/content.py", "warbands/rules/content.py"},
+    "context.py": {"arena/engine/match/context.py", "arena/engine/roster/context.py"},
+    "effects.py": {"arena/engine/match/magic/effects.py", "arena/engine/match/traps/effects.py"},
+    "facts.py": {"arena/engine/campaign/facts.py", "campaigns/facts.py"},
+    "files.py": {"warbands/files.py", "warbands/rules/files.py"},
+    "four.py": {"arena/<layer>/four.py", "arena/screen/log/four.py"},
+    "i18n.py": {"common/i18n.py", "warbands/i18n.py"},
+    "labels.py": {"arena/engine/roster/labels.py", "campaigns/labels.py"},
+    "leagues.py": {"campaigns/<layer>/leagues.py", "games/leagues.py"},
+    "limits.py": {"arena/<layer>/limits.py", "arena/engine/roster/limits.py"},
+    "log.py": {"campaigns/<layer>/log.py", "quests/rules/log.py"},
+    "magic.py": {"arena/engine/agents/magic.py", "arena/screen/log/magic.py"},
+    "match_items.py": {
+        "arena/engine/campaign/match_items.py",
+        "campaigns/<layer>/match_items.py",
+        "campaigns/match_items.py",
+    },
+    "play.py": {"arena/<layer>/play.py", "arena/engine/match/play.py"},
+    "pricing.py": {"arena/engine/roster/pricing.py", "warbands/rules/pricing.py"},
+    "records.py": {"campaigns/<layer>/records.py", "quests/records.py"},
+    "results.py": {"arena/engine/campaign/results.py", "campaigns/<layer>/results.py"},
+    "review.py": {"arena/<layer>/review.py", "arena/engine/agents/review.py"},
+    "rules.py": {"arena/engine/match/optional/rules.py", "arena/engine/roster/rules.py"},
+    "search.py": {"arena/engine/agents/search.py", "reference/search.py"},
+    "setup.py": {"arena/engine/match/setup.py", "arena/screen/log/setup.py"},
+    "sheets.py": {"quests/sheets.py", "teams/sheets.py"},
+    "skills.py": {"arena/engine/content/skills.py", "arena/engine/match/rules/skills.py"},
+    "standings.py": {"arena/engine/campaign/standings.py", "campaigns/<layer>/standings.py"},
+    "texts.py": {"arena/engine/campaign/texts.py", "warbands/rules/texts.py"},
+    "traps.py": {"arena/engine/content/traps.py", "arena/screen/log/traps.py"},
+    "turns.py": {"arena/engine/match/magic/turns.py", "arena/engine/match/rules/turns.py"},
+    "words.py": {"arena/<layer>/words.py", "arena/engine/match/words.py", "reference/words.py"},
+}
+
+
+def modules() -> list[str]:
+    found = []
+    for package in sorted(p for p in ROOT.iterdir() if (p / "__init__.py").is_file() and p.name not in NOT_APPS):
+        for path in package.rglob("*.py"):
+            relative = path.relative_to(ROOT).as_posix()
+            if "/migrations/" not in relative and "/.venv/" not in relative:
+                found.append(relative)
+    return sorted(found)
+
+
+def owner(module: str) -> str | None:
+    """Who a module's name belongs to: None when the name is conventional, else one key per feature."""
+    parts = module.split("/")
+    name = parts[-1]
+    if name in CONVENTIONAL or "/management/commands/" in module or module.startswith("viadal_site/settings/"):
+        return None
+    if module.startswith(ADDONS) and (ROOT / CORE / name).is_file():
+        return CORE + name
+    if len(parts) >= 3 and parts[-2] == "templatetags":
+        return "/".join(parts[:-2] + [name])  # a tag library for the app's module of that name is that module's
+    if len(parts) >= 3 and parts[-2] in LAYERS:
+        return "/".join(parts[:-2]) + "/<layer>/" + name
+    return module
+
+
+def collisions() -> dict[str, set[str]]:
+    owners: dict[str, set[str]] = defaultdict(set)
+    for module in modules():
+        key = owner(module)
+        if key is not None:
+            owners[module.rsplit("/", 1)[-1]].add(key)
+    return {name: keys for name, keys in owners.items() if len(keys) > 1}
+
+
+def test_the_collisions_issue_29_named_are_gone() -> None:
+    names = {module.rsplit("/", 1)[-1] for module in modules()}
+    assert not {"dice.py", "errors.py"} & names
+    assert "arena/engine/match/views.py" not in modules()
+    assert not [m for m in modules() if m.startswith("arena/engine/campaign/arena_")]
+
+
+def test_no_two_modules_share_a_name_beyond_the_known_ones() -> None:
+    found = collisions()
+    new = {name: keys for name, keys in found.items() if keys != KNOWN.get(name)}
+    gone = sorted(set(KNOWN) - set(found))
+    assert not new, f"modules sharing a name (rename one, so its name says what it is): {new}"
+    assert not gone, f"no longer shared, strike them from KNOWN: {gone}"
+
+
+def test_the_rules_tell_a_collision_from_a_convention() -> None:
+    """Worked examples of ``owner``: the same feature through layers is one; two packages' dice are two."""
+    assert owner("campaigns/views/leagues.py") == owner("campaigns/services/leagues.py")
+    assert owner("arena/views/play.py") == owner("arena/services/play.py")
+    assert owner("arena/engine/match/magic/state.py") == owner("arena/engine/match/state.py")
+    assert owner("arena/models.py") is None and owner("arena/management/commands/simulate.py") is None
+    assert owner("teams/templatetags/builder_panels.py") == owner("teams/builder_panels.py")
+    assert owner("quests/rules/dice.py") != owner("warbands/rules/dice.py")
+    assert owner("campaigns/views/leagues.py") != owner("games/leagues.py")
