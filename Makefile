@@ -114,6 +114,7 @@ serve: $(VENV)/.installed-serve messages
 
 # A bounded, headless load run of real use (locust) against gunicorn on 127.0.0.1: a throwaway
 # database (SQLite, or one made on DATABASE_URL's PostgreSQL server), REDIS_URL when set.
+# LOAD_ARGS="--matches 10,50,100,200 --push on,off": issue 35's table (docs/scale-out.md, "Targets").
 LOAD_ARGS ?=
 load: install-bench messages
 	$(PY) bench/load_run.py $(LOAD_ARGS)

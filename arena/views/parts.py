@@ -21,7 +21,6 @@ own put in its place.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
@@ -122,12 +121,10 @@ def seat_parts(
     return parts
 
 
-def refresh_response(
-    request: HttpRequest, match: Match, status: int = 200, *, wanted: Iterable[str] | None = None, **message: Any
-) -> HttpResponse:
+def refresh_response(request: HttpRequest, match: Match, status: int = 200, **message: Any) -> HttpResponse:
     """The answer carrying the parts the page does not hold (all of them without ``have``) and the
     header's count, each part on its own line in the page's order."""
-    have = held(request) if wanted is None else set(wanted)
+    have = held(request)
     token = get_token(request)
     parts = seat_parts(match, request.user, push=push_offered(request), **message)
     chunks = [html.replace(CSRF_STAND_IN, token) for fp, html in parts if fp not in have]
