@@ -14,7 +14,7 @@ PYTEST_ARGS ?= -n auto --dist worksteal
 # e.g. BENCH_ARGS="--seconds 5 --memory-matches 1000" (5,000 matches by default; 0 skips that check)
 BENCH_ARGS ?=
 
-.PHONY: run test test-postgres serve load bench bench-agents bench-hosted bench-action bench-web bench-web-deps install install-test install-bench system-deps browser-deps sheet-deps i18n-deps messages migrate demo check clean
+.PHONY: run test test-postgres serve load bench bench-agents bench-hosted bench-agents-hosted bench-action bench-web bench-web-deps install install-test install-bench system-deps browser-deps sheet-deps i18n-deps messages migrate demo check clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -102,14 +102,16 @@ test-postgres: install-test browser-deps sheet-deps messages
 
 # gunicorn with the production settings: WEB_CONCURRENCY workers (2), on HOST:PORT, each running the
 # ASGI application under uvicorn (viadal_site/workers.py), so that the match pages get their moves
-# pushed (docs/scale-out.md, "Push"); with REDIS_URL the workers and machines share the notices. The
+# pushed (docs/scale-out.md, "Push"): REDIS_URL, else a Redis on loopback (scripts/local-services, as for
+# test-postgres), carries the notices between the workers and the computer's worker. The
 # production settings need SECRET_KEY and ALLOWED_HOSTS, and read DATABASE_URL and REDIS_URL (README,
 # "Deploying").
 WEB_CONCURRENCY ?= 2
 serve: $(VENV)/.installed-serve messages
 	$(PY) manage.py collectstatic --noinput --settings=viadal_site.settings.prod >/dev/null
 	$(PY) manage.py migrate --noinput --settings=viadal_site.settings.prod
-	DJANGO_SETTINGS_MODULE=viadal_site.settings.prod $(VENV)/bin/gunicorn viadal_site.asgi \
+	REDIS_URL="$${REDIS_URL:-$$(scripts/local-services redis)}" DJANGO_SETTINGS_MODULE=viadal_site.settings.prod \
+		$(VENV)/bin/gunicorn viadal_site.asgi \
 		--worker-class viadal_site.workers.AsgiWorker --workers $(WEB_CONCURRENCY) --bind $(HOST):$(PORT)
 
 # A bounded, headless load run of real use (locust) against gunicorn on 127.0.0.1: a throwaway
@@ -127,6 +129,14 @@ bench-hosted: install-test messages
 # idle poll), the same scripted random matches every run; BENCH_ARGS="--profile FILE" for a cProfile.
 bench-action: install-test messages
 	$(PY) bench/action_cost.py $(BENCH_ARGS)
+
+# The hosted hard computer under load (docs/hosting.md): AGENTS_HOSTED_MATCHES matches against it at
+# once (10), played by one run_agents process per core (--shard K/2), on a throwaway database
+# (SQLite, or one made on DATABASE_URL's PostgreSQL server); the wait per computer decision.
+AGENTS_HOSTED_MATCHES ?= 10
+AGENTS_HOSTED_ARGS ?=
+bench-agents-hosted: install-test messages
+	$(PY) bench/agents_hosted_bench.py --matches $(AGENTS_HOSTED_MATCHES) --workers 2 $(AGENTS_HOSTED_ARGS)
 
 # The web pages under gunicorn and the production settings, measured with wrk (Debian's package) on
 # 127.0.0.1: the builder's live check and page, the standings, the sheet PDF, against a bare 50-item

@@ -9,6 +9,10 @@ follows the same switch (tests/conftest.py): ``viadal`` for `make test`, ``thoro
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
 
 THOROUGH = os.environ.get("VIADAL_TESTS", "").strip().lower() == "thorough"
 
@@ -23,3 +27,25 @@ def examples(full: int, quick: int | None = None) -> int:
 def matches(full: int, quick: int) -> int:
     """How many whole matches a check plays: ``full`` in the thorough run, else ``quick``."""
     return full if THOROUGH else quick
+
+
+def steps(full: int, quick: int) -> int:
+    """How many actions a check that follows one match's course takes: ``full`` in the thorough run,
+    else ``quick``."""
+    return full if THOROUGH else quick
+
+
+def decisions(quick: int) -> int | None:
+    """How far a browser test of a whole match plays: to the match's own end (``None``) in the thorough
+    run, else ``quick`` decisions, after which a seat concedes and the end screen is checked as at any
+    end (the result, the dice check's link, the pages updated without a reload)."""
+    return None if THOROUGH else quick
+
+
+def share(items: Sequence[T], part: int, parts: int) -> list[T]:
+    """The items one of ``parts`` sibling tests checks (``part`` counts from 0): every item in the
+    thorough run, else every ``parts``-th item from the ``part``-th, so that the siblings (one per
+    language, say) check each item once between them."""
+    if THOROUGH:
+        return list(items)
+    return list(items[part::parts])

@@ -13,6 +13,9 @@ from tests.budget import THOROUGH
 
 LOCALE = Path(__file__).resolve().parents[1] / "locale"
 
+# The long tests start first, dealt out between the xdist workers (tests/order.py).
+pytest_plugins = ["tests.order"]
+
 
 def compile_stale_catalogues() -> None:
     """Compile locale/*/LC_MESSAGES/django.po where the .mo is missing or older (as `make messages`

@@ -23,8 +23,10 @@ import weakref
 from collections.abc import AsyncIterator, Mapping
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
+from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 from django.views.decorators.http import require_safe
@@ -38,9 +40,13 @@ LIVE = (Match.Status.SETUP, Match.Status.PLAYING)
 
 
 def push_offered(request: HttpRequest) -> bool:
-    """Whether a page built for this request tells the browser to open the stream."""
+    """Whether a page built for this request tells the browser to open the stream: ``on``, or ``auto``
+    where the request came through ASGI and Redis carries the notices between processes (without it a
+    process hears only its own commits, not the other workers' nor the computer's worker's)."""
     mode = settings.VIADAL_PUSH
-    return mode == "on" or (mode == "auto" and isinstance(request, ASGIRequest))
+    return mode == "on" or (
+        mode == "auto" and isinstance(request, ASGIRequest) and bool(settings.VIADAL_PUSH_REDIS_URL)
+    )
 
 
 class _Slot:
@@ -115,12 +121,20 @@ async def _row(pk: int) -> Mapping[str, Any] | None:
     return await Match.objects.filter(pk=pk).values("status", "version").afirst()
 
 
+@sync_to_async
+def _let_go_of_the_database() -> None:
+    """A stream waits for minutes: its connection goes back now (to the pool, or closed), not at its end."""
+    if not connection.in_atomic_block:  # (a test's transaction is the test's)
+        connection.close()
+
+
 async def _events(pk: int, seen: int, slot: _Slot) -> AsyncIterator[str]:
     loop = asyncio.get_running_loop()
     try:
         yield f"retry: {settings.VIADAL_PUSH_RETRY_MS}\n\n"  # the headers go out now: the page knows the stream is open
         async with broker().subscribe(pk) as notices:
             row = await _row(pk)  # after subscribing: a version committed meanwhile is either here or heard
+            await _let_go_of_the_database()
             if row is None:
                 return
             over = row["status"] not in LIVE

@@ -239,3 +239,58 @@ def test_workers_split_the_matches_by_shard_and_a_bad_shard_is_refused(players):
             Shard.parse(bad)
     out = call_command_output("--once", "--shard", "0/2")
     assert "action(s) taken" in out
+
+
+class Killed(BaseException):
+    """A worker process killed in the middle of a search (SIGKILL: nothing after it runs)."""
+
+
+def test_a_worker_killed_in_the_middle_of_a_hard_search_loses_nothing(players, settings, monkeypatch):
+    """The worker dies inside the search: nothing was written, the seat still owes the decision, the
+    match is not held, and the next worker answers it exactly as an undisturbed worker would have."""
+    settings.VIADAL_AGENT_HARD_BUDGET = 6
+    match = against_computer(players, agent="search")
+    rng = random.Random(5)
+    for _ in range(400):  # into the rounds, where the hard level searches
+        match = fresh(match)
+        state = state_of(match)
+        if AWAY in seats_to_move(state):
+            if state.phase in (Phase.NAMING, Phase.ACTING):
+                break
+            assert agent_move(match.pk, AWAY, "search")
+        else:
+            choices = [a for a in legal_actions(state, HOME) if type(a).__name__ not in ("Concede", "EndStep")]
+            choices = choices or legal_actions(state, HOME)[:1]
+            match_play(
+                match=match, player=players.home, version=match.version, actions=[action_to_json(rng.choice(choices))]
+            )
+    match = fresh(match)
+    state = state_of(match)
+    assert state.phase in (Phase.NAMING, Phase.ACTING) and AWAY in seats_to_move(state)
+    undisturbed = make_agent("search", f"{match.seed}:{match.version}:{AWAY}").choose(
+        state, AWAY, legal_actions(state, AWAY)
+    )
+    version, rows = match.version, MatchAction.objects.filter(match=match).count()
+    calls = {"n": 0}
+    iterate = SearchAgent._iterate
+
+    def dying(self, *args):  # type: ignore[no-untyped-def]
+        calls["n"] += 1
+        if calls["n"] == 4:
+            raise Killed
+        return iterate(self, *args)
+
+    monkeypatch.setattr(SearchAgent, "_iterate", dying)
+    with pytest.raises(Killed):
+        run_until_idle()
+    assert calls["n"] == 4  # it died mid-search, before its answer
+    monkeypatch.setattr(SearchAgent, "_iterate", iterate)
+    forget_all()  # a new process: nothing of the dead one's
+    match = fresh(match)
+    assert (match.version, MatchAction.objects.filter(match=match).count()) == (version, rows)
+    assert MatchSeat.objects.get(match=match, seat=AWAY).to_move
+    assert (match.pk, AWAY, "search") in owed()
+    assert agent_move(match.pk, AWAY, "search")
+    stored = MatchAction.objects.get(match=match, seq=version + 1)
+    assert stored.seat == AWAY and stored.action == action_to_json(undisturbed)
+    assert state_hash(rebuild(fresh(match))) == state_hash(state_of(fresh(match)))

@@ -37,6 +37,7 @@ from arena.runtime.states import state_of
 from arena.services import match_accept, match_create, match_play
 from tests.arena.hosted import Players, begin, fresh
 from tests.arena.script import SCRIPT, Step, chosen
+from tests.budget import examples
 from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -184,7 +185,7 @@ def _imagined_list(state: Any, seat: int, picks: list[int], seed: int) -> list[d
     return found
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     steps=st.integers(min_value=0, max_value=len(SCRIPT) - 1),
     d10s=st.lists(st.integers(min_value=1, max_value=10), min_size=2, max_size=12),

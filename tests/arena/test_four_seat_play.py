@@ -38,7 +38,7 @@ from arena.services import match_play
 from arena.services.match_records import check, parse_record, record_json, verify
 from arena.worker import run_until_idle
 from tests.arena.hosted import Four, begin_four, fresh
-from tests.budget import examples
+from tests.budget import examples, steps
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -128,7 +128,7 @@ def test_a_seats_pages_hold_no_other_seats_secrets_and_spectators_none(mode):
     rng = random.Random(mode)
     bodies: dict[int | None, list[str]] = {reader: [] for reader in browsers}
     page, log = reverse("play:match", args=[match.pk]), reverse("play:log", args=[match.pk])
-    for step in range(120):
+    for step in range(steps(120, 60)):  # a scan every 10 actions: 12 in the thorough run, 6 in `make test`
         if is_over(state_of(fresh(match))):
             break
         if step % 10 == 0:

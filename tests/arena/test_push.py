@@ -382,8 +382,13 @@ def test_the_page_opens_the_stream_only_when_push_is_on(match: Match, mode: str,
     assert ('hx-trigger="every 700ms"' in body) is not pushed
 
 
-def test_under_asgi_auto_pushes(match: Match) -> None:
+@pytest.mark.parametrize(("redis", "pushed"), [("redis://127.0.0.1:6379/0", True), ("", False)])
+def test_under_asgi_auto_pushes_where_redis_carries_the_notices(match: Match, redis: str, pushed: bool) -> None:
+    """Without Redis a process hears only its own commits (not the other workers', nor the computer's
+    worker's): ``auto`` leaves the page polling there."""
+
     async def body() -> str:
         return (await AsyncClient().get(reverse("play:match", args=[match.pk]))).content.decode()
 
-    assert 'hx-trigger="viadal-refresh"' in async_to_sync(body)()
+    with override_settings(VIADAL_PUSH="auto", VIADAL_PUSH_REDIS_URL=redis):
+        assert ('hx-trigger="viadal-refresh"' in async_to_sync(body)()) is pushed

@@ -1,5 +1,6 @@
 """Every page of the site checked with axe-core (WCAG 2.1 A and AA) in headless chromium, in both
-languages, logged out, as a player and as an organiser, on the demo data, a hosted match (as a seat and
+languages in the thorough run (`make test` checks each page once, in English and Hungarian by turns:
+tests/budget.py), logged out, as a player and as an organiser, on the demo data, a hosted match (as a seat and
 as a spectator) and a finished match (its replay and verify pages). A violation fails the test with the
 rule, its impact and the elements it names; so does an id used twice on a page, and a page without exactly
 one first-level heading or with a skipped heading level."""
@@ -10,6 +11,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from tests.browser.actions import log_in
+from tests.budget import share
 
 from .test_phone_layout import demo, demo_log_in, switch_language  # noqa: F401
 
@@ -168,12 +170,28 @@ def pages(demo, begun: int, over: int, board: int) -> dict[str, list[str]]:  # t
     }
 
 
-@pytest.mark.parametrize("language", ["en", "hu"])
+LANGUAGES = ["en", "hu"]
+
+
+def in_language(urls: dict[str, list[str]], language: str) -> dict[str, list[str]]:
+    """The pages (by reader) checked in ``language``: all of them in the thorough run; else every other
+    page of the whole list, the rest in the other language, so that `make test` checks each page once."""
+    listed = [(who, url) for who, urls_of in urls.items() for url in urls_of]
+    chosen: dict[str, list[str]] = {}
+    for who, url in share(listed, LANGUAGES.index(language), len(LANGUAGES)):
+        chosen.setdefault(who, []).append(url)
+    return chosen
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_every_page_passes_axe(live_server, demo, page, language):  # noqa: F811
     begun, over, board = matches(demo)
+    everything = pages(demo, begun, over, board)
+    assert sum(map(len, everything.values())) >= 59
+    chosen = in_language(everything, language)
     found: dict[str, list[str]] = {}
     visited = 0
-    for who, urls in pages(demo, begun, over, board).items():
+    for who, urls in chosen.items():
         page.context.clear_cookies()
         if who == "hazai":
             log_in(page, live_server, who)
@@ -188,7 +206,7 @@ def test_every_page_passes_axe(live_server, demo, page, language):  # noqa: F811
             problems = problems_on(page)
             if problems:
                 found[f"{who} {url}"] = problems
-    assert visited >= 59
+    assert visited == sum(map(len, chosen.values()))
     assert not found, "\n".join(f"{where}:\n  " + "\n  ".join(problems) for where, problems in found.items())
 
 
@@ -220,10 +238,10 @@ def four_seat_matches() -> tuple[str, int, int]:
     return f"/play/challenge/{waiting.invite_token}/", match.pk, play_out_four(over, _four).pk
 
 
-@pytest.mark.parametrize("language", ["en", "hu"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_four_seat_pages_pass_axe(live_server, page, language):  # noqa: F811
     challenge, begun, over = four_seat_matches()
-    urls = {
+    everything = {
         "anonymous": [
             f"/play/{begun}/",
             "/play/live/",
@@ -235,7 +253,7 @@ def test_the_four_seat_pages_pass_axe(live_server, page, language):  # noqa: F81
         "harmadik": [f"/play/{begun}/", challenge],  # a seat (side B), and a match with open seats
     }
     found: dict[str, list[str]] = {}
-    for who, pages_of in urls.items():
+    for who, pages_of in in_language(everything, language).items():
         page.context.clear_cookies()
         if who != "anonymous":
             log_in(page, live_server, who)

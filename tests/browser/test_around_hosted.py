@@ -15,14 +15,21 @@ from arena.models import AWAY, HOME, Match, MatchSeat
 from arena.services import match_play
 from arena.worker import run_until_idle
 from teams.models import Team
-from tests.arena.hosted import begin, finished, fresh, make_players
-from tests.arena.script import DICE, SCRIPT, chosen
+from tests.arena.hosted import begin, finished, fresh, make_players, mover
+from tests.arena.script import DICE, SCRIPT, Step, chosen
 from tests.arena.test_secrets import secrets_of
 from tests.browser.actions import log_in
 from tests.browser.test_hosted_match import LAPTOP, PHONE, live_server  # noqa: F401 (the serialised live server)
+from tests.budget import decisions
 from tests.factories import TeamFactory, UserFactory
 
 pytestmark = pytest.mark.browser
+
+
+# The pages of these whole-match tests poll every 200 ms instead of the site's 700: each of the
+# computer's (or the script's) moves is then seen sooner, and a match of many moves ends sooner. A poll
+# that finds nothing new is one query (arena/views/play.py), so the server keeps up.
+FAST_POLL_MS = 200
 
 
 def _version(page: Any) -> int:
@@ -33,6 +40,12 @@ def _wait_version(page: Any, version: int) -> None:
     page.wait_for_function(
         "v => +document.querySelector('#match-status').dataset.version >= v", arg=version, timeout=10_000
     )
+
+
+def _concede(page: Any) -> None:
+    """The seat's player concedes through his page (the match ends: the other side wins)."""
+    page.click("#concede summary")
+    page.click('#concede button[type="submit"]')
 
 
 def _human_turn(page: Any) -> None:
@@ -55,6 +68,7 @@ def _human_turn(page: Any) -> None:
 @pytest.mark.parametrize("level", ["greedy", "tactical", "search"])
 def test_a_player_plays_a_whole_match_against_the_computer(browser, live_server, settings, level):  # noqa: F811
     settings.VIADAL_AGENT_HARD_BUDGET = 4  # the hard level searches, with the test's small budget
+    settings.VIADAL_MATCH_POLL_MS = FAST_POLL_MS
     user = UserFactory(username="maganyos")
     TeamFactory(owner=user, name="Vasfarkasok", status=Team.Status.READY)
     context = browser.new_context(viewport=LAPTOP)
@@ -70,6 +84,8 @@ def test_a_player_plays_a_whole_match_against_the_computer(browser, live_server,
         assert MatchSeat.objects.get(match=match, seat=AWAY).agent == level
     page.evaluate("window.__marker = 'no reload'")
     answers: list[float] = []
+    limit = decisions(30)  # the whole match in the thorough run; else 30 of his decisions, then he concedes
+    played = 0
     for _turn in range(1500):
         with live_server.lock:
             match = fresh(match)
@@ -78,9 +94,13 @@ def test_a_player_plays_a_whole_match_against_the_computer(browser, live_server,
             mine = MatchSeat.objects.get(match=match, seat=HOME).to_move
         if mine:
             _wait_version(page, match.version)
+            if played == limit:
+                _concede(page)
+                break
             before = _version(page)
             _human_turn(page)
             _wait_version(page, before + 1)
+            played += 1
             continue
         started = time.perf_counter()
         with live_server.lock:  # the worker's pass (run_agents runs the same function in its loop)
@@ -94,12 +114,15 @@ def test_a_player_plays_a_whole_match_against_the_computer(browser, live_server,
     with live_server.lock:
         match = fresh(match)
     assert match.status == Match.Status.FINISHED and match.result["kind"] in ("victory", "points", "draw")
+    if played == limit:  # conceded: the computer's side won
+        assert match.winner_seat == AWAY and answers, (match.result, answers)
     assert "Check the dice" in page.inner_text("#match-result")
     assert max(answers) < 1.0, max(answers)  # each pass of the worker takes well under a second
     context.close()
 
 
-def test_a_spectator_follows_a_match_between_two_others_and_never_gets_a_secret(browser, live_server):  # noqa: F811
+def test_a_spectator_follows_a_match_between_two_others_and_never_gets_a_secret(browser, live_server, settings):  # noqa: F811
+    settings.VIADAL_MATCH_POLL_MS = FAST_POLL_MS
     with live_server.lock:
         players = make_players()
         UserFactory(username="nezo")
@@ -126,7 +149,8 @@ def test_a_spectator_follows_a_match_between_two_others_and_never_gets_a_secret(
         assert "spectator" in page.inner_text("#match-status")
     pages[1].goto(f"{live_server.url}/play/live/")
     pages[1].click(f'#live-matches a[href="/play/{match.pk}/"]')
-    for step in SCRIPT:
+    limit = decisions(30)  # the whole script in the thorough run; else its set-up and first steps, then a concession
+    for step in SCRIPT[:limit]:
         with live_server.lock:
             match = fresh(match)
             match_play(
@@ -143,6 +167,12 @@ def test_a_spectator_follows_a_match_between_two_others_and_never_gets_a_secret(
                 for secret in home_secrets + away_secrets:
                     assert secret not in body, secret
         bodies.clear()
+    if limit is not None:  # the seat to move concedes: both spectators' pages show the end by themselves
+        with live_server.lock:
+            match = fresh(match)
+            seat = mover(match)
+            concession = chosen(match, Step(seat, "Concede"))
+            match_play(match=match, player=players.user(seat), version=match.version, actions=[concession])
     for page in pages:
         page.wait_for_selector("#match-result")
     for context in contexts:
@@ -188,7 +218,8 @@ def test_a_replay_steps_backwards_and_forwards(browser, live_server):  # noqa: F
     context.close()
 
 
-def test_a_league_fixture_is_played_hosted_and_the_league_records_it(browser, live_server):  # noqa: F811
+def test_a_league_fixture_is_played_hosted_and_the_league_records_it(browser, live_server, settings):  # noqa: F811
+    settings.VIADAL_MATCH_POLL_MS = FAST_POLL_MS
     from campaigns.models import Fixture
     from campaigns.services.fixtures import fixtures_generate
     from tests.campaigns.factories import LeagueFactory, enter_team

@@ -123,3 +123,61 @@ def test_the_main_pages_break_no_content_security_policy_rule(live_server, trans
     assert watch.without_policy == []
     assert watch.violations == []
     assert watch.console == []
+
+
+# A sample of the builder's fields: every select, checkbox and number of the team's card and of the first
+# two members' cards (each change is a round trip; the rest of the cards are the same fields again).
+BUILDER_WALK = """async () => {
+  const settled = () => new Promise(resolve => {
+    const busy = () => document.querySelector('#team-builder.htmx-request');
+    const wait = () => busy() ? setTimeout(wait, 50) : setTimeout(resolve, 120);
+    setTimeout(wait, 60);
+  });
+  const cards = [...document.querySelectorAll('#team-builder [data-builder-part]')].slice(0, 3);
+  const names = cards.flatMap(card => [...card.querySelectorAll('select, input[type=checkbox], input[type=number]')])
+    .map(field => field.name);
+  for (const name of names) {
+    const field = document.querySelector(`#team-builder [name="${name}"]`);
+    if (!field || field.disabled) continue;
+    if (field.tagName === 'SELECT') field.selectedIndex = (field.selectedIndex + 1) % field.options.length;
+    else if (field.type === 'checkbox') field.checked = !field.checked;
+    else field.value = String((+field.value || 0) + 1);
+    field.dispatchEvent(new Event('change', {bubbles: true}));
+    await settled();
+  }
+  return names.length;
+}"""
+
+
+def test_the_builders_log_no_console_error(live_server, transactional_db, browser):
+    """Issue 32, item 7: the team builder used through its fields (selects, checkboxes, numbers: each a
+    live check swapped in), its members' jump links on a phone, and the warband builder's first page
+    and a warband's page with notes, log no console error and break no CSP rule (an inline style
+    attribute did on the warband pages)."""
+    from warbands.models import Warband
+
+    user = UserFactory(username="cassia")
+    team = TeamFactory(owner=user, name="Iron Wolves")
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    watch = Watch(page)
+    log_in(page, live_server, "cassia")
+    visit(watch, f"{live_server.url}/teams/{team.pk}/edit/", "#team-builder")
+    assert page.evaluate(BUILDER_WALK) >= 10
+    for link in page.locator("#member-jumps a").all()[:3]:
+        link.click()
+    watch.collect()
+    visit(watch, f"{live_server.url}/warbands/new/", "#id_name")
+    page.fill("#id_name", "Szürke Társaság")
+    for profile, count in (("wizard", 1), ("warrior", 2)):
+        page.fill(f"#id_pick-{profile}", str(count))
+    page.locator("main form button[type=submit]").last.click()
+    page.wait_for_url(f"{live_server.url}/warbands/*/edit/")
+    warband = Warband.objects.get(owner=user)
+    Warband.objects.filter(pk=warband.pk).update(notes="Gate runners.\nNight raids.")
+    visit(watch, f"{live_server.url}/warbands/{warband.pk}/", "main")
+    assert watch.violations == [] and watch.console == [], (watch.violations, watch.console)
+    assert errors == [], errors
+    context.close()

@@ -22,8 +22,9 @@ from arena.worker import run_until_idle
 from teams.models import Team
 from tests.arena.hosted import fresh
 from tests.browser.actions import log_in
-from tests.browser.test_around_hosted import _human_turn, _version, _wait_version
+from tests.browser.test_around_hosted import FAST_POLL_MS, _concede, _human_turn, _version, _wait_version
 from tests.browser.test_hosted_match import LAPTOP, PHONE, live_server  # noqa: F401 (the serialised live server)
+from tests.budget import decisions
 from tests.factories import TeamFactory, UserFactory
 
 pytestmark = pytest.mark.browser
@@ -77,7 +78,8 @@ def _spread(values: list[float]) -> dict[str, float]:
     }
 
 
-def test_two_humans_and_two_computer_seats_play_a_four_seat_match_to_its_end(browser, live_server, artifacts):  # noqa: F811
+def test_two_humans_and_two_computer_seats_play_a_four_seat_match_to_its_end(browser, live_server, artifacts, settings):  # noqa: F811
+    settings.VIADAL_MATCH_POLL_MS = FAST_POLL_MS
     with live_server.lock:
         for name, team in (("elso", "Vasfarkasok"), ("masodik", "Ködlovagok")):
             TeamFactory(owner=UserFactory(username=name), name=team, status=Team.Status.READY)
@@ -100,6 +102,10 @@ def test_two_humans_and_two_computer_seats_play_a_four_seat_match_to_its_end(bro
     shot = False
     clicks: list[float] = []  # a human's click to his page showing the new version
     agent_actions: list[float] = []  # the worker's time per action it took
+    # the whole match in the thorough run; else into round 2 (the screenshots) and at least 30 of the
+    # humans' decisions, then the human to move concedes for his side
+    limit = decisions(30)
+    conceded: int | None = None  # the seat that conceded for his side
     for _turn in range(4000):
         with live_server.lock:
             match = fresh(match)
@@ -113,6 +119,10 @@ def test_two_humans_and_two_computer_seats_play_a_four_seat_match_to_its_end(bro
             if not shot and _in_round_two(match):
                 _screenshots(first, second, match.version, artifacts)
                 shot = True
+            if limit is not None and shot and len(clicks) >= limit:
+                _concede(page)
+                conceded = humans[0]
+                break
             before = _version(page)
             started = time.perf_counter()
             _human_turn(page)
@@ -131,6 +141,8 @@ def test_two_humans_and_two_computer_seats_play_a_four_seat_match_to_its_end(bro
         acted = set(match.actions.exclude(seat=None).values_list("seat", flat=True))
         total = match.version
     assert match.status == Match.Status.FINISHED and match.result is not None
+    if conceded is not None:  # the other side won (its first seat stands for it)
+        assert match.winner_seat == 2 * (1 - conceded // 2), match.result
     assert acted == {0, 1, 2, 3} and shot
     figures = {
         "actions": total,
@@ -139,6 +151,7 @@ def test_two_humans_and_two_computer_seats_play_a_four_seat_match_to_its_end(bro
         "click_to_page_s": _spread(clicks),
         "computer_action_s": _spread(agent_actions),
         "result": match.result,
+        "whole_match": conceded is None,
     }
     (artifacts / "four-seat-match.json").write_text(json.dumps(figures, indent=2))
     assert "Check the dice" in first.inner_text("#match-result")

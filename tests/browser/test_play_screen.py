@@ -10,6 +10,7 @@ import pytest
 from tests.arena.hosted import begin, fresh, make_players
 from tests.browser.actions import log_in
 from tests.browser.test_hosted_match import LAPTOP, PHONE, live_server  # noqa: F401 (the serialised live server)
+from tests.browser.test_phone_layout import demo  # noqa: F401 (the demo league, for its Krónika)
 
 pytestmark = pytest.mark.browser
 
@@ -105,45 +106,161 @@ def test_on_a_phone_the_chosen_characters_choices_are_right_under_the_board(brow
     assert errors == [], errors
 
 
+def test_on_a_phone_the_set_ups_choices_are_the_bar_under_the_board(browser, live_server):  # noqa: F811
+    """Issue 32, item 2 in set-up: the step offers nothing but the prompt's answers (amulets and ME
+    tokens), so at 390×844 they are the bar at the foot of the window, the board above them (not
+    "Concede…" alone there and the answers above the board); one is played by a tap without a scroll.
+    On a laptop they stay under the prompt."""
+    with live_server.lock:
+        match = begin(make_players(), seed="setup-bar")
+        version = match.version
+    errors: list[str] = []
+    page = _open(browser, live_server, "hazai", PHONE, errors)
+    page.goto(f"{live_server.url}/play/{match.pk}/")
+    page.wait_for_selector("#answer-form.answers-bar")
+    assert page.locator("#choices.has-actions").count() == 0  # conceding is no step's choice: not in the bar
+    bar = page.locator("#answer-form").bounding_box()
+    board = page.locator("#board-scroll").bounding_box()
+    assert bar is not None and board is not None
+    assert abs(bar["y"] + bar["height"] - PHONE["height"]) <= 1, bar  # at the foot of the window
+    assert board["y"] + 150 < bar["y"], (board, bar)  # the board shows above it
+    answer = page.locator("#answer-form button.choice").first
+    at = answer.bounding_box()
+    assert at is not None and bar["y"] <= at["y"] and at["y"] + at["height"] <= PHONE["height"], at
+    assert page.evaluate("window.scrollY") == 0
+    answer.tap()
+    page.wait_for_function("v => +document.querySelector('#match-status').dataset.version > v", arg=version)
+    assert page.evaluate("window.scrollY") == 0
+    assert errors == [], errors
+    laptop = _open(browser, live_server, "hazai", LAPTOP, errors)
+    laptop.goto(f"{live_server.url}/play/{match.pk}/")
+    laptop.wait_for_selector("#answer-form")
+    assert laptop.evaluate("getComputedStyle(document.querySelector('#answer-form')).position") == "static"
+    prompt = laptop.locator("#match-prompt").bounding_box()
+    form = laptop.locator("#answer-form").bounding_box()
+    assert prompt is not None and form is not None and form["y"] > prompt["y"]  # under the prompt
+    laptop.context.close()
+    page.context.close()
+
+
+ATTACKS = ("MeleeAttack", "RangedAttack", "Throw")
+
+
+def attack_step(players: Any) -> Any:
+    """A match played by the greedy agent (it closes in and attacks) until the home seat may attack."""
+    from arena.engine import action_to_json, is_over, legal_actions, seats_to_move
+    from arena.engine.agents import AGENTS
+    from arena.runtime.states import state_of
+    from arena.services import match_play
+
+    match = begin(players, seed="attacks")
+    for _ in range(1500):
+        state = state_of(fresh(match))
+        assert not is_over(state)
+        seat = seats_to_move(state)[0]
+        actions = [a for a in legal_actions(state, seat) if type(a).__name__ != "Concede"]
+        if seat == 0 and any(type(a).__name__ in ATTACKS for a in actions):
+            return fresh(match)
+        action = AGENTS["greedy"](f"axe:{match.version}:{seat}").choose(state, seat, actions)
+        match_play(match=match, player=players.user(seat), version=match.version, actions=[action_to_json(action)])
+        match = fresh(match)
+    raise AssertionError("the home seat never got an attack")
+
+
+def kronika(demo: dict[str, int]) -> list[str]:  # noqa: F811
+    """The demo league's Krónika: a confirmed fixture's entry (its campaign sheet and its history, the
+    match log filled in) and an entry still without a match."""
+    from campaigns.models import Entry, Fixture
+
+    played = Fixture.objects.get(pk=demo["confirmed"]).home
+    fresh_entry = Entry.objects.filter(league_id=demo["league"]).exclude(pk=played.pk).order_by("pk").last()
+    assert fresh_entry is not None
+    return [
+        f"/leagues/entries/{played.pk}/",
+        f"/leagues/entries/{played.pk}/history/",
+        f"/leagues/entries/{fresh_entry.pk}/",
+    ]
+
+
 @pytest.mark.parametrize("language", ["en", "hu"])
-@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["1280", "390"])
-def test_the_play_screens_states_pass_axe(browser, live_server, settings, language, viewport):  # noqa: F811
-    """axe-core (WCAG 2.1 A/AA) over the play screen's dynamic states, in both languages and at both
-    widths: deployment or a move with a character chosen and his hexes lit, and a refusal shown."""
+def test_the_play_screens_states_pass_axe(browser, live_server, settings, language, demo):  # noqa: F811
+    """axe-core (WCAG 2.1 A/AA) over the play screen's dynamic states, in both languages, at 1280 and
+    390 px: set-up (its answers the phone's bar), deployment with a character chosen and his hexes lit, a
+    refusal shown, attacks offered on an enemy, the replay at a step, and the campaign log (Krónika) of a
+    played entry and of one not yet played. One page load per state; the matches are made once."""
     from arena.engine import legal_actions
     from arena.runtime.states import state_of
-    from tests.arena.hosted import play
+    from tests.arena.hosted import finished, play
     from tests.browser.test_accessibility import problems_on
     from tests.browser.test_keyboard import board_step
 
     settings.VIADAL_MATCH_POLL_MS = 600_000  # the refusal below needs a page older than the match
     with live_server.lock:
         players = make_players()
-        match = board_step(players)
-    errors: list[str] = []
-    page = _open(browser, live_server, "hazai", viewport, errors)
-    page.context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
-    page.goto(f"{live_server.url}/play/{match.pk}/")
-    page.wait_for_selector("#match-status")
-    assert page.get_attribute("html", "lang") == language
-    found = {"loaded": problems_on(page)}
-    mine = page.evaluate(
-        "() => [...document.querySelectorAll('#action-form button.choice')]"
-        ".filter(b => b.dataset.hex).map(b => b.dataset.char)[0]"
-    )
-    piece = page.locator(f'.board-layer .piece[data-piece="{mine}"]')
-    if piece.count():
-        piece.click()
-    page.wait_for_selector(f'.board-layer .target[data-char="{mine}"]:not(.is-hidden)')
-    found["chosen"] = problems_on(page)
-    with live_server.lock:  # the same seat acts from another device: this page is now stale
-        state = state_of(fresh(match))
-        action = next(a for a in legal_actions(state, 0) if type(a).__name__ in ("Deploy", "Move"))
-        play(match, players, action)
-    page.locator("#action-form button.choice").first.dispatch_event("click")
-    page.wait_for_selector("#play-message")
-    found["refused"] = problems_on(page)
-    assert all(not problems for problems in found.values()), found
+        setup = begin(players, seed="axe-setup")
+        deploy = board_step(players)
+        attack = attack_step(players)
+        over = finished(players, seed="axe-replay", steps=60)
+        krónika = kronika(demo)
+    found: dict[str, list[str]] = {}
+    for width, viewport in (("1280", LAPTOP), ("390", PHONE)):
+        errors: list[str] = []
+        page = _open(browser, live_server, "hazai", viewport, errors)
+        page.context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+
+        def check(state: str, page: Any = page, width: str = width) -> None:
+            assert page.get_attribute("html", "lang") == language
+            problems = problems_on(page)
+            if problems:
+                found[f"{width} {state}"] = problems
+
+        page.goto(f"{live_server.url}/play/{setup.pk}/")
+        page.wait_for_selector("#answer-form")
+        check("set-up")
+
+        page.goto(f"{live_server.url}/play/{deploy.pk}/")
+        page.wait_for_selector("#match-status")
+        check("deployment")
+        mine = page.evaluate(
+            "() => [...document.querySelectorAll('#action-form button.choice')]"
+            ".filter(b => b.dataset.hex).map(b => b.dataset.char)[0]"
+        )
+        piece = page.locator(f'.board-layer .piece[data-piece="{mine}"]')
+        if piece.count():
+            piece.click()
+        page.wait_for_selector(f'.board-layer .target[data-char="{mine}"]:not(.is-hidden)')
+        check("deployment, a character chosen")
+        with live_server.lock:  # the same seat acts from another device: this page is now stale
+            state = state_of(fresh(deploy))
+            action = next(a for a in legal_actions(state, 0) if type(a).__name__ in ("Deploy", "Move"))
+            deploy = play(deploy, players, action)
+        page.locator("#action-form button.choice").first.dispatch_event("click")
+        page.wait_for_selector("#play-message")
+        check("a refusal shown")
+
+        page.goto(f"{live_server.url}/play/{attack.pk}/")
+        page.wait_for_selector("#match-status")
+        target = page.evaluate(
+            "kinds => [...document.querySelectorAll('#action-form button.choice')]"
+            ".filter(b => kinds.includes(b.dataset.kind) && b.dataset.target).map(b => b.dataset.target)[0]",
+            list(ATTACKS),
+        )
+        assert target, "no attack on the page"
+        page.locator(f'.board-layer .piece[data-piece="{target}"]').first.click()
+        page.wait_for_selector("#action-form button.choice.offered")
+        check("attacks offered")
+
+        page.goto(f"{live_server.url}/play/{over.pk}/replay/?at={over.version // 2}")
+        page.wait_for_selector(f'#replay[data-at="{over.version // 2}"]')
+        check("the replay at a step")
+
+        for url in krónika:
+            page.goto(live_server.url + url)
+            page.wait_for_selector("main")
+            check(f"Krónika {url}")
+        assert [e for e in errors if "status of 409" not in e] == [], errors
+        page.context.close()
+    assert not found, "\n".join(f"{where}:\n  " + "\n  ".join(problems) for where, problems in found.items())
 
 
 def test_a_replay_steps_by_action_step_and_round_jumps_and_plays_with_the_keys(browser, live_server):  # noqa: F811

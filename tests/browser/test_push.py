@@ -1,6 +1,7 @@
 """Issue 35, done when: two players, each in his own browser context, and a spectator in a third; the
 home player acts and the away player's page (and the spectator's) shows it **through push with
-polling switched off**, and again **through polling with push switched off**.
+polling switched off**, and again **through polling with push switched off**; and through the
+fallback, polling every 700 ms when the stream is refused or the browser has no EventSource.
 
 The site runs under uvicorn (ASGI, as ``make serve`` runs it) in a thread of the test process, on a
 free port, against the test database: on SQLite the test database is an in-memory one that every
@@ -77,13 +78,24 @@ class AsgiServer:
 
 @pytest.fixture
 def asgi_server(transactional_db: Any) -> Iterator[AsgiServer]:
+    """As under viadal_site/asgi.py, no persistent connections: each request's synchronous code runs in a
+    thread of its own, and its connection is closed when the request ends."""
+    from django.db import connections
+
+    kept = connections.settings["default"]["CONN_MAX_AGE"]
+    connections.settings["default"]["CONN_MAX_AGE"] = 0
     server = AsgiServer()
     server.start()
-    yield server
-    server.stop()
+    try:
+        yield server
+    finally:
+        server.stop()
+        connections.settings["default"]["CONN_MAX_AGE"] = kept
 
 
-def _watch(browser: Any, server: AsgiServer, username: str | None, match: Match) -> tuple[Any, list[tuple[float, str]]]:
+def _watch(
+    browser: Any, server: AsgiServer, username: str | None, match: Match, *, no_event_source: bool = False
+) -> tuple[Any, list[tuple[float, str]]]:
     """A context of its own, signed in as ``username`` (a spectator when None), on the match's page;
     with the requests it sends to the match's refresh and stream endpoints."""
     context = browser.new_context(viewport=LAPTOP)
@@ -100,6 +112,8 @@ def _watch(browser: Any, server: AsgiServer, username: str | None, match: Match)
     if username is not None:
         log_in(page, server, username)
     page.add_init_script(SEEN)
+    if no_event_source:
+        page.add_init_script("delete window.EventSource;")
     page.goto(f"{server.url}/play/{match.pk}/")
     page.wait_for_selector("#match-status")
     return page, sent
@@ -120,7 +134,9 @@ def _record(kind: str, figures: dict[str, int], artifacts: Any) -> None:
     path.write_text(json.dumps(found, indent=2))
 
 
-def _the_move(browser: Any, server: AsgiServer, *, wait_for_push: bool) -> dict[str, Any]:
+def _the_move(
+    browser: Any, server: AsgiServer, *, wait_for_push: bool, spectator_without_event_source: bool = False
+) -> dict[str, Any]:
     """The home player hands out his secrets ("as in the team file", one request); the away player and
     a spectator watch. Returns what each page sent, the versions and the times from the click."""
     players = make_players()
@@ -128,7 +144,7 @@ def _the_move(browser: Any, server: AsgiServer, *, wait_for_push: bool) -> dict[
     before = match.version
     home, _home_sent = _watch(browser, server, "hazai", match)
     away, away_sent = _watch(browser, server, "vendeg", match)
-    spectator, spectator_sent = _watch(browser, server, None, match)
+    spectator, spectator_sent = _watch(browser, server, None, match, no_event_source=spectator_without_event_source)
     if wait_for_push:
         for page in (away, spectator):
             page.wait_for_selector("#play-screen[data-push=open]", timeout=10_000)
@@ -170,7 +186,7 @@ def _the_move(browser: Any, server: AsgiServer, *, wait_for_push: bool) -> dict[
 def test_the_other_pages_see_the_move_through_push_with_polling_switched_off(
     browser: Any, asgi_server: AsgiServer, settings: Any, artifacts: Any
 ) -> None:
-    settings.VIADAL_PUSH = "auto"  # on: the request comes through ASGI
+    settings.VIADAL_PUSH = "on"  # one process: the local broker serves it when there is no Redis
     settings.VIADAL_MATCH_POLL_MS = 600_000  # no polling, not even while the stream would be down
     settings.VIADAL_PUSH_SAFETY_POLL_MS = 0  # and no safety net while it is open
     run = _the_move(browser, asgi_server, wait_for_push=True)
@@ -197,3 +213,20 @@ def test_the_other_pages_see_the_move_through_polling_with_push_switched_off(
         assert _streams(sent) == []
         assert _refreshes(sent)  # the page polled
     _record("poll", run["shown_ms"], artifacts)
+
+
+def test_a_refused_stream_or_a_browser_without_event_source_polls(
+    browser: Any, asgi_server: AsgiServer, settings: Any, artifacts: Any
+) -> None:
+    """Push offered, but the away player's stream is refused (429: no stream for his address) and the
+    spectator's browser has no EventSource: both pages poll every 700 ms and see the move."""
+    settings.VIADAL_PUSH = "on"
+    settings.VIADAL_PUSH_STREAMS_PER_CLIENT = 0
+    run = _the_move(browser, asgi_server, wait_for_push=False, spectator_without_event_source=True)
+    assert run["versions"] == {"away": run["stored"], "spectator": run["stored"], "home": run["stored"]}
+    assert run["states"] == {"away": "polling", "spectator": "polling"}
+    assert _streams(run["away_sent"])  # asked for, refused
+    assert _streams(run["spectator_sent"]) == []  # nothing to ask with
+    for sent in (run["away_sent"], run["spectator_sent"]):
+        assert len(_refreshes(sent, after=0)) >= 2  # polling, not one refresh per version
+    _record("refused-or-no-event-source", run["shown_ms"], artifacts)

@@ -14,9 +14,10 @@ Environment variables:
 - ``VIADAL_MATCH_STATE_CACHE``: how many hosted-match states a process keeps (64; 0 turns it off).
 - ``VIADAL_AGENT_POLL_SECONDS``: how often the computer opponent's worker (``run_agents``) looks for
   the decisions it owes when idle (0.25 s).
-- ``VIADAL_PUSH``: ``auto`` (push where the site is served through ASGI, ``make serve``), ``on``
-  (the pages open the stream even when served through WSGI: a proxy sends ``/play/<id>/stream/``
-  to an ASGI server) or ``off`` (the pages poll); docs/scale-out.md, "Push".
+- ``VIADAL_AGENT_HARD_BUDGET``: the hard computer's search iterations per decision (120).
+- ``VIADAL_PUSH``: ``auto`` (push where the site is served through ASGI with Redis, ``make serve``),
+  ``on`` (always offered: a single ASGI process, or a proxy sends ``/play/<id>/stream/`` to an ASGI
+  server) or ``off`` (the pages poll); docs/scale-out.md, "Push".
 """
 
 from __future__ import annotations
@@ -138,6 +139,21 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", transaction_mode="IMMEDIATE", timeout=20
     )
+# Under ASGI (viadal_site/asgi.py, `make serve`) Django runs each request's synchronous code in a thread of
+# that request's own: a connection kept for CONN_MAX_AGE would stay with a thread that is gone (Django's
+# documentation: disable persistent connections under ASGI). There each request's connection is closed at its
+# end, and on PostgreSQL taken from and given back to a pool (psycopg's, `VIADAL_DB_POOL` connections at
+# most per process) rather than opened anew.
+SERVED_BY_ASGI = os.environ.get("VIADAL_SERVED_BY") == "asgi"
+if SERVED_BY_ASGI:
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 1,
+            "max_size": int(os.environ.get("VIADAL_DB_POOL", "8")),
+            "timeout": 20,
+        }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -300,7 +316,8 @@ VIADAL_MATCH_POLL_MS = int(os.environ.get("VIADAL_MATCH_POLL_MS", "700"))
 INBOX_REST_SECONDS = int(os.environ.get("INBOX_REST_SECONDS", "60"))
 # Push (issue 35, docs/scale-out.md "Push"): a live match's pages hear of each new version through a
 # server-sent-events stream (/play/<id>/stream/) and poll only as a safety net. "auto": where the
-# request came through ASGI; "on": always offered (an ASGI server behind the same proxy serves the
+# request came through ASGI and REDIS_URL is set (the notices cross processes: the workers, the computer's
+# worker); "on": always offered (one process; or an ASGI server behind the same proxy serves the
 # streams); "off": the pages poll every VIADAL_MATCH_POLL_MS.
 VIADAL_PUSH = os.environ.get("VIADAL_PUSH", "auto").strip().lower()
 if VIADAL_PUSH not in ("auto", "on", "off"):
@@ -316,6 +333,8 @@ VIADAL_PUSH_STREAMS_PER_CLIENT = int(os.environ.get("VIADAL_PUSH_STREAMS_PER_CLI
 VIADAL_PUSH_STREAMS = int(os.environ.get("VIADAL_PUSH_STREAMS", "2000"))  # per process
 # The computer's worker (manage.py run_agents) looks for owed decisions this often (seconds) when idle.
 VIADAL_AGENT_POLL_SECONDS = float(os.environ.get("VIADAL_AGENT_POLL_SECONDS", "0.25"))
+# The hard computer's search iterations per decision (docs/agents.md, docs/hosting.md).
+VIADAL_AGENT_HARD_BUDGET = int(os.environ.get("VIADAL_AGENT_HARD_BUDGET", "120"))
 # Scripted d10s for a match (Match.dice_script) are rolled only when this is on: the test settings'.
 VIADAL_TEST_DICE = False
 # What one account may start in hosted play (arena/services/limits.py, docs/hosting.md "Limits per account").

@@ -23,7 +23,8 @@ secrets, the public facts, nothing of the other seats' secrets. The search agent
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from arena.engine.agents.basic import _SCORES, _nearest_enemy
 from arena.engine.agents.magic import corpse_move_score
@@ -40,6 +41,7 @@ from arena.engine.match.previews import attack_preview
 from arena.engine.match.rules.base import man_of
 from arena.engine.match.state import GLADIATOR, State
 from arena.engine.match.traps.where import NUMBER_AT
+from arena.engine.match.words import ArenaMode
 
 _G = grid()
 
@@ -197,6 +199,138 @@ def _name(s: State, a: act.Name) -> float:
     return -0.1 * total
 
 
+# --- free-for-all (HR-8: every seat for itself, the last gladiator standing wins) ---------------
+
+FFA_REACH = 6  # hexes: beyond a gladiator's melee reach (4 for 6 MAN, 5 with the halberd; HR-1.7)
+FFA_WORN = 0.3  # an enemy gladiator with this share of his Ép or less is prey: finish him
+FFA_NEAREST = 4.0  # the penalty for being an enemy gladiator's nearest target
+FFA_FRESH = 30.0  # an attack that opens a fight with a fresh gladiator: below keeping out
+FFA_LEADER = 0.4  # added to a target's worth when his seat leads on arena score (HR-10.1)
+
+
+def ffa(s: State) -> bool:
+    """Whether ``s`` is a free-for-all (HR-8)."""
+    return s.four is not None and s.four.mode is ArenaMode.FFA
+
+
+class _Field:
+    """A free-for-all decision's picture of the central circle: where each living gladiator stands,
+    how worn each is, who leads, and for each enemy gladiator his nearest target."""
+
+    __slots__ = ("glads", "worn", "leader")
+
+    def __init__(self, s: State) -> None:
+        self.glads = [
+            g
+            for g in (s.gladiator_of(x) for x in range(s.seats))
+            if s.alive[g] and s.pos[g] >= 0 and s.sheets[g].on_board
+        ]
+        self.worn = {g: s.ep[g] / (s.sheets[g].ep or 1) for g in self.glads}
+        four = s.four
+        scores = four.score if four is not None else ()
+        living = [s.sheets[g].seat for g in self.glads]
+        top = max((scores[x] for x in living), default=0) if scores else 0
+        self.leader = {x for x in living if scores and scores[x] == top and top > 0}
+
+    def enemies(self, s: State, c: int) -> list[int]:
+        return [g for g in self.glads if s.camp[g] != s.camp[c]]
+
+    def prey(self, s: State, c: int) -> list[int]:
+        """The enemy gladiators worn down enough to finish (by anyone: they are the match)."""
+        return [g for g in self.enemies(s, c) if self.worn[g] <= FFA_WORN]
+
+    def danger(self, s: State, c: int, at: int) -> float:
+        """How exposed a gladiator standing on ``at`` is: short of ``FFA_REACH`` from each healthy
+        enemy gladiator, more when he is that enemy's nearest target."""
+        total = 0.0
+        for e in self.enemies(s, c):
+            d = _hex_distance(at, s.pos[e])
+            if d < FFA_REACH:
+                total += (FFA_REACH - d) * (0.5 + self.worn[e])
+            others = [_hex_distance(s.pos[e], s.pos[o]) for o in self.glads if o != e and o != c]
+            if others and d < min(others) and d <= FFA_REACH + 2:
+                total += FFA_NEAREST
+        return total
+
+
+def _hex_distance(a: int, b: int) -> int:
+    (q1, r1), (q2, r2) = _QR[a], _QR[b]
+    dq, dr = q1 - q2, r1 - r2
+    return max(abs(dq), abs(dr), abs(dq + dr))
+
+
+def _ffa_move(s: State, a: act.Move, d: _Distances, f: _Field) -> float:
+    """The gladiator in a free-for-all: with two or more enemy gladiators standing he keeps out of
+    their reach and is nobody's nearest target, unless one of them is worn down: then he closes
+    in on him to finish him. The last enemy is a duel's."""
+    c = s.index[a.char]
+    enemies = f.enemies(s, c)
+    if len(enemies) <= 1:
+        return _move(s, a, d)
+    end = _G.index[a.path[-1]]
+    prey = f.prey(s, c)
+    if prey:
+        coords = tuple(_QR[s.pos[g]] for g in prey)
+        after = _nearest(coords, end)
+        if after == 0:
+            return 40.0
+        before = _nearest(coords, s.pos[c])
+        return 3.0 * (before - after) - 0.2 * (a.man or 0) - 0.5 * f.danger(s, c, end)
+    return 1.5 * (f.danger(s, c, s.pos[c]) - f.danger(s, c, end)) - 0.2 * (a.man or 0)
+
+
+def _ffa_worth(s: State, t: int, f: _Field) -> float:
+    """A hit's worth in a free-for-all: a worn gladiator most (his fall eliminates a seat), the
+    leader's characters more than the others'."""
+    worth = _worth(s, t)
+    if s.sheets[t].is_gladiator:
+        worth += 1.2 * (1.0 - f.worn.get(t, 1.0))
+    if s.sheets[t].seat in f.leader:
+        worth += FFA_LEADER
+    return worth
+
+
+def _ffa_attack(base: float, s: State, a: act.MeleeAttack | act.RangedAttack | act.Throw, f: _Field) -> float:
+    """An attack in a free-for-all. The gladiator does not open a fight with a fresh enemy
+    gladiator while a third stands (the one who stays out wins), but finishes a worn one and
+    answers one he is already fighting."""
+    c, t = s.index[a.char], s.index[a.target]
+    value = base + 40.0 * _chance(s, a) * _ffa_worth(s, t, f)
+    if s.sheets[c].is_gladiator and s.sheets[t].is_gladiator:
+        fresh = f.worn.get(t, 1.0) > FFA_WORN and s.melee[c] == 0 and s.melee[t] == 0
+        if fresh and len(f.enemies(s, c)) > 1:
+            return FFA_FRESH * _chance(s, a)
+    return value
+
+
+def ffa_scores(s: State, actions: Sequence[Action]) -> list[float]:
+    """The tactical agent's scores in a free-for-all: the duel's, but for the gladiator's moves and
+    every attack (:func:`_ffa_move`, :func:`_ffa_attack`)."""
+    d = _Distances()
+    f = _Field(s)
+    out = []
+    for a in actions:
+        kind = type(a)
+        if isinstance(a, act.Move):
+            glad = s.sheets[s.index[a.char]].is_gladiator
+            out.append(_ffa_move(s, a, d, f) if glad else _move(s, a, d))
+        elif kind is act.Concede:
+            out.append(float("-inf"))
+        elif kind in _FFA_ATTACK:
+            out.append(_ffa_attack(_FFA_ATTACK[kind](a), s, a, f))  # type: ignore[arg-type]
+        else:
+            scorer = TACTICAL_SCORES.get(kind)
+            out.append(scorer(s, a) if scorer is not None else -2.0)
+    return out
+
+
+_FFA_ATTACK: dict[type, Callable[[Any], float]] = {
+    act.MeleeAttack: lambda a: 100.0,
+    act.RangedAttack: lambda a: 90.0,
+    act.Throw: lambda a: 80.0 if a.item == "javelin" else 75.0,
+}
+
+
 TACTICAL_SCORES = dict(_SCORES)
 TACTICAL_SCORES.update(
     {
@@ -214,6 +348,8 @@ TACTICAL_SCORES.update(
 
 def tactical_scores(s: State, actions: Sequence[Action]) -> list[float]:
     """The tactical agent's score of each of ``actions`` on ``s`` (Concede: minus infinity)."""
+    if ffa(s):
+        return ffa_scores(s, actions)
     d = _Distances()
     out = []
     for a in actions:
