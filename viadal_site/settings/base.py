@@ -2,6 +2,9 @@
 
 Environment variables:
 - ``DATABASE_URL``: a dj-database-url string; SQLite in the project folder when unset.
+- ``CONN_MAX_AGE``: seconds a process keeps its database connection (60); ``CONN_HEALTH_CHECKS``:
+  "0" not to check a kept connection at the start of each request (checked by default). Under ASGI
+  neither applies: a request's connection comes from psycopg's pool (docs/decisions/site.md).
 - ``SECRET_KEY``: required in production (``viadal_site.settings.prod``).
 - ``DEBUG``: "1"/"true" to turn debugging on.
 - ``ALLOWED_HOSTS``: comma-separated host names.
@@ -124,7 +127,7 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
-        conn_health_checks=True,
+        conn_health_checks=env_bool("CONN_HEALTH_CHECKS", True),
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
