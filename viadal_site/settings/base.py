@@ -314,6 +314,9 @@ VIADAL_MATCH_CLAIM_AFTER = int(os.environ.get("VIADAL_MATCH_CLAIM_AFTER", str(3 
 VIADAL_MATCH_STATE_CACHE = int(os.environ.get("VIADAL_MATCH_STATE_CACHE", "64"))
 # The match pages poll for the opponent's actions this often (milliseconds) while the match is live.
 VIADAL_MATCH_POLL_MS = int(os.environ.get("VIADAL_MATCH_POLL_MS", "700"))
+# The play page's refreshed header counts the matches owing a move exactly and the rest of "Waiting on
+# you" as counted within this many seconds (accounts/context_processors.py).
+INBOX_REST_SECONDS = int(os.environ.get("INBOX_REST_SECONDS", "60"))
 # Push (issue 35, docs/scale-out.md "Push"): a live match's pages hear of each new version through a
 # server-sent-events stream (/play/<id>/stream/) and poll only as a safety net. "auto": where the
 # request came through ASGI and REDIS_URL is set (the notices cross processes: the workers, the computer's
