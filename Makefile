@@ -14,7 +14,7 @@ PYTEST_ARGS ?= -n auto --dist worksteal
 # e.g. BENCH_ARGS="--seconds 5 --memory-matches 1000" (5,000 matches by default; 0 skips that check)
 BENCH_ARGS ?=
 
-.PHONY: run test test-postgres serve load bench bench-agents bench-hosted bench-agents-hosted bench-web bench-web-deps install install-test install-bench system-deps browser-deps sheet-deps i18n-deps messages migrate demo check clean
+.PHONY: run test test-postgres serve load bench bench-agents bench-hosted bench-agents-hosted bench-action bench-web bench-web-postgres bench-web-deps install install-test install-bench system-deps browser-deps sheet-deps i18n-deps messages migrate demo check clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -116,6 +116,7 @@ serve: $(VENV)/.installed-serve messages
 
 # A bounded, headless load run of real use (locust) against gunicorn on 127.0.0.1: a throwaway
 # database (SQLite, or one made on DATABASE_URL's PostgreSQL server), REDIS_URL when set.
+# LOAD_ARGS="--matches 10,50,100,200 --push on,off": issue 35's table (docs/scale-out.md, "Targets").
 LOAD_ARGS ?=
 load: install-bench messages
 	$(PY) bench/load_run.py $(LOAD_ARGS)
@@ -123,6 +124,11 @@ load: install-bench messages
 # Hosted play's server time per action, on a throwaway test database of DATABASE_URL (SQLite when unset).
 bench-hosted: install-test messages
 	$(PY) bench/hosted_bench.py
+
+# An action's server CPU through the views (the acting seat's answer, the other seat's refresh, an
+# idle poll), the same scripted random matches every run; BENCH_ARGS="--profile FILE" for a cProfile.
+bench-action: install-test messages
+	$(PY) bench/action_cost.py $(BENCH_ARGS)
 
 # The hosted hard computer under load (docs/hosting.md): AGENTS_HOSTED_MATCHES matches against it at
 # once (10), played by one run_agents process per core (--shard K/2), on a throwaway database
@@ -135,12 +141,21 @@ bench-agents-hosted: install-test messages
 # The web pages under gunicorn and the production settings, measured with wrk (Debian's package) on
 # 127.0.0.1: the builder's live check and page, the standings, the sheet PDF, against a bare 50-item
 # template view (bench/web_bench.py; docs/decisions.md, "Builder speed"). SQLite in a throwaway folder,
-# or DATABASE_URL; BENCH_SECONDS per measurement (5), BENCH_WORKERS gunicorn workers (2).
+# or a throwaway database on DATABASE_URL's PostgreSQL server; BENCH_SECONDS per measurement (5),
+# BENCH_WORKERS gunicorn workers (2), BENCH_ONLY and BENCH_CONNECTIONS to measure less.
 bench-web-deps:
 	@command -v wrk >/dev/null 2>&1 || { PKGS="wrk"; echo "Installing Debian's wrk for the web bench"; $(APT_INSTALL); }
 
 bench-web: install-test sheet-deps messages bench-web-deps
 	$(PY) bench/web_bench.py
+
+# The builder's live check beside the bare page at 50 connections on PostgreSQL (issue 35): DATABASE_URL's
+# server, else the local one (scripts/local-services), a throwaway database on it; prints the p99 of both.
+# Served as `make serve` serves (BENCH_SERVER=asgi); BENCH_SERVER=wsgi for gunicorn's sync workers.
+bench-web-postgres: install-test sheet-deps messages bench-web-deps
+	@url="$${DATABASE_URL:-$$(scripts/local-services postgres)}"; \
+		DATABASE_URL="$$url" BENCH_ONLY="$${BENCH_ONLY:-live}" BENCH_CONNECTIONS="$${BENCH_CONNECTIONS:-50}" \
+		BENCH_SERVER="$${BENCH_SERVER:-asgi}" $(PY) bench/web_bench.py
 
 # The house rules for code: lint and format, the import layers, types (the engine strictly, the apps
 # with django-stubs), Django's system checks, and no model change without its migration.

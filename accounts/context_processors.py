@@ -1,14 +1,29 @@
 """What every page's header needs: how many things wait on the reader ("Waiting on you"), read only
-when the header shows it, and once per page (two queries; accounts.inbox)."""
+when the header shows it, and once per page (two queries; accounts.inbox).
+
+``inbox_count_refresh`` is the count the play page's refreshed parts carry (a move's answer, a poll
+that found the match changed): the hosted matches that owe him a move are counted exactly (one
+indexed query), the rest (results to confirm or settle, fixtures to report, advances) as it stood
+when last counted within ``INBOX_REST_SECONDS``, kept in the shared cache. The play page's header is
+only refreshed when its match moves, so it was never more current than that; every other page
+counts everything afresh."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
 
+from django.conf import settings
+from django.core.cache import cache as shared_cache
 from django.http import HttpRequest
 
+from arena.selectors import your_move_count
+
 from .inbox import inbox_counts
+
+
+def _rest_key(pk: int) -> str:
+    return f"accounts:inbox-rest:{pk}"
 
 
 def inbox(request: HttpRequest) -> dict[str, Callable[[], int]]:
@@ -17,4 +32,16 @@ def inbox(request: HttpRequest) -> dict[str, Callable[[], int]]:
         user = getattr(request, "user", None)
         return inbox_counts(user).total if user is not None else 0
 
-    return {"inbox_count": count}
+    @cache
+    def count_on_refresh() -> int:
+        user = getattr(request, "user", None)
+        if user is None or not user.is_authenticated:
+            return 0
+        rest = shared_cache.get(_rest_key(user.pk))
+        if rest is None:
+            counts = inbox_counts(user)
+            shared_cache.set(_rest_key(user.pk), counts.total - counts.your_move, settings.INBOX_REST_SECONDS)
+            return counts.total
+        return int(rest) + your_move_count(user)
+
+    return {"inbox_count": count, "inbox_count_refresh": count_on_refresh}

@@ -8,8 +8,10 @@ database of the configured ``DATABASE_URL`` (SQLite when unset), and times with 
 - the service and the acting seat's answer together (``match_play``, then ``seat_page`` and the
   refreshed parts for the player who acted, as the ``act`` view answers an htmx request);
 - the refreshed parts a poll sends the other seat once the version moved (``seat_page`` and the
-  template), from the per-process cache, once more at the same version (a second tab) and after a
-  restart (a full replay from the database);
+  parts' templates, ``arena.views.parts.render_parts``: what a refresh builds when the shared cache
+  does not have that position's parts), from the per-process cache, once more at the same version
+  (built again: the bench leaves out the shared cache of parts) and after a restart (a full replay
+  from the database);
 - a poll that finds nothing new (the 204).
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/wthosted .venv/bin/python bench/hosted_bench.py --matches 3
@@ -33,7 +35,6 @@ import django  # noqa: E402
 django.setup()
 
 from django.db import connection  # noqa: E402
-from django.template.loader import render_to_string  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 
@@ -69,6 +70,7 @@ def run(matches: int, round_limit: int) -> None:
     from arena.runtime.states import forget_all, rebuild, state_of
     from arena.screen.page import seat_page
     from arena.services import match_accept, match_create, match_play
+    from arena.views.parts import render_parts
     from teams.models import Team
     from tests.factories import TeamFactory, UserFactory
 
@@ -100,21 +102,21 @@ def run(matches: int, round_limit: int) -> None:
             match_play(match=match, player=users[seat], version=match.version, actions=[action_to_json(choice)])
             service.append(time.perf_counter() - started)
             match.refresh_from_db()
-            render_to_string("arena/_refresh.html", {"page": seat_page(match, users[seat]), "poll_ms": 700})
+            render_parts(seat_page(match, users[seat]))
             answered.append(time.perf_counter() - started)
             actions += 1
             match.refresh_from_db()
             other = users[1 - seat]
             started = time.perf_counter()
-            render_to_string("arena/_refresh.html", {"page": seat_page(match, other), "poll_ms": 700})
+            render_parts(seat_page(match, other))
             refresh.append(time.perf_counter() - started)
             started = time.perf_counter()  # a second tab, or a poll answered again at this version
-            render_to_string("arena/_refresh.html", {"page": seat_page(match, other), "poll_ms": 700})
+            render_parts(seat_page(match, other))
             again.append(time.perf_counter() - started)
             if actions % 25 == 0:
                 forget_all()  # another process, or a restart: the state is rebuilt from the database
                 started = time.perf_counter()
-                render_to_string("arena/_refresh.html", {"page": seat_page(match, other), "poll_ms": 700})
+                render_parts(seat_page(match, other))
                 cold.append(time.perf_counter() - started)
                 started = time.perf_counter()
                 rebuild(match)

@@ -18,8 +18,17 @@ Prints req/s, p50 and p99 per request, and the live check's req/s over the bare 
 with the two in turn for short rounds so that the machine's load moves both alike; exits non-zero
 when any measurement saw an error (a non-2xx answer, a socket error or a timeout).
 
+On PostgreSQL (``DATABASE_URL``, or ``make bench-web-postgres`` with the local server) the site gets a
+throwaway database of its own on that server, created empty and dropped at the end, so a run never
+touches a database in use. ``BENCH_ONLY`` measures only some requests (``bare``, ``pdf``,
+``standings``, ``page``, ``live``, comma-separated) and ``BENCH_CONNECTIONS`` only some connection
+counts; the last line says the live check's p99 at the most connections beside the bare page's.
+``BENCH_SERVER=asgi`` serves the ASGI application under uvicorn's worker, as ``make serve`` does
+(gunicorn's sync workers and the WSGI application otherwise).
+
     .venv/bin/python bench/web_bench.py                      # SQLite in a temporary folder
-    DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench .venv/bin/python bench/web_bench.py
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python bench/web_bench.py
+    make bench-web-postgres                                  # the live check and the bare page, 50 connections
 """
 
 from __future__ import annotations
@@ -36,37 +45,65 @@ import sys
 import tempfile
 import time
 import timeit
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from http.cookies import SimpleCookie
 from pathlib import Path
-from urllib.parse import quote_plus, urlencode
+from urllib.parse import quote_plus, urlencode, urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[1]
-CONNECTIONS = (1, 16, 50)
+CONNECTIONS = tuple(int(n) for n in os.environ.get("BENCH_CONNECTIONS", "1,16,50").split(","))
+ONLY = {name.strip() for name in os.environ.get("BENCH_ONLY", "").split(",") if name.strip()}
 SECONDS = int(os.environ.get("BENCH_SECONDS", "5"))
 # The live check ÷ bare page ratio is measured apart, the two in turn for short rounds (the median
 # ratio of RATIO_ROUNDS): on a shared machine the load moves between two measurements a minute apart.
 RATIO_ROUNDS = 3
 RATIO_SECONDS = 3
 WORKERS = int(os.environ.get("BENCH_WORKERS", "2"))
+# "wsgi": gunicorn's sync workers (viadal_site.wsgi); "asgi": the ASGI application under uvicorn's worker,
+# as `make serve` runs it (each request's connection from psycopg's pool on PostgreSQL).
+SERVER = os.environ.get("BENCH_SERVER", "wsgi")
 USERNAME, PASSWORD = "aurelia", "viadal-demo"  # a demo player of load_demo (README)
 CHANGED_FIELD = "gladiator-ep"
 CHANGED_VALUES = (18, 19, 20, 21, 22)  # within his range; one over the budget breaks a rule (TB-02)
 
 
-def site_env(tmp: Path) -> dict[str, str]:
+def site_env(tmp: Path, database_url: str | None) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "SECURE_SSL_REDIRECT", "TRUSTED_PROXY_COUNT"}}
     env.update(
         DJANGO_SETTINGS_MODULE="bench.web_settings",
         SECRET_KEY=secrets.token_urlsafe(50),
         ALLOWED_HOSTS="127.0.0.1",
-        DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{tmp / 'db.sqlite3'}",
+        DATABASE_URL=database_url or f"sqlite:///{tmp / 'db.sqlite3'}",
         STATIC_ROOT=str(tmp / "staticfiles"),
         CACHE_DIR=str(tmp / "cache"),
         PYTHONDONTWRITEBYTECODE="1",
     )
     return env
+
+
+@contextmanager
+def throwaway_database() -> Iterator[str | None]:
+    """``DATABASE_URL`` when it is not PostgreSQL (None: SQLite); on PostgreSQL, the URL of a new empty
+    database on the same server, dropped (with its connections) when the run ends."""
+    url = os.environ.get("DATABASE_URL")
+    if not url or urlsplit(url).scheme not in {"postgres", "postgresql"}:
+        yield url
+        return
+    import psycopg
+    from psycopg import sql
+
+    parts = urlsplit(url)
+    name = f"viadal_bench_{secrets.token_hex(4)}"
+    with psycopg.connect(urlunsplit(parts._replace(path="/postgres")), autocommit=True) as admin:
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    try:
+        yield urlunsplit(parts._replace(path=f"/{name}"))
+    finally:
+        with psycopg.connect(urlunsplit(parts._replace(path="/postgres")), autocommit=True) as admin:
+            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
 
 
 def manage(env: dict[str, str], *args: str) -> str:
@@ -329,22 +366,36 @@ def card_body(values: list[tuple[str, str]]) -> str:
 def main() -> None:
     if shutil.which("wrk") is None:
         sys.exit("wrk is not installed: `make bench-web` installs Debian's package")
+    with throwaway_database() as database_url:
+        bench(database_url)
+
+
+def bench(database_url: str | None) -> None:
     tmp = Path(tempfile.mkdtemp(prefix="viadal-bench-web-"))
-    env = site_env(tmp)
-    database = "SQLite in a temporary folder" if "DATABASE_URL" not in os.environ else "DATABASE_URL"
+    env = site_env(tmp, database_url)
+    database = "SQLite in a temporary folder" if database_url is None else urlsplit(database_url).path.lstrip("/")
     print(
         f"Machine yardstick: {machine_yardstick():.0f} µs for a fixed pure-Python loop on one core (smaller is faster)",
         flush=True,
     )
-    print(f"Setting up the site ({database}) …", flush=True)
+    knobs = ("CONN_MAX_AGE", "CONN_HEALTH_CHECKS", "VIADAL_DB_POOL")
+    settings = "".join(f"; {name}={os.environ[name]}" for name in knobs if name in os.environ)
+    print(f"Setting up the site ({database}; {WORKERS} gunicorn workers, {SERVER.upper()}{settings}) …", flush=True)
     manage(env, "collectstatic", "--noinput", "-v", "0")
     manage(env, "migrate", "--noinput", "-v", "0")
     manage(env, "load_demo", "--allow-production")
     port = free_port()
     log = (tmp / "gunicorn.log").open("w")
+    if SERVER not in {"wsgi", "asgi"}:
+        sys.exit("BENCH_SERVER is wsgi or asgi")
+    application = (
+        ["--worker-class", "viadal_site.workers.AsgiWorker", "viadal_site.asgi"]
+        if SERVER == "asgi"
+        else ["viadal_site.wsgi"]
+    )
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "--bind", f"127.0.0.1:{port}"]
-        + ["--workers", str(WORKERS), "viadal_site.wsgi"],
+        + ["--workers", str(WORKERS), *application],
         cwd=ROOT,
         env=env,
         stdout=log,
@@ -392,13 +443,18 @@ def run(site: Site, tmp: Path) -> None:
     )
 
     # The live check last: it changes the team, and with it the sheet PDF's cache key.
-    requests = [
-        ("bare 50-item page", "/bench/bare/", None, {}),
-        ("sheet PDF (cached)", pdf, None, {}),
-        ("league standings", standings, None, {}),
-        ("builder page (GET)", edit, None, {}),
-        ("builder live check (POST)", edit, body, htmx),
-    ]
+    every = {
+        "bare": ("bare 50-item page", "/bench/bare/", None, {}),
+        "pdf": ("sheet PDF (cached)", pdf, None, {}),
+        "standings": ("league standings", standings, None, {}),
+        "page": ("builder page (GET)", edit, None, {}),
+        "live": ("builder live check (POST)", edit, body, htmx),
+    }
+    unknown = ONLY - set(every)
+    if unknown:
+        sys.exit(f"BENCH_ONLY names no such request: {', '.join(sorted(unknown))} (of {', '.join(every)})")
+    # the bare page always: the live check's ratio is over it
+    requests = [request for key, request in every.items() if not ONLY or key in ONLY or key == "bare"]
     results = []
     for name, path, data, extra in requests:
         for index in range(2 * WORKERS + 2):  # every worker warmed up, every answer a 200
@@ -419,6 +475,9 @@ def run(site: Site, tmp: Path) -> None:
                 flush=True,
             )
     by = {(r.name, r.connections): r for r in results}
+    if requests[-1][0] != every["live"][0]:
+        finish(results)
+        return
     for connections in CONNECTIONS:
         ratios = []
         for _round in range(RATIO_ROUNDS):
@@ -436,11 +495,23 @@ def run(site: Site, tmp: Path) -> None:
             flush=True,
         )
     # At one connection nothing is left queued when wrk stops, so the count is exact.
-    live, bare = by[("builder live check (POST)", 1)], by[("bare 50-item page", 1)]
+    fewest, most = min(CONNECTIONS), max(CONNECTIONS)
+    live, bare = by[("builder live check (POST)", fewest)], by[("bare 50-item page", fewest)]
     print(
-        f"Workers' CPU per request (one connection): live check {live.cpu_ms:.2f} ms, bare page {bare.cpu_ms:.2f} ms; "
-        f"bare ÷ live check {bare.cpu_ms / live.cpu_ms:.2f}× (the req/s ratio once the workers have the cores)"
+        f"Workers' CPU per request ({fewest} connection{'s' if fewest > 1 else ''}): live check {live.cpu_ms:.2f} ms, "
+        f"bare page {bare.cpu_ms:.2f} ms; bare ÷ live check {bare.cpu_ms / live.cpu_ms:.2f}× "
+        "(the req/s ratio once the workers have the cores)"
     )
+    live, bare = by[("builder live check (POST)", most)], by[("bare 50-item page", most)]
+    print(
+        f"Live check at {most} connections: p99 {live.p99_ms:.1f} ms, p50 {live.p50_ms:.1f} ms, "
+        f"{live.requests_per_second:.0f} req/s; the bare page beside it: p99 {bare.p99_ms:.1f} ms, "
+        f"p50 {bare.p50_ms:.1f} ms, {bare.requests_per_second:.0f} req/s"
+    )
+    finish(results)
+
+
+def finish(results: list[Result]) -> None:
     print(f"Machine yardstick at the end: {machine_yardstick():.0f} µs (as at the start, smaller is faster)")
     failed = [r for r in results if r.errors]
     if failed:

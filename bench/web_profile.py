@@ -3,13 +3,16 @@ settings (``bench.web_settings``), Django's WSGI handler with every middleware, 
 posts it (urlencoded). Not a test. The companion of ``make bench-web`` (bench/web_bench.py): that one
 measures gunicorn from outside, this one tells where a request's CPU goes.
 
-Sets up a throwaway site as the bench does (SQLite in a temporary folder, or ``DATABASE_URL``), signs
+Sets up a throwaway site as the bench does (SQLite in a temporary folder, or a throwaway database on
+``DATABASE_URL``'s PostgreSQL server), signs
 in the demo player through the login form, then replays each request ``--requests`` times a round, five
 rounds, each request in turn with the bare page, and prints the CPU per request (``time.process_time``,
 the median round) and the bare page's over it. The bare page, the builder page (``GET``) and the cached
 sheet PDF first; then the live check (the gladiator's Ép cycling, every request saves) and the live
 check posting the form as saved (nothing to write), which move the PDF's cache key on. ``--profile
-NAME`` then profiles that request (cProfile, or ``--sample``: the stack every tick of CPU).
+NAME`` then profiles that request (cProfile, or ``--sample``: the stack every tick of CPU). On
+PostgreSQL it also prints the database server's CPU per request. ``--queries`` prints the statements
+of one request of each kind instead (on PostgreSQL, every round trip to the server).
 
 On a machine shared with other work the CPU time moves with the load; the instructions a request
 executes do not. ``--instructions FOLDER``, run under valgrind's callgrind (Debian's ``valgrind``),
@@ -57,6 +60,7 @@ from bench.web_bench import (  # noqa: E402
     card_body,
     manage,
     site_env,
+    throwaway_database,
 )
 
 Application = Callable[[dict[str, Any], Callable[..., Any]], Any]
@@ -132,15 +136,19 @@ def main() -> None:
     parser.add_argument(
         "--instructions", type=Path, metavar="FOLDER", help="under callgrind: count instructions (its output folder)"
     )
+    parser.add_argument(
+        "--queries", action="store_true", help="print the statements of one request of each kind, then stop"
+    )
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="viadal-web-profile-"))
     try:
-        env = site_env(tmp)
-        manage(env, "collectstatic", "--noinput", "-v", "0")
-        manage(env, "migrate", "--noinput", "-v", "0")
-        manage(env, "load_demo", "--allow-production")
-        os.environ.update(env)
-        measure(args)
+        with throwaway_database() as database_url:
+            env = site_env(tmp, database_url)
+            manage(env, "collectstatic", "--noinput", "-v", "0")
+            manage(env, "migrate", "--noinput", "-v", "0")
+            manage(env, "load_demo", "--allow-production")
+            os.environ.update(env)
+            measure(args)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
@@ -180,22 +188,30 @@ def measure(args: argparse.Namespace) -> None:
                 status, last[name] = requests[name]()
                 if status != 200:
                     sys.exit(f"{name} answered {status}: {last[name][:500]!r}")
+            if args.queries and (name != "bare" or "page" in phase):  # the bare page once
+                print_queries(name, requests[name])
+        if args.queries:
+            continue
         if args.instructions:
             count_instructions(requests, phase, args.requests, args.instructions)
             continue
         # Round after round, each request in turn: a busy machine slows them alike, so the ratios hold.
         rounds: dict[str, list[float]] = {name: [] for name in phase}
+        server: dict[str, list[float]] = {name: [] for name in phase}
         for _ in range(5):
             for name in phase:
-                started = time.process_time()
+                started, served = time.process_time(), database_cpu_seconds()
                 for _ in range(args.requests):
                     requests[name]()
                 rounds[name].append((time.process_time() - started) * 1000 / args.requests)
+                server[name].append((database_cpu_seconds() - served) * 1000 / args.requests)
         for name in phase:
             ratio = statistics.median(b / r for b, r in zip(rounds["bare"], rounds[name], strict=True))
+            served = statistics.median(server[name])
+            database = f"  database server CPU {served:5.2f} ms/request" if served else ""
             print(
                 f"{name:<10} CPU {statistics.median(rounds[name]):6.2f} ms/request  bare ÷ this {ratio:4.2f}×  "
-                f"({len(last[name]):,} bytes)",
+                f"({len(last[name]):,} bytes){database}",
                 flush=True,
             )
             if args.save_to:
@@ -213,6 +229,61 @@ def measure(args: argparse.Namespace) -> None:
         stats.sort_stats("cumulative").print_stats(args.top)
         stats.sort_stats("tottime").print_stats(args.top)
         print(out.getvalue())
+
+
+def database_cpu_seconds() -> float:
+    """On PostgreSQL on this machine, the CPU time of the server processes of this database so far (from
+    /proc, in nanoseconds: a query's share is far below the clock tick of /proc's stat); 0 elsewhere."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return 0.0
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pid FROM pg_stat_activity WHERE datname = current_database()")
+        pids = [pid for (pid,) in cursor.fetchall()]
+    total = 0
+    for pid in pids:
+        try:
+            total += int(Path(f"/proc/{pid}/schedstat").read_text().split()[0])
+        except (OSError, ValueError, IndexError):  # gone, or another machine's server
+            continue
+    return total / 1e9
+
+
+def print_queries(name: str, call: Callable[[], tuple[int, bytes]]) -> None:
+    """The statements one request runs: Django's (``CaptureQueriesContext``) and, on PostgreSQL, every
+    message the driver sends the server (libpq's trace), which also shows what Django does not log: the
+    transaction's ``BEGIN`` and ``COMMIT`` and the connection's health check. A round trip is a
+    simple query or an extended one's ``Sync``."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    trace = None
+    if connection.vendor == "postgresql":
+        from psycopg.pq import Trace
+
+        connection.ensure_connection()
+        trace = tempfile.TemporaryFile("w+")
+        connection.connection.pgconn.trace(trace.fileno())
+        connection.connection.pgconn.set_trace_flags(Trace.SUPPRESS_TIMESTAMPS | Trace.REGRESS_MODE)
+    try:
+        with CaptureQueriesContext(connection) as queries:
+            status, _ = call()
+    finally:
+        if trace is not None and connection.connection is not None:
+            connection.connection.pgconn.untrace()
+    statements = [query["sql"] for query in queries.captured_queries]
+    print(f"{name}: {status}, {len(statements)} statements logged by Django", flush=True)
+    for sql in statements:
+        print(f"    {sql[:150]}")
+    if trace is not None:
+        trace.seek(0)
+        sent = [line.split("\t") for line in trace.read().splitlines() if line.startswith("F\t")]
+        trips = [fields for fields in sent if fields[2] in {"Query", "Sync"}]
+        print(f"  {len(trips)} round trips to PostgreSQL:")
+        texts = [" ".join(fields[2:]) for fields in sent if fields[2] in {"Query", "Parse"}]
+        for text in texts:
+            print(f"    {text[:150]}")
 
 
 def count_instructions(

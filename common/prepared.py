@@ -6,7 +6,8 @@ compiles a queryset once per database connection, with stand-in values where eac
 and then runs that SQL with the request's values, making model instances from the rows as the
 queryset would (the database's converters, ``Model.from_db``). The queryset is Django's own, so the
 SQL is the same as before, for any database. ``update_row`` writes one row's fields as
-``QuerySet.update`` would, its SQL kept by the fields it sets.
+``QuerySet.update`` would, its SQL kept by the fields it sets; ``update_rows`` writes the rows of one
+save, on PostgreSQL as one statement.
 
 Used by the team builder's read (``teams.selectors.owned_team_with_characters``) and save
 (``teams.services.team_update``), which run on every change a player makes, and by the session and
@@ -132,9 +133,12 @@ def _same_stand_in(param: Any, stand_in: int | str) -> bool:
 
 
 @lru_cache(maxsize=256)
-def _update_sql(vendor: str, model: type[Model], names: tuple[str, ...]) -> tuple[str, tuple[Any, ...]] | None:
-    """``UPDATE table SET column = %s, … WHERE pk = %s`` for these fields, with the fields; None when a
-    field writes its value otherwise than as a plain parameter (``get_placeholder``)."""
+def _update_parts(
+    vendor: str, model: type[Model], names: tuple[str, ...]
+) -> tuple[str, str, str, tuple[Any, ...]] | None:
+    """The table, the ``column = %s, …`` assignments and the primary key's column of an UPDATE of these
+    fields, with the fields; None when a field writes its value otherwise than as a plain parameter
+    (``get_placeholder``)."""
     concrete = {field.name: field for field in model._meta.concrete_fields}
     if any(name not in concrete for name in names):
         return None
@@ -145,23 +149,79 @@ def _update_sql(vendor: str, model: type[Model], names: tuple[str, ...]) -> tupl
     assignments = ", ".join(f"{qn(field.column)} = %s" for field in fields)
     pk = model._meta.pk
     assert pk is not None
-    return f"UPDATE {qn(model._meta.db_table)} SET {assignments} WHERE {qn(pk.column)} = %s", fields
+    return qn(model._meta.db_table), assignments, qn(pk.column), fields
+
+
+def _update_params(
+    connection: BaseDatabaseWrapper, model: type[Model], values: Mapping[str, Any]
+) -> tuple[str, str, str, list[Any]] | None:
+    """The table, assignments and key column of ``values``' UPDATE, with the values as the database
+    takes them (as ``QuerySet.update`` prepares them); None when it needs the queryset (an expression,
+    a model instance, a field with its own placeholder)."""
+    parts = _update_parts(connection.vendor, model, tuple(values))
+    if parts is None or any(
+        hasattr(value, "resolve_expression") or hasattr(value, "prepare_database_save") for value in values.values()
+    ):
+        return None
+    table, assignments, pk_column, fields = parts
+    params = [
+        field.get_db_prep_save(value, connection=connection)
+        for field, value in zip(fields, values.values(), strict=True)
+    ]
+    return table, assignments, pk_column, params
 
 
 def update_row(model: type[Model], pk: Any, values: Mapping[str, Any]) -> int:
     """``model.objects.filter(pk=pk).update(**values)`` for plain values (no expressions, no model
     instances), without building the query each time; the rows it updated (0 or 1)."""
     connection = connections[router.db_for_write(model)]
-    written = _update_sql(connection.vendor, model, tuple(values))
-    if written is None or any(
-        hasattr(value, "resolve_expression") or hasattr(value, "prepare_database_save") for value in values.values()
-    ):
+    prepared = _update_params(connection, model, values)
+    if prepared is None:
         return model._default_manager.filter(pk=pk).update(**values)
-    sql, fields = written
-    params = [
-        field.get_db_prep_save(value, connection=connection)
-        for field, value in zip(fields, values.values(), strict=True)
-    ]
+    table, assignments, pk_column, params = prepared
     with transaction.mark_for_rollback_on_error(using=connection.alias), connection.cursor() as cursor:
-        cursor.execute(sql, [*params, pk])
+        cursor.execute(f"UPDATE {table} SET {assignments} WHERE {pk_column} = %s", [*params, pk])
         return cursor.rowcount
+
+
+def update_rows(writes: Sequence[tuple[type[Model], Any, Mapping[str, Any]]]) -> None:
+    """The UPDATEs of one save (``(model, pk, values)`` each, as ``update_row``), all or none, each row
+    written (and so locked) in the order given.
+
+    On PostgreSQL they are one statement: every UPDATE but the last in a ``WITH``, each one's ``WHERE``
+    waiting for the one before (a scalar subquery over it, evaluated before its own row is touched, as
+    PostgreSQL runs a data-modifying ``WITH`` to completion when it is first read), so the rows are
+    locked in the given order. One statement is one transaction by itself: no ``BEGIN`` and ``COMMIT``
+    round trips, and the same durability (the commit waits for the log as any commit does). Elsewhere
+    (SQLite has no UPDATE in a ``WITH``), or when a write needs the queryset, one UPDATE each in one
+    transaction; a single UPDATE needs no transaction of its own anywhere."""
+    if not writes:
+        return
+    connection = connections[router.db_for_write(writes[0][0])]
+    if len(writes) == 1 or connection.vendor == "postgresql":
+        prepared = [_update_params(connection, model, values) for model, _pk, values in writes]
+        if all(part is not None for part in prepared):
+            sql, params = _chained_updates(
+                [(part, pk) for part, (_model, pk, _values) in zip(prepared, writes, strict=True) if part is not None]
+            )
+            with transaction.mark_for_rollback_on_error(using=connection.alias), connection.cursor() as cursor:
+                cursor.execute(sql, params)
+            return
+    with transaction.atomic(using=connection.alias):
+        for model, pk, values in writes:
+            update_row(model, pk, values)
+
+
+def _chained_updates(updates: Sequence[tuple[tuple[str, str, str, list[Any]], Any]]) -> tuple[str, list[Any]]:
+    """``WITH w0 AS (UPDATE … RETURNING 1), w1 AS (UPDATE … WHERE pk = %s AND (SELECT count(*) FROM w0)
+    >= 0 RETURNING 1) UPDATE …``: one statement running the UPDATEs in order."""
+    parts, params = [], []
+    for index, ((table, assignments, pk_column, values), pk) in enumerate(updates):
+        after = f" AND (SELECT count(*) FROM w{index - 1}) >= 0" if index else ""
+        parts.append(f"UPDATE {table} SET {assignments} WHERE {pk_column} = %s{after}")
+        params.extend([*values, pk])
+    *first, last = parts
+    if not first:
+        return last, params
+    ctes = ", ".join(f"w{index} AS ({sql} RETURNING 1)" for index, sql in enumerate(first))
+    return f"WITH {ctes} {last}", params

@@ -25,7 +25,7 @@ from arena.engine.roster import Member, Problem, Roster, base_roster
 from arena.engine.roster.rules import RosterCosts, check_roster, validate_roster
 from arena.engine.roster.teamfile import TeamFileError, dumps, loads
 from common.i18n import entry_name
-from common.prepared import update_row
+from common.prepared import update_rows
 
 from .models import Character, Team
 from .selectors import roster_of, team_characters, team_to_roster
@@ -160,9 +160,10 @@ def team_update(
     ``characters``: the team's characters, when the caller has read them (the builder, on every
     change); they are changed in memory as the team's own would be.
 
-    The change is made and judged in memory first and written after, in one short transaction: on
-    SQLite a transaction holds the database's write lock from its start (IMMEDIATE), so the engine's
-    check inside it would keep every other worker's save waiting (docs/decisions.md, "Builder speed").
+    The change is made and judged in memory first and written after, in one short transaction (on
+    PostgreSQL one statement): on SQLite a transaction holds the database's write lock from its start
+    (IMMEDIATE), so the engine's check inside it would keep every other worker's save waiting
+    (docs/decisions.md, "Builder speed").
     """
     changes = changes or {}
     member_changes = member_changes or {}
@@ -188,16 +189,17 @@ def team_update(
         team.status = Team.Status.DRAFT
     if changed or rows or back_to_draft:
         # "updated": the sheets' version moves on. UPDATEs of the fields, without Model.save's
-        # machinery nor a query built each time: the builder saves on every change.
+        # machinery nor a query built each time: the builder saves on every change. The rows in one
+        # order (docs/decisions/teams.md, "Builder on PostgreSQL"): the changed characters in
+        # ascending pk, then the team; on PostgreSQL one statement, elsewhere one transaction.
         team.updated = timezone.now()
-        with transaction.atomic():
-            for pk, values in rows.items():
-                update_row(Character, pk, values)
-            update_row(
-                Team,
-                team.pk,
-                {**{field: getattr(team, field) for field in changed}, "status": team.status, "updated": team.updated},
-            )
+        team_values = {field: getattr(team, field) for field in changed}
+        update_rows(
+            [
+                *((Character, pk, rows[pk]) for pk in sorted(rows)),
+                (Team, team.pk, {**team_values, "status": team.status, "updated": team.updated}),
+            ]
+        )
     return TeamEdit(
         problems=problems,
         back_to_draft=back_to_draft,

@@ -79,10 +79,21 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+def scheduler(argv: list[str]) -> str:
+    """The ``--dist`` the run was started with (an xdist worker's own option says "no")."""
+    for index, arg in enumerate(argv):
+        if arg.startswith("--dist="):
+            return arg.split("=", 1)[1]
+        if arg == "--dist" and index + 1 < len(argv):
+            return argv[index + 1]
+    return "load"  # xdist's default with -n
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    workers = int(getattr(config, "workerinput", {}).get("workercount", 1))
-    if workers < 2 or config.getoption("dist", "no") != "worksteal":
+    workerinput = getattr(config, "workerinput", {})
+    workers = int(workerinput.get("workercount", 1))
+    if workers < 2 or scheduler(list(workerinput.get("mainargv", []))) != "worksteal":
         return
     order = arrange([item.nodeid for item in items], read_durations(), workers)
     items[:] = [items[i] for i in order]

@@ -13,6 +13,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from types import EllipsisType
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -213,10 +214,13 @@ def seat_page(
     message: str = "",
     level: str = "warning",
     dice_needed: DiceNeededError | None = None,
+    mine: MatchSeat | None | EllipsisType = ...,
 ) -> SeatPage:
     """Everything the play screen shows ``user``: his seat's view, or the public one. At the table
-    (table mode) the device shows the seat that owes the decision now."""
-    mine = seat_for(match, user)
+    (table mode) the device shows the seat that owes the decision now. ``mine``: ``user``'s seat in
+    the match when the caller has read it already (``seat_for``)."""
+    if mine is ...:
+        mine = seat_for(match, user)
     seat = mine.seat if mine is not None else None
     position = position_of(match)  # the view, legal actions and previews: once per seat and version
     state = position.state

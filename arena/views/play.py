@@ -1,7 +1,8 @@
 """The play screen (``/play/<id>/``), its refresh (polling) endpoint, actions, the forfeit claim and the log.
 
 Every answer for a seat is built by :func:`arena.screen.page.seat_page` from that seat's view. An
-action answers with the seat's refreshed parts (``hx-swap-oob``): 200 when it was applied, 409
+action answers with the seat's refreshed parts (``hx-swap-oob``; only those the page does not hold
+already, and kept in the shared cache per position: :mod:`arena.views.parts`): 200 when it was applied, 409
 when the page was stale ("the board has changed", with the position as it stands), 422 when the
 app or the engine refused it (with the reason); the stored match is unchanged by any refusal.
 Without htmx the same outcomes redirect (success) or render the whole page with that status.
@@ -32,9 +33,8 @@ from ..screen.board_svg import board_svg_html
 from ..screen.page import log_lines, seat_page
 from ..screen.refusals import refusal_text
 from ..screen.words import Names
+from .parts import refresh_response
 from .stream import push_offered
-
-REFRESH = "arena/_refresh.html"
 
 
 def _match(pk: int) -> Match:
@@ -88,7 +88,7 @@ def poll(request: HttpRequest, pk: int) -> HttpResponse:
         return HttpResponse(status=204)
     match = _match(pk)
     # over: the last parts, with 286 so that htmx stops polling (django-htmx HttpResponseStopPolling)
-    response = render(request, REFRESH, _page_context(request, match), status=286 if over else 200)
+    response = refresh_response(request, match, status=286 if over else 200)
     return trigger_client_event(response, "match-changed", {"version": match.version})
 
 
@@ -134,7 +134,7 @@ def _posted_version(request: HttpRequest) -> int:
 
 def _answer(request: HtmxHttpRequest, match: Match, status: int = 200, **message: Any) -> HttpResponse:
     if request.htmx:
-        return render(request, REFRESH, _page_context(request, match, **message), status=status)
+        return refresh_response(request, match, status, **message)
     if status == 200:
         return redirect("play:match", pk=match.pk)
     return render(request, "arena/match.html", _page_context(request, match, **message), status=status)

@@ -34,6 +34,7 @@ VERSION = re.compile(r'data-version="(\d+)"')
 FIELD = re.compile(r"<(input|select|textarea)\b([^>]*)>", re.S)
 ATTR = re.compile(r'([\w-]+)="([^"]*)"')
 OPTION = re.compile(r'<option value="([^"]*)"([^>]*)>')
+FINGERPRINT = re.compile(r'data-fp="([^"]+)"')
 
 _acted: dict[tuple[int, int], float] = {}  # (match, version) -> when the action's answer came
 _seen: list[float] = []  # seconds from an action's answer to the opponent's poll that saw it
@@ -165,26 +166,35 @@ class MatchPlayer(Visitor):
             page = self._get(f"/play/{self.match}/", "/play/N/ (match page)")
             self._read(page.text)
         else:
-            poll = self._get(f"/play/{self.match}/poll/?v={self.version}", "/play/N/poll/", **{"HX-Request": "true"})
+            poll = self._get(self._refresh_url(), "/play/N/poll/", **{"HX-Request": "true"})
             if poll.status_code in (200, 286):
                 before = self.version
                 self._read(poll.text)
                 self._seen(before)
         if self.choices and time.monotonic() >= self.ready_at:
-            action = random.choice(self.choices)
-            answer = self._post(
-                f"/play/{self.match}/act/",
-                {"version": str(self.version), "action": action},
-                "/play/N/act/ (an action)",
-                ok=(200, 409),  # 409: the opponent moved first; the answer shows the new position
-                **{"HX-Request": "true"},
-            )
-            if answer.status_code in (200, 409):
-                before = self.version
-                self._read(answer.text)
-                with _lock:
-                    for version in range(before + 1, self.version + 1):
-                        _acted[(self.match, version)] = time.monotonic()
+            self._act()
+
+    def _act(self) -> None:
+        action = random.choice(self.choices)
+        answer = self._post(
+            f"/play/{self.match}/act/",
+            {"version": str(self.version), "action": action, "have": " ".join(self.held.values())},
+            "/play/N/act/ (an action)",
+            ok=(200, 409),  # 409: the opponent moved first; the answer shows the new position
+            **{"HX-Request": "true"},
+        )
+        if answer.status_code in (200, 409):
+            before = self.version
+            self._read(answer.text)
+            with _lock:
+                for version in range(before + 1, self.version + 1):
+                    _acted[(self.match, version)] = time.monotonic()
+
+    def _refresh_url(self) -> str:
+        """The poll's GET at the page's version, with the parts' fingerprints the page holds (``have``),
+        as the play page's script sends them."""
+        have = "+".join(self.held.values())
+        return f"/play/{self.match}/poll/?v={self.version}" + (f"&have={have}" if have else "")
 
     def _seen(self, before: int) -> None:
         with _lock:
@@ -194,13 +204,21 @@ class MatchPlayer(Visitor):
                     _seen.append(time.monotonic() - acted)
 
     ready_at = 0.0
+    held: dict[str, str]
 
     def _read(self, text: str) -> None:
+        """The page's version, its choices (when the answer carries them: a part the page holds is left
+        out) and the parts' fingerprints."""
+        if not hasattr(self, "held"):
+            self.held = {}
+        self.held.update({fp.split(".")[0]: fp for fp in FINGERPRINT.findall(text)})
         found = VERSION.search(text)
         if found:
             if int(found.group(1)) != self.version:
                 self.ready_at = time.monotonic() + random.uniform(1, 4)
             self.version = int(found.group(1))
+        if 'id="choices"' not in text:
+            return  # the choices the page holds are still the offered ones
         choices = [html.unescape(value) for value in CHOICE.findall(text)]
         self.choices = [c for c in choices if json.loads(c).get("type") not in ("Concede", "EndStep")] or [
             c for c in choices if json.loads(c).get("type") == "EndStep"
@@ -231,6 +249,92 @@ def _form_fields(page: str) -> list[tuple[str, str]]:
             end = page.find("</textarea>", match.end())
             fields.append((name, html.unescape(page[match.end() : end])))
     return fields
+
+
+PUSH = os.environ.get("VIADAL_LOAD_PUSH", "") == "on"
+
+
+class TablePlayer(MatchPlayer):
+    """``make load --matches``: a player of one of the N matches (two to a match). Without push it polls
+    every VIADAL_MATCH_POLL_MS as the page does; with push (``VIADAL_LOAD_PUSH=on``, the server on ASGI)
+    it listens to the match's stream (``/play/<id>/stream/``: server-sent events, each a version) and
+    sends the page's refresh (the poll's GET at its version) once the stream tells a newer version,
+    as static/js/play.js does. It acts after 1-4 s of thought when it owes a decision."""
+
+    abstract = not PUSH  # without push the poller's behaviour is MatchPlayer's own
+    weight = 1
+    wait_time = constant(0.02)
+    counter = itertools.count()
+    told = -1
+
+    def on_start(self) -> None:
+        super().on_start()
+        import gevent
+
+        self._stream = gevent.spawn(self._listen)
+
+    def on_stop(self) -> None:
+        self._stream.kill(block=False)
+
+    def _listen(self) -> None:
+        """The stream, reopened when it ends (its lifetime, or a refusal: then a moment later)."""
+        import gevent
+        import requests
+
+        session = requests.Session()
+        while True:
+            started = time.monotonic()
+            try:
+                with session.get(
+                    f"{self.host}/play/{self.match}/stream/",
+                    params={"v": max(self.version, self.told)},
+                    headers=self._headers(Accept="text/event-stream"),
+                    stream=True,
+                    timeout=(10, 60),
+                ) as response:
+                    if response.status_code != 200:
+                        events.request.fire(
+                            request_type="SSE",
+                            name="/play/N/stream/ (refused)",
+                            response_time=(time.monotonic() - started) * 1000,
+                            response_length=0,
+                            exception=None if response.status_code == 204 else RuntimeError(response.status_code),
+                        )
+                        gevent.sleep(2)
+                        continue
+                    for line in response.iter_lines(decode_unicode=True):
+                        if line and line.startswith("data:"):
+                            told = json.loads(line[5:])
+                            self.told = max(self.told, int(told.get("version", -1)))
+            except requests.RequestException:
+                gevent.sleep(1)
+
+    def listen_and_play(self) -> None:
+        if self.version < 0:
+            self._read(self._get(f"/play/{self.match}/", "/play/N/ (match page)").text)
+        elif self.told > self.version:
+            refresh = self._get(self._refresh_url(), "/play/N/poll/", **{"HX-Request": "true"})
+            if refresh.status_code in (200, 286):
+                before = self.version
+                self._read(refresh.text)
+                self._seen(before)
+        if self.choices and time.monotonic() >= self.ready_at:
+            self._act()
+
+    tasks = [listen_and_play]  # not MatchPlayer's polling task besides
+
+
+class BareSelect(HttpUser):
+    """The bare view (``/load/bare/``, one indexed SELECT) asked four times a second under the same
+    load: the stack's own latency beside real play."""
+
+    weight = 1
+    fixed_count = 1
+    wait_time = constant(0.25)
+
+    @task
+    def bare(self) -> None:
+        self.client.get("/load/bare/", name="/load/bare/ (one SELECT)", headers={"X-Forwarded-Proto": "https"})
 
 
 WARM_UP_SECONDS = float(os.environ.get("VIADAL_LOAD_WARM_UP", "15"))

@@ -394,6 +394,17 @@
       }, 8000);
     }
   });
+  /* Every poll and action says which parts the page holds (their fingerprints, data-fp): the answer
+     leaves out those that have not changed (arena/views/parts.py). */
+  document.addEventListener("htmx:configRequest", function (event) {
+    var s = screen();
+    var elt = event.detail.elt;
+    if (!s || !elt || !s.contains(elt)) { return; }
+    var have = all("[data-fp]", s).map(function (el) { return el.dataset.fp; }).join(" ");
+    if (!have) { return; }
+    if (event.detail.formData) { event.detail.formData.set("have", have); }
+    else { event.detail.parameters.have = have; }
+  });
   document.addEventListener("htmx:sendError", answered);
   document.addEventListener("htmx:responseError", function (event) {
     answered();

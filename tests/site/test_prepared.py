@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from django.db import connections
+from django.db import IntegrityError, connections
 from django.db.models import F
 from django.forms.models import model_to_dict
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from common.prepared import PreparedQuery, update_row
+from common.prepared import PreparedQuery, update_row, update_rows
 from teams.models import Character, Team
 from teams.selectors import owned_team_with_characters, team_characters
 from tests.factories import TeamFactory, UserFactory
@@ -101,3 +102,55 @@ def test_an_update_by_an_expression_goes_through_the_queryset():
     gladiator = Character.objects.get(team=team, slot="gladiator")
     update_row(Character, gladiator.pk, {"ep": F("ep") + 1})
     assert Character.objects.get(pk=gladiator.pk).ep == gladiator.ep + 1
+
+
+def test_a_saves_rows_are_updated_in_one_statement_on_postgresql_else_in_one_transaction():
+    team, other = TeamFactory(), TeamFactory()
+    gladiator, laeva = (Character.objects.get(team=team, slot=slot) for slot in ("gladiator", "laeva"))
+    moment = timezone.now()
+    writes = [
+        (Character, gladiator.pk, {"ep": 21, "pile": ["gladius"]}),
+        (Character, laeva.pk, {"te": 8, "amulet": None}),
+        (Team, team.pk, {"name": "Iron Wolves", "updated": moment}),
+    ]
+    connection = connections["default"]
+
+    with CaptureQueriesContext(connection) as queries:
+        update_rows(writes)
+
+    kinds = [query["sql"].split()[0] for query in queries.captured_queries]
+    if connection.vendor == "postgresql":
+        assert kinds == ["WITH"]
+    else:  # the test's transaction is open: a savepoint
+        assert kinds == ["SAVEPOINT", "UPDATE", "UPDATE", "UPDATE", "RELEASE"]
+    gladiator.refresh_from_db()
+    laeva.refresh_from_db()
+    team.refresh_from_db()
+    assert (gladiator.ep, gladiator.pile, laeva.te, laeva.amulet) == (21, ["gladius"], 8, None)
+    assert (team.name, team.updated) == ("Iron Wolves", moment)
+    assert Team.objects.get(pk=other.pk).name == other.name
+
+
+def test_one_row_is_one_statement_and_an_expression_still_goes_through_the_queryset():
+    team = TeamFactory()
+    gladiator = Character.objects.get(team=team, slot="gladiator")
+
+    with CaptureQueriesContext(connections["default"]) as queries:
+        update_rows([(Team, team.pk, {"name": "Alone"})])
+    assert [query["sql"].split()[0] for query in queries.captured_queries] == ["UPDATE"]
+
+    update_rows([(Character, gladiator.pk, {"ep": F("ep") + 1}), (Team, team.pk, {"name": "Both"})])
+    assert Character.objects.get(pk=gladiator.pk).ep == gladiator.ep + 1
+    assert Team.objects.get(pk=team.pk).name == "Both"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_failing_row_writes_none_of_the_others():
+    """Outside any transaction, as a request runs it: the character's UPDATE is not kept when the
+    team's fails (one statement on PostgreSQL, one transaction elsewhere)."""
+    team = TeamFactory()
+    gladiator = Character.objects.get(team=team, slot="gladiator")
+    assert connections["default"].get_autocommit()
+    with pytest.raises(IntegrityError):
+        update_rows([(Character, gladiator.pk, {"ep": 21}), (Team, team.pk, {"name": None})])
+    assert Character.objects.get(pk=gladiator.pk).ep == gladiator.ep != 21

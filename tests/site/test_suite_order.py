@@ -8,7 +8,7 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.order import DURATIONS, arrange, read_durations, shares
+from tests.order import DURATIONS, arrange, read_durations, scheduler, shares
 
 
 def test_xdist_hands_each_worker_these_shares():
@@ -59,3 +59,9 @@ def test_the_kept_file_names_tests_of_the_suite_with_their_seconds():
     assert all(nodeid.startswith("tests/") and "::" in nodeid for nodeid in kept)
     assert all(seconds >= 1.0 for seconds in kept.values())
     assert json.loads(DURATIONS.read_text(encoding="utf-8")) == kept
+
+
+def test_the_scheduler_is_read_from_the_command_line_the_workers_were_started_with():
+    assert scheduler(["pytest", "-n", "auto", "--dist", "worksteal"]) == "worksteal"
+    assert scheduler(["pytest", "-n", "2", "--dist=loadgroup"]) == "loadgroup"
+    assert scheduler(["pytest", "-n", "2"]) == "load"

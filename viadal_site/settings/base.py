@@ -2,6 +2,9 @@
 
 Environment variables:
 - ``DATABASE_URL``: a dj-database-url string; SQLite in the project folder when unset.
+- ``CONN_MAX_AGE``: seconds a process keeps its database connection (60); ``CONN_HEALTH_CHECKS``:
+  "0" not to check a kept connection at the start of each request (checked by default). Under ASGI
+  neither applies: a request's connection comes from psycopg's pool (docs/decisions/site.md).
 - ``SECRET_KEY``: required in production (``viadal_site.settings.prod``).
 - ``DEBUG``: "1"/"true" to turn debugging on.
 - ``ALLOWED_HOSTS``: comma-separated host names.
@@ -124,7 +127,7 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
-        conn_health_checks=True,
+        conn_health_checks=env_bool("CONN_HEALTH_CHECKS", True),
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -311,6 +314,9 @@ VIADAL_MATCH_CLAIM_AFTER = int(os.environ.get("VIADAL_MATCH_CLAIM_AFTER", str(3 
 VIADAL_MATCH_STATE_CACHE = int(os.environ.get("VIADAL_MATCH_STATE_CACHE", "64"))
 # The match pages poll for the opponent's actions this often (milliseconds) while the match is live.
 VIADAL_MATCH_POLL_MS = int(os.environ.get("VIADAL_MATCH_POLL_MS", "700"))
+# The play page's refreshed header counts the matches owing a move exactly and the rest of "Waiting on
+# you" as counted within this many seconds (accounts/context_processors.py).
+INBOX_REST_SECONDS = int(os.environ.get("INBOX_REST_SECONDS", "60"))
 # Push (issue 35, docs/scale-out.md "Push"): a live match's pages hear of each new version through a
 # server-sent-events stream (/play/<id>/stream/) and poll only as a safety net. "auto": where the
 # request came through ASGI and REDIS_URL is set (the notices cross processes: the workers, the computer's

@@ -1,0 +1,136 @@
+"""A seat's refreshed parts: the answer to an action and to a poll that found the match changed.
+
+The play page's parts (the status, the board layer, the choices, the sides, the log, the poller) are
+swapped in by id (``hx-swap-oob``). Each carries a fingerprint (``data-fp``: the part's name and a
+digest of its HTML), and the page's script sends the fingerprints its page holds with every poll and
+action (``have``): a part whose fingerprint the page already holds is left out of the answer (the page
+keeps it as it is).
+
+The rendered parts of a position are kept in Django's ``default`` cache (Redis when ``REDIS_URL`` is
+set, so every process shares them; each process's memory otherwise) under a key that names one position
+for ever: the match, a digest of its secret seed (two matches of a test database may share an id), the
+version, the seat (or the public view's), the reader's language and time zone, and what else the parts
+show that is not the position's: the match's status and whether the waiting seat may claim a forfeit
+yet, and whether the page listens to the match's stream (push). A second tab, a spectator or another
+process then sends them without building the seat's page again. What is particular to one answer is
+never cached: a message (a refusal, a stale board, the dice asked for at the table), the table device's
+parts, the pages of a match that is over. The CSRF token is a stand-in in the cached HTML, each answer's
+own put in its place.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser, User
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.template import engines
+from django.template.loader import get_template
+from django.utils import timezone
+from django.utils.translation import get_language
+
+from ..models import Match, MatchSeat
+from ..play_errors import DiceNeededError
+from ..screen.page import seat_for, seat_page
+from ..selectors import claimable_at
+from .stream import push_offered
+
+# (the fingerprint's name, the partial of templates/arena/match.html), in the page's order
+PARTS: tuple[tuple[str, str], ...] = (
+    ("status", "arena/match.html#status"),
+    ("board", "arena/match.html#board-layer"),
+    ("choices", "arena/match.html#choices"),
+    ("sides", "arena/match.html#sides"),
+    ("log", "arena/match.html#log"),
+    ("poller", "arena/match.html#poller"),
+)
+CSRF_STAND_IN = "viadal-csrf-stand-in"
+FP_STAND_IN = "viadal-fp-stand-in"
+CACHE_FORMAT = 1  # raise it when the parts' templates change the meaning of a cached entry
+CACHE_SECONDS = 6 * 3600
+MOST_HELD = 2048  # the characters of ``have`` read (six fingerprints are about 130)
+
+_BADGE = '{% include "_inbox_badge.html" with count=inbox_count_refresh oob=True %}'
+_badge: list[Any] = []  # the badge's template, compiled once
+
+
+def held(request: HttpRequest) -> set[str]:
+    """The fingerprints the page says it holds (``have``, in the query or the post)."""
+    text = request.POST.get("have", "") if request.method == "POST" else request.GET.get("have", "")
+    return set(text[:MOST_HELD].split())
+
+
+def render_parts(page: Any, *, push: bool = False) -> list[tuple[str, str]]:
+    """The page's parts as (fingerprint, HTML with the CSRF stand-in); ``push``: the page listens to
+    the match's stream (the poller says where)."""
+    context = {
+        "page": page,
+        "poll_ms": settings.VIADAL_MATCH_POLL_MS,
+        "push": push,
+        "push_safety_ms": settings.VIADAL_PUSH_SAFETY_POLL_MS,
+        "oob": True,
+        "csrf_token": CSRF_STAND_IN,
+    }
+    found = []
+    for name, template in PARTS:
+        html = get_template(template).render({**context, "fp": FP_STAND_IN})
+        fp = f"{name}.{hashlib.blake2b(html.encode(), digest_size=8).hexdigest()}"
+        found.append((fp, html.replace(FP_STAND_IN, fp)))
+    return found
+
+
+def _key(match: Match, seat: int | None, can_claim: bool, push: bool) -> str:
+    seed = hashlib.blake2b(match.seed.encode(), digest_size=6).hexdigest()
+    where = f"{get_language()}:{timezone.get_current_timezone_name()}"
+    shown = f"{match.status}:{int(can_claim)}:{int(push)}"
+    return f"arena:parts:{CACHE_FORMAT}:{match.pk}:{seed}:{match.version}:{seat}:{where}:{shown}"
+
+
+def _may_claim(match: Match, mine: MatchSeat | None) -> bool:
+    """Whether the claim's time has come for a waiting seat (the page shows the claim's button then)."""
+    return mine is not None and not mine.to_move and timezone.now() >= claimable_at(match)
+
+
+def seat_parts(
+    match: Match,
+    user: User | AnonymousUser,
+    *,
+    push: bool = False,
+    message: str = "",
+    level: str = "warning",
+    dice_needed: DiceNeededError | None = None,
+) -> list[tuple[str, str]]:
+    """The parts ``user``'s page shows now: from the shared cache when this position's are there,
+    else built (``seat_page``) and rendered, and kept when nothing in them is particular to this answer."""
+    mine = seat_for(match, user)
+    particular = bool(message) or dice_needed is not None or match.table_played or not match.is_live
+    seat = mine.seat if mine is not None else None
+    key = "" if particular else _key(match, seat, _may_claim(match, mine), push)
+    if key:
+        found = cache.get(key)
+        if found is not None:
+            return list(found)
+    page = seat_page(match, user, message=message, level=level, dice_needed=dice_needed, mine=mine)
+    parts = render_parts(page, push=push)
+    if key:
+        cache.set(key, parts, CACHE_SECONDS)
+    return parts
+
+
+def refresh_response(request: HttpRequest, match: Match, status: int = 200, **message: Any) -> HttpResponse:
+    """The answer carrying the parts the page does not hold (all of them without ``have``) and the
+    header's count, each part on its own line in the page's order."""
+    have = held(request)
+    token = get_token(request)
+    parts = seat_parts(match, request.user, push=push_offered(request), **message)
+    chunks = [html.replace(CSRF_STAND_IN, token) for fp, html in parts if fp not in have]
+    text = "\n" + "\n".join(chunks) + "\n"
+    if request.user.is_authenticated:
+        if not _badge:
+            _badge.append(engines["django"].from_string(_BADGE))
+        text += _badge[0].render({}, request)
+    return HttpResponse(text + "\n", status=status)
