@@ -272,19 +272,19 @@ def test_a_worker_killed_in_the_middle_of_a_hard_search_loses_nothing(players, s
     )
     version, rows = match.version, MatchAction.objects.filter(match=match).count()
     calls = {"n": 0}
-    iterate = SearchAgent._iterate
+    rollout = SearchAgent._rollout
 
     def dying(self, *args):  # type: ignore[no-untyped-def]
         calls["n"] += 1
         if calls["n"] == 4:
             raise Killed
-        return iterate(self, *args)
+        return rollout(self, *args)
 
-    monkeypatch.setattr(SearchAgent, "_iterate", dying)
+    monkeypatch.setattr(SearchAgent, "_rollout", dying)
     with pytest.raises(Killed):
         run_until_idle()
     assert calls["n"] == 4  # it died mid-search, before its answer
-    monkeypatch.setattr(SearchAgent, "_iterate", iterate)
+    monkeypatch.setattr(SearchAgent, "_rollout", rollout)
     forget_all()  # a new process: nothing of the dead one's
     match = fresh(match)
     assert (match.version, MatchAction.objects.filter(match=match).count()) == (version, rows)

@@ -4,7 +4,8 @@ The tactical agent's free-for-all priorities (docs/agents.md) must not change a 
 a duel or of a pairs match: the 200-match bench and every table measured before them stay valid.
 Each case plays one seeded match between named agents (as the tournament seats them) and chains a
 SHA-256 over every decision taken (``action_to_json``); the expected chains were taken before the
-free-for-all priorities were written. A deliberate change of the duel or pairs play regenerates
+free-for-all priorities were written (the search cases' again when the search became paired,
+2026-12-06). A deliberate change of the duel or pairs play regenerates
 them with ``REGENERATE_DECISIONS=1 pytest tests/engine/test_agents_decisions.py`` (and says so in
 docs/agents.md, whose measured tables it invalidates).
 """
@@ -38,8 +39,8 @@ EXPECTED: dict[tuple[str, tuple[str, ...], str, int], tuple[int, str]] = {
         "45028b04f667e9d25b264492322ea72ac408274fc4b9d899196e9adce4f5f995",
     ),
     ("duel", ("search", "tactical"), "decisions:d3", 6): (
-        176,
-        "337a9938ee69e57d79545101abe208fba79b365e7ac8a90f1acf87fe57550832",
+        145,
+        "6640e0340942f5321fb1730127bc456ed8b604462e6ce26cc81281b83ebb5dfb",
     ),
     ("pairs", ("tactical", "greedy", "greedy", "tactical"), "decisions:p0", 0): (
         524,
@@ -50,8 +51,8 @@ EXPECTED: dict[tuple[str, tuple[str, ...], str, int], tuple[int, str]] = {
         "b22079069269e27fe3e6682c92920294bc6d6d4057f195f8af965a8af56e3d37",
     ),
     ("pairs", ("search", "search", "tactical", "tactical"), "decisions:p2", 3): (
-        270,
-        "de0a830b8d61f101deb35afcf7827f0ea112e82537e54ba3c2bd7e4d7c93143b",
+        292,
+        "a851f9d6e8654e7e07026941214012737a800623de0b31dd5de0ff89732893c6",
     ),
 }
 
