@@ -2,7 +2,8 @@
 (WCAG 2.1, 1.4.11 non-text contrast), measured from the colours the style sheets actually give.
 
 Each marking (a lit hex, an offered hex, the selected character, the active one, a dead piece, the
-focus ring on a piece and on a hex) is seen by its ring or its fill: one of them must reach 3:1
+focus ring on a piece and on a hex, the ring of a named gladiator and of a partner's piece) is seen
+by its ring or its fill: one of them must reach 3:1
 against the hex's own fill, for every fill the board's hexes use (the three regions, trap hexes, the
 weapon piles a gladiator stands on, the towers the strategists stand in). A ring counts only when it is
 drawn at least 0.1 wide (a hex's radius is 1). A fill with an alpha is laid over the hex's fill first.
@@ -19,6 +20,8 @@ from arena.screen.board_svg import board_drawing
 
 CSS = Path(__file__).resolve().parents[2] / "static" / "css"
 RING_WIDTH = 0.1
+# a halo: the same drop-shadow drawn twice round the ring (one alone is too faint to count)
+HALO = re.compile(r"drop-shadow\([^)#]*(#[0-9a-fA-F]{3,6})\)\s+drop-shadow\([^)#]*\1\)")
 # (marking, the rule that draws its ring, the rule that gives its fill, or None: the hex's own fill)
 MARKINGS = (
     ("lit hex", ".target polygon", ".target polygon"),
@@ -28,6 +31,8 @@ MARKINGS = (
     ("dead piece", ".piece.dead circle", ".piece.dead circle"),
     ("focus ring on a piece", ".board-layer .piece:focus circle", None),
     ("focus ring on a hex", ".board-layer .target:focus polygon", ".board-layer .target:focus polygon"),
+    ("named gladiator", ".piece.named circle", None),
+    ("partner", ".piece.partner circle", None),
 )
 
 
@@ -118,7 +123,12 @@ def _measure(ring_rule: str, fill_rule: str | None, base: tuple[float, float, fl
     width = float(ring.get("stroke-width", "0").replace("!important", ""))
     ring_contrast = 0.0
     if "stroke" in ring and width >= RING_WIDTH:
-        ring_contrast = contrast(colour(ring["stroke"])[:3], base)
+        ring_colour = colour(ring["stroke"])[:3]
+        ring_contrast = contrast(ring_colour, base)
+        halo = HALO.search(ring.get("filter", ""))
+        if halo:  # a ring drawn with a halo: the ring against its halo, the halo against the hex
+            halo_colour = colour(halo.group(1))[:3]
+            ring_contrast = max(ring_contrast, min(contrast(ring_colour, halo_colour), contrast(halo_colour, base)))
     fill_contrast = 0.0
     if fill_rule is not None and "fill" in css.get(fill_rule, {}):
         fill_contrast = contrast(over(colour(css[fill_rule]["fill"]), base), base)
