@@ -105,14 +105,21 @@ test-postgres: install-test browser-deps sheet-deps messages
 # pushed (docs/scale-out.md, "Push"): REDIS_URL, else a Redis on loopback (scripts/local-services, as for
 # test-postgres), carries the notices between the workers and the computer's worker. The
 # production settings need SECRET_KEY and ALLOWED_HOSTS, and read DATABASE_URL and REDIS_URL (README,
-# "Deploying").
+# "Deploying"). SERVER=wsgi serves the WSGI application in gunicorn's sync workers instead: no push
+# (the pages poll), about half the CPU per request under heavy load (docs/scale-out.md, the load table).
 WEB_CONCURRENCY ?= 2
+SERVER ?= asgi
 serve: $(VENV)/.installed-serve messages
 	$(PY) manage.py collectstatic --noinput --settings=viadal_site.settings.prod >/dev/null
 	$(PY) manage.py migrate --noinput --settings=viadal_site.settings.prod
-	REDIS_URL="$${REDIS_URL:-$$(scripts/local-services redis)}" DJANGO_SETTINGS_MODULE=viadal_site.settings.prod \
-		$(VENV)/bin/gunicorn viadal_site.asgi \
-		--worker-class viadal_site.workers.AsgiWorker --workers $(WEB_CONCURRENCY) --bind $(HOST):$(PORT)
+	@if [ "$(SERVER)" = "wsgi" ]; then \
+		DJANGO_SETTINGS_MODULE=viadal_site.settings.prod $(VENV)/bin/gunicorn viadal_site.wsgi \
+			--workers $(WEB_CONCURRENCY) --bind $(HOST):$(PORT); \
+	elif [ "$(SERVER)" = "asgi" ]; then \
+		REDIS_URL="$${REDIS_URL:-$$(scripts/local-services redis)}" DJANGO_SETTINGS_MODULE=viadal_site.settings.prod \
+			$(VENV)/bin/gunicorn viadal_site.asgi \
+			--worker-class viadal_site.workers.AsgiWorker --workers $(WEB_CONCURRENCY) --bind $(HOST):$(PORT); \
+	else echo "SERVER is asgi (push, the default) or wsgi (polling)"; exit 2; fi
 
 # A bounded, headless load run of real use (locust) against gunicorn on 127.0.0.1: a throwaway
 # database (SQLite, or one made on DATABASE_URL's PostgreSQL server), REDIS_URL when set.
