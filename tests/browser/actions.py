@@ -4,6 +4,15 @@ from __future__ import annotations
 
 from tests.factories import PASSWORD
 
+# An init script: each page notes when it first showed each version of the match (the latency figures).
+SEEN = """
+window.__seen = {};
+new MutationObserver(function () {
+  var status = document.querySelector("#match-status");
+  if (status && !(status.dataset.version in window.__seen)) { window.__seen[status.dataset.version] = Date.now(); }
+}).observe(document, {subtree: true, childList: true, attributes: true});
+"""
+
 
 def log_in(page, live_server, username: str) -> None:  # type: ignore[no-untyped-def]
     page.goto(f"{live_server.url}/accounts/login/")

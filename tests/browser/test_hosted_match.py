@@ -20,21 +20,13 @@ import pytest
 from arena.models import Match
 from teams.models import Team
 from tests.arena.script import DICE, MEETING
-from tests.browser.actions import log_in
+from tests.browser.actions import SEEN, log_in
 from tests.factories import TeamFactory, UserFactory
 
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1366, "height": 900}
-# Each page notes when it first showed each version of the match (for the latency figures).
-SEEN = """
-window.__seen = {};
-new MutationObserver(function () {
-  var status = document.querySelector("#match-status");
-  if (status && !(status.dataset.version in window.__seen)) { window.__seen[status.dataset.version] = Date.now(); }
-}).observe(document, {subtree: true, childList: true, attributes: true});
-"""
 
 
 @pytest.fixture

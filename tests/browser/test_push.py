@@ -25,19 +25,11 @@ import pytest
 
 from arena.models import Match
 from tests.arena.hosted import begin, fresh, make_players
-from tests.browser.actions import log_in
+from tests.browser.actions import SEEN, log_in
 
 pytestmark = pytest.mark.browser
 
 LAPTOP = {"width": 1366, "height": 900}
-# Each page notes when it first showed each version of the match.
-SEEN = """
-window.__seen = {};
-new MutationObserver(function () {
-  var status = document.querySelector("#match-status");
-  if (status && !(status.dataset.version in window.__seen)) { window.__seen[status.dataset.version] = Date.now(); }
-}).observe(document, {subtree: true, childList: true, attributes: true});
-"""
 
 
 class AsgiServer:
