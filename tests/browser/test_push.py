@@ -152,6 +152,10 @@ def _the_move(
         version = page.evaluate("() => document.querySelector('#match-status').dataset.version")
         shown[name] = page.evaluate("v => window.__seen[v]", version) - clicked
     time.sleep(0.5)  # a duplicate refresh would be sent by now
+    if not wait_for_push:  # polling: the next poll after the move's (700 ms apart), however fast the move was
+        for page in (away, spectator):
+            with page.expect_request(lambda r: "/poll/" in r.url, timeout=5_000):
+                pass
     stored = fresh(match).version
     versions = {
         name: int(page.get_attribute("#match-status", "data-version"))
