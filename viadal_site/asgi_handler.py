@@ -26,20 +26,21 @@ chain, unchanged, and the event loop holds any number of those.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
-from typing import IO, Any
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
+from typing import IO, Any, cast
 
 from asgiref.sync import iscoroutinefunction, sync_to_async
 from django.core import signals
 from django.core.exceptions import RequestAborted
 from django.core.handlers.asgi import ASGIHandler, get_script_prefix
 from django.core.handlers.base import BaseHandler
+from django.http import StreamingHttpResponse
 from django.http.response import HttpResponseBase
 from django.urls import Resolver404, get_resolver, set_script_prefix
 
 Scope = dict[str, Any]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
-Send = Callable[[dict[str, Any]], Awaitable[None]]
+Send = Callable[[Mapping[str, Any]], Awaitable[None]]
 
 
 class SiteAsgiHandler(ASGIHandler):
@@ -74,13 +75,18 @@ class SiteAsgiHandler(ASGIHandler):
         set_script_prefix(get_script_prefix(scope))
         signals.request_started.send(sender=self.__class__, scope=scope)
         try:
-            request, response = self.create_request(scope, body_file)
-            if request is not None:
+            request, refused = self.create_request(scope, body_file)
+            response: HttpResponseBase
+            if request is None:
+                assert refused is not None
+                response = refused
+            else:
                 response = self._sync.get_response(request)
-                response._handler_class = self.__class__  # type: ignore[attr-defined]
-            if response.streaming and not response.is_async:  # type: ignore[attr-defined]
+                response._handler_class = self.__class__  # type: ignore[attr-defined, unused-ignore]
+            if isinstance(response, StreamingHttpResponse) and not getattr(response, "is_async", False):
                 # read here, in this thread, rather than in one more hand-off after it
-                response.streaming_content = _replay(list(response.streaming_content))  # type: ignore[attr-defined]
+                chunks = list(cast(Iterable[bytes], response.streaming_content))
+                response.streaming_content = _replay(chunks)  # type: ignore[assignment, unused-ignore]
         finally:
             body_file.close()
         response.close()
