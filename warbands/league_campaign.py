@@ -24,7 +24,7 @@ from django import forms
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from games.leagues import LeagueRefusal
+from games.league_protocol import LeagueRefusal
 from warbands.rules import warband_content as c
 from warbands.rules.army_list import ARMY_LIST, army_figure, army_minion
 from warbands.rules.bilingual import Text

@@ -25,7 +25,7 @@ from warbands.rules.warband_content import POINTS_DEFAULT, POINTS_MAX, POINTS_MI
 SCENARIO_MAX_LENGTH = 80
 SIDES = ("home", "away")
 CONCEDED_NONE = ""
-# dates a league is played on: as the league app's (campaigns.bounds), far from the calendar's ends
+# dates a league is played on: as the league app's (campaigns.league_bounds), far from the calendar's ends
 FIRST_DATE = datetime.date(2000, 1, 1)
 LAST_DATE = datetime.date(2199, 12, 31)
 

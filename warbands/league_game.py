@@ -1,4 +1,4 @@
-"""The warband game's league plug-in (``games.leagues``): leagues and campaigns of warbands.
+"""The warband game's league plug-in (``games.league_protocol``): leagues and campaigns of warbands.
 
 ``campaigns`` runs the league (fixtures in every format, the result's life, locks, the log); this
 module gives it what is the warband game's own, each piece from the pure rules:
@@ -25,7 +25,7 @@ from typing import Any
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from games.leagues import EntryCopy, LeagueRefusal, register
+from games.league_protocol import EntryCopy, LeagueRefusal, register
 from warbands.rules.campaign import living_warband, warband_value
 from warbands.rules.figure_prices import figure_price
 from warbands.rules.league import (

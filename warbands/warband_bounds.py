@@ -1,4 +1,4 @@
-"""How large or small each value of a warband may be when it is stored (as ``teams.bounds`` for teams).
+"""How large or small each value of a warband may be when it is stored (as ``teams.team_bounds`` for teams).
 
 A draft may break the rules (WB-01 names a Quality of 7), but no post may store a value the rules could
 never use, or lists without end. The builder's fields take their bounds from here; the counts are the

@@ -11,8 +11,8 @@ from django.core.exceptions import PermissionDenied
 from campaigns.models import CampaignEvent, Entry, Fixture, League
 from campaigns.services.fixtures import fixtures_generate
 from campaigns.services.records import entry_game_action
-from campaigns.services.results import fixture_confirm_result, fixture_record_forfeit, fixture_report_result
-from games.leagues import LeagueRefusal
+from campaigns.services.reports import fixture_confirm_result, fixture_record_forfeit, fixture_report_result
+from games.league_protocol import LeagueRefusal
 from warbands.league_campaign import campaign_of
 from warbands.league_forms import WarbandReport
 from warbands.rules.army_list import army_figure
