@@ -83,7 +83,7 @@ bench: install-bench
 
 # The computer opponent's ladder (docs/agents.md): search, tactical and greedy, 200 matches per pair
 # with seats alternated, on both cores, at the bench budget (BENCH_AGENTS_BUDGET iterations per
-# search decision). About 40 minutes on a quiet 2-core machine (11 s of CPU a search match). Each
+# search decision). About 70 minutes on a 2-core machine (about 16 s of CPU a search match). Each
 # finished match is appended to BENCH_AGENTS_JOURNAL: stopped and run again, it goes on where it
 # stopped (delete the file to start afresh).
 BENCH_AGENTS_BUDGET ?= 100

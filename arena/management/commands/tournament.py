@@ -10,7 +10,7 @@ from typing import IO, Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from arena.engine.agents.search import BUDGET, MOST_BUDGET
-from arena.engine.agents.tournament import LADDER, Job, Played, report, run
+from arena.engine.agents.tournament import LADDER, VARIANTS, Job, Played, report, run
 from arena.engine.match.words import ArenaMode
 
 MOST_MATCHES = 10_000
@@ -20,7 +20,9 @@ class Command(BaseCommand):
     help = "Play every pair of agents N matches with seats alternated, on both cores, and print a table."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--agents", default="search,tactical,greedy", help=f"comma-separated: {', '.join(LADDER)}")
+        parser.add_argument(
+            "--agents", default="search,tactical,greedy", help=f"comma-separated: {', '.join(LADDER + VARIANTS)}"
+        )
         parser.add_argument("--matches", type=int, default=20, help="matches per pair")
         parser.add_argument("--seed", default="0")
         parser.add_argument("--budget", type=int, default=BUDGET, help="the search agent's iterations per decision")
