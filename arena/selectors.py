@@ -101,7 +101,7 @@ def _category(match: Match, mine: MatchSeat | None) -> str:
     return "their_move"
 
 
-ACTIVE_MOST = 100  # a player's matches not over: bounded by the limits per account (services.limits)
+ACTIVE_MOST = 100  # a player's matches not over: bounded by the limits per account (services.account_limits)
 PAGE_SIZE = 20  # finished matches, live matches, replays: per page
 
 

@@ -17,7 +17,7 @@ from arena.engine.board.hexgrid import Hex, hex_corners, pixel_centre
 
 from .board_svg import board_drawing
 from .choices import Choice
-from .words import Names, character_label, hex_text, item_name
+from .reader_words import Names, character_label, hex_text, item_name
 
 PIECE_RADIUS = 0.36
 # Up to three characters share a hex (RB p.8): their tokens sit side by side.

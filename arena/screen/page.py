@@ -44,6 +44,7 @@ from .board import BoardLayer, board_layer
 from .choices import ANSWER, SETUP, Choice, choices
 from .log import sentence
 from .prompts import heading, my_prompt, their_prompt
+from .reader_words import Names, purpose_text
 from .seats import SeatLine, players_of, seat_lines, whose_step
 from .sides import (
     CharacterRow,
@@ -54,7 +55,6 @@ from .sides import (
     public_sheet_values,
     result_lines,
 )
-from .words import Names, purpose_text
 
 LOG_ON_PAGE = 80
 

@@ -5,7 +5,7 @@ its button reads: the play screen's refusals (``/play/<id>/act/``, 422) and the 
 The engine refuses in short English with its ids ("0.crossbowman is not one of seat 1's
 characters (RB p.6)"); no page shows that text (issue 32). A refusal is told by its kind: a few the
 engine words the same way each time get their own sentence, any other says which action the referee
-refused and the rules it cites (:func:`arena.screen.words.rule_citation`).
+refused and the rules it cites (:func:`arena.screen.reader_words.rule_citation`).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from arena.engine import SeatView, State, action_from_json, view
 
 from ..play_errors import ActionRefusedError, MatchError
 from .choices import choice_of
-from .words import Names, rule_citation
+from .reader_words import Names, rule_citation
 
 _SEAT = re.compile(r"^seat (\d)$")
 _CHAR = re.compile(r"^\d\.\w+$")

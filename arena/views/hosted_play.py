@@ -31,8 +31,8 @@ from ..play_errors import DiceNeededError, MatchError, StaleBoardError
 from ..runtime.states import state_of
 from ..screen.board_svg import board_svg_html
 from ..screen.page import log_lines, seat_page
+from ..screen.reader_words import Names
 from ..screen.refusals import refusal_text
-from ..screen.words import Names
 from .parts import refresh_response
 from .stream import push_offered
 
