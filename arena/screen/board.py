@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from arena.engine import CharacterView, SeatView
@@ -164,6 +166,12 @@ def _piece(
     )
 
 
+@cache
+def _hex_info(language: str) -> dict[tuple[int, int], str]:
+    """Each hex's description on the board (``board_drawing``'s), by (q, r): once per language."""
+    return {(h.q, h.r): h.info for h in board_drawing(language).hexes}
+
+
 def targets(choices: Iterable[Choice], names: Names | None = None) -> tuple[Target, ...]:
     """One target per (character, hex) the seat's choices point at, with the cheapest MAN, named
     (for a screen reader and on hover) by the character, the hex as the board describes it and the MAN."""
@@ -176,7 +184,7 @@ def targets(choices: Iterable[Choice], names: Names | None = None) -> tuple[Targ
             cheapest[key] = man
         elif man is not None and (cheapest[key] is None or man < (cheapest[key] or 0)):
             cheapest[key] = man
-    info = {(h.q, h.r): h.info for h in board_drawing().hexes}
+    info = _hex_info(get_language() or "")
     found = []
     for (char, place), man in sorted(cheapest.items()):
         q, r = (int(v) for v in place.split(","))
