@@ -106,7 +106,8 @@ test-postgres: install-test browser-deps sheet-deps messages
 # test-postgres), carries the notices between the workers and the computer's worker. The
 # production settings need SECRET_KEY and ALLOWED_HOSTS, and read DATABASE_URL and REDIS_URL (README,
 # "Deploying"). SERVER=wsgi serves the WSGI application in gunicorn's sync workers instead: no push
-# (the pages poll), about half the CPU per request under heavy load (docs/scale-out.md, the load table).
+# (the pages poll) and no Redis; a page costs the same CPU under both (docs/scale-out.md, "The ASGI
+# stack's cost").
 WEB_CONCURRENCY ?= 2
 SERVER ?= asgi
 serve: $(VENV)/.installed-serve messages
@@ -149,7 +150,9 @@ bench-agents-hosted: install-test messages
 # 127.0.0.1: the builder's live check and page, the standings, the sheet PDF, against a bare 50-item
 # template view (bench/web_bench.py; docs/decisions.md, "Builder speed"). SQLite in a throwaway folder,
 # or a throwaway database on DATABASE_URL's PostgreSQL server; BENCH_SECONDS per measurement (5),
-# BENCH_WORKERS gunicorn workers (2), BENCH_ONLY and BENCH_CONNECTIONS to measure less.
+# BENCH_WORKERS gunicorn workers (2), BENCH_ONLY (bare, pdf, standings, page, play, poll, live) and
+# BENCH_CONNECTIONS to measure less; BENCH_SERVER=asgi serves it as `make serve` does (the workers' CPU
+# per request is the figure to compare between the two).
 bench-web-deps:
 	@command -v wrk >/dev/null 2>&1 || { PKGS="wrk"; echo "Installing Debian's wrk for the web bench"; $(APT_INSTALL); }
 

@@ -29,7 +29,7 @@ from arena.models import Match, MatchSeat
 from arena.selectors import your_move_seats
 from campaigns.models import Entry, Fixture, FixtureSeat, MemberRecord
 from campaigns.rosters import entry_roster
-from games.leagues import VIADAL, entry_advances_due
+from games.league_protocol import VIADAL, entry_advances_due
 
 AnyUser = User | AnonymousUser
 
@@ -106,7 +106,7 @@ def advances_due(user: User) -> list[AdvanceDue]:
     """One query: his entries, each Viadal one with its current members with XP enough for an
     advance (a row each), and each of another game's with its document; then Viadal's earned
     advances are compared with those taken, a dead member (his roster says so) owing nothing, and
-    another game's entry is asked of its own rules (``games.leagues.entry_advances_due``)."""
+    another game's entry is asked of its own rules (``games.league_protocol.entry_advances_due``)."""
     enough = Q(members__current=True, members__xp__gte=ADVANCE_THRESHOLDS[0])
     rows = (
         Entry.objects.filter(player=user)

@@ -1,7 +1,7 @@
 """Refusals of hosted play. Each carries its message in the reader's language (translated when
 raised); a refusal by the engine carries the engine's own reason, which names the rule, and what
-the play screen needs to tell it in words (``arena.screen.refusals``): the action as posted, the
-position it was refused on, the acting seat."""
+the play screen needs to tell it in words (``arena.screen.refusals``): the refusal's kind and facts,
+the action as posted, the position it was refused on, the acting seat."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from arena.engine import State
+    from arena.engine import Refusal, State
 
 
 class MatchError(ValueError):
@@ -25,9 +25,10 @@ class ActionRefusedError(MatchError):
     never for a page) and ``rule`` the rules it cites.
 
     ``kind`` says what was refused: ``"malformed"`` (not an action of the game, or one the engine
-    could not read), ``"illegal"`` (the rules do not allow it now: ``action``, ``state`` and ``seat``
-    are the posted action, the position it was refused on and the acting seat) or ``""`` (the app's
-    own refusal, told by its message)."""
+    could not read), ``"illegal"`` (the rules do not allow it now: ``refusal`` is the engine's
+    refusal, its kind and facts; ``action``, ``state`` and ``seat`` are the posted action, the
+    position it was refused on and the acting seat) or ``""`` (the app's own refusal, told by its
+    message)."""
 
     def __init__(
         self,
@@ -39,6 +40,7 @@ class ActionRefusedError(MatchError):
         action: Mapping[str, Any] | None = None,
         state: State | None = None,
         seat: int | None = None,
+        refusal: Refusal | None = None,
     ) -> None:
         super().__init__(message)
         self.reason = reason
@@ -47,6 +49,7 @@ class ActionRefusedError(MatchError):
         self.action = action
         self.state = state
         self.seat = seat
+        self.refusal = refusal
 
 
 class DiceNeededError(MatchError):

@@ -11,7 +11,11 @@ form, and measures with wrk, each for ``BENCH_SECONDS`` at 1, 16 and 50 connecti
 - the builder page (``GET /teams/N/edit/``);
 - the league's standings;
 - the sheet PDF once rendered (the first request, timed alone, renders it);
-- the bare page: a 50-item template through the same middleware, the yardstick.
+- the bare page: a 50-item template through the same middleware, the yardstick;
+- a hosted match's play parts (``play``): the refresh the play page sends for a newer version
+  (``GET /play/N/poll/?v=0`` under htmx: every part of the seat's page, from the shared cache of
+  rendered parts after the first), and the idle poll (``poll``: "nothing new", 204), in a match
+  between the two demo players made for the run.
 
 Every request says it came through the HTTPS proxy (``X-Forwarded-Proto: https``), as in production.
 Prints req/s, p50 and p99 per request, and the live check's req/s over the bare page's, measured apart
@@ -21,10 +25,11 @@ when any measurement saw an error (a non-2xx answer, a socket error or a timeout
 On PostgreSQL (``DATABASE_URL``, or ``make bench-web-postgres`` with the local server) the site gets a
 throwaway database of its own on that server, created empty and dropped at the end, so a run never
 touches a database in use. ``BENCH_ONLY`` measures only some requests (``bare``, ``pdf``,
-``standings``, ``page``, ``live``, comma-separated) and ``BENCH_CONNECTIONS`` only some connection
+``standings``, ``page``, ``play``, ``poll``, ``live``, comma-separated) and ``BENCH_CONNECTIONS`` only some connection
 counts; the last line says the live check's p99 at the most connections beside the bare page's.
 ``BENCH_SERVER=asgi`` serves the ASGI application under uvicorn's worker, as ``make serve`` does
-(gunicorn's sync workers and the WSGI application otherwise).
+(gunicorn's sync workers and the WSGI application otherwise): compare the two by the workers' CPU
+per request, which holds on a busy machine where the latencies do not.
 
     .venv/bin/python bench/web_bench.py                      # SQLite in a temporary folder
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python bench/web_bench.py
@@ -66,6 +71,23 @@ WORKERS = int(os.environ.get("BENCH_WORKERS", "2"))
 # as `make serve` runs it (each request's connection from psycopg's pool on PostgreSQL).
 SERVER = os.environ.get("BENCH_SERVER", "wsgi")
 USERNAME, PASSWORD = "aurelia", "viadal-demo"  # a demo player of load_demo (README)
+# A hosted match between the two demo players, for the play page's requests; prints its id.
+MATCH = """
+from django.contrib.auth import get_user_model
+from arena.engine.roster import base_roster
+from arena.services import match_accept, match_create
+from teams.services import team_create_from_roster, team_mark_ready
+teams = []
+for name in ("aurelia", "balint"):
+    user = get_user_model().objects.get(username=name)
+    team = team_create_from_roster(owner=user, roster=base_roster(name=f"Bench team {name}"))
+    team_mark_ready(team=team)
+    teams.append((user, team))
+(home, home_team), (away, away_team) = teams
+match = match_create(creator=home, team=home_team, round_limit=30, trap_insight=False)
+match_accept(match=match, player=away, team=away_team)
+print(match.pk)
+"""
 CHANGED_FIELD = "gladiator-ep"
 CHANGED_VALUES = (18, 19, 20, 21, 22)  # within his range; one over the budget breaks a rule (TB-02)
 
@@ -384,6 +406,7 @@ def bench(database_url: str | None) -> None:
     manage(env, "collectstatic", "--noinput", "-v", "0")
     manage(env, "migrate", "--noinput", "-v", "0")
     manage(env, "load_demo", "--allow-production")
+    match = int(manage(env, "shell", "-c", MATCH).strip().splitlines()[-1])
     port = free_port()
     log = (tmp / "gunicorn.log").open("w")
     if SERVER not in {"wsgi", "asgi"}:
@@ -403,7 +426,7 @@ def bench(database_url: str | None) -> None:
     )
     try:
         wait_for(server, port, tmp)
-        run(Site(port, server.pid), tmp)
+        run(Site(port, server.pid), tmp, match)
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -423,7 +446,7 @@ def wait_for(server: subprocess.Popen[bytes], port: int, tmp: Path) -> None:
             time.sleep(0.2)
 
 
-def run(site: Site, tmp: Path) -> None:
+def run(site: Site, tmp: Path, match: int) -> None:
     site.sign_in()
     teams = site.get_ok("/teams/")
     team = re.search(r'href="/teams/(\d+)/"', teams).group(1)  # type: ignore[union-attr]
@@ -432,6 +455,9 @@ def run(site: Site, tmp: Path) -> None:
     edit, pdf, standings = f"/teams/{team}/edit/", f"/teams/{team}/sheets.pdf", f"/leagues/{league}/standings/"
     body = live_check_body(site, edit)
     htmx = {"HX-Request": "true", "HX-Trigger": "team-builder", "X-CSRFToken": site.cookies["csrftoken"]}
+    play_page = site.get_ok(f"/play/{match}/")
+    version = re.search(r"[?&]v=(\d+)", play_page).group(1)  # type: ignore[union-attr]
+    poller = {"HX-Request": "true", "HX-Trigger": "poller"}
 
     status, content, first_pdf = site.request(pdf)
     if status != 200 or not content.startswith(b"%PDF-"):
@@ -448,6 +474,8 @@ def run(site: Site, tmp: Path) -> None:
         "pdf": ("sheet PDF (cached)", pdf, None, {}),
         "standings": ("league standings", standings, None, {}),
         "page": ("builder page (GET)", edit, None, {}),
+        "play": ("play parts (refresh)", f"/play/{match}/poll/?v=0", None, poller),
+        "poll": ("idle poll (204)", f"/play/{match}/poll/?v={version}", None, poller),
         "live": ("builder live check (POST)", edit, body, htmx),
     }
     unknown = ONLY - set(every)
@@ -460,7 +488,7 @@ def run(site: Site, tmp: Path) -> None:
         for index in range(2 * WORKERS + 2):  # every worker warmed up, every answer a 200
             posted = data.replace("__VALUE__", str(CHANGED_VALUES[index % len(CHANGED_VALUES)])) if data else None
             status, _, _ = site.request(path, body=posted, **extra)
-            if status != 200:
+            if status != (204 if path.endswith(f"v={version}") else 200):
                 sys.exit(f"{name}: {path} answered {status}")
         for connections in CONNECTIONS:
             cpu = workers_cpu_seconds(site.master)

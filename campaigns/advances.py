@@ -9,7 +9,7 @@ from arena.engine.content.common import Stat
 from arena.engine.content.skills import SKILLS
 from common.i18n import entry_label
 
-from .labels import stat_label
+from .league_labels import stat_label
 
 
 def advance_to_json(advance: Advance) -> dict[str, Any]:

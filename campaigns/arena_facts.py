@@ -16,9 +16,9 @@ from arena.engine.campaign.four_player_facts import ArenaFacts, SeatPlacing
 from arena.engine.campaign.results import ResultKind
 from arena.engine.match.words import ArenaMode
 
-from .bounds import ARENA_SEAT_SCORE_MAX, EP_MAX, FIGHTERS_MAX, FINAL_EP_MIN
-from .facts import enemy_deeds_out_of_bounds, member_to_json, side_from_json
+from .league_bounds import ARENA_SEAT_SCORE_MAX, EP_MAX, FIGHTERS_MAX, FINAL_EP_MIN
 from .models import ArenaResult
+from .result_facts import enemy_deeds_out_of_bounds, member_to_json, side_from_json
 
 SEAT_KEYS = ("0", "1", "2", "3")
 

@@ -27,11 +27,11 @@ from arena.engine.match.words import ArenaMode
 from common.i18n import problem_text
 from teams.forms import bound, notes_form_field
 
-from .bounds import ARENA_SEAT_SCORE_MAX, FIGHTERS_MAX
-from .facts import MemberFacts, SideFacts, too_many_enemies
-from .labels import result_label
+from .league_bounds import ARENA_SEAT_SCORE_MAX, FIGHTERS_MAX
+from .league_labels import result_label
 from .models import Entry, Fixture
 from .report_forms import BrokenForm, MemberFactsForm, copies, member_initial
+from .result_facts import MemberFacts, SideFacts, too_many_enemies
 from .rosters import entry_roster
 
 SMALL = {"class": "form-control form-control-sm"}

@@ -19,11 +19,11 @@ from arena.engine.content.profiles import CROSSBOWMAN, DEASTA, GLADIATOR, WITCH_
 from teams.models import Team
 from teams.services import TeamInvalidError, team_mark_ready
 
-from .facts import Fate, MatchFacts, MemberFacts, SideFacts
 from .models import League
+from .result_facts import Fate, MatchFacts, MemberFacts, SideFacts
 from .services.fixtures import fixtures_generate
 from .services.leagues import league_create, league_enter, league_invite
-from .services.results import fixture_confirm_result, fixture_report_result
+from .services.reports import fixture_confirm_result, fixture_report_result
 
 DEMO_LEAGUE = "Shulur Spring League"
 DEMO_SEASON = "Spring 2025"

@@ -17,11 +17,11 @@ from django.utils.translation import gettext_lazy
 
 from arena.engine.content.points import DEFAULT_TIER
 from arena.engine.match.state import ROUND_LIMIT, ROUND_LIMIT_FOUR
-from games.leagues import VIADAL, league_pages
+from games.league_protocol import VIADAL, league_pages
 from teams.forms import bound, notes_form_field, optional_rule_choices, tier_choices_with_budget
 from teams.models import Team
 
-from .bounds import FIRST_DATE, LAST_DATE, ROUND_LIMIT_BOUNDS
+from .league_bounds import FIRST_DATE, LAST_DATE, ROUND_LIMIT_BOUNDS
 from .models import GROUP_COUNT_MAX, League
 
 DATE_WIDGET = forms.DateInput(attrs={"type": "date", "class": "form-control"}, format="%Y-%m-%d")
@@ -78,7 +78,7 @@ class LeagueForm(forms.ModelForm):
         self.game = self.instance.game if self.instance.pk is not None else game
         self.instance.game = self.game  # the model's checks know the league's game
         if self.game != VIADAL:
-            # another game's league: its own settings (``games.leagues``) instead of Viadal's tier,
+            # another game's league: its own settings (``games.league_protocol``) instead of Viadal's tier,
             # optional rules, arena mode and round limit; its matches are duels
             for name in self.VIADAL_ONLY:
                 del self.fields[name]
@@ -165,7 +165,7 @@ class EnterForm(forms.Form):
 
 
 def check_date(value: datetime.date | None) -> datetime.date | None:
-    """A date a league can be played on (``campaigns.bounds``): far from the calendar's end, so that
+    """A date a league can be played on (``campaigns.league_bounds``): far from the calendar's end, so that
     no schedule built from it runs past the last date there is."""
     if value is not None and not FIRST_DATE <= value <= LAST_DATE:
         raise forms.ValidationError(

@@ -1,8 +1,8 @@
-"""Shuluri Viadal's league plug-in (``games.leagues``): its team entries, the HR-10 match report, the
+"""Shuluri Viadal's league plug-in (``games.league_protocol``): its team entries, the HR-10 match report, the
 HR-10.3 table and the HR-10.5–10.8 campaign sequence, all as this app has always run them.
 
-Every method hands over to the module that has always done the work (``services.results``'s checks,
-``facts``, ``selectors.standings``, ``services.campaign``); this module only names them for the
+Every method hands over to the module that has always done the work (``services.reports``'s checks,
+``result_facts``, ``selectors.league_tables``, ``services.campaign_sequence``); this module only names them for the
 game-neutral machinery, so that a Viadal league works exactly as before.
 """
 
@@ -18,13 +18,13 @@ from arena.engine.campaign.league_dice import CampaignDice, RecordedDice, derive
 from arena.engine.campaign.standings import TIE_BREAKERS, MatchResult, StandingRow, compute_standings
 from arena.engine.roster.rules import validate_roster
 from common.i18n import problem_text
-from games.leagues import VIADAL, EntryCopy, register
+from games.league_protocol import VIADAL, EntryCopy, register
 from teams.models import Team
 from teams.selectors import team_to_roster
 
-from .facts import MatchFacts, facts_of
 from .league_errors import LeagueError
 from .models import Entry, Fixture, League, MemberRecord, Result
+from .result_facts import MatchFacts, facts_of
 from .rosters import entry_roster, entry_team_value, for_league
 
 
@@ -78,12 +78,12 @@ class ViadalLeagues:
         return entry_team_value(entry)
 
     def check_report(self, fixture: Fixture, report: MatchFacts, *, correction: bool = False) -> None:
-        from .services.results import check_viadal_report
+        from .services.reports import check_viadal_report
 
         check_viadal_report(fixture, report, correction=correction)
 
     def fill_result(self, result: Result, report: MatchFacts) -> None:
-        from .services.results import fill_viadal_result
+        from .services.reports import fill_viadal_result
 
         fill_viadal_result(result, report)
 
@@ -91,7 +91,7 @@ class ViadalLeagues:
         return facts_of(result)
 
     def match_result(self, fixture: Fixture) -> MatchResult:
-        from .selectors.standings import viadal_match_result
+        from .selectors.league_tables import viadal_match_result
 
         return viadal_match_result(fixture)
 
@@ -107,7 +107,7 @@ class ViadalLeagues:
         return RecordedDice.seeded(derive_seed(fixture.league.dice_seed, "fixture", fixture.pk))
 
     def run_campaign(self, *, fixture: Fixture, report: MatchFacts | None, dice: CampaignDice | None, log: Any) -> None:
-        from .services.campaign import run_campaign_sequence
+        from .services.campaign_sequence import run_campaign_sequence
 
         run_campaign_sequence(fixture=fixture, facts=report, dice=dice, log=log)
 

@@ -20,7 +20,8 @@ from arena.engine.campaign.texts import Line
 from common.i18n import is_hungarian, pick
 
 from .advances import advance_from_json, advance_text
-from .labels import (
+from .bought_items import item_from_json, items_from_json, weapons_text
+from .league_labels import (
     injury_label,
     line_text,
     lines_text,
@@ -29,7 +30,6 @@ from .labels import (
     slot_label,
     stat_label,
 )
-from .match_items import item_from_json, items_from_json, weapons_text
 from .models import CampaignEvent
 
 Kind = CampaignEvent.Kind

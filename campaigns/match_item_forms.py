@@ -19,7 +19,7 @@ from arena.engine.campaign.match_items import TRAP_INSIGHT_GOLD, MatchItem, gold
 from arena.engine.content.amulets import AMULETS, VIALS
 from arena.engine.content.discs import DISC_POOL
 
-from .match_items import Paid, match_item_label
+from .bought_items import Paid, match_item_label
 from .record_forms import slot_choices
 
 VIAL, AMULET = "vial", "amulet"

@@ -22,11 +22,11 @@ from arena.engine.campaign.results import FORMAT_NAMES, Format, ResultKind, roun
 from arena.engine.content.points import DEFAULT_TIER
 from arena.engine.match.state import ROUND_LIMIT
 from arena.engine.match.words import ArenaMode
-from games.leagues import VIADAL, league_pages
+from games.league_protocol import VIADAL, league_pages
 from games.registry import GameInfo, GameWords, get_game
 from teams.models import Team, notes_field, slot_choices, tier_choices
 
-from .bounds import (
+from .league_bounds import (
     ARENA_SCORE_MAX,
     MATCHES_MISSED_MAX,
     PATRONAGE_MAX,
@@ -34,7 +34,7 @@ from .bounds import (
     ROUNDS_PLAYED_MAX,
     TRAINING_MAX,
 )
-from .labels import choice_label
+from .league_labels import choice_label
 
 EngineFormat = Format  # League.Format (the choices) shadows the name inside the class
 ROUND_LIMIT_DEFAULT = ROUND_LIMIT  # HR-10.1, the engine's
@@ -71,7 +71,7 @@ class League(models.Model):
     ENTRY_VALIDATION_LABELS = {"strict": _("Strict: only valid entries may enter")}
 
     organiser = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="organised_leagues")
-    # the game its entries play (``games.leagues``): its plug-in gives the entries, the report, the
+    # the game its entries play (``games.league_protocol``): its plug-in gives the entries, the report, the
     # table's points and tie-breakers and the campaign steps; fixed once a team has entered
     game = models.CharField(max_length=20, default=VIADAL, db_index=True)
     game_settings = models.JSONField(
@@ -553,7 +553,7 @@ class MatchPreparation(models.Model):
     with gold (HR-10.7) or patronage points (HR-10.8).
 
     ``items`` lists them in the order bought, each ``{"kind", "value", "item", "slot", "paid", "price"}``
-    (``paid`` is ``gold`` or ``patronage``; ``price`` in gold or points; see ``campaigns.match_items``).
+    (``paid`` is ``gold`` or ``patronage``; ``price`` in gold or points; see ``campaigns.bought_items``).
     ``patronage`` is the points the side received, fixed at its first patronage purchase or, unspent,
     when the result becomes final (None until then: the match report works them out from the team
     values). ``consumed``: the result is final and the items have been used; they never reach the

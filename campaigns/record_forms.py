@@ -28,9 +28,9 @@ from common.i18n import entry_label, entry_name
 from teams.forms import bound
 
 from .advances import skill_label
-from .bounds import MATCHES_MISSED_MAX
-from .labels import slot_label, stat_label
-from .match_items import weapon_label
+from .bought_items import weapon_label
+from .league_bounds import MATCHES_MISSED_MAX
+from .league_labels import slot_label, stat_label
 
 
 def slot_choices() -> list[tuple[str, str]]:

@@ -2,7 +2,7 @@
 side's line-up (hirelings included) saying how he ended and what he did, and the items of each
 side's weapon pile that Fegyvertörés broke (HR-10.7).
 
-Every number is bounded by the rules (``campaigns.bounds``), each refusal beside its field: rounds
+Every number is bounded by the rules (``campaigns.league_bounds``), each refusal beside its field: rounds
 within the league's round limit, arena scores within the most a side can score, a dead member's Ép
 between the lowest a match leaves and his own, and per side no more non-gladiators killed than the
 enemy fields, the strategist killed and the gladiator destroyed by one member at most."""
@@ -26,8 +26,11 @@ from arena.engine.content.profiles import GLADIATOR
 from arena.engine.roster import HIRELING, Member, Roster
 from teams.forms import bound, notes_form_field
 
-from .bounds import ARENA_SCORE_MAX, EP_MAX, FIGHTERS_MAX, FINAL_EP_MIN, rounds_played_max
-from .facts import (
+from .bought_items import weapon_label
+from .league_bounds import ARENA_SCORE_MAX, EP_MAX, FIGHTERS_MAX, FINAL_EP_MIN, rounds_played_max
+from .league_labels import result_label, slot_label, thumbs_label
+from .models import Fixture
+from .result_facts import (
     FATE_LABELS,
     Fate,
     MatchFacts,
@@ -37,9 +40,6 @@ from .facts import (
     one_strategist_killer,
     too_many_kills,
 )
-from .labels import result_label, slot_label, thumbs_label
-from .match_items import weapon_label
-from .models import Fixture
 from .rosters import entry_roster
 
 SIDES = ("home", "away")

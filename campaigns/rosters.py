@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from arena.engine.campaign.campaign import team_value
+from arena.engine.campaign.between_matches import team_value
 from arena.engine.campaign.hirelings import fielded_roster
 from arena.engine.roster import Problem, Roster
 from arena.engine.roster.rules import validate_roster

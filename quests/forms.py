@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from quests.rules import content
+from quests.rules import quest_content
 
 from .models import CLASS_LABELS, PARTY_NAME_MAX, Warrior
 
@@ -21,11 +21,11 @@ class InviteForm(forms.Form):
 
 
 def _stat(label: Any) -> forms.IntegerField:
-    return forms.IntegerField(label=label, min_value=content.STAT_MIN, max_value=content.STAT_MAX)
+    return forms.IntegerField(label=label, min_value=quest_content.STAT_MIN, max_value=quest_content.STAT_MAX)
 
 
 class WarriorForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=content.NAME_MAX)
+    name = forms.CharField(label=_("Name"), max_length=quest_content.NAME_MAX)
     move = _stat(_("Move (M)"))
     weapon_skill = _stat(_("Weapon Skill (WS)"))
     ballistic_skill = _stat(_("Ballistic Skill (BS)"))
@@ -35,17 +35,17 @@ class WarriorForm(forms.Form):
     attacks = _stat(_("Attacks (A)"))
     wounds_bonus = forms.IntegerField(
         label=_("Wounds bonus (the card's number)"),
-        min_value=content.WOUNDS_BONUS_MIN,
-        max_value=content.WOUNDS_BONUS_MAX,
+        min_value=quest_content.WOUNDS_BONUS_MIN,
+        max_value=quest_content.WOUNDS_BONUS_MAX,
     )
     pinning = forms.IntegerField(
         label=_("Pinning (empty: cannot be pinned, the Elf)"),
-        min_value=content.PINNING_MIN,
-        max_value=content.PINNING_MAX,
+        min_value=quest_content.PINNING_MIN,
+        max_value=quest_content.PINNING_MAX,
         required=False,
     )
     shooting = forms.IntegerField(
-        label=_("Shooting to-hit minimum"), min_value=content.SHOOTING_MIN, max_value=content.SHOOTING_MAX
+        label=_("Shooting to-hit minimum"), min_value=quest_content.SHOOTING_MIN, max_value=quest_content.SHOOTING_MAX
     )
 
     def __init__(self, *args: object, free_classes: list[str] | None = None, **kwargs: object) -> None:
@@ -59,12 +59,13 @@ class WarriorForm(forms.Form):
             )
             self.order_fields(["cls", "name"])
         if "attacks" in self.fields and free_classes is not None:
-            self.fields["attacks"].initial = content.ATTACKS_AT_CREATION
+            self.fields["attacks"].initial = quest_content.ATTACKS_AT_CREATION
 
     @staticmethod
     def initial_from(warrior: Warrior) -> dict[str, object]:
         return {
-            key: getattr(warrior, key) for key in ("name", *content.STAT_KEYS, "wounds_bonus", "pinning", "shooting")
+            key: getattr(warrior, key)
+            for key in ("name", *quest_content.STAT_KEYS, "wounds_bonus", "pinning", "shooting")
         }
 
 

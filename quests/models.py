@@ -3,7 +3,7 @@
 What the players type is stored as typed and bounded; what the app rolls is a ``Roll`` row, written
 once under a unique key per party (a second request for the same roll finds the first: a die once
 rolled stands, WQ-6). An adventure's log is ``LogEntry`` rows, append-only: ``save`` refuses to change
-a stored entry, and a correction is a new entry voiding the old (``quests.rules.log``).
+a stored entry, and a correction is a new entry voiding the old (``quests.rules.adventure_log``).
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from common.fields import JSONField
-from quests.rules import content
-from quests.rules.content import WarriorClass
+from quests.rules import quest_content
+from quests.rules.quest_content import WarriorClass
 
 PARTY_NAME_MAX = 60
 CLASS_LABELS = {
@@ -68,7 +68,7 @@ class PartyMember(models.Model):
 
 def _stat(label: Any) -> models.PositiveSmallIntegerField:
     return models.PositiveSmallIntegerField(
-        label, validators=[MinValueValidator(content.STAT_MIN), MaxValueValidator(content.STAT_MAX)]
+        label, validators=[MinValueValidator(quest_content.STAT_MIN), MaxValueValidator(quest_content.STAT_MAX)]
     )
 
 
@@ -86,7 +86,7 @@ class Warrior(models.Model):
     player = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="quest_warriors"
     )
-    name = models.CharField(_("name"), max_length=content.NAME_MAX)
+    name = models.CharField(_("name"), max_length=quest_content.NAME_MAX)
     cls = models.CharField(_("class"), max_length=10, choices=[(c.value, label) for c, label in CLASS_LABELS.items()])
     move = _stat(_("Move"))
     weapon_skill = _stat(_("Weapon Skill"))
@@ -96,19 +96,19 @@ class Warrior(models.Model):
     initiative = _stat(_("Initiative"))
     attacks = _stat(_("Attacks"))
     wounds_bonus = models.PositiveSmallIntegerField(
-        _("Wounds bonus"), validators=[MaxValueValidator(content.WOUNDS_BONUS_MAX)]
+        _("Wounds bonus"), validators=[MaxValueValidator(quest_content.WOUNDS_BONUS_MAX)]
     )
     pinning = models.PositiveSmallIntegerField(
         _("Pinning"),
         null=True,
         blank=True,
-        validators=[MinValueValidator(content.PINNING_MIN), MaxValueValidator(content.PINNING_MAX)],
+        validators=[MinValueValidator(quest_content.PINNING_MIN), MaxValueValidator(quest_content.PINNING_MAX)],
     )
     shooting = models.PositiveSmallIntegerField(
         _("Shooting to-hit"),
-        validators=[MinValueValidator(content.SHOOTING_MIN), MaxValueValidator(content.SHOOTING_MAX)],
+        validators=[MinValueValidator(quest_content.SHOOTING_MIN), MaxValueValidator(quest_content.SHOOTING_MAX)],
     )
-    gold = models.PositiveIntegerField(default=0, validators=[MaxValueValidator(content.GOLD_MAX)])
+    gold = models.PositiveIntegerField(default=0, validators=[MaxValueValidator(quest_content.GOLD_MAX)])
     treasure = JSONField(default=list, blank=True)  # [{"name", "value"}]
     equipment = JSONField(default=list, blank=True)  # names, besides the class item
     status = models.CharField(max_length=10, choices=Status, default=Status.ACTIVE)
@@ -121,7 +121,7 @@ class Warrior(models.Model):
             models.UniqueConstraint(
                 fields=["party", "cls"], condition=models.Q(status="active"), name="one_active_warrior_per_class"
             ),
-            models.CheckConstraint(condition=models.Q(gold__lte=content.GOLD_MAX), name="warrior_gold_bounded"),
+            models.CheckConstraint(condition=models.Q(gold__lte=quest_content.GOLD_MAX), name="warrior_gold_bounded"),
         ]
 
     def __str__(self) -> str:
@@ -140,7 +140,7 @@ class Warrior(models.Model):
         return str(self.pk)
 
     def stats(self) -> dict[str, int]:
-        return {key: getattr(self, key) for key in content.STAT_KEYS}
+        return {key: getattr(self, key) for key in quest_content.STAT_KEYS}
 
 
 class Adventure(models.Model):
@@ -158,7 +158,7 @@ class Adventure(models.Model):
     survivors = models.PositiveSmallIntegerField(default=0)
     gold = models.PositiveIntegerField(default=0)
     leader = models.ForeignKey(Warrior, on_delete=models.PROTECT, related_name="+")
-    # The warriors as they set out (quests.rules.log.Setup as plain data), fixed when the adventure begins.
+    # The warriors as they set out (quests.rules.adventure_log.Setup as plain data), fixed when the adventure begins.
     setup = JSONField(default=dict, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()
@@ -204,10 +204,10 @@ class Spell(models.Model):
 
     adventure = models.ForeignKey(Adventure, on_delete=models.CASCADE, related_name="spells")
     warrior = models.ForeignKey(Warrior, on_delete=models.CASCADE, related_name="spells")
-    deck = models.CharField(max_length=10, choices=[(d.value, d.value) for d in content.SpellDeck])
-    name = models.CharField(max_length=content.NAME_MAX)
-    casting_number = models.PositiveSmallIntegerField(validators=[MaxValueValidator(content.SPELL_NUMBER_MAX)])
-    power_cost = models.PositiveSmallIntegerField(validators=[MaxValueValidator(content.SPELL_NUMBER_MAX)])
+    deck = models.CharField(max_length=10, choices=[(d.value, d.value) for d in quest_content.SpellDeck])
+    name = models.CharField(max_length=quest_content.NAME_MAX)
+    casting_number = models.PositiveSmallIntegerField(validators=[MaxValueValidator(quest_content.SPELL_NUMBER_MAX)])
+    power_cost = models.PositiveSmallIntegerField(validators=[MaxValueValidator(quest_content.SPELL_NUMBER_MAX)])
 
     class Meta:
         ordering = ["adventure", "pk"]
@@ -218,7 +218,7 @@ class Spell(models.Model):
 
 
 class LogEntry(models.Model):
-    """One line of an adventure's log, in ``quests.rules.log``'s plain-dict form; never changed."""
+    """One line of an adventure's log, in ``quests.rules.adventure_log``'s plain-dict form; never changed."""
 
     adventure = models.ForeignKey(Adventure, on_delete=models.CASCADE, related_name="entries")
     seq = models.PositiveIntegerField()

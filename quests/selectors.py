@@ -10,10 +10,10 @@ from django.contrib.auth.models import User
 from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
-from quests.rules import log, ranking, rolls, text
-from quests.rules.content import Result
+from quests.rules import adventure_log, ranking, rolls, text
+from quests.rules.quest_content import Result
 
-from . import records
+from . import stored_adventure
 from .models import Adventure, Party, Roll, Warrior
 
 
@@ -52,7 +52,7 @@ class LogLine:
 @dataclass(frozen=True)
 class AdventureView:
     adventure: Adventure
-    state: log.AdventureState | None
+    state: adventure_log.AdventureState | None
     lines: list[LogLine]
     rolls: list[tuple[Roll, str]]
     names: dict[str, str]
@@ -76,7 +76,7 @@ def roll_sentences(party: Party, adventure: Adventure | None, language: str) -> 
                 purpose = "osztály" if language.startswith("hu") else "class"
             out.append((row, text.lot_sentence(row.lot, names, purpose, language)))
         else:
-            roll = records.roll_from_row(row.purpose, row.dice, row.total, row.bonus)
+            roll = stored_adventure.roll_from_row(row.purpose, row.dice, row.total, row.bonus)
             out.append((row, text.roll_sentence(roll, who, language)))
     return out
 
@@ -86,10 +86,10 @@ def adventure_view(adventure: Adventure, language: str) -> AdventureView:
     names = warrior_names(party)
     rows = list(adventure.entries.select_related("author").order_by("seq"))
     state = None
-    entries = [(row.seq, log.entry_from_dict(row.data)) for row in rows]
+    entries = [(row.seq, adventure_log.entry_from_dict(row.data)) for row in rows]
     if adventure.stage != Adventure.Stage.SETUP:
-        state = log.replay(records.setup_from_json(adventure.setup), entries)
-    voided = {entry.seq for _, entry in entries if isinstance(entry, log.Voided)}
+        state = adventure_log.replay(stored_adventure.setup_from_json(adventure.setup), entries)
+    voided = {entry.seq for _, entry in entries if isinstance(entry, adventure_log.Voided)}
     lines = [
         LogLine(
             row.seq,
@@ -127,9 +127,11 @@ def stored_score(adventure: Adventure) -> ranking.AdventureScore:
     return ranking.AdventureScore(Result(adventure.result), adventure.survivors, adventure.gold)
 
 
-def adventure_state(adventure: Adventure) -> log.AdventureState:
+def adventure_state(adventure: Adventure) -> adventure_log.AdventureState:
     rows = adventure.entries.order_by("seq").values_list("seq", "data")
-    return log.replay(records.setup_from_json(adventure.setup), records.entries_from_rows(rows))
+    return adventure_log.replay(
+        stored_adventure.setup_from_json(adventure.setup), stored_adventure.entries_from_rows(rows)
+    )
 
 
 def kills_of(party: Party) -> dict[str, list[tuple[int, str, int]]]:

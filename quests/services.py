@@ -15,12 +15,12 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from quests.rules import checks, log, ranking, rolls
-from quests.rules.checks import SpellEntry, Violation
-from quests.rules.content import CLASSES, PARTY_MAX, TIE_ORDER, SpellDeck, Status, WarriorClass
+from quests.rules import adventure_log, quest_checks, ranking, rolls
+from quests.rules.quest_checks import SpellEntry, Violation
+from quests.rules.quest_content import CLASSES, PARTY_MAX, TIE_ORDER, SpellDeck, Status, WarriorClass
 from quests.rules.quest_dice import SeededDice
 
-from . import records
+from . import stored_adventure
 from .models import Adventure, LogEntry, Party, PartyMember, Roll, Spell, Warrior
 
 PROFILE_FIELDS = (
@@ -133,7 +133,7 @@ def class_lot_draw(party: Party, by: User) -> Roll:
     taken = set(party.warriors.filter(status=Warrior.Status.ACTIVE).values_list("cls", flat=True))
     free = [c.value for c in TIE_ORDER if c.value not in taken]
     if not free:
-        raise QuestError(checks.check_party([*taken, "lot"], field="cls"))
+        raise QuestError(quest_checks.check_party([*taken, "lot"], field="cls"))
     key = f"{CLASS_LOT}{party.rolls.filter(key__startswith=CLASS_LOT).count() + 1}"
     lot = rolls.draw_lot(dice_for(party, key), free)
     return Roll.objects.create(
@@ -147,14 +147,14 @@ def warrior_add(party: Party, by: User, cls: str, profile: Mapping[str, Any], su
     that class: the lot stands."""
     if by.pk != party.owner_id:
         raise PermissionError
-    typed = checks.check_not_typed(submitted)
+    typed = quest_checks.check_not_typed(submitted)
     if typed:
         raise QuestError(typed)
     party = _locked_party(party)
     active = list(party.warriors.filter(status=Warrior.Status.ACTIVE))
     taken = [w.cls for w in active]
     if len(active) >= PARTY_MAX:
-        raise QuestError(checks.check_party([*taken, cls]))
+        raise QuestError(quest_checks.check_party([*taken, cls]))
     pending = pending_class_lot(party)
     if pending is not None and pending.lot.get("winner") != cls:
         raise _fail(
@@ -163,13 +163,13 @@ def warrior_add(party: Party, by: User, cls: str, profile: Mapping[str, Any], su
             "Az osztályt sorsolás döntötte el: a sorsolt osztályt válaszd.",
             "The class was drawn by lot: choose the class drawn.",
         )
-    found = checks.check_party([*taken, cls], field="cls")
+    found = quest_checks.check_party([*taken, cls], field="cls")
     values = _typed_profile(profile)
     stats = {
         key: values[key]
         for key in ("move", "weapon_skill", "ballistic_skill", "strength", "toughness", "initiative", "attacks")
     }
-    found += checks.check_sheet(
+    found += quest_checks.check_sheet(
         str(values["name"] or ""),
         cls,
         stats,
@@ -194,18 +194,18 @@ def warrior_update(
     """The owner corrects a warrior's typed values; a closed record stays frozen (WQ-13)."""
     if by.pk != party.owner_id:
         raise PermissionError
-    typed = checks.check_not_typed(submitted)
+    typed = quest_checks.check_not_typed(submitted)
     if typed:
         raise QuestError(typed)
     _locked_party(party)
     warrior.refresh_from_db()
-    found = checks.check_living(warrior.name, Status(warrior.status))
+    found = quest_checks.check_living(warrior.name, Status(warrior.status))
     values = _typed_profile(profile)
     stats = {
         key: values[key]
         for key in ("move", "weapon_skill", "ballistic_skill", "strength", "toughness", "initiative", "attacks")
     }
-    found += checks.check_sheet(
+    found += quest_checks.check_sheet(
         str(values["name"] or ""),
         warrior.cls,
         stats,
@@ -246,15 +246,15 @@ def adventure_create(party: Party, by: User, objective: str, leader_choice: str)
             "WQ-3", "objective", "Előbb a futó kalandot kell befejezni.", "Finish the adventure under way first."
         )
     objective = objective.strip()
-    if not 1 <= len(objective) <= log.TEXT_MAX:
+    if not 1 <= len(objective) <= adventure_log.TEXT_MAX:
         raise _fail(
             "WQ-3",
             "objective",
-            f"Célterem: 1–{log.TEXT_MAX} karakter.",
-            f"Objective room: 1–{log.TEXT_MAX} characters.",
+            f"Célterem: 1–{adventure_log.TEXT_MAX} karakter.",
+            f"Objective room: 1–{adventure_log.TEXT_MAX} characters.",
         )
     active = list(party.warriors.filter(status=Warrior.Status.ACTIVE))
-    found = checks.check_party([w.cls for w in active])
+    found = quest_checks.check_party([w.cls for w in active])
     if found:
         raise QuestError(found)
     number = (party.adventures.aggregate(n=Max("number"))["n"] or 0) + 1
@@ -269,7 +269,7 @@ def adventure_create(party: Party, by: User, objective: str, leader_choice: str)
     elif leader_choice in candidates:
         leader_key = leader_choice  # by agreement (S3 l.59)
     else:
-        raise QuestError(checks.check_leader([], {m.key: m.cls for m in members}, at_setup=True))
+        raise QuestError(quest_checks.check_leader([], {m.key: m.cls for m in members}, at_setup=True))
     adventure = Adventure.objects.create(
         party=party, number=number, objective=objective, leader=next(w for w in active if w.key == leader_key)
     )
@@ -340,8 +340,8 @@ def spells_set(adventure: Adventure, by: User, spells: Sequence[SpellEntry]) -> 
         raise PermissionError
     adventure = Adventure.objects.select_for_update().get(pk=adventure.pk)
     _setup_stage(adventure)
-    tokens = records.roll_from_row(rolls.POWER, [1], 1, 0)  # the tokens are checked when the adventure begins
-    found = checks.check_wizard(wizard.name, WarriorClass.WIZARD, spells, tokens)
+    tokens = stored_adventure.roll_from_row(rolls.POWER, [1], 1, 0)  # the tokens are checked when the adventure begins
+    found = quest_checks.check_wizard(wizard.name, WarriorClass.WIZARD, spells, tokens)
     if found:
         raise QuestError(found)
     adventure.spells.all().delete()
@@ -373,35 +373,39 @@ def adventure_begin(adventure: Adventure, by: User) -> Adventure:
     starting = []
     for w in party.warriors.filter(status=Warrior.Status.ACTIVE):
         row = rolled.get(f"adv{adventure.number}:wounds:{w.pk}")
-        wounds = records.roll_from_row(row.purpose, row.dice, row.total, row.bonus) if row else None
-        found += checks.check_starting_wounds(w.name, wounds)
+        wounds = stored_adventure.roll_from_row(row.purpose, row.dice, row.total, row.bonus) if row else None
+        found += quest_checks.check_starting_wounds(w.name, wounds)
         tokens_row = rolled.get(f"adv{adventure.number}:tokens:{w.pk}")
-        tokens = records.roll_from_row(tokens_row.purpose, tokens_row.dice, tokens_row.total, 0) if tokens_row else None
-        found += checks.check_wizard(
+        tokens = (
+            stored_adventure.roll_from_row(tokens_row.purpose, tokens_row.dice, tokens_row.total, 0)
+            if tokens_row
+            else None
+        )
+        found += quest_checks.check_wizard(
             w.name, w.warrior_class, spells if w.warrior_class is WarriorClass.WIZARD else [], tokens
         )
         if wounds is not None:
             starting.append(
-                log.StartingWarrior(
+                adventure_log.StartingWarrior(
                     key=w.key,
                     name=w.name,
                     cls=w.warrior_class,
                     initiative=w.initiative,
                     wounds=wounds,
                     gold=w.gold,
-                    treasure=tuple(log.Card(str(c["name"]), int(c["value"])) for c in w.treasure),
+                    treasure=tuple(adventure_log.Card(str(c["name"]), int(c["value"])) for c in w.treasure),
                     equipment=(CLASSES[w.warrior_class].starting_item.en, *w.equipment),
                     power_tokens=tokens.total if tokens else None,
                 )
             )
     if found:
         raise QuestError(found)
-    setup = log.Setup(tuple(starting), leader=adventure.leader.key)
+    setup = adventure_log.Setup(tuple(starting), leader=adventure.leader.key)
     try:
-        log.start(setup)
-    except log.LogError as error:
+        adventure_log.start(setup)
+    except adventure_log.LogError as error:
         raise QuestError(error.violations) from error
-    adventure.setup = records.setup_to_json(setup)
+    adventure.setup = stored_adventure.setup_to_json(setup)
     adventure.stage = Adventure.Stage.RUNNING
     adventure.save(update_fields=["setup", "stage"])
     return adventure
@@ -417,14 +421,18 @@ def _is_player(party: Party, user: User) -> bool:
 NAMED = ("killer", "recipient", "warrior")  # the warrior an entry is about: his player records it
 
 
-def _may_record(party: Party, adventure: Adventure, by: User, entry: log.Entry, state: log.AdventureState) -> bool:
+def _may_record(
+    party: Party, adventure: Adventure, by: User, entry: adventure_log.Entry, state: adventure_log.AdventureState
+) -> bool:
     if by.pk == party.owner_id:
         return True  # the owner records and corrects everything
-    if not party.members.filter(user=by).exists() or isinstance(entry, log.Voided | log.AdventureEnded):
+    if not party.members.filter(user=by).exists() or isinstance(
+        entry, adventure_log.Voided | adventure_log.AdventureEnded
+    ):
         return False
     players = dict(party.warriors.values_list("pk", "player_id"))
-    if isinstance(entry, log.TreasureFound | log.LanternPassed | log.EquipmentPassed):
-        return players.get(int(state.leader)) == by.pk or isinstance(entry, log.LanternPassed)
+    if isinstance(entry, adventure_log.TreasureFound | adventure_log.LanternPassed | adventure_log.EquipmentPassed):
+        return players.get(int(state.leader)) == by.pk or isinstance(entry, adventure_log.LanternPassed)
     for name in NAMED:
         key = getattr(entry, name, None)
         if key is not None:
@@ -450,15 +458,15 @@ def entry_append(
     if adventure.stage == Adventure.Stage.SETUP:
         raise _fail("WQ-3", "kind", "A kaland még nem indult el.", "The adventure has not begun yet.")
     payload = dict(data)
-    typed = checks.check_not_typed(payload)
+    typed = quest_checks.check_not_typed(payload)
     if typed:
         raise QuestError(typed)
     rows = log_rows(adventure)
     seq = (rows[-1][0] if rows else 0) + 1
     try:
-        setup = records.setup_from_json(adventure.setup)
-        entries = records.entries_from_rows(rows)
-        before = log.replay(setup, entries)
+        setup = stored_adventure.setup_from_json(adventure.setup)
+        entries = stored_adventure.entries_from_rows(rows)
+        before = adventure_log.replay(setup, entries)
         if lot_among is not None and payload.get("kind") in ("lantern", "equipment"):
             living = sorted((w.key for w in before.warriors if w.status is Status.ACTIVE), key=int)
             wanted = set(lot_among)
@@ -469,22 +477,24 @@ def entry_append(
             payload["to"] = lot.winner
             if len(candidates) > 1:
                 payload["lot"] = lot.to_dict()
-        entry = log.entry_from_dict(payload)
+        entry = adventure_log.entry_from_dict(payload)
         if not _may_record(party, adventure, by, entry, before):
             raise PermissionError
-        if isinstance(entry, log.Voided):
-            found = log.check_void(setup, entries, entry.seq)
+        if isinstance(entry, adventure_log.Voided):
+            found = adventure_log.check_void(setup, entries, entry.seq)
             if found:
                 raise QuestError(found)
-        after = log.replay(setup, [*entries, (seq, entry)])
-    except log.LogError as error:
+        after = adventure_log.replay(setup, [*entries, (seq, entry)])
+    except adventure_log.LogError as error:
         raise QuestError(error.violations) from error
-    row = LogEntry.objects.create(adventure=adventure, seq=seq, data=log.entry_to_dict(entry), author=by)
+    row = LogEntry.objects.create(adventure=adventure, seq=seq, data=adventure_log.entry_to_dict(entry), author=by)
     _write_back(party, adventure, setup, after)
     return row
 
 
-def _write_back(party: Party, adventure: Adventure, setup: log.Setup, state: log.AdventureState) -> None:
+def _write_back(
+    party: Party, adventure: Adventure, setup: adventure_log.Setup, state: adventure_log.AdventureState
+) -> None:
     """What the warriors carry out of the adventure (WQ-5): gold, unsold treasure, equipment found
     (the class item is handed out afresh each time), and a dead or lost warrior's closed record."""
     by_key = {w.key: w for w in party.warriors.filter(pk__in=[int(s.key) for s in setup.warriors])}

@@ -18,8 +18,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from quests.rules import checks
-from quests.rules.content import (
+from quests.rules import quest_checks
+from quests.rules.quest_content import (
     CARD_KIND_NAMES,
     CLASSES,
     OUTCOME_NAMES,
@@ -32,7 +32,7 @@ from quests.rules.content import (
     WarriorClass,
 )
 
-from . import selectors, services, sheets
+from . import record_sheets, selectors, services
 from .forms import AdventureForm, InviteForm, PartyForm, WarriorForm
 from .models import Adventure, Party, Warrior
 from .services import QuestError
@@ -184,7 +184,7 @@ def warrior_add(request: HttpRequest, pk: int) -> HttpResponse:
             except QuestError as error:
                 _apply_errors(form, error)
         else:
-            typed = checks.check_not_typed(request.POST)
+            typed = quest_checks.check_not_typed(request.POST)
             if typed:
                 _apply_errors(form, QuestError(typed))
     drawn = selectors.roll_sentences(party, None, _language())
@@ -229,7 +229,7 @@ def warrior_edit(request: HttpRequest, pk: int, warrior_pk: int) -> HttpResponse
             except QuestError as error:
                 _apply_errors(form, error)
         else:
-            typed = checks.check_not_typed(request.POST)
+            typed = quest_checks.check_not_typed(request.POST)
             if typed:
                 _apply_errors(form, QuestError(typed))
     context = {"form": form, "party": party, "warrior": warrior, "players": players}
@@ -244,7 +244,7 @@ def warrior_edit(request: HttpRequest, pk: int, warrior_pk: int) -> HttpResponse
 def adventure_create(request: HttpRequest, pk: int) -> HttpResponse:
     assert isinstance(request.user, User)
     party = selectors.party_for(request.user, pk)
-    typed = checks.check_not_typed(request.POST)
+    typed = quest_checks.check_not_typed(request.POST)
     try:
         if typed:
             raise QuestError(typed)
@@ -342,7 +342,7 @@ def _adventure_action(request: HttpRequest, pk: int, number: int, action: Any) -
 @require_POST
 def adventure_roll(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     def action(party: Party, adventure: Adventure, user: User) -> None:
-        typed = checks.check_not_typed({k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"})
+        typed = quest_checks.check_not_typed({k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"})
         if typed:
             raise QuestError(typed)
         services.setup_rolls(adventure, user)
@@ -397,9 +397,9 @@ def adventure_entry(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                 key[len("outcome_") :]: value for key, value in request.POST.items() if key.startswith("outcome_")
             }
         lot_among = request.POST.getlist("lot_among") if request.POST.get("to") == "lot" else None
-        extra = {k: v for k, v in request.POST.items() if k in checks.ROLLED_FIELDS}
+        extra = {k: v for k, v in request.POST.items() if k in quest_checks.ROLLED_FIELDS}
         if extra:
-            raise QuestError(checks.check_not_typed(extra))
+            raise QuestError(quest_checks.check_not_typed(extra))
         services.entry_append(adventure, user, data, lot_among=lot_among)
 
     return _adventure_action(request, pk, number, action)
@@ -454,7 +454,7 @@ def _sheet_context(request: HttpRequest, party: Party, *, read_only: bool) -> di
         "latest": latest,
         "adventures": selectors.ranked_adventures(party),
         "result_names": {r.value: n.in_language(language) for r, n in RESULT_NAMES.items()},
-        "qr_svg": sheets.qr_svg(share_url),
+        "qr_svg": record_sheets.qr_svg(share_url),
         "share_url": share_url,
         "read_only": read_only,
         "party_url": reverse("quests:party", args=[party.pk]) if owner else share_url,
@@ -483,11 +483,11 @@ def _pdf(request: HttpRequest, party: Party, *, read_only: bool) -> HttpResponse
         "quest_css": _sheet_css("quests/sheet.css"),
     }
     html = render_to_string("quests/sheets.html", context, request=request)
-    key, pdf = sheets.cached_pdf(html)
+    key, pdf = record_sheets.cached_pdf(html)
     if pdf is None:
-        if not request.user.is_authenticated and not sheets.render_allowed(request):
+        if not request.user.is_authenticated and not record_sheets.render_allowed(request):
             return HttpResponse(_("Too many PDFs for now: print the page instead."), status=429)
-        pdf = sheets.render_pdf(key, html, request.build_absolute_uri("/"))
+        pdf = record_sheets.render_pdf(key, html, request.build_absolute_uri("/"))
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{slugify(party.name) or party.pk}-quest-sheets.pdf"'
     return response

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from arena.engine.content.rules_json import rules_document
 from common.i18n import hungarian_term, pick
 
-from . import words
+from . import entry_words
 
 Doc = Mapping[str, Any]
 
@@ -132,7 +132,7 @@ def guide(language: str) -> tuple[GuidePart, ...]:
     """ "How a match goes" (the rules document's ``guide``); a link with an empty id is a kind's index."""
     book = catalog(language)
     with translation.override(language):
-        titles = {slug: str(title) for slug, (title, _noun) in words.KINDS.items()}
+        titles = {slug: str(title) for slug, (title, _noun) in entry_words.KINDS.items()}
     parts = []
     for part in document()["guide"]:
         links = []
@@ -179,7 +179,7 @@ def thrown_range(blocks: int | None) -> str:
         return ""
     if blocks == 1:
         return _("own block + the adjacent blocks")
-    return str(words.RANGE_KINDS["blocks"]) % {"blocks": blocks}
+    return str(entry_words.RANGE_KINDS["blocks"]) % {"blocks": blocks}
 
 
 def joined_sources(*sources: str) -> str:
@@ -281,16 +281,16 @@ class _Builder:
                 "count": disc["count"],
             }
             rng = spell["range"]
-            range_text = str(words.RANGE_KINDS[rng["kind"]]) % {"blocks": rng.get("blocks")}
+            range_text = str(entry_words.RANGE_KINDS[rng["kind"]]) % {"blocks": rng.get("blocks")}
             attack = spell["effect"].get("attack")
             if rng["kind"] == "blocks" and attack and attack["part"] == "lightning_attack":
-                range_text = str(words.OWN_BLOCK_PLUS) % {"blocks": rng["blocks"]}  # RB p.10
+                range_text = str(entry_words.OWN_BLOCK_PLUS) % {"blocks": rng["blocks"]}  # RB p.10
             spell_type = spell["spell_type"]
-            if spell_type in words.AMULET_NONE:
-                amulet = Fact(_("Amulet that guards against it"), str(words.AMULET_NONE[spell_type]))
+            if spell_type in entry_words.AMULET_NONE:
+                amulet = Fact(_("Amulet that guards against it"), str(entry_words.AMULET_NONE[spell_type]))
             else:
                 amulet = Fact(_("Amulet that guards against it"), links=self.links("amulets", [spell_type]))
-            duration = str(words.DURATIONS[spell["duration"]])
+            duration = str(entry_words.DURATIONS[spell["duration"]])
             if spell["has_instant_part"]:
                 duration = _("instant, then %(duration)s") % {"duration": duration}
             choices = [pick(c["name_hu"], c["name_en"], self.language) for c in spell["effect"]["choices"]]
@@ -304,7 +304,7 @@ class _Builder:
                 [
                     _("Level %(level)s") % {"level": spell["level"]},
                     f"{spell['man_cost']} MAN",
-                    str(words.SPELL_TYPES[spell["spell_type"]]),
+                    str(entry_words.SPELL_TYPES[spell["spell_type"]]),
                     range_text,
                     strength,
                 ],
@@ -322,12 +322,12 @@ class _Builder:
                         % {"level": spell["level"]},
                     ),
                     Fact(_("MAN to cast"), str(spell["man_cost"])),
-                    Fact(_("Type"), str(words.SPELL_TYPES[spell["spell_type"]])),
+                    Fact(_("Type"), str(entry_words.SPELL_TYPES[spell["spell_type"]])),
                     Fact(_("Range"), range_text),
                     Fact(_("Strength (E)"), shown(spell["strength"])),
-                    Fact(_("Resistance"), str(words.RESISTANCES[spell["resistance"]])),
+                    Fact(_("Resistance"), str(entry_words.RESISTANCES[spell["resistance"]])),
                     Fact(_("Duration"), duration),
-                    Fact(_("Takes effect"), str(words.ONSETS[spell["onset"]])),
+                    Fact(_("Takes effect"), str(entry_words.ONSETS[spell["onset"]])),
                     Fact(_("The caster chooses"), " / ".join(choices)),
                     amulet,
                 ],
@@ -344,30 +344,30 @@ class _Builder:
             condition, effect = trap["condition"], trap["effect"]
             attack = effect.get("attack")
             poison = effect.get("poison")
-            play = str(words.TRAP_PLAY[trap["kind"]]) % {"number": trap["number"], "man": trap["man_cost"]}
+            play = str(entry_words.TRAP_PLAY[trap["kind"]]) % {"number": trap["number"], "man": trap["man_cost"]}
             if trap["gate_bound"]:
-                play = f"{play} {words.TRAP_GATE_PLAY}"
+                play = f"{play} {entry_words.TRAP_GATE_PLAY}"
             yield self.entry(
                 "traps",
                 trap,
-                str(words.TRAP_KINDS[trap["kind"]]),
+                str(entry_words.TRAP_KINDS[trap["kind"]]),
                 [_("Card %(number)s") % {"number": trap["number"]}, f"{trap['man_cost']} MAN"],
                 [
                     Fact(_("Card number"), str(trap["number"])),
-                    Fact(_("Kind"), str(words.TRAP_KINDS[trap["kind"]])),
+                    Fact(_("Kind"), str(entry_words.TRAP_KINDS[trap["kind"]])),
                     Fact("MAN", str(trap["man_cost"])),
                     Fact(_("How it is played"), play),
-                    Fact(_("Damage"), str(words.TRAP_DAMAGE[trap["damage_unit"] or ""])),
-                    Fact(_("Gate card"), str(words.YES_NO[trap["gate_bound"]])),
-                    Fact(_("Works in the central circle"), str(words.YES_NO[trap["works_in_central_circle"]])),
-                    Fact(_("Hits a character"), ", ".join(str(words.TRIGGERS[t]) for t in condition["triggers"])),
-                    Fact(_("Rings"), ", ".join(str(words.RINGS[r]) for r in condition["rings"])),
+                    Fact(_("Damage"), str(entry_words.TRAP_DAMAGE[trap["damage_unit"] or ""])),
+                    Fact(_("Gate card"), str(entry_words.YES_NO[trap["gate_bound"]])),
+                    Fact(_("Works in the central circle"), str(entry_words.YES_NO[trap["works_in_central_circle"]])),
+                    Fact(_("Hits a character"), ", ".join(str(entry_words.TRIGGERS[t]) for t in condition["triggers"])),
+                    Fact(_("Rings"), ", ".join(str(entry_words.RINGS[r]) for r in condition["rings"])),
                     Fact(
                         _("Within blocks of its hex"),
                         shown(condition["within_blocks"]) if condition["within_blocks"] else "",
                     ),
                     Fact(_("Attack value"), str(attack["value"]) if attack else ""),
-                    Fact(_("Kitérés allowed"), str(words.YES_NO[attack["dodge_allowed"]]) if attack else ""),
+                    Fact(_("Kitérés allowed"), str(entry_words.YES_NO[attack["dodge_allowed"]]) if attack else ""),
                     Fact(_("Poison strength"), str(poison["strength"]) if poison else ""),
                 ],
                 source=joined_sources(trap["source"], trap["rules_source"]),  # the card, then the card rules
@@ -388,15 +388,15 @@ class _Builder:
             yield self.entry(
                 "skills",
                 skill,
-                str(words.SKILL_GROUPS[skill["is_type_special"]]),
+                str(entry_words.SKILL_GROUPS[skill["is_type_special"]]),
                 [
                     f"{man} MAN",
-                    str(words.TIMINGS[skill["timing"]]),
+                    str(entry_words.TIMINGS[skill["timing"]]),
                     points_text(skill["point_cost"]) if skill["point_cost"] is not None else "",
                 ],
                 [
                     Fact("MAN", man),
-                    Fact(_("When"), str(words.TIMINGS[skill["timing"]])),
+                    Fact(_("When"), str(entry_words.TIMINGS[skill["timing"]])),
                     Fact(_("Who may take it"), ", ".join(self.role(r) for r in skill["roles"])),
                     Fact(_("Point cost"), points_text(skill["point_cost"]) if skill["point_cost"] is not None else ""),
                     Fact(_("Special of"), links=self.links("gladiator-types", [gtype] if gtype else [])),
@@ -431,16 +431,16 @@ class _Builder:
             yield self.entry(
                 "weapons",
                 weapon,
-                str(words.WEAPON_GROUPS["pile" if in_pile else "kit"]),
+                str(entry_words.WEAPON_GROUPS["pile" if in_pile else "kit"]),
                 [
-                    str(words.HANDS[weapon["hands"]]),
+                    str(entry_words.HANDS[weapon["hands"]]),
                     f"{self.short('te')} {signed(weapon['te'])}",
                     f"{self.short('ve')} {signed(weapon['ve'])}",
                     f"Sp {signed(weapon['sp'])}",
                     cost,
                 ],
                 [
-                    Fact(_("Hands"), str(words.HANDS[weapon["hands"]])),
+                    Fact(_("Hands"), str(entry_words.HANDS[weapon["hands"]])),
                     Fact(self.stat("te"), signed(weapon["te"])),
                     Fact(self.stat("ve"), signed(weapon["ve"])),
                     Fact(_("Extra damage (Sp)"), signed(weapon["sp"])),
@@ -454,12 +454,12 @@ class _Builder:
             yield self.entry(
                 "weapons",
                 weapon,
-                str(words.WEAPON_GROUPS["ranged"]),
-                [self.role(weapon["role"]), str(words.OWN_BLOCK_PLUS) % {"blocks": weapon["range_blocks"]}],
+                str(entry_words.WEAPON_GROUPS["ranged"]),
+                [self.role(weapon["role"]), str(entry_words.OWN_BLOCK_PLUS) % {"blocks": weapon["range_blocks"]}],
                 [
                     Fact(_("Shot by"), self.role(weapon["role"])),
-                    Fact(_("Ammunition"), str(words.AMMUNITION[weapon["ammunition"]])),
-                    Fact(_("Range"), str(words.OWN_BLOCK_PLUS) % {"blocks": weapon["range_blocks"]}),
+                    Fact(_("Ammunition"), str(entry_words.AMMUNITION[weapon["ammunition"]])),
+                    Fact(_("Range"), str(entry_words.OWN_BLOCK_PLUS) % {"blocks": weapon["range_blocks"]}),
                 ],
             )
 
@@ -489,8 +489,8 @@ class _Builder:
                     Fact(_("STP lost before the crossbowman may shoot him"), str(gtype["crossbow_after"])),
                     Fact(_("STP lost before the dagger-throwers may shoot him"), str(gtype["daggers_after"])),
                     Fact(_("Weapons in hand at most"), str(gtype["max_hand_weapons"])),
-                    Fact(_("Shield allowed"), str(words.YES_NO[gtype["allows_shield"]])),
-                    Fact(_("Two-handed weapons allowed"), str(words.YES_NO[gtype["allows_two_handed"]])),
+                    Fact(_("Shield allowed"), str(entry_words.YES_NO[gtype["allows_shield"]])),
+                    Fact(_("Two-handed weapons allowed"), str(entry_words.YES_NO[gtype["allows_two_handed"]])),
                     Fact(_("Frame cost"), points_text(gtype["frame_cost"])),
                     Fact(_("Cost over the Vértes"), points_text(gtype["type_cost"])),
                     Fact(_("Specials"), links=self.links("skills", gtype["specials"])),
@@ -502,11 +502,11 @@ class _Builder:
 
     def amulets(self) -> Iterable[Entry]:
         for amulet in self.doc["amulets"]:
-            kind = str(words.SPELL_TYPES[amulet["protects_against"]])
+            kind = str(entry_words.SPELL_TYPES[amulet["protects_against"]])
             yield self.entry(
                 "amulets",
                 amulet,
-                str(words.AMULET_GROUPS["amulets"]),
+                str(entry_words.AMULET_GROUPS["amulets"]),
                 [_("against %(type)s spells") % {"type": kind}],
                 [Fact(_("Protects against spells of type"), kind)],
             )
@@ -515,13 +515,13 @@ class _Builder:
             yield self.entry(
                 "amulets",
                 token,
-                str(words.AMULET_GROUPS["tokens"]),
+                str(entry_words.AMULET_GROUPS["tokens"]),
                 [f"{self.short('me')} +{token['value']}"],
                 [
                     Fact(self.stat("me"), f"+{token['value']}"),
                     Fact(_("Tokens per character"), str(tokens["per_character"])),
                     Fact(_("Not for"), ", ".join(self.role(r) for r in tokens["forbidden_roles"])),
-                    Fact(_("Allowed with an amulet"), str(words.YES_NO[tokens["with_amulet_allowed"]])),
+                    Fact(_("Allowed with an amulet"), str(entry_words.YES_NO[tokens["with_amulet_allowed"]])),
                 ],
                 effect="",
                 source=joined_sources(token["source"], tokens["source"]),
@@ -537,14 +537,14 @@ class _Builder:
                 [
                     Fact(_("Point cost"), points_text(vial["point_cost"])),
                     Fact("MAN", str(vial["man_cost"])),
-                    Fact(_("Type"), str(words.SPELL_TYPES[vial["spell_type"]]) if vial.get("spell_type") else ""),
+                    Fact(_("Type"), str(entry_words.SPELL_TYPES[vial["spell_type"]]) if vial.get("spell_type") else ""),
                     Fact(_("Allowed by"), links=self.links("optional-rules", [vial["option"]])),
                 ],
             )
 
     def optional_rules(self) -> Iterable[Entry]:
         for rule in self.doc["optional_rules"]:
-            applies = str(words.OPTIONAL_DEFAULT[rule["default"]])
+            applies = str(entry_words.OPTIONAL_DEFAULT[rule["default"]])
             yield self.entry(
                 "optional-rules",
                 rule,
@@ -559,7 +559,9 @@ class _Builder:
         stats = ["te", "ve", "ce", "ep", "eg", "me", "mov", "sfe", "stp"]
         for profile in self.doc["profiles"]:
             armour = pick(profile["armour_hu"], profile["armour_en"], self.language)
-            ammo = ", ".join(f"{count} {words.AMMUNITION.get(kind, kind)}" for kind, count in profile["ammunition"])
+            ammo = ", ".join(
+                f"{count} {entry_words.AMMUNITION.get(kind, kind)}" for kind, count in profile["ammunition"]
+            )
             yield self.entry(
                 "profiles",
                 profile,
@@ -667,7 +669,7 @@ class _Builder:
                             str(t["caps"]["gladiator"]),
                             str(t["caps"]["member"]),
                             str(t["caps"]["strategist"]),
-                            str(words.YES_NO[t["base_team_only"]]),
+                            str(entry_words.YES_NO[t["base_team_only"]]),
                         )
                         for t in tiers
                     ),
@@ -764,7 +766,7 @@ class _Builder:
                     (_("Supply"), _("Base"), _("Minimum"), _("Maximum"), _("Step"), _("Points per step")),
                     tuple(
                         (
-                            str(words.AMMUNITION[a["ammo"]]),
+                            str(entry_words.AMMUNITION[a["ammo"]]),
                             str(a["base"]),
                             str(a["minimum"]),
                             str(a["maximum"]),
@@ -834,9 +836,9 @@ class _Builder:
 
 
 def _team_rule_links(builder: _Builder, rule_id: str) -> tuple[Link, ...]:
-    titles = {slug: str(title) for slug, (title, _noun) in words.KINDS.items()}
+    titles = {slug: str(title) for slug, (title, _noun) in entry_words.KINDS.items()}
     links = []
-    for kind, entry_id in words.TEAM_RULE_TOPICS[rule_id]:
+    for kind, entry_id in entry_words.TEAM_RULE_TOPICS[rule_id]:
         if not entry_id:
             links.append(Link(kind, "", titles[kind]))
         elif kind == "points":

@@ -14,7 +14,7 @@ from django.utils.safestring import SafeString
 from arena.engine.content.traps import TRAPS
 
 from .catalog import entry_ids
-from .words import KINDS
+from .entry_words import KINDS
 
 TRAP_IDS_BY_NUMBER = {trap.number: trap.id for trap in TRAPS.values()}
 

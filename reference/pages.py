@@ -20,9 +20,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import override
 
 from .catalog import Entry, catalog, document, guide
-from .search import search
+from .entry_words import KINDS
 from .sources import all_readings, all_sections, notes
-from .words import KINDS
+from .text_search import search
 
 CACHE_TIMEOUT = 60 * 60 * 24
 MAX_QUERY = 80

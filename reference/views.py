@@ -16,7 +16,7 @@ from games.registry import all_games
 
 from . import pages
 from .catalog import catalog
-from .words import KINDS
+from .entry_words import KINDS
 
 
 @require_safe

@@ -1,4 +1,4 @@
-"""The database's own guard on a character's numbers: CHECK constraints built from ``teams.bounds``.
+"""The database's own guard on a character's numbers: CHECK constraints built from ``teams.team_bounds``.
 
 The member forms refuse an out-of-range value with a message beside its field; these constraints
 refuse it again should anything else write the table (a script, the admin, a bug), with the same
@@ -17,7 +17,7 @@ from arena.engine.content.common import Stat
 from arena.engine.content.profiles import MEMBER_SLOTS
 from arena.engine.roster import BUYABLE_AMMO
 
-from .bounds import (
+from .team_bounds import (
     ABSENT_STAT,
     AMMO_BOUNDS,
     DISC_COUNT_BOUNDS,

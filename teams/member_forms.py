@@ -1,7 +1,7 @@
 """One form per member, built from the engine's content for his slot.
 
 The form checks the shape of the input (numbers, known ids) and that every number is within its
-bound (``teams.bounds``: a stat within its HR-9.3 range, a supply within its HR-9.5 range, a pile no
+bound (``teams.team_bounds``: a stat within its HR-9.3 range, a supply within its HR-9.5 range, a pile no
 dearer than a gladiator may cost in the largest budget), each refusal beside its field. Whether the
 rest is allowed is the engine's verdict (``validate_roster``), shown beside the field, so a draft may
 break any rule with numbers that stay within their bounds. The ``min``/``max``/``step`` attributes
@@ -34,11 +34,11 @@ from common.i18n import entry_label, pair_name
 from reference.notes import discs_help, fixed_disc_help, grip_help, labelled, me_token_lead, name_help, rule_lines
 
 from . import member_choices as choices
-from .bounds import AMMO_BOUNDS, PILE_POINTS_MAX, pile_copies_max, pile_points
 from .forms import bounded
 from .models import Character
 from .presenters import fixed_equipment_lines
 from .problems import OnTheBoard, ProblemBoard
+from .team_bounds import AMMO_BOUNDS, PILE_POINTS_MAX, pile_copies_max, pile_points
 
 FROM_CHARACTER: Any = object()  # initial value: the character's attribute of the field's name
 

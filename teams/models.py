@@ -21,8 +21,8 @@ from arena.engine.roster import TEAM_NOTES_MAX_LENGTH
 from common.fields import JSONField
 from common.i18n import entry_name
 
-from .bounds import DISC_COUNT_BOUNDS, ME_TOKENS, TRAP_CARDS_DRAWN_BOUNDS, stat_envelope
 from .constraints import character_constraints
+from .team_bounds import DISC_COUNT_BOUNDS, ME_TOKENS, TRAP_CARDS_DRAWN_BOUNDS, stat_envelope
 
 # Notes (a team's, a result's) are free text: room for any note a player writes, not for a book. The
 # engine's team-file reader refuses longer notes (docs/team-format.md), so the two cannot disagree.
@@ -84,7 +84,7 @@ def _range_validators(bounds: tuple[int, int]) -> list[Any]:
 class Character(models.Model):
     """One member of a team. A profile value the member does not have (the strategist's TÉ) is null.
 
-    Every number is bounded (``teams.bounds``): each field by the widest range any place may have
+    Every number is bounded (``teams.team_bounds``): each field by the widest range any place may have
     (its validators), each place by its own (the CHECK constraints, which ``full_clean`` checks too).
     """
 

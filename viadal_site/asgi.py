@@ -1,8 +1,11 @@
 import os
 
-from django.core.asgi import get_asgi_application
+import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "viadal_site.settings.base")
-# read by the settings: no persistent database connections under ASGI (a pool on PostgreSQL)
-os.environ.setdefault("VIADAL_SERVED_BY", "asgi")
-application = get_asgi_application()
+django.setup(set_prefix=False)
+
+from .asgi_handler import SiteAsgiHandler  # noqa: E402  (after the settings are loaded)
+
+# Django's ASGI handler, with the synchronous pages run as a WSGI worker runs them (viadal_site/asgi_handler.py)
+application = SiteAsgiHandler()

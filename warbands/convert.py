@@ -1,7 +1,7 @@
 """A stored warband as the rules package's values, and back (docs/warband.md, "The model").
 
 The model keeps ``Warband.to_dict``'s "figures", "pools" and "illusions" without prices (prices are
-always computed, WB-2). What is stored was bounded when it was written (``warbands.builder``,
+always computed, WB-2). What is stored was bounded when it was written (``warbands.builder_post``,
 ``warbands.services``), so it is read here without the file's checks.
 """
 

@@ -26,8 +26,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from warbands.rules.army_list import ARMY_LIST
-from warbands.rules.checks import Violation
-from warbands.rules.content import (
+from warbands.rules.figure_prices import figure_price, illusion_limit
+from warbands.rules.model import Figure
+from warbands.rules.warband_checks import Violation
+from warbands.rules.warband_content import (
     GRANTABLE,
     MAGIC_SKILLS,
     POOL_MULTIPLIER,
@@ -38,14 +40,12 @@ from warbands.rules.content import (
     Entry,
     summon_tier,
 )
-from warbands.rules.model import Figure
-from warbands.rules.pricing import figure_price, illusion_limit
 
-from .bounds import BORROWED_BOUNDS, COMBAT_BOUNDS, FIGURE_NAME_MAX_LENGTH, QUALITY_BOUNDS
-from .builder import ACTION_FIELD, ADD_PROFILE_FIELD, BLANK, SHAPE_FIELD, element_choices, shape_of
-from .i18n import reader_language
+from .builder_post import ACTION_FIELD, ADD_PROFILE_FIELD, BLANK, SHAPE_FIELD, element_choices, shape_of
 from .models import NAME_MAX_LENGTH, POINTS_BOUNDS
+from .reader_language import reader_language
 from .selectors import WarbandReport
+from .warband_bounds import BORROWED_BOUNDS, COMBAT_BOUNDS, FIGURE_NAME_MAX_LENGTH, QUALITY_BOUNDS
 
 SHOWN_FIELD = "warband-shown"
 SHOWN_MAX_PIECES = 5000

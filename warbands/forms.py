@@ -11,10 +11,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from warbands.rules.army_list import ARMY_LIST
-from warbands.rules.files import MAX_FILE_BYTES
+from warbands.rules.warband_file import MAX_FILE_BYTES
 
-from .i18n import reader_language
 from .models import DEFAULT_POINTS, NAME_MAX_LENGTH, POINTS_BOUNDS
+from .reader_language import reader_language
 from .services import MAX_PICK
 
 PICK_PREFIX = "pick-"

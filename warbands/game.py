@@ -9,9 +9,9 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from games.registry import Feature, GameInfo, GameWords, OwnedThing
-from warbands.rules.files import MAX_FILE_BYTES
+from warbands.rules.warband_file import MAX_FILE_BYTES
 
-from .files import check_file
+from .file_check import check_file
 
 
 def owned_warbands(owner: User) -> Sequence[OwnedThing]:

@@ -24,9 +24,10 @@ from django import forms
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from games.leagues import LeagueRefusal
-from warbands.rules import content as c
+from games.league_protocol import LeagueRefusal
+from warbands.rules import warband_content as c
 from warbands.rules.army_list import ARMY_LIST, army_figure, army_minion
+from warbands.rules.bilingual import Text
 from warbands.rules.campaign import (
     Advance,
     AdvanceKind,
@@ -55,12 +56,11 @@ from warbands.rules.campaign import (
     serve_absence,
     warband_value,
 )
-from warbands.rules.checks import check_warband
+from warbands.rules.figure_prices import figure_price, warband_totals
 from warbands.rules.league import Fielded, FigureEnd, Outcome, SideReport
 from warbands.rules.model import Figure
 from warbands.rules.model import Warband as RulesWarband
-from warbands.rules.pricing import figure_price, warband_totals
-from warbands.rules.texts import Text
+from warbands.rules.warband_checks import check_warband
 from warbands.rules.warband_dice import Roll
 
 DOCUMENT_FORMAT = "warband-league-entry"

@@ -5,8 +5,8 @@ The league's copy itself (``Entry.roster``) is the campaign's document (``league
 
 from __future__ import annotations
 
-from warbands.rules.files import warband_from_dict
 from warbands.rules.model import Warband as RulesWarband
+from warbands.rules.warband_file import warband_from_dict
 
 from .models import Warband
 

@@ -19,13 +19,13 @@ from django import forms
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from warbands.rules.content import POINTS_DEFAULT, POINTS_MAX, POINTS_MIN
 from warbands.rules.league import END_STATE_NAMES, OUTCOME_NAMES, EndState, Fielded, FigureEnd, Outcome, SideReport
+from warbands.rules.warband_content import POINTS_DEFAULT, POINTS_MAX, POINTS_MIN
 
 SCENARIO_MAX_LENGTH = 80
 SIDES = ("home", "away")
 CONCEDED_NONE = ""
-# dates a league is played on: as the league app's (campaigns.bounds), far from the calendar's ends
+# dates a league is played on: as the league app's (campaigns.league_bounds), far from the calendar's ends
 FIRST_DATE = datetime.date(2000, 1, 1)
 LAST_DATE = datetime.date(2199, 12, 31)
 

@@ -1,10 +1,10 @@
-"""The warband game's league plug-in (``games.leagues``): leagues and campaigns of warbands.
+"""The warband game's league plug-in (``games.league_protocol``): leagues and campaigns of warbands.
 
 ``campaigns`` runs the league (fixtures in every format, the result's life, locks, the log); this
 module gives it what is the warband game's own, each piece from the pure rules:
 
 - **entries**: the league's copy of a ready warband under the league's L (``league_entries``),
-  checked by WB-01 … WB-15 (``warbands.rules.checks``), its treasury L − T (WB-8.5);
+  checked by WB-01 … WB-15 (``warbands.rules.warband_checks``), its treasury L − T (WB-8.5);
 - **the report** of WB-7.1 (``league_forms.WarbandReportForm``), checked by WB-16, its victory
   points and result by WB-7.2 (``warbands.rules.league``); a knockout match drawn on the table is
   decided by WB-7.3's chain (more VP, fewer figures out, one d2 of lots, recorded);
@@ -25,10 +25,9 @@ from typing import Any
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from games.leagues import EntryCopy, LeagueRefusal, register
+from games.league_protocol import EntryCopy, LeagueRefusal, register
 from warbands.rules.campaign import living_warband, warband_value
-from warbands.rules.checks import check_warband
-from warbands.rules.content import POINTS_DEFAULT, POINTS_MAX, POINTS_MIN
+from warbands.rules.figure_prices import figure_price
 from warbands.rules.league import (
     END_STATE_NAMES,
     OUTCOME_NAMES,
@@ -52,7 +51,8 @@ from warbands.rules.league import (
     standings,
 )
 from warbands.rules.league import check_report as check_side_report
-from warbands.rules.pricing import figure_price
+from warbands.rules.warband_checks import check_warband
+from warbands.rules.warband_content import POINTS_DEFAULT, POINTS_MAX, POINTS_MIN
 from warbands.rules.warband_dice import SeededDice
 
 from . import league_campaign

@@ -12,9 +12,9 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from warbands.rules.army_list import ARMY_LIST
-from warbands.rules.content import ALL_ENTRIES, MAGIC_SKILLS, RULES, SPELLS
+from warbands.rules.warband_content import ALL_ENTRIES, MAGIC_SKILLS, RULES, SPELLS
 
-from .i18n import reader_language
+from .reader_language import reader_language
 
 
 @require_safe

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from warbands.rules.content import ALL_ENTRIES, ELEMENT_NAMES, POOL_MULTIPLIER, POOL_NAMES, Element, summon_tier
+from warbands.rules.figure_prices import figure_price, illusion_limit, is_personality
 from warbands.rules.model import Figure
-from warbands.rules.pricing import figure_price, illusion_limit, is_personality
+from warbands.rules.warband_content import ALL_ENTRIES, ELEMENT_NAMES, POOL_MULTIPLIER, POOL_NAMES, Element, summon_tier
 
 from .selectors import WarbandReport
 

@@ -14,9 +14,9 @@ from functools import cached_property
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
 
-from warbands.rules.checks import Violation, check_warband
+from warbands.rules.figure_prices import WarbandTotals, warband_totals
 from warbands.rules.model import Warband as RulesWarband
-from warbands.rules.pricing import WarbandTotals, warband_totals
+from warbands.rules.warband_checks import Violation, check_warband
 
 from .convert import rules_warband
 from .models import Warband

@@ -17,15 +17,15 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from warbands.rules.army_list import ARMY_LIST, army_figure, sample_warband
-from warbands.rules.checks import Violation, check_warband
-from warbands.rules.files import WarbandFileError, dump_warband_file, parse_warband_file
+from warbands.rules.bilingual import Text
 from warbands.rules.model import Figure
 from warbands.rules.model import Warband as RulesWarband
-from warbands.rules.texts import Text
+from warbands.rules.warband_checks import Violation, check_warband
+from warbands.rules.warband_file import WarbandFileError, dump_warband_file, parse_warband_file
 
 from .convert import rules_warband, stored_fields
-from .i18n import reader_language
 from .models import DEFAULT_POINTS, NAME_MAX_LENGTH, NOTES_MAX_LENGTH, Warband
+from .reader_language import reader_language
 
 # The most figures one pick of the army list adds (a new warband's form bounds each count so).
 MAX_PICK = 20

@@ -33,8 +33,8 @@ from common.client_ip import client_ip
 from common.http import AuthenticatedHttpRequest
 
 from . import selectors
-from .i18n import reader_language
 from .models import Warband
+from .reader_language import reader_language
 from .roster import roster_of
 
 TEMPLATE = "warbands/roster.html"

@@ -19,15 +19,15 @@ from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import reswap
 
 from common.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest
-from warbands.rules.checks import Violation
+from warbands.rules.warband_checks import Violation
 
 from . import selectors, services
-from .builder import ACTION_FIELD, SHAPE_FIELD, ActionError, apply_action, focus_after, read_post, shape_of
+from .builder_post import ACTION_FIELD, SHAPE_FIELD, ActionError, apply_action, focus_after, read_post, shape_of
 from .convert import rules_warband
 from .editor import SHOWN_FIELD, Editor, parse_shown
 from .forms import WarbandCreateForm, WarbandImportForm
-from .i18n import reader_language
 from .models import Warband
+from .reader_language import reader_language
 
 
 def _owned(request: AuthenticatedHttpRequest, pk: int) -> Warband:

@@ -21,7 +21,7 @@ from arena.engine.match import addons  # noqa: F401  fills in the hook table (do
 from arena.engine.match.actions import Action, action_from_json, action_to_json, same_action
 from arena.engine.match.dice_sources import FixedDice, SeededDice
 from arena.engine.match.events import Event, event_from_json, event_to_json, events_for
-from arena.engine.match.match_errors import IllegalActionError
+from arena.engine.match.match_errors import IllegalActionError, Refusal, RefusalKind
 from arena.engine.match.play import (
     apply,
     is_over,
@@ -47,6 +47,8 @@ __all__ = [
     "IllegalActionError",
     "MatchOptions",
     "MatchSetup",
+    "Refusal",
+    "RefusalKind",
     "SeatInfo",
     "SeatView",
     "SeededDice",

@@ -18,14 +18,12 @@ from typing import Any
 from django.utils.html import strip_tags
 from django.utils.translation import gettext as _
 
-from arena.engine import State, view
+from arena.engine import Refusal, RefusalKind, State, view
 from arena.engine.match.record import Mismatch, RecordCheck
 
 from .log import has_sentence, sentence
 from .refusals import action_words, actor_name
 from .words import Names, purpose_text, rule_citation
-
-_RULE = re.compile(r"\(([^()]*(?:RB|HR|digest)[^()]*)\)$")
 
 
 def names_of(state: State) -> Names:
@@ -78,12 +76,11 @@ def mismatch_text(check: RecordCheck) -> str:
             "expected": mismatch.expected,
         }
     if mismatch.kind == "illegal":
-        reason = str(mismatch.expected)
-        if reason.startswith("not an action of the game"):
+        refusal = mismatch.refusal or Refusal(RefusalKind.NOT_LEGAL_NOW)
+        if refusal.kind is RefusalKind.NOT_AN_ACTION:
             return _("%(where)s: this is not an action of the game.") % {"where": where}
         who, label = action_words(names, view(check.state, None), mismatch.found)
-        rule = _RULE.search(reason)
-        cited = rule_citation(rule.group(1)) if rule is not None else ""
+        cited = rule_citation(refusal.rule)
         text = (
             _("%(where)s: the referee refuses “%(action)s”")
             if label

@@ -3,20 +3,21 @@ its button reads: the play screen's refusals (``/play/<id>/act/``, 422) and the 
 (:mod:`arena.screen.match_records`) both say them here.
 
 The engine refuses in short English with its ids ("0.crossbowman is not one of seat 1's
-characters (RB p.6)"); no page shows that text (issue 32). A refusal is told by its kind: a few the
-engine words the same way each time get their own sentence, any other says which action the referee
-refused and the rules it cites (:func:`arena.screen.words.rule_citation`).
+characters (RB p.6)"), for logs; no page shows that text (issue 32), and nothing here reads it. A
+refusal is told by its kind and facts (:class:`arena.engine.Refusal`): a character not in the match,
+another seat's character and the match's end get their own sentence, any other kind says which
+action the referee refused and the rules it cites (:func:`arena.screen.words.rule_citation`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
 
-from arena.engine import SeatView, State, action_from_json, view
+from arena.engine import Refusal, RefusalKind, SeatView, State, action_from_json, view
 
 from ..play_errors import ActionRefusedError, MatchError
 from .choices import choice_of
@@ -25,9 +26,6 @@ from .words import Names, rule_citation
 _SEAT = re.compile(r"^seat (\d)$")
 _CHAR = re.compile(r"^\d\.\w+$")
 ENGINE_ID = re.compile(r"\b\d\.[a-z_]\w*")
-_NO_SUCH_CHARACTER = re.compile(r"^there is no character\b")
-_NOT_HIS = re.compile(r"^(\d\.\w+) is not one of seat (\d)'s characters")
-_OVER = re.compile(r"^the match is over\b")
 
 
 def actor_name(names: Names, who: str) -> str:
@@ -62,37 +60,57 @@ def _with_rule(text: str, rule: str) -> str:
     return f"{text} ({cited})." if cited else f"{text}."
 
 
-def refused_action_text(state: State, seat: int | None, data: Mapping[str, Any], reason: str, rule: str) -> str:
-    """The referee's refusal of ``data`` on ``state`` (the engine's ``reason`` and ``rule``), said
-    to ``seat``'s player in his language."""
+def _stranger(names: Names, refusal: Refusal, who: str, label: str) -> str:
+    return _("The referee refused this action: it names a character who is not in this match")
+
+
+def _not_yours(names: Names, refusal: Refusal, who: str, label: str) -> str:
+    if refusal.char not in names.names:
+        return _stranger(names, refusal, who, label)
+    return _("The referee refused this action: %(who)s is not one of your characters") % {
+        "who": names.char(refusal.char)
+    }
+
+
+def _over(names: Names, refusal: Refusal, who: str, label: str) -> str:
+    return _("The referee refused this action: the match is over")
+
+
+def _the_action(names: Names, refusal: Refusal, who: str, label: str) -> str:
+    """Which action the referee refused, as its button reads and by whom (the rule says why)."""
+    if label and who and who not in label:
+        return _("The referee refused %(who)s's “%(action)s”") % {"who": who, "action": label}
+    if label:
+        return _("The referee refused “%(action)s”") % {"action": label}
+    if who:
+        return _("The referee refused %(who)s's action") % {"who": who}
+    return _("The referee refused this action")
+
+
+# Each kind of refusal's sentence (the rules it cites follow it): every kind has one.
+SENTENCES: dict[RefusalKind, Callable[[Names, Refusal, str, str], str]] = {
+    RefusalKind.NOT_AN_ACTION: _the_action,
+    RefusalKind.MATCH_OVER: _over,
+    RefusalKind.NOT_YOUR_TURN: _the_action,
+    RefusalKind.NO_SUCH_CHARACTER: _stranger,
+    RefusalKind.NOT_YOUR_CHARACTER: _not_yours,
+    RefusalKind.NOT_LEGAL_NOW: _the_action,
+}
+
+
+def refused_action_text(state: State, seat: int | None, data: Mapping[str, Any], refusal: Refusal) -> str:
+    """The referee's ``refusal`` of ``data`` on ``state`` (its kind, facts and the rules it cites),
+    said to ``seat``'s player in his language."""
     public = view(state, None)
     names = Names(public, seat)
     who, label = action_words(names, public, data)
-    if _NO_SUCH_CHARACTER.match(reason):
-        text = _("The referee refused this action: it names a character who is not in this match")
-    elif (found := _NOT_HIS.match(reason)) is not None:
-        char = found.group(1)
-        text = (
-            _("The referee refused this action: %(who)s is not one of your characters") % {"who": names.char(char)}
-            if char in names.names
-            else _("The referee refused this action: it names a character who is not in this match")
-        )
-    elif _OVER.match(reason):
-        text = _("The referee refused this action: the match is over")
-    elif label and who and who not in label:
-        text = _("The referee refused %(who)s's “%(action)s”") % {"who": who, "action": label}
-    elif label:
-        text = _("The referee refused “%(action)s”") % {"action": label}
-    elif who:
-        text = _("The referee refused %(who)s's action") % {"who": who}
-    else:
-        text = _("The referee refused this action")
-    return _with_rule(text, rule)
+    return _with_rule(SENTENCES[refusal.kind](names, refusal, who, label), refusal.rule)
 
 
 def refusal_text(error: MatchError) -> str:
     """What the play screen says of a refused request: an engine's refusal in words, any other
     refusal by its own (translated) message."""
     if isinstance(error, ActionRefusedError) and error.kind == "illegal" and error.state is not None:
-        return refused_action_text(error.state, error.seat, error.action or {}, error.reason, error.rule)
+        refusal = error.refusal or Refusal(RefusalKind.NOT_LEGAL_NOW, error.rule)
+        return refused_action_text(error.state, error.seat, error.action or {}, refusal)
     return str(error)

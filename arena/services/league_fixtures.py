@@ -32,8 +32,8 @@ from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.roster import Roster
 from campaigns.league_errors import LeagueError
 from campaigns.models import Fixture
-from campaigns.selectors.match_items import fixture_fielded_roster
-from campaigns.services.results import fixture_record_hosted_result, fixture_report_table_result
+from campaigns.selectors.fixture_items import fixture_fielded_roster
+from campaigns.services.reports import fixture_record_hosted_result, fixture_report_table_result
 
 from ..models import AWAY, HOME, Match, MatchSeat
 from ..play_errors import MatchError

@@ -25,11 +25,11 @@ from arena.engine.campaign.match_facts import arena_facts
 from arena.engine.campaign.match_items import equip_for_match
 from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.roster import Roster
+from campaigns.bought_items import items_from_json
 from campaigns.league_errors import LeagueError
-from campaigns.match_items import items_from_json
 from campaigns.models import Entry, Fixture
 from campaigns.rosters import entry_roster, for_league
-from campaigns.selectors.match_items import preparation_of
+from campaigns.selectors.fixture_items import preparation_of
 from campaigns.services.arena_results import record_arena_result
 
 from ..models import Match, MatchSeat

@@ -86,8 +86,9 @@ def parse_action(data: object) -> Action:
 
 
 def _refused(error: IllegalActionError, state: State, action: Action, seat: int) -> ActionRefusedError:
-    """The engine's refusal, with what the play screen needs to tell it in words (``arena.screen.refusals``);
-    its own message says no more than that the referee refused (the engine's reason is English, with ids)."""
+    """The engine's refusal, with what the play screen needs to tell it in words (``arena.screen.refusals``:
+    its kind and facts); its own message says no more than that the referee refused (the engine's
+    reason is English, with ids, for logs)."""
     return ActionRefusedError(
         _("The referee refused this action."),
         str(error),
@@ -96,6 +97,7 @@ def _refused(error: IllegalActionError, state: State, action: Action, seat: int)
         action=action_to_json(action),
         state=state,
         seat=seat,
+        refusal=error.refusal,
     )
 
 

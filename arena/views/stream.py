@@ -123,9 +123,11 @@ async def _row(pk: int) -> Mapping[str, Any] | None:
 
 @sync_to_async
 def _let_go_of_the_database() -> None:
-    """A stream waits for minutes: its connection goes back now (to the pool, or closed), not at its end."""
-    if not connection.in_atomic_block:  # (a test's transaction is the test's)
-        connection.close()
+    """A stream waits for minutes: a connection not kept between requests (``CONN_MAX_AGE`` 0) is closed
+    now, not at the stream's end. A kept one is the connection of the process's thread for synchronous
+    code (viadal_site/asgi_handler.py), which the next request uses: it stays."""
+    if not connection.in_atomic_block and connection.settings_dict.get("CONN_MAX_AGE") == 0:
+        connection.close()  # (a test's transaction is the test's)
 
 
 async def _events(pk: int, seen: int, slot: _Slot) -> AsyncIterator[str]:

@@ -1,7 +1,7 @@
 """Bring every stored league number within the bounds 0005 adds as CHECK constraints (issue 11).
 
 Each number outside its bound is set to the nearest bound, so that 0005 can add its constraints
-over rows written before them. The bounds are those of ``campaigns.bounds`` when 0005 was written,
+over rows written before them. The bounds are those of ``campaigns.league_bounds`` when 0005 was written,
 copied here so that this migration never changes with the engine.
 """
 

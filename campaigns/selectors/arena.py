@@ -25,7 +25,7 @@ from arena.engine.match.words import ArenaMode
 from common.i18n import pair_name
 
 from ..arena_facts import arena_facts_of
-from ..labels import result_label, tie_breaker_description, tie_breaker_name
+from ..league_labels import result_label, tie_breaker_description, tie_breaker_name
 from ..models import Entry, Fixture, FixtureSeat, League
 from ..permissions import is_organiser, is_seated_player, may_confirm_arena
 

@@ -15,7 +15,7 @@ from arena.engine.campaign.knockout import stage_name
 from arena.engine.campaign.results import ResultKind, is_victory, is_win
 from arena.engine.campaign.round_robin import GROUP_MIN_SIZE
 
-from ..labels import stage_label
+from ..league_labels import stage_label
 from ..models import Entry, Fixture, League
 from ..permissions import is_opponent_of_reporter, is_organiser, is_player_in
 from .arena import TableView, seated_fixtures, table_view

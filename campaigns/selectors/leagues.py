@@ -8,19 +8,19 @@ from dataclasses import dataclass, field
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, QuerySet
 
-from arena.engine.campaign.campaign import team_value
+from arena.engine.campaign.between_matches import team_value
 from arena.engine.content.amulets import OPTIONAL_RULES
 from arena.engine.roster import Problem
 from arena.engine.roster.rules import validate_roster
 from common.i18n import entry_name
-from games.leagues import league_game, league_pages
+from games.league_protocol import league_game, league_pages
 from teams.models import Team
 
 from ..models import Entry, Fixture, League
 from ..permissions import can_enter, is_organiser
 from ..rosters import entry_roster
 from .fixtures import Bracket, bracket, fixtures_of, planned_group_count
-from .standings import GroupTable, group_tables
+from .league_tables import GroupTable, group_tables
 
 
 def league_list() -> QuerySet[League]:

@@ -9,7 +9,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from arena.engine.campaign.campaign import team_value
+from arena.engine.campaign.between_matches import team_value
 from arena.engine.campaign.experience import ADVANCE_THRESHOLDS, advances_earned
 from arena.engine.campaign.hirelings import fielded_roster
 from arena.engine.campaign.results import ResultKind
@@ -23,7 +23,7 @@ from teams.presenters import character_lines
 from teams.services import member_fields
 
 from ..advances import advance_from_json, advance_text
-from ..labels import injury_label, result_label, slot_label, stat_label, status_label
+from ..league_labels import injury_label, result_label, slot_label, stat_label, status_label
 from ..log_text import event_text
 from ..models import CampaignEvent, Entry, Fixture, MemberRecord
 from ..rosters import entry_roster, fielding_problems

@@ -12,14 +12,14 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from arena.engine.campaign.results import ResultKind
 
-from ..facts import MatchFacts, MemberFacts, facts_of
-from ..labels import result_label, slot_label, thumbs_label
-from ..match_items import weapon_label
+from ..bought_items import weapon_label
+from ..league_labels import result_label, slot_label, thumbs_label
 from ..models import CampaignEvent, Entry, Fixture, Result
 from ..permissions import is_owner
+from ..result_facts import MatchFacts, MemberFacts, facts_of
 from ..rosters import entry_roster
+from .fixture_items import SidePreparation, fixture_preparations
 from .fixtures import FixtureLine, fixture_line
-from .match_items import SidePreparation, fixture_preparations
 
 AUDITED_FIELDS = (
     "home_result",

@@ -2,9 +2,9 @@
 player, or disputed and settled by the organiser, or recorded by a hosted match
 (:func:`record_arena_result`, already confirmed).
 
-As with two-player results (``services.results``) every write of an ``ArenaResult`` is kept by
+As with two-player results (``services.reports``) every write of an ``ArenaResult`` is kept by
 django-simple-history with who and why, and the first time the fixture becomes final the campaign
-sequence runs for all four teams (``services.campaign.run_arena_campaign_sequence``).
+sequence runs for all four teams (``services.campaign_sequence.run_arena_campaign_sequence``).
 
 Locks (``services.locks.lock_seated_fixture``): the league, the four entries in ascending pk, then
 the fixture, before anything is read or written.
@@ -27,7 +27,7 @@ from ..league_errors import LeagueError
 from ..models import ArenaResult, Entry, Fixture
 from ..permissions import require_arena_confirmer, require_organiser, require_seated_player
 from ..rosters import entry_roster
-from .campaign import run_arena_campaign_sequence
+from .campaign_sequence import run_arena_campaign_sequence
 from .locks import lock_seated_fixture
 from .log import EventLog
 

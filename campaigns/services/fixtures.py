@@ -44,13 +44,13 @@ from arena.engine.campaign.fixture_formats import (
 from arena.engine.campaign.four_player_schedule import TableRound, table_rounds
 from arena.engine.campaign.league_dice import RecordedDice, derive_seed, draw_order
 from arena.engine.campaign.pairing import TeamId
-from games.leagues import league_game
+from games.league_protocol import league_game
 
 from ..league_errors import LeagueError
 from ..models import CampaignEvent, Entry, Fixture, FixtureSeat, League
 from ..permissions import require_organiser
 from ..selectors.fixtures import winner_id
-from ..selectors.standings import group_tables, standing_rows
+from ..selectors.league_tables import group_tables, standing_rows
 from .locks import lock_fixture, lock_league, lock_league_entries
 from .log import EventLog
 

@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy
 
 from arena.engine.campaign.gold import starting_treasury
 from arena.engine.roster.rules import validate_roster
-from games.leagues import VIADAL, UnknownLeagueGame, league_game
+from games.league_protocol import VIADAL, UnknownLeagueGame, league_game
 from teams.models import Team
 from teams.selectors import team_to_roster
 
@@ -160,7 +160,7 @@ def league_enter(*, league: League, player: User, team: Team) -> Entry:
 @transaction.atomic
 def league_enter_copy(*, league: League, player: User, source_ref: int) -> Entry:
     """Enter the player's thing ``source_ref`` of the league's game (a ready warband) as its plug-in
-    copies it (``games.leagues.LeagueGame.entry_copy``): the league keeps that copy. A strict league
+    copies it (``games.league_protocol.LeagueGame.entry_copy``): the league keeps that copy. A strict league
     refuses a copy that breaks any of the game's rules under the league's settings.
 
     Locks: the league, as :func:`league_enter`; the plug-in copies under it.

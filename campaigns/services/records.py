@@ -28,12 +28,12 @@ from arena.engine.campaign.purchases import Purchase, PurchaseKind, apply_purcha
 from arena.engine.content.amulets import AMULETS
 from arena.engine.content.weapons import WEAPONS
 from arena.engine.roster import Member, Roster
-from games.leagues import league_pages
+from games.league_protocol import league_pages
 
 from ..advances import advance_from_json, advance_to_json
-from ..labels import slot_label
+from ..bought_items import items_from_json
 from ..league_errors import CampaignRosterError, LeagueError
-from ..match_items import items_from_json
+from ..league_labels import slot_label
 from ..models import CampaignEvent, Entry, MemberRecord
 from ..permissions import require_owner
 from ..rosters import entry_roster, fielding_problems, for_league, set_entry_roster
@@ -186,7 +186,7 @@ def entry_heal(*, entry: Entry, actor: User, slot: str, matches: int) -> Entry:
 
 @transaction.atomic
 def entry_game_action(*, entry: Entry, actor: User, action: str, data: Any) -> str:
-    """A campaign choice between matches of another game's entry (``games.leagues``: a warband's
+    """A campaign choice between matches of another game's entry (``games.league_protocol``: a warband's
     purchase, advance or healer), made by its plug-in on the locked entry; the message to show.
     Locks: the league, then the entry, as every choice here."""
     entry = _locked(entry)

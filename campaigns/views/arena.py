@@ -18,7 +18,7 @@ from ..models import Fixture
 from ..permissions import require_arena_confirmer, require_organiser, require_seated_player
 from ..selectors.arena import fixture_arena_facts, seat_entries, seated_fixture_queryset, table_view
 from ..services import arena_results
-from .common import REFUSALS, refusal_text, tell_refusal
+from .helpers import REFUSALS, refusal_text, tell_refusal
 
 
 def get_table(pk: int) -> Fixture:

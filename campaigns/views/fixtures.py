@@ -18,10 +18,10 @@ from ..forms import GenerateFixturesForm, RescheduleForm
 from ..permissions import is_organiser, require_organiser
 from ..selectors.arena import arena_csv_header, arena_csv_rows, arena_league_standings
 from ..selectors.fixtures import fixture_line, league_rounds
-from ..selectors.standings import csv_dialect, csv_header, group_tables, league_standings, standings_csv_rows
+from ..selectors.league_tables import csv_dialect, csv_header, group_tables, league_standings, standings_csv_rows
 from ..services.fixtures import fixture_reschedule as reschedule
 from ..services.fixtures import fixtures_generate
-from .common import REFUSALS, get_fixture, get_league, tell_refusal
+from .helpers import REFUSALS, get_fixture, get_league, tell_refusal
 
 
 @require_safe

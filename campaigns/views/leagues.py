@@ -10,16 +10,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from common.http import AuthenticatedHttpRequest
-from games.leagues import VIADAL, league_game
+from games.league_protocol import VIADAL, league_game
 
 from ..forms import EnterCopyForm, EnterForm, InviteForm, LeagueForm
-from ..labels import game_choices
+from ..league_labels import game_choices
 from ..models import League
 from ..permissions import require_organiser
 from ..selectors.leagues import league_list as leagues
 from ..selectors.leagues import league_page
 from ..services.leagues import league_create, league_enter, league_enter_copy, league_invite, league_update
-from .common import REFUSALS, get_league, refusal_text, tell_refusal
+from .helpers import REFUSALS, get_league, refusal_text, tell_refusal
 
 
 @require_safe

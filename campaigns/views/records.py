@@ -13,14 +13,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from common.http import AuthenticatedHttpRequest
-from games.leagues import league_pages
+from games.league_protocol import league_pages
 
 from ..models import Entry
 from ..permissions import is_owner, require_owner
 from ..record_forms import SPEND_FORMS, AdvanceForm, HealForm, RepairForm, repair_label
 from ..selectors.records import campaign_sheet, match_log, team_events
 from ..services.records import entry_game_action, entry_heal, entry_purchase, entry_take_advance
-from .common import REFUSALS, get_entry, tell_refusal
+from .helpers import REFUSALS, get_entry, tell_refusal
 
 REPAIR = "repair"  # a repair is bought like any purchase, from the sheet's list of broken weapons
 BLANK_LOG_ROWS = 4  # ruled lines for the matches still to come, on paper
@@ -49,7 +49,7 @@ def entry_sheet(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _game_entry(request: HttpRequest, entry: Entry) -> HttpResponse:
     """Another game's campaign sheet: campaigns' page (the match log) with the game's record and
-    its forms inside (``games.leagues.LeagueGamePages.entry_template``)."""
+    its forms inside (``games.league_protocol.LeagueGamePages.entry_template``)."""
     pages = league_pages(entry.league.game)
     owner = is_owner(entry, request.user)
     context = {

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .content import Outcome, Result
-from .log import AdventureState
+from .adventure_log import AdventureState
+from .quest_content import Outcome, Result
 
 RESULT_ORDER: dict[Result, int] = {Result.COMPLETED: 0, Result.ABANDONED: 1, Result.FAILED: 2}
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .content import POWER_TOKENS_MAX, TIE_ORDER, WarriorClass
+from .quest_content import POWER_TOKENS_MAX, TIE_ORDER, WarriorClass
 from .quest_dice import DiceSource
 
 

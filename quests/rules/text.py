@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .content import CARD_KIND_NAMES, CLASSES, OUTCOME_NAMES, RESULT_NAMES, WarriorClass, item_name
-from .log import (
+from .adventure_log import (
     AdventureEnded,
     CardTurned,
     CardUsed,
@@ -24,6 +23,7 @@ from .log import (
     WoundsHealed,
     WoundsTaken,
 )
+from .quest_content import CARD_KIND_NAMES, CLASSES, OUTCOME_NAMES, RESULT_NAMES, WarriorClass, item_name
 from .rolls import ADVENTURE, LOT, POWER, WOUNDS, Roll
 
 

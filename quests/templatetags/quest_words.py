@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from django import template
 from django.utils import translation
 
-from quests.rules.content import deck_name, item_name
+from quests.rules.quest_content import deck_name, item_name
 
 register = template.Library()
 

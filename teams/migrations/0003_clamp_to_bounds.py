@@ -3,7 +3,7 @@
 Rows written before the bounds (a probe's pile of a million weapons, TÉ 99999 on SQLite) would
 stop 0003 from adding its constraints. Each number outside its bound is set to the nearest bound;
 a stat the place lacks becomes empty; an ME token that is not 2 or 3 is removed; a pile or a list of
-fixed discs longer than its bound keeps its first items. The bounds are those of ``teams.bounds``
+fixed discs longer than its bound keeps its first items. The bounds are those of ``teams.team_bounds``
 when 0003 was written, copied here so that this migration never changes with the engine.
 """
 

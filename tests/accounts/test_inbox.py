@@ -14,7 +14,7 @@ from accounts.inbox import inbox, inbox_counts
 from arena.models import Match, MatchSeat
 from campaigns.models import Entry, Fixture, MemberRecord
 from campaigns.services.fixtures import fixtures_generate
-from campaigns.services.results import fixture_dispute_result, fixture_report_result
+from campaigns.services.reports import fixture_dispute_result, fixture_report_result
 from tests.campaigns.factories import LeagueFactory, enter_teams
 from tests.campaigns.helpers import facts
 from tests.factories import UserFactory

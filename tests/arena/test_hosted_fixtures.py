@@ -23,10 +23,10 @@ from arena.runtime.states import state_of
 from arena.services import match_begin_fixture, match_claim_forfeit, match_play
 from campaigns.league_errors import LeagueError
 from campaigns.models import CampaignEvent, Entry, Fixture
-from campaigns.selectors.match_items import fixture_fielded_roster
-from campaigns.selectors.standings import league_standings
+from campaigns.selectors.fixture_items import fixture_fielded_roster
+from campaigns.selectors.league_tables import league_standings
 from campaigns.services.fixtures import fixtures_generate
-from campaigns.services.results import fixture_confirm_result, fixture_report_result
+from campaigns.services.reports import fixture_confirm_result, fixture_report_result
 from tests.arena.hosted import fresh
 from tests.campaigns.factories import LeagueFactory, enter_teams
 from tests.factories import UserFactory

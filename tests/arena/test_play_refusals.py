@@ -198,7 +198,11 @@ def test_an_action_the_engine_cannot_read_gets_a_plain_sentence(client, players,
 # --- the rules a refusal cites ---------------------------------------------------------------
 
 ENGINE = Path(__file__).resolve().parents[2] / "arena" / "engine"
-CITED = re.compile(r'(?:fail|IllegalActionError)\((?:[^()]|\([^()]*\))*?,\s*"((?:RB|HR|digest)[^"]*)"\s*,?\s*\)', re.S)
+CITED = re.compile(
+    r'(?:fail|no_character|IllegalActionError)\((?:[^()]|\([^()]*\))*?,\s*"((?:RB|HR|digest)[^"]*)"'
+    r'\s*(?:,\s*(?:\w+=[^(),]*|f?"[^"]*"|[\w.]+)\s*)*,?\s*\)',  # the rule, then the kind and facts
+    re.S,
+)
 
 
 def _engine_citations() -> set[str]:

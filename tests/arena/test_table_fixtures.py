@@ -19,7 +19,7 @@ from arena.runtime.states import state_of
 from arena.services import match_begin_fixture, match_confirm_table_fixture, match_play
 from campaigns.models import Fixture
 from campaigns.services.fixtures import fixtures_generate
-from campaigns.services.results import fixture_dispute_result, fixture_report_result
+from campaigns.services.reports import fixture_dispute_result, fixture_report_result
 from tests.arena.hosted import fresh
 from tests.campaigns.factories import LeagueFactory, enter_teams
 from tests.factories import UserFactory

@@ -21,7 +21,7 @@ from arena.services import match_begin_fixture, match_confirm_table_fixture, mat
 from arena.services.match_records import verify
 from campaigns.models import Fixture
 from campaigns.services.fixtures import fixtures_generate
-from campaigns.services.results import fixture_confirm_result
+from campaigns.services.reports import fixture_confirm_result
 from teams.models import Team
 from tests.arena.hosted import begin, fresh, legal
 from tests.arena.script import DICE, SCRIPT, chosen

@@ -9,7 +9,7 @@ import pytest
 from arena.engine.campaign.results import ResultKind
 from campaigns.services.fixtures import fixtures_generate
 from campaigns.services.leagues import league_enter
-from campaigns.services.results import fixture_report_result
+from campaigns.services.reports import fixture_report_result
 from teams.models import Team
 from tests.browser.actions import change_field, log_in, log_out
 from tests.campaigns.factories import LeagueFactory

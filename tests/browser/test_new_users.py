@@ -19,7 +19,7 @@ def world(transactional_db):  # type: ignore[no-untyped-def]
     his move."""
     from arena.models import Match, MatchSeat
     from campaigns.models import Fixture, League
-    from campaigns.services.results import fixture_report_result
+    from campaigns.services.reports import fixture_report_result
     from tests.campaigns.helpers import facts
 
     call_command("load_demo", stdout=io.StringIO())
@@ -81,7 +81,7 @@ def test_the_header_counts_what_waits_and_the_page_lists_it(live_server, world, 
 
 
 def test_the_organiser_settles_a_dispute_from_the_inbox_and_the_result_says_so(live_server, world, screen, artifacts):
-    from campaigns.services.results import fixture_dispute_result
+    from campaigns.services.reports import fixture_dispute_result
 
     fixture = world["fixture"]
     fixture_dispute_result(fixture=fixture, actor=world["balint"], reason="The score was 8–12")

@@ -37,14 +37,15 @@ class AsgiServer:
 
     def __init__(self) -> None:
         import uvicorn
-        from django.core.asgi import get_asgi_application
+
+        from viadal_site.asgi_handler import SiteAsgiHandler
 
         self.socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.socket.bind(("127.0.0.1", 0))
         self.url = f"http://127.0.0.1:{self.socket.getsockname()[1]}"
         config = uvicorn.Config(
-            get_asgi_application(),
+            SiteAsgiHandler(),  # as viadal_site/asgi.py serves the site
             lifespan="off",
             loop="asyncio",
             http="h11",
@@ -70,8 +71,8 @@ class AsgiServer:
 
 @pytest.fixture
 def asgi_server(transactional_db: Any) -> Iterator[AsgiServer]:
-    """As under viadal_site/asgi.py, no persistent connections: each request's synchronous code runs in a
-    thread of its own, and its connection is closed when the request ends."""
+    """The server's thread for synchronous code closes its connection at each request's end (no
+    persistent connection), so that nothing of it outlives the test's database."""
     from django.db import connections
 
     kept = connections.settings["default"]["CONN_MAX_AGE"]

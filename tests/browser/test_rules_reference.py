@@ -136,7 +136,7 @@ def test_a_skills_line_in_the_builder_matches_its_entry(
 @pytest.mark.parametrize("language", list(LOCALES))
 def test_no_reference_page_is_wider_than_a_phone(live_server, transactional_db, browser, language):
     from reference.catalog import entry_ids
-    from reference.words import KINDS
+    from reference.entry_words import KINDS
 
     context = browser.new_context(viewport=SCREENS["phone"], locale=LOCALES[language])
     page = context.new_page()

@@ -7,9 +7,9 @@ from types import MappingProxyType
 from arena.engine.campaign.injuries import Thumbs
 from arena.engine.campaign.league_dice import RecordedDice
 from arena.engine.campaign.results import ResultKind
-from campaigns.facts import MatchFacts, MemberFacts, SideFacts
 from campaigns.models import Fixture, Result
-from campaigns.services.results import fixture_confirm_result, fixture_report_result
+from campaigns.result_facts import MatchFacts, MemberFacts, SideFacts
+from campaigns.services.reports import fixture_confirm_result, fixture_report_result
 
 
 def side(**members: MemberFacts) -> SideFacts:

@@ -1,4 +1,4 @@
-"""Issue 11: every number of a league is bounded by the rules (``campaigns.bounds``).
+"""Issue 11: every number of a league is bounded by the rules (``campaigns.league_bounds``).
 
 The report, the league settings, the healer and the fixture dates refuse a number beyond its bound
 beside its field with a 200 (or a message), never a 500, and store nothing; the services refuse the
@@ -12,13 +12,13 @@ from django.contrib.messages import get_messages
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
-from campaigns.bounds import ARENA_SCORE_MAX, EP_MAX, FIGHTERS_MAX, ROUNDS_PLAYED_MAX
-from campaigns.facts import Fate, MemberFacts
+from campaigns.league_bounds import ARENA_SCORE_MAX, EP_MAX, FIGHTERS_MAX, ROUNDS_PLAYED_MAX
 from campaigns.league_errors import LeagueError
 from campaigns.models import Entry, Fixture, League, MatchPreparation, MemberRecord, Result
 from campaigns.record_forms import HealForm
+from campaigns.result_facts import Fate, MemberFacts
 from campaigns.services.fixtures import fixtures_generate
-from campaigns.services.results import fixture_record_hosted_result
+from campaigns.services.reports import fixture_record_hosted_result
 from tests.campaigns.factories import LeagueFactory, enter_teams
 from tests.campaigns.helpers import facts, side
 from tests.campaigns.test_pages import report_data

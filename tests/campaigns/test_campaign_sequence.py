@@ -12,12 +12,12 @@ from arena.engine.campaign.purchases import Purchase
 from arena.engine.campaign.results import ResultKind
 from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.content.common import Stat
-from campaigns.facts import Fate, MemberFacts
 from campaigns.models import CampaignEvent, Entry, Fixture
+from campaigns.result_facts import Fate, MemberFacts
 from campaigns.rosters import entry_roster
 from campaigns.services.fixtures import fixtures_generate
 from campaigns.services.records import entry_heal, entry_purchase, entry_take_advance
-from campaigns.services.results import fixture_confirm_result, fixture_report_result
+from campaigns.services.reports import fixture_confirm_result, fixture_report_result
 from tests.campaigns.factories import LeagueFactory, enter_teams
 from tests.campaigns.helpers import facts, play, side
 

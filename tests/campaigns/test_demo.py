@@ -7,7 +7,7 @@ from django.core.management import call_command
 
 from campaigns.demo import DEMO_LEAGUE
 from campaigns.models import CampaignEvent, Fixture, League
-from campaigns.selectors.standings import league_standings
+from campaigns.selectors.league_tables import league_standings
 from campaigns.services.leagues import league_update
 
 pytestmark = pytest.mark.django_db

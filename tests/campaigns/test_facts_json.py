@@ -4,7 +4,7 @@ four-seat match, HR-8); results stored while they were yes/no flags read as coun
 
 from __future__ import annotations
 
-from campaigns.facts import Fate, MemberFacts, member_to_json, side_from_json
+from campaigns.result_facts import Fate, MemberFacts, member_to_json, side_from_json
 
 
 def test_counts_survive_the_round_trip() -> None:

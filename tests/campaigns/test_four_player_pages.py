@@ -10,7 +10,7 @@ from django.urls import reverse
 from arena.engine.campaign.league_dice import RecordedDice
 from arena.engine.campaign.results import ResultKind
 from arena.engine.campaign.rule_error import CampaignRuleError
-from campaigns.bounds import ARENA_SEAT_SCORE_MAX
+from campaigns.league_bounds import ARENA_SEAT_SCORE_MAX
 from campaigns.league_errors import LeagueError
 from campaigns.models import ArenaResult, Fixture, League, Result
 from campaigns.services.arena_results import (
@@ -22,7 +22,7 @@ from campaigns.services.arena_results import (
 )
 from campaigns.services.fixtures import fixtures_generate
 from campaigns.services.leagues import league_update
-from campaigns.services.results import fixture_settle_result
+from campaigns.services.reports import fixture_settle_result
 from tests.campaigns.factories import LeagueFactory, enter_teams
 from tests.campaigns.four_player_helpers import ffa_facts, pairs_facts, play_table, seats_of
 from tests.campaigns.helpers import facts as duel_facts

@@ -21,10 +21,10 @@ from arena.engine.campaign.rule_error import CampaignRuleError
 from campaigns.forms import LeagueForm
 from campaigns.league_errors import LeagueError
 from campaigns.models import CampaignEvent, Entry, Fixture, League
-from campaigns.selectors.standings import group_tables
+from campaigns.selectors.league_tables import group_tables
 from campaigns.services.fixtures import fixtures_generate
 from campaigns.services.leagues import league_update
-from campaigns.services.results import fixture_report_result
+from campaigns.services.reports import fixture_report_result
 from tests.campaigns.factories import LeagueFactory, enter_teams
 from tests.campaigns.helpers import facts, play
 from tests.factories import UserFactory

@@ -20,15 +20,15 @@ from arena.engine.campaign.experience import Advance
 from arena.engine.campaign.match_items import MatchItem
 from arena.engine.campaign.purchases import Purchase
 from arena.engine.content.common import Stat
+from campaigns.bought_items import Paid
 from campaigns.league_errors import LeagueError
-from campaigns.match_items import Paid
 from campaigns.models import Entry, Fixture
 from campaigns.services import leagues as league_services
+from campaigns.services.fixture_items import fixture_buy_match_item
 from campaigns.services.fixtures import fixture_reschedule, fixtures_generate
 from campaigns.services.leagues import league_enter, league_invite, league_update
-from campaigns.services.match_items import fixture_buy_match_item
 from campaigns.services.records import entry_heal, entry_purchase, entry_take_advance
-from campaigns.services.results import (
+from campaigns.services.reports import (
     fixture_confirm_result,
     fixture_dispute_result,
     fixture_record_forfeit,

@@ -12,11 +12,11 @@ import pytest
 from django.urls import reverse
 
 from arena.engine.campaign.results import ResultKind
-from campaigns.facts import Fate, MemberFacts
 from campaigns.models import Entry, Fixture, League
-from campaigns.selectors.standings import csv_dialect
+from campaigns.result_facts import Fate, MemberFacts
+from campaigns.selectors.league_tables import csv_dialect
 from campaigns.services.fixtures import fixtures_generate
-from campaigns.services.results import fixture_report_result, fixture_settle_result
+from campaigns.services.reports import fixture_report_result, fixture_settle_result
 from teams.models import Team
 from tests.campaigns.factories import LeagueFactory, enter_team, enter_teams
 from tests.campaigns.helpers import facts, play, side

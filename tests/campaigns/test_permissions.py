@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from campaigns.models import CampaignEvent, Entry, Fixture, Invitation, League, MatchPreparation, MemberRecord, Result
 from campaigns.services.fixtures import fixtures_generate
-from campaigns.services.results import fixture_report_result
+from campaigns.services.reports import fixture_report_result
 from tests.campaigns.factories import LeagueFactory, enter_teams
 from tests.campaigns.helpers import facts
 from tests.factories import UserFactory

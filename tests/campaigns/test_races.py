@@ -30,7 +30,7 @@ from campaigns.models import CampaignEvent, Entry, Fixture, League, MemberRecord
 from campaigns.rosters import entry_roster
 from campaigns.services import log as log_service
 from campaigns.services.fixtures import fixtures_generate
-from campaigns.services.results import fixture_report_result
+from campaigns.services.reports import fixture_report_result
 from teams.models import Team
 from tests.campaigns.factories import LeagueFactory, enter_team
 from tests.campaigns.helpers import facts

@@ -12,22 +12,22 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
-from arena.engine.campaign.campaign import team_value
+from arena.engine.campaign.between_matches import team_value
 from arena.engine.campaign.league_dice import RecordedDice
 from arena.engine.campaign.match_items import MatchItem
 from arena.engine.campaign.purchases import Purchase
 from arena.engine.campaign.results import ResultKind
 from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.roster import DEAD
+from campaigns.bought_items import Paid
 from campaigns.league_errors import LeagueError
-from campaigns.match_items import Paid
 from campaigns.models import CampaignEvent, Entry, Fixture, MatchPreparation, Result
 from campaigns.rosters import entry_roster, set_entry_roster
-from campaigns.selectors.match_items import fixture_fielded_roster, fixture_preparations
+from campaigns.selectors.fixture_items import fixture_fielded_roster, fixture_preparations
+from campaigns.services.fixture_items import fixture_buy_match_item
 from campaigns.services.fixtures import fixtures_generate
-from campaigns.services.match_items import fixture_buy_match_item
 from campaigns.services.records import entry_purchase
-from campaigns.services.results import fixture_confirm_result, fixture_record_hosted_result, fixture_report_result
+from campaigns.services.reports import fixture_confirm_result, fixture_record_hosted_result, fixture_report_result
 from tests.campaigns.factories import LeagueFactory, enter_teams
 from tests.campaigns.helpers import facts, play, side
 

@@ -8,7 +8,7 @@ from django.urls import reverse
 from arena.engine.campaign.results import ResultKind
 from campaigns.models import Fixture
 from campaigns.services.fixtures import fixtures_generate
-from campaigns.services.results import fixture_report_result
+from campaigns.services.reports import fixture_report_result
 from teams.models import NOTES_MAX_LENGTH
 from tests.campaigns.factories import LeagueFactory, enter_teams
 from tests.campaigns.helpers import facts

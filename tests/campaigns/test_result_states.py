@@ -11,11 +11,11 @@ from django.utils import translation
 
 from arena.engine.campaign.league_dice import RecordedDice
 from arena.engine.campaign.results import ResultKind
-from campaigns.facts import MemberFacts
 from campaigns.models import Fixture
+from campaigns.result_facts import MemberFacts
 from campaigns.selectors.reports import deed_texts, result_story
 from campaigns.services.fixtures import fixtures_generate
-from campaigns.services.results import (
+from campaigns.services.reports import (
     fixture_confirm_result,
     fixture_dispute_result,
     fixture_record_forfeit,

@@ -8,13 +8,13 @@ import pytest
 from arena.engine.campaign.league_dice import RecordedDice
 from arena.engine.campaign.results import ResultKind
 from arena.engine.campaign.rule_error import CampaignRuleError
-from campaigns.facts import Fate, MemberFacts
 from campaigns.league_errors import LeagueError
 from campaigns.models import CampaignEvent, Fixture, League, Result
+from campaigns.result_facts import Fate, MemberFacts
+from campaigns.selectors.league_tables import league_standings
 from campaigns.selectors.reports import result_history
-from campaigns.selectors.standings import league_standings
 from campaigns.services.fixtures import fixtures_generate
-from campaigns.services.results import (
+from campaigns.services.reports import (
     fixture_confirm_result,
     fixture_dispute_result,
     fixture_record_forfeit,

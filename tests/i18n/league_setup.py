@@ -9,8 +9,8 @@ import datetime
 from dataclasses import dataclass
 
 from arena.engine.campaign.results import ResultKind
-from campaigns.facts import Fate, MemberFacts
 from campaigns.models import Entry, Fixture, League
+from campaigns.result_facts import Fate, MemberFacts
 from campaigns.services.fixtures import fixtures_generate
 from campaigns.services.leagues import league_enter
 from teams.models import Team

@@ -18,12 +18,12 @@ from arena.engine.campaign.injuries import INJURY_RESULT_NAMES, InjuryResult
 from arena.engine.campaign.match_items import MatchItem
 from arena.engine.content.profiles import GLADIATOR
 from arena.engine.roster.rules import validate_roster
-from campaigns.match_items import Paid
+from campaigns.bought_items import Paid
 from campaigns.models import CampaignEvent, Entry, Fixture
 from campaigns.rosters import entry_roster, set_entry_roster
+from campaigns.services.fixture_items import fixture_buy_match_item
 from campaigns.services.fixtures import fixtures_generate
 from campaigns.services.leagues import league_enter
-from campaigns.services.match_items import fixture_buy_match_item
 from tests.campaigns.factories import LeagueFactory, enter_teams
 from tests.campaigns.helpers import facts, play
 from tests.campaigns.helpers import side as side_facts

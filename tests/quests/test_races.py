@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from quests import services
 from quests.models import LogEntry, Roll
-from quests.rules.checks import SpellEntry
+from quests.rules.quest_checks import SpellEntry
 from tests.campaigns.test_races import assert_no_exception, client_of, together
 from tests.factories import UserFactory
 

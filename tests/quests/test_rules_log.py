@@ -6,9 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from quests.rules import log, ranking, text
-from quests.rules.content import CardKind, Outcome, Result, Status, TreasureSource, WarriorClass
-from quests.rules.log import (
+from quests.rules import adventure_log, ranking, text
+from quests.rules.adventure_log import (
     AdventureEnded,
     Card,
     CardTurned,
@@ -26,6 +25,7 @@ from quests.rules.log import (
     WoundsHealed,
     WoundsTaken,
 )
+from quests.rules.quest_content import CardKind, Outcome, Result, Status, TreasureSource, WarriorClass
 from quests.rules.rolls import Roll
 
 B, D, E, W = "b", "d", "e", "w"
@@ -72,7 +72,7 @@ def test_wq3_a_worked_adventure_s3_l84_l619_l625_l655_l657():
         TreasureSold(E, "Gold chalice", 40),
         TreasureSold(D, "Old ring", 25),  # a card carried from an earlier adventure
     )
-    state = log.replay(setup(), played)
+    state = adventure_log.replay(setup(), played)
     conan, gimli, aranel, merlin = state.warriors
     assert conan.status is Status.DEAD and conan.gold == 15 and conan.treasure == () and conan.equipment == ()
     assert gimli.wounds == 3 and gimli.gold == 55 and gimli.adventure_gold == 25
@@ -92,7 +92,7 @@ def test_wq3_a_worked_adventure_s3_l84_l619_l625_l655_l657():
 
 def violations(played):
     with pytest.raises(LogError) as raised:
-        log.replay(setup(), played)
+        adventure_log.replay(setup(), played)
     return [(v.code, v.field) for v in raised.value.violations]
 
 
@@ -104,7 +104,7 @@ def test_wq09_event_treasure_needs_events_s3_l653():
     played = entries(CardTurned("Stairway", CardKind.ENTRANCE), TreasureFound("Chalice", 40, TreasureSource.EVENT, E))
     assert violations(played) == [("WQ-09", "source")]
     # the objective room's Adventure Book treasure needs no Event (S3 l.331)
-    log.replay(setup(), entries(TreasureFound("Crown", 100, TreasureSource.OBJECTIVE, E)))
+    adventure_log.replay(setup(), entries(TreasureFound("Crown", 100, TreasureSource.OBJECTIVE, E)))
 
 
 def test_wq10_second_card_waits_s3_l655():
@@ -140,7 +140,7 @@ def test_wq14_sale_before_the_end_s3_l657():
 def test_wq3_failed_only_when_nobody_survives_s3_l327():
     all_died = {k: Outcome.DIED for k in NAMES}
     played = entries(*(WoundsTaken(k, 99) for k in NAMES), AdventureEnded(Result.FAILED, all_died))
-    state = log.replay(setup(), played)
+    state = adventure_log.replay(setup(), played)
     assert state.result is Result.FAILED and all(w.status is Status.DEAD for w in state.warriors)
     assert ranking.warrior_placings(state) == ()
     bad = entries(AdventureEnded(Result.FAILED, {k: Outcome.SURVIVED for k in NAMES}))
@@ -149,13 +149,13 @@ def test_wq3_failed_only_when_nobody_survives_s3_l327():
 
 def test_corrections_void_never_edit():
     played = entries(MonsterSlain("Orc", 15, B), MonsterSlain("Orc", 15, D), Voided(1, "Gimli slew it"))
-    state = log.replay(setup(), played)
+    state = adventure_log.replay(setup(), played)
     assert state.warrior(B).gold == 0 and state.warrior(D).gold == 45
     # voiding the Event under a treasure card would break WQ-09: refused
     chain = entries(EventDrawn("Orcs", "room"), TreasureFound("Chalice", 40, TreasureSource.EVENT, E))
-    assert [v.code for v in log.check_void(setup(), chain, 1)] == ["WQ-09"]
-    assert log.check_void(setup(), chain, 2) == ()
-    assert [v.code for v in log.check_void(setup(), [*chain, (3, Voided(2, "x"))], 2)] == ["WQ-3"]
+    assert [v.code for v in adventure_log.check_void(setup(), chain, 1)] == ["WQ-09"]
+    assert adventure_log.check_void(setup(), chain, 2) == ()
+    assert [v.code for v in adventure_log.check_void(setup(), [*chain, (3, Voided(2, "x"))], 2)] == ["WQ-3"]
 
 
 def test_entries_round_trip_through_plain_dicts():
@@ -165,11 +165,11 @@ def test_entries_round_trip_through_plain_dicts():
         AdventureEnded(Result.COMPLETED, {B: Outcome.SURVIVED}),
         Voided(3, "typo"),
     ):
-        assert log.entry_from_dict(log.entry_to_dict(entry)) == entry
+        assert adventure_log.entry_from_dict(adventure_log.entry_to_dict(entry)) == entry
     with pytest.raises(LogError):
-        log.entry_from_dict({"kind": "kill", "monster": "Orc", "gold": 2.5, "killer": B})
+        adventure_log.entry_from_dict({"kind": "kill", "monster": "Orc", "gold": 2.5, "killer": B})
     with pytest.raises(LogError):
-        log.entry_from_dict({"kind": "card", "name": "x" * 81, "card_kind": "room"})
+        adventure_log.entry_from_dict({"kind": "card", "name": "x" * 81, "card_kind": "room"})
 
 
 def test_wq4_adventures_and_parties_ranked():
@@ -199,25 +199,25 @@ def test_wq4_adventures_and_parties_ranked():
 
 @given(st.lists(st.tuples(st.sampled_from([B, D, E, W]), st.booleans(), st.integers(1, 20)), max_size=30))
 def test_wounds_stay_within_zero_and_start(steps):
-    state = log.start(setup())
+    state = adventure_log.start(setup())
     for key, hurt, amount in steps:
         entry = WoundsTaken(key, amount) if hurt else WoundsHealed(key, amount)
         try:
-            state = log.apply(state, entry)
+            state = adventure_log.apply(state, entry)
         except LogError:
             assert state.warrior(key).status is not Status.ACTIVE
         if not hurt:
-            state = log.apply(state, EndOfTurn())
+            state = adventure_log.apply(state, EndOfTurn())
     for w in state.warriors:
         assert 0 <= w.wounds <= w.start_wounds
 
 
 def test_wq07_power_tokens_each_used_once_s3_l69_l677():
-    state = log.replay(setup(), entries(log.TokensUsed(W, 3)))
+    state = adventure_log.replay(setup(), entries(adventure_log.TokensUsed(W, 3)))
     assert state.warrior(W).tokens == 1  # 4 rolled at the start, 1 left at the end
-    assert violations(entries(log.TokensUsed(W, 3), log.TokensUsed(W, 2))) == [("WQ-07", "amount")]
-    assert violations(entries(log.TokensUsed(B, 1))) == [("WQ-07", "amount")]  # only the Wizard has tokens
-    assert text.sentence(log.TokensUsed(W, 3), NAMES, "en") == "Merlin used 3 power tokens."
+    assert violations(entries(adventure_log.TokensUsed(W, 3), adventure_log.TokensUsed(W, 2))) == [("WQ-07", "amount")]
+    assert violations(entries(adventure_log.TokensUsed(B, 1))) == [("WQ-07", "amount")]  # only the Wizard has tokens
+    assert text.sentence(adventure_log.TokensUsed(W, 3), NAMES, "en") == "Merlin used 3 power tokens."
 
 
 JUNK = st.one_of(
@@ -278,11 +278,11 @@ FIELDS = st.sampled_from(
 @given(KINDS, st.dictionaries(FIELDS, JUNK, max_size=6))
 def test_any_stored_or_posted_entry_parses_or_is_refused_clearly(kind, fields):
     try:
-        entry = log.entry_from_dict({"kind": kind, **fields})
+        entry = adventure_log.entry_from_dict({"kind": kind, **fields})
     except LogError as error:
         assert error.violations and all(v.hu and v.en for v in error.violations)
         return
-    assert log.entry_from_dict(log.entry_to_dict(entry)) == entry
+    assert adventure_log.entry_from_dict(adventure_log.entry_to_dict(entry)) == entry
 
 
 ENTRY = st.one_of(
@@ -300,7 +300,7 @@ ENTRY = st.one_of(
     st.builds(WoundsHealed, st.sampled_from([B, D, E, W]), st.integers(1, 20)),
     st.just(EndOfTurn()),
     st.builds(LanternPassed, st.sampled_from([B, D, E, W])),
-    st.builds(log.TokensUsed, st.sampled_from([B, W]), st.integers(1, 6)),
+    st.builds(adventure_log.TokensUsed, st.sampled_from([B, W]), st.integers(1, 6)),
     st.builds(
         AdventureEnded,
         st.sampled_from(list(Result)),
@@ -315,10 +315,10 @@ ENTRY = st.one_of(
 @given(st.lists(ENTRY, max_size=40))
 def test_whatever_is_recorded_the_state_keeps_the_rules(steps):
     """Entries refused leave the state as it was; those applied keep WQ-04, WQ-09, WQ-10, WQ-13."""
-    state = log.start(setup())
+    state = adventure_log.start(setup())
     for entry in steps:
         try:
-            state = log.apply(state, entry)
+            state = adventure_log.apply(state, entry)
         except LogError:
             continue
         for w in state.warriors:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from quests.rules.content import WarriorClass
+from quests.rules.quest_content import WarriorClass
 from quests.rules.quest_dice import FixedDice, SeededDice
 from quests.rules.rolls import (
     Member,

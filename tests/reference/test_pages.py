@@ -11,8 +11,8 @@ from django.utils.html import escape
 
 from arena.engine.content.rules_json import rules_document
 from reference.catalog import catalog, entry_ids, fold, joined_sources
+from reference.entry_words import KINDS
 from reference.links import UnknownEntryError, entry_link, entry_url
-from reference.words import KINDS
 
 pytestmark = pytest.mark.django_db
 

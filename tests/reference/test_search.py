@@ -8,7 +8,7 @@ import re
 import pytest
 
 from arena.engine.content.rules_json import rules_document
-from reference.search import search
+from reference.text_search import search
 
 pytestmark = pytest.mark.django_db
 

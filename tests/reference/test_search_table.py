@@ -10,7 +10,7 @@ import pytest
 
 from arena.engine.content.rules_json import rules_document
 from reference.catalog import catalog
-from reference.search import same_word, search
+from reference.text_search import same_word, search
 
 pytestmark = pytest.mark.django_db
 

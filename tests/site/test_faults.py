@@ -329,11 +329,11 @@ from arena.engine.campaign.results import ResultKind
 from arena.engine.content.points import DEFAULT_TIER
 from arena.engine.roster import base_roster
 from campaigns.demo import LOSER, WINNER
-from campaigns.facts import MatchFacts, Thumbs
+from campaigns.result_facts import MatchFacts, Thumbs
 from campaigns.models import League
 from campaigns.services.fixtures import fixtures_generate
 from campaigns.services.leagues import league_create, league_enter, league_invite
-from campaigns.services.results import fixture_report_result
+from campaigns.services.reports import fixture_report_result
 from teams.services import team_create_from_roster, team_mark_ready
 users = get_user_model().objects
 organiser = users.create_user("organiser", password={password!r})

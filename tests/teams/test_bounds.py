@@ -1,4 +1,4 @@
-"""Issue 11: every number the builder takes is bounded by the rules (``teams.bounds``).
+"""Issue 11: every number the builder takes is bounded by the rules (``teams.team_bounds``).
 
 A number beyond its bound is refused beside its field, in the reader's language, with a 200 and
 nothing saved, and the page keeps what the player typed; the model's validators and the database's
@@ -18,10 +18,10 @@ from arena.engine.content.points import stat_rules
 from arena.engine.content.profiles import GLADIATOR, LAEVA, MEMBER_SLOTS
 from arena.engine.content.weapons import GLADIATOR_TYPES, PILE_ITEMS
 from arena.engine.roster import base_roster
-from teams.bounds import PILE_ITEMS_MAX, PILE_POINTS_MAX, SLOT_STAT_BOUNDS, pile_copies_max
 from teams.member_forms import MemberForm
 from teams.models import Character, Team
 from teams.services import member_fields
+from teams.team_bounds import PILE_ITEMS_MAX, PILE_POINTS_MAX, SLOT_STAT_BOUNDS, pile_copies_max
 from tests.factories import TeamFactory, UserFactory
 from tests.teams.helpers import team_post_data
 

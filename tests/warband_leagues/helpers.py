@@ -12,8 +12,8 @@ from campaigns.services.leagues import league_create, league_enter_copy
 from tests.factories import UserFactory
 from warbands.models import Warband
 from warbands.rules.army_list import army_figure, sample_warband
-from warbands.rules.files import warband_to_dict
 from warbands.rules.model import Warband as RulesWarband
+from warbands.rules.warband_file import warband_to_dict
 
 SEED = 20261206
 

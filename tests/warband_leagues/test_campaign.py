@@ -11,8 +11,8 @@ from django.core.exceptions import PermissionDenied
 from campaigns.models import CampaignEvent, Entry, Fixture, League
 from campaigns.services.fixtures import fixtures_generate
 from campaigns.services.records import entry_game_action
-from campaigns.services.results import fixture_confirm_result, fixture_record_forfeit, fixture_report_result
-from games.leagues import LeagueRefusal
+from campaigns.services.reports import fixture_confirm_result, fixture_record_forfeit, fixture_report_result
+from games.league_protocol import LeagueRefusal
 from warbands.league_campaign import campaign_of
 from warbands.league_forms import WarbandReport
 from warbands.rules.army_list import army_figure
@@ -124,7 +124,7 @@ def test_wb_8_4_an_advance_is_taken_and_re_priced(played):
     assert campaign_of(home.roster).record("Knight").advances == ("combat",)
     # Q3 C5 with Heavy Armour and Paladin: (25 + 3 + 2) × 4 / 2 = 60, WV 200 − 50 + 60
     from warbands.rules.campaign import warband_value
-    from warbands.rules.pricing import figure_price
+    from warbands.rules.figure_prices import figure_price
 
     assert figure_price(knight) == 60 and warband_value(campaign_of(home.roster)) == 210
 

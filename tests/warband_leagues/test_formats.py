@@ -9,10 +9,10 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from campaigns.models import Entry, Fixture, League
-from campaigns.selectors.standings import group_tables, league_standings
+from campaigns.selectors.league_tables import group_tables, league_standings
 from campaigns.services.fixtures import fixtures_generate
 from campaigns.services.leagues import league_create
-from campaigns.services.results import fixture_confirm_result, fixture_report_result
+from campaigns.services.reports import fixture_confirm_result, fixture_report_result
 from tests.factories import UserFactory
 from warbands.league_forms import WarbandReport
 from warbands.league_game import entry_fielded

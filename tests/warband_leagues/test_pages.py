@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import CampaignEvent, Entry, Fixture, League
-from campaigns.services.results import fixture_confirm_result, fixture_report_result
+from campaigns.services.reports import fixture_confirm_result, fixture_report_result
 from tests.campaigns.factories import LeagueFactory
 from tests.factories import UserFactory
 from warbands.league_forms import WarbandReport

@@ -14,7 +14,7 @@ from django.db import connection
 from django.urls import reverse
 
 from campaigns.models import CampaignEvent, Entry, Fixture
-from campaigns.services.results import fixture_report_result
+from campaigns.services.reports import fixture_report_result
 from tests.campaigns.test_races import JOIN_TIMEOUT, _jitter, assert_no_exception, client_of, together  # noqa: F401
 from warbands.league_forms import WarbandReport
 

@@ -10,13 +10,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from campaigns.models import Fixture, League, Result
-from campaigns.services.results import (
+from campaigns.services.reports import (
     fixture_confirm_result,
     fixture_dispute_result,
     fixture_report_result,
     fixture_settle_result,
 )
-from games.leagues import LeagueRefusal, league_game
+from games.league_protocol import LeagueRefusal, league_game
 from warbands.league_forms import WarbandReport
 from warbands.rules.league import FigureEnd, Outcome, SideReport
 

@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 
 from tests.warbands.factories import WarbandFactory
 from warbands import services
-from warbands.builder import read_post
+from warbands.builder_post import read_post
 from warbands.convert import rules_warband
 from warbands.rules.army_list import ARMY_LIST, sample_warband
-from warbands.rules.content import MAGIC_SKILLS, POOL_SKILLS, RULES, SPELLS
-from warbands.rules.files import MAX_FILE_BYTES, dump_warband_file
+from warbands.rules.warband_content import MAGIC_SKILLS, POOL_SKILLS, RULES, SPELLS
+from warbands.rules.warband_file import MAX_FILE_BYTES, dump_warband_file
 from warbands.selectors import warband_report
 
 
@@ -107,7 +107,7 @@ def test_what_the_builder_accepts_validate_team_accepts_and_what_it_refuses_it_n
     profiles, data = post
     warband = WarbandFactory(figures=[], name="Band")
     language = "en"
-    from warbands.builder import apply_action
+    from warbands.builder_post import apply_action
 
     stored = rules_warband(warband)
     for profile in profiles:

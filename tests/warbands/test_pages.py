@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from tests.factories import UserFactory
 from tests.warbands.factories import WarbandFactory
-from warbands.rules.content import ALL_ENTRIES
+from warbands.rules.warband_content import ALL_ENTRIES
 
 pytestmark = pytest.mark.django_db
 

@@ -11,10 +11,10 @@ import pytest
 from tests.factories import UserFactory
 from tests.warbands.factories import WarbandFactory
 from warbands import services
-from warbands.builder import ActionError, apply_action, read_post
+from warbands.builder_post import ActionError, apply_action, read_post
 from warbands.convert import rules_warband
 from warbands.models import Warband
-from warbands.rules.files import MAX_FILE_BYTES, dump_warband_file
+from warbands.rules.warband_file import MAX_FILE_BYTES, dump_warband_file
 from warbands.selectors import ready_warbands_of, warband_list_for, warband_report
 
 pytestmark = pytest.mark.django_db

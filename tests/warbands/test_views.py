@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from tests.factories import UserFactory
 from tests.warbands.factories import WarbandFactory
-from warbands.builder import SHAPE_FIELD, shape_of
+from warbands.builder_post import SHAPE_FIELD, shape_of
 from warbands.convert import rules_warband
 from warbands.editor import SHOWN_FIELD, Editor
 from warbands.models import Warband
@@ -250,7 +250,7 @@ def test_a_live_check_needs_the_same_queries_for_any_number_of_figures(
     warband = WarbandFactory(owner=player)
     contents = rules_warband(warband)
     for _ in range(extra):
-        from warbands.builder import apply_action
+        from warbands.builder_post import apply_action
 
         contents = apply_action("add", {"add-profile": "militia"}, contents, "en")
     from warbands import services

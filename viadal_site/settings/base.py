@@ -3,8 +3,8 @@
 Environment variables:
 - ``DATABASE_URL``: a dj-database-url string; SQLite in the project folder when unset.
 - ``CONN_MAX_AGE``: seconds a process keeps its database connection (60); ``CONN_HEALTH_CHECKS``:
-  "0" not to check a kept connection at the start of each request (checked by default). Under ASGI
-  neither applies: a request's connection comes from psycopg's pool (docs/decisions/site.md).
+  "0" not to check a kept connection at the start of each request (checked by default). The same
+  under WSGI and ASGI (docs/decisions/site.md).
 - ``SECRET_KEY``: required in production (``viadal_site.settings.prod``).
 - ``DEBUG``: "1"/"true" to turn debugging on.
 - ``ALLOWED_HOSTS``: comma-separated host names.
@@ -142,21 +142,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", transaction_mode="IMMEDIATE", timeout=20
     )
-# Under ASGI (viadal_site/asgi.py, `make serve`) Django runs each request's synchronous code in a thread of
-# that request's own: a connection kept for CONN_MAX_AGE would stay with a thread that is gone (Django's
-# documentation: disable persistent connections under ASGI). There each request's connection is closed at its
-# end, and on PostgreSQL taken from and given back to a pool (psycopg's, `VIADAL_DB_POOL` connections at
-# most per process) rather than opened anew.
-SERVED_BY_ASGI = os.environ.get("VIADAL_SERVED_BY") == "asgi"
-if SERVED_BY_ASGI:
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
-    DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
-    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
-            "min_size": 1,
-            "max_size": int(os.environ.get("VIADAL_DB_POOL", "8")),
-            "timeout": 20,
-        }
+# Under ASGI (viadal_site/asgi.py, `make serve`) the site's handler runs every request's synchronous code
+# in the process's one thread for it (viadal_site/asgi_handler.py), not in a thread per request as
+# Django's own does: that thread keeps its connection between requests as a WSGI worker does.
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

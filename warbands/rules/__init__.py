@@ -4,9 +4,9 @@ leagues, campaigns) call only what is listed here.
 
 Modules and their API:
 
-- :mod:`~warbands.rules.texts`: ``Text(en, hu)``, every name, effect and message in both languages
+- :mod:`~warbands.rules.bilingual`: ``Text(en, hu)``, every name, effect and message in both languages
   (``text.get("hu")``).
-- :mod:`~warbands.rules.content`: the tables of WB-3 as ``Entry`` values (id, category, kind, cost,
+- :mod:`~warbands.rules.warband_content`: the tables of WB-3 as ``Entry`` values (id, category, kind, cost,
   ``name``, ``effect``, ``russian`` term, ``wb`` section, ``seed_lines``, ``source``) in ``RULES``,
   ``SPELLS``, ``MAGIC_SKILLS`` (all in ``ALL_ENTRIES``; ``entry(id)``, ``entry_name(id)``); the limits
   ``POINTS_MIN/MAX/DEFAULT``, ``QUALITY_*``, ``COMBAT_*``, ``NAME_MAX_LENGTH``, the caps
@@ -17,18 +17,18 @@ Modules and their API:
   notes)``, ``Figure(name, quality, combat, rules, spells, skills, minions, element, price=None)``,
   ``Minion(figure, grant)``, ``Pool(skill, borrowed, summons)``; ``warband.all_figures()`` (every
   warband figure and minion with its path).
-- :mod:`~warbands.rules.pricing`: ``figure_price(figure)`` (WB-2, without the minion),
+- :mod:`~warbands.rules.figure_prices`: ``figure_price(figure)`` (WB-2, without the minion),
   ``price_of(q, c, costs)``, ``with_minions_price``, ``is_personality``, ``is_animal``,
   ``illusion_limit(warband)``, ``warband_totals(warband, points=None) -> WarbandTotals`` (``total``
   T, ``figures``, ``pools``, ``personality``, ``animal``, the caps, ``unspent``, each figure's and
   minion's price).
-- :mod:`~warbands.rules.checks`: ``check_warband(warband, points=None, *, incompatible=True,
+- :mod:`~warbands.rules.warband_checks`: ``check_warband(warband, points=None, *, incompatible=True,
   registered=False) -> tuple[Violation, ...]`` (WB-01 … WB-15), ``Violation(code, field, message)``
   with ``text(language)`` and ``line(language)``; ``VALIDATORS`` (id → validator);
   ``broken_codes``.
 - :mod:`~warbands.rules.army_list`: ``ARMY_LIST`` (WB-6, ``ArmyProfile``), ``army_figure(id,
   name=None, language="en")``, ``army_minion``, ``sample_warband()`` (WB-5).
-- :mod:`~warbands.rules.files`: ``parse_warband_file(text | bytes) -> Warband`` (raises
+- :mod:`~warbands.rules.warband_file`: ``parse_warband_file(text | bytes) -> Warband`` (raises
   ``WarbandFileError`` whose ``problems`` are ``FILE-…`` Violations), ``dump_warband_file(warband)
   -> str``; ``warband_to_dict`` / ``warband_from_dict`` (the file's body as plain JSON values, for a
   JSON field; read with the file's checks), ``figure_to_dict``; ``FORMAT`` ``"viadal-warband"``,
@@ -70,16 +70,16 @@ Prices are never typed: a stated price (an import) is only compared (WB-15). The
 played at the table; these rules make building, leagues and campaigns decidable.
 """
 
-from warbands.rules.checks import Violation, check_warband
-from warbands.rules.files import (
+from warbands.rules.figure_prices import WarbandTotals, figure_price, warband_totals
+from warbands.rules.model import Figure, Minion, Pool, Warband
+from warbands.rules.warband_checks import Violation, check_warband
+from warbands.rules.warband_file import (
     WarbandFileError,
     dump_warband_file,
     parse_warband_file,
     warband_from_dict,
     warband_to_dict,
 )
-from warbands.rules.model import Figure, Minion, Pool, Warband
-from warbands.rules.pricing import WarbandTotals, figure_price, warband_totals
 
 __all__ = [
     "Figure",

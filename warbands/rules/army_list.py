@@ -14,9 +14,9 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Final
 
-from warbands.rules import content as c
+from warbands.rules import warband_content as c
+from warbands.rules.bilingual import Text
 from warbands.rules.model import Figure, Minion, Warband
-from warbands.rules.texts import Text
 
 
 @dataclass(frozen=True)

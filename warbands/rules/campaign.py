@@ -36,16 +36,16 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Final
 
-from warbands.rules import content as c
+from warbands.rules import warband_content as c
 from warbands.rules.army_list import ARMY_LIST
-from warbands.rules.checks import Violation, check_warband, profile_problems
-from warbands.rules.files import warband_from_dict, warband_to_dict
+from warbands.rules.bilingual import Text, same
+from warbands.rules.figure_prices import figure_price, warband_totals
 from warbands.rules.league import EndState, Fielded, Outcome, SideReport
 from warbands.rules.messages import who
 from warbands.rules.model import Figure, Minion, Pool, Warband
-from warbands.rules.pricing import figure_price, warband_totals
-from warbands.rules.texts import Text, same
+from warbands.rules.warband_checks import Violation, check_warband, profile_problems
 from warbands.rules.warband_dice import Dice, Roll
+from warbands.rules.warband_file import warband_from_dict, warband_to_dict
 
 ADVANCE_THRESHOLDS: Final = (4, 10, 18, 28)  # WB-8.4
 QUALITY_ADVANCES_MAX: Final = 1

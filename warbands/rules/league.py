@@ -25,12 +25,12 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final
 
-from warbands.rules.checks import Violation
-from warbands.rules.content import ARTIFICIAL, UNDEAD
+from warbands.rules.bilingual import Text, same
+from warbands.rules.figure_prices import figure_price, is_personality
 from warbands.rules.messages import who
 from warbands.rules.model import Figure, Warband
-from warbands.rules.pricing import figure_price, is_personality
-from warbands.rules.texts import Text, same
+from warbands.rules.warband_checks import Violation
+from warbands.rules.warband_content import ARTIFICIAL, UNDEAD
 from warbands.rules.warband_dice import Dice, Roll
 
 # --- WB-7.1 The report ---------------------------------------------------------------------------------

@@ -1,14 +1,14 @@
 """The messages of the checks WB-01 … WB-20 in English and Hungarian (the Validator checklist's
 gists), each naming the figure and the field it is about.
 
-Each function returns a :class:`~warbands.rules.texts.Text`; the checks put it in a
-:class:`~warbands.rules.checks.Violation` with the rule's id and the field's path.
+Each function returns a :class:`~warbands.rules.bilingual.Text`; the checks put it in a
+:class:`~warbands.rules.warband_checks.Violation` with the rule's id and the field's path.
 """
 
 from __future__ import annotations
 
-from warbands.rules.content import FIELD_NAMES, entry_name
-from warbands.rules.texts import Text, joined, same
+from warbands.rules.bilingual import Text, joined, same
+from warbands.rules.warband_content import FIELD_NAMES, entry_name
 
 
 def who(name: object) -> Text:

@@ -8,8 +8,8 @@ a file stated (``None`` when nothing was stated); prices are always computed (WB
 only compared (WB-15).
 
 Values are kept as given, even when they break a rule (a Quality of 9, an unknown rule id, a second
-minion): :func:`warbands.rules.checks.check_warband` names every broken rule, so the builder can
-show it beside its field. :mod:`warbands.rules.files` turns them into plain JSON values and back
+minion): :func:`warbands.rules.warband_checks.check_warband` names every broken rule, so the builder can
+show it beside its field. :mod:`warbands.rules.warband_file` turns them into plain JSON values and back
 (``warband_to_dict`` / ``warband_from_dict``).
 """
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from warbands.rules.content import POINTS_DEFAULT
+from warbands.rules.warband_content import POINTS_DEFAULT
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final, Protocol
 
-from warbands.rules.texts import Text
+from warbands.rules.bilingual import Text
 
 D6: Final = 6
 

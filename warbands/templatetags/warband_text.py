@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from django import template
 
-from warbands.i18n import say as say_text
-from warbands.rules.content import ALL_ENTRIES
+from warbands.reader_language import say as say_text
+from warbands.rules.bilingual import Text
 from warbands.rules.model import Figure
-from warbands.rules.texts import Text
+from warbands.rules.warband_content import ALL_ENTRIES
 
 register = template.Library()
 

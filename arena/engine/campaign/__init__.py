@@ -7,7 +7,7 @@ Modules, each citing its HR section:
 - :mod:`.fixture_formats`: round robin, Swiss, knockout and groups (HR-10.2); built from
   :mod:`.round_robin`, :mod:`.swiss`, :mod:`.knockout` and :mod:`.pairing`.
 - :mod:`.standings`: league tables and the tie-break chains (HR-10.3).
-- :mod:`.campaign`: the post-match sequence (HR-10.5) and team value (HR-10.4), over
+- :mod:`.between_matches`: the post-match sequence (HR-10.5) and team value (HR-10.4), over
   :mod:`.injuries` (HR-10.5), :mod:`.experience` (HR-10.6), :mod:`.gold`, :mod:`.purchases` and
   :mod:`.broken` (HR-10.7), :mod:`.hirelings` and :mod:`.match_items` (HR-10.8).
 - :mod:`.four_player_schedule`, :mod:`.four_player_results`, :mod:`.four_player_standings` and

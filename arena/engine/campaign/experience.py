@@ -26,7 +26,7 @@ Advances fall due at 5, 12, 21, 32 and 45 XP in total (:func:`advances_earned`,
 
 Each stat rises by at most +2 through advances (so Ép once, the others twice); advances may pass
 the HR-9.3 maxima. The team value goes up at the HR-9 unit costs
-(:func:`~arena.engine.campaign.campaign.team_value`).
+(:func:`~arena.engine.campaign.between_matches.team_value`).
 """
 
 from __future__ import annotations

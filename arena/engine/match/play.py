@@ -20,7 +20,7 @@ from arena.engine.match.evolve import evolve
 from arena.engine.match.hooks import HOOKS
 from arena.engine.match.magic import areas as magic_areas
 from arena.engine.match.magic import listing as magic_engine
-from arena.engine.match.match_errors import IllegalActionError
+from arena.engine.match.match_errors import IllegalActionError, RefusalKind
 from arena.engine.match.memo import Memo
 from arena.engine.match.optional import actions as opt_act
 from arena.engine.match.optional import favour as optional_favour
@@ -286,12 +286,15 @@ def apply(state: State, action: Action, dice: Dice | None = None) -> tuple[State
     """
     decider = DECIDERS.get(type(action))
     if decider is None:
-        raise IllegalActionError(f"{action!r} is not an action", "HR-12")
+        raise IllegalActionError(f"{action!r} is not an action", "HR-12", kind=RefusalKind.NOT_AN_ACTION)
     if state.phase is Phase.OVER:
-        raise IllegalActionError("the match is over", "RB p.6, HR-10.1")
+        raise IllegalActionError("the match is over", "RB p.6, HR-10.1", kind=RefusalKind.MATCH_OVER)
     if type(action) is not act.Concede and action.seat not in seats_to_move(state):
         raise IllegalActionError(
-            f"seat {action.seat} owes no decision now; waiting for {seats_to_move(state)}", "HR-12 ruling 38"
+            f"seat {action.seat} owes no decision now; waiting for {seats_to_move(state)}",
+            "HR-12 ruling 38",
+            kind=RefusalKind.NOT_YOUR_TURN,
+            seat=action.seat,
         )
     if state.magic is not None and state.magic.frenzied:
         magic_engine.check(state, action)  # what an Orgyilkosság victim may do (RB p.17)

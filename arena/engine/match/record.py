@@ -23,7 +23,7 @@ from typing import Any
 
 from arena.engine.match.actions import action_from_json
 from arena.engine.match.events import event_to_json
-from arena.engine.match.match_errors import IllegalActionError
+from arena.engine.match.match_errors import IllegalActionError, Refusal, RefusalKind
 from arena.engine.match.play import apply, match_events
 from arena.engine.match.setup import new_match
 from arena.engine.match.state import MatchSetup, State
@@ -59,6 +59,7 @@ class Mismatch:
     kind: str  # "roll", "event", "count", "illegal"
     expected: Any  # what the seed's replay gives
     found: Any  # what the record holds
+    refusal: Refusal | None = None  # "illegal": why the referee refuses the action (its kind and facts)
 
     def describe(self) -> str:
         where = "the deal" if self.seq == 0 else f"action {self.seq}"
@@ -126,10 +127,13 @@ def check_record(
             action = action_from_json(dict(row.action))
             state, events = apply(state, action)
         except IllegalActionError as error:
-            check.mismatch = Mismatch(row.seq, 0, "illegal", str(error), dict(row.action))
+            check.mismatch = Mismatch(row.seq, 0, "illegal", str(error), dict(row.action), error.refusal)
             break
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-            check.mismatch = Mismatch(row.seq, 0, "illegal", f"not an action of the game ({error})", dict(row.action))
+            unread = Refusal(RefusalKind.NOT_AN_ACTION)
+            check.mismatch = Mismatch(
+                row.seq, 0, "illegal", f"not an action of the game ({error})", dict(row.action), unread
+            )
             break
         caused = [event_to_json(e) for e in events]
         check.rolls.extend(_rolls(row.seq, caused))

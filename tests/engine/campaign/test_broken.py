@@ -6,8 +6,8 @@ from dataclasses import replace
 
 import pytest
 
+from arena.engine.campaign.between_matches import team_value
 from arena.engine.campaign.broken import break_items
-from arena.engine.campaign.campaign import team_value
 from arena.engine.campaign.match_items import MATCH_ITEM_NAMES, MatchItemKind
 from arena.engine.campaign.purchases import Purchase, apply_purchase
 from arena.engine.campaign.rule_error import CampaignRuleError

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from arena.engine.campaign.campaign import team_value
+from arena.engine.campaign.between_matches import team_value
 from arena.engine.campaign.gold import match_income, pay, starting_treasury
 from arena.engine.campaign.purchases import Purchase, apply_purchase, purchase_price, recruit_member
 from arena.engine.campaign.results import Format, ResultKind

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from arena.engine.campaign.campaign import team_value
+from arena.engine.campaign.between_matches import team_value
 from arena.engine.campaign.hirelings import after_match, fielded_roster, hireling_member
 from arena.engine.campaign.match_items import (
     MatchItem,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from warbands.rules import content as c
+from warbands.rules import warband_content as c
 from warbands.rules.army_list import army_figure, sample_warband
-from warbands.rules.checks import check_warband
 from warbands.rules.model import Figure, Pool, Warband
+from warbands.rules.warband_checks import check_warband
 
 SAMPLE = sample_warband()
 

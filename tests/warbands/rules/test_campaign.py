@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from tests.warbands.rules.helpers import SAMPLE
-from warbands.rules import content as c
+from warbands.rules import warband_content as c
 from warbands.rules.army_list import army_figure, army_minion
 from warbands.rules.campaign import (
     Advance,

@@ -16,11 +16,11 @@ from tests.warbands.rules.helpers import (
     full_warband,
     with_figure,
 )
-from warbands.rules import content as c
+from warbands.rules import warband_content as c
 from warbands.rules.army_list import army_figure, army_minion
-from warbands.rules.checks import BUILDING_CODES, VALIDATORS, check_warband
+from warbands.rules.figure_prices import warband_totals
 from warbands.rules.model import Figure, Minion, Pool, Warband
-from warbands.rules.pricing import warband_totals
+from warbands.rules.warband_checks import BUILDING_CODES, VALIDATORS, check_warband
 
 ROOMY = replace(SAMPLE, points=300)  # the sample at L 300: room for a figure made dearer by its fault
 WIZARD = 0  # the sample's figures: Wizard (+ Raven), Knight, Warrior 1, Warrior 2, Archer

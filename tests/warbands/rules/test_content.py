@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from warbands.rules import content as c
+from warbands.rules import warband_content as c
 from warbands.rules.army_list import ARMY_LIST, army_figure
-from warbands.rules.pricing import figure_price
+from warbands.rules.figure_prices import figure_price
 
 SEED_LINES = 191  # seed 004 has 191 lines
 

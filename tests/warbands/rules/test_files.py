@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from tests.warbands.rules.helpers import SAMPLE, full_warband
-from warbands.rules import content as c
-from warbands.rules.checks import check_warband
-from warbands.rules.files import (
+from warbands.rules import warband_content as c
+from warbands.rules.model import Figure
+from warbands.rules.warband_checks import check_warband
+from warbands.rules.warband_file import (
     MAX_FIGURES,
     MAX_FILE_BYTES,
     WarbandFileError,
@@ -22,7 +23,6 @@ from warbands.rules.files import (
     warband_to_dict,
     warband_to_document,
 )
-from warbands.rules.model import Figure
 
 
 def problems(text: str | bytes) -> list[tuple[str, str]]:

@@ -7,10 +7,10 @@ from dataclasses import replace
 import pytest
 
 from tests.warbands.rules.helpers import SAMPLE, full_warband
-from warbands.rules import content as c
+from warbands.rules import warband_content as c
 from warbands.rules.army_list import army_figure
+from warbands.rules.figure_prices import combat_value, cost_sum, figure_price, price_of, warband_totals
 from warbands.rules.model import Figure, Pool
-from warbands.rules.pricing import combat_value, cost_sum, figure_price, price_of, warband_totals
 
 
 def test_wb2_example_q4_c3_no_rules_is_23():

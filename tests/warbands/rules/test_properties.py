@@ -12,7 +12,7 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from warbands.rules import content as c
+from warbands.rules import warband_content as c
 from warbands.rules.army_list import ARMY_LIST, army_figure
 from warbands.rules.campaign import (
     Advance,
@@ -28,18 +28,18 @@ from warbands.rules.campaign import (
     living_warband,
     register,
 )
-from warbands.rules.checks import CODES, check_warband
-from warbands.rules.files import (
+from warbands.rules.figure_prices import figure_price, price_of, warband_totals
+from warbands.rules.league import EndState, FigureEnd, Format, LeagueMatch, MatchOutcome, Outcome, SideReport, standings
+from warbands.rules.model import Figure, Minion, Pool, Warband
+from warbands.rules.warband_checks import CODES, check_warband
+from warbands.rules.warband_dice import SeededDice
+from warbands.rules.warband_file import (
     WarbandFileError,
     dump_warband_file,
     parse_warband_file,
     warband_from_dict,
     warband_to_dict,
 )
-from warbands.rules.league import EndState, FigureEnd, Format, LeagueMatch, MatchOutcome, Outcome, SideReport, standings
-from warbands.rules.model import Figure, Minion, Pool, Warband
-from warbands.rules.pricing import figure_price, price_of, warband_totals
-from warbands.rules.warband_dice import SeededDice
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 RULE_IDS = sorted(c.RULES)

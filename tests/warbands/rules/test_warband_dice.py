@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from warbands.rules.texts import Text
+from warbands.rules.bilingual import Text
 from warbands.rules.warband_dice import FixedDice, SeededDice
 
 PURPOSE = Text("injury severity", "sérülés súlyossága")

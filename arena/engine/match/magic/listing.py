@@ -23,7 +23,7 @@ from arena.engine.match.magic.zombie import (
     zombie_options,
     zombie_waiting,
 )
-from arena.engine.match.match_errors import IllegalActionError
+from arena.engine.match.match_errors import IllegalActionError, RefusalKind
 from arena.engine.match.memo import Table
 from arena.engine.match.rules.base import HEXES, Scan, activate, actor, check_stated, fail, man_of, pay
 from arena.engine.match.state import State
@@ -112,6 +112,7 @@ def check(state: State, action: Any) -> None:
             raise IllegalActionError(
                 "the Orgyilkosság victim may not stop while he can act against his designee",
                 "RB p.17, HR-12 ruling 15",
+                kind=RefusalKind.NOT_LEGAL_NOW,
             )
         return
     c = s.index.get(char, -1) if isinstance(char, str) else -1
@@ -122,11 +123,12 @@ def check(state: State, action: Any) -> None:
             raise IllegalActionError(
                 "the Orgyilkosság victim may not stop while he can act against his designee",
                 "RB p.17, HR-12 ruling 15",
+                kind=RefusalKind.NOT_LEGAL_NOW,
             )
         return
     reason = refusal(s, c, action)
     if reason is not None:
-        raise IllegalActionError(reason, "RB p.17, HR-12 ruling 15")
+        raise IllegalActionError(reason, "RB p.17, HR-12 ruling 15", kind=RefusalKind.NOT_LEGAL_NOW)
 
 
 def _victim_can_act(s: State, v: int) -> bool:

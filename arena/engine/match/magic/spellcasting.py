@@ -56,6 +56,7 @@ from arena.engine.match.rules.base import (
     check_stated,
     fail,
     man_of,
+    no_character,
     occupancy,
     pay,
 )
@@ -568,7 +569,7 @@ def cast_options(s: State, c: int, scan: Scan, touch_only: bool = False) -> list
 def _char(s: State, char_id: str | None, what: str) -> int:
     t = s.index.get(char_id or "", -1)
     if t < 0:
-        fail(f"name a {what}: {char_id!r} is no character", "RB p.12")
+        no_character(char_id, "RB p.12", f"name a {what}: {char_id!r} is no character")
     return t
 
 

@@ -9,7 +9,7 @@ from arena.engine.match.context import Context
 from arena.engine.match.events import Activated
 from arena.engine.match.hooks import HOOKS
 from arena.engine.match.magic import queries as magic_hooks
-from arena.engine.match.match_errors import IllegalActionError
+from arena.engine.match.match_errors import IllegalActionError, RefusalKind
 from arena.engine.match.memo import Table
 from arena.engine.match.state import BOARD_OF, Phase, State
 
@@ -38,23 +38,42 @@ STRATEGIST_MAN = 4  # RB p.8
 
 
 def fail(message: str, rule: str) -> NoReturn:
-    raise IllegalActionError(message, rule)
+    """Refuse an action a rule forbids in this position (``NOT_LEGAL_NOW``, ``rule`` cites it)."""
+    raise IllegalActionError(message, rule, kind=RefusalKind.NOT_LEGAL_NOW)
+
+
+def no_character(char_id: object, rule: str, message: str = "") -> NoReturn:
+    """Refuse an action naming a character who is not in the match (``NO_SUCH_CHARACTER``)."""
+    raise IllegalActionError(
+        message or f"there is no character {char_id!r}",
+        rule,
+        kind=RefusalKind.NO_SUCH_CHARACTER,
+        char=None if char_id is None else str(char_id),
+    )
 
 
 def check_char(s: State, seat: int, char_id: str) -> int:
     """The number of ``char_id``, who must belong to ``seat``."""
     c = s.index.get(char_id)
     if c is None:
-        fail(f"there is no character {char_id!r}", "RB p.4-5")
+        no_character(char_id, "RB p.4-5")
     if s.sheets[c].seat != seat:
-        fail(f"{char_id} is not one of seat {seat}'s characters", "RB p.6")
+        raise IllegalActionError(
+            f"{char_id} is not one of seat {seat}'s characters",
+            "RB p.6",
+            kind=RefusalKind.NOT_YOUR_CHARACTER,
+            char=char_id,
+            seat=seat,
+        )
     return c
 
 
 def actor(s: State, seat: int, char_id: str) -> int:
     """The named character who may act now (RB p.6, HR-12 rulings 2 and 13)."""
     if s.phase is not Phase.ACTING or s.seat_to_act != seat:
-        fail(f"it is not seat {seat}'s step to act", "RB p.6")
+        raise IllegalActionError(
+            f"it is not seat {seat}'s step to act", "RB p.6", kind=RefusalKind.NOT_YOUR_TURN, seat=seat
+        )
     c = check_char(s, seat, char_id)
     if c not in s.named:
         fail(f"{char_id} was not named for this step", "RB p.6 §8.2")

@@ -29,6 +29,7 @@ from arena.engine.match.rules.base import (
     check_stated,
     fail,
     man_of,
+    no_character,
     occupancy,
     pay,
 )
@@ -44,7 +45,7 @@ def target_of(s: State, seat: int, target: str, by: int = -1) -> int:
     designee of ``by``, an Orgyilkosság victim (RB p.17)."""
     t = s.index.get(target, -1)
     if t < 0:
-        fail(f"there is no character {target!r}", "RB p.4-5")
+        no_character(target, "RB p.4-5")
     if s.camp[t] == s.seat_camp[seat] and not (s.magic is not None and magic_hooks.designee(s, by) == t):
         fail(f"{target} is on his own side; attacks target only enemies", "HR-12 ruling 20")
     if not s.alive[t]:

@@ -55,6 +55,7 @@ from arena.engine.match.rules.base import (
     fail,
     grantable,
     man_of,
+    no_character,
     occupancy,
     pay,
     strategist_man,
@@ -465,7 +466,7 @@ def decide_trigger(ctx: Context, a: TriggerTrap) -> None:
     pay(s, c, trap.man_cost, f"trap card {a.card}")
     t = s.index.get(a.target, -1)
     if t < 0:
-        fail(f"there is no character {a.target!r}", "RB p.4-5")
+        no_character(a.target, "RB p.4-5")
     refusal = remote_refusal(s, a.seat, trap, t)
     if refusal is not None:
         fail(refusal, "RB p.18, HR-5, HR-4")

@@ -1,14 +1,14 @@
 """A warband file checked for the command line (``validate_team FILE --game warband [--points N]``):
-the file's limits and shape (``warbands.rules.files``), then every building rule WB-01 … WB-15."""
+the file's limits and shape (``warbands.rules.warband_file``), then every building rule WB-01 … WB-15."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 from games.registry import FileCheck
-from warbands.rules.checks import check_warband
-from warbands.rules.files import WarbandFileError, parse_warband_file
-from warbands.rules.pricing import warband_totals
+from warbands.rules.figure_prices import warband_totals
+from warbands.rules.warband_checks import check_warband
+from warbands.rules.warband_file import WarbandFileError, parse_warband_file
 
 
 def check_file(data: bytes, points: int | None, language: str) -> FileCheck:

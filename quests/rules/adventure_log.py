@@ -16,9 +16,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from . import checks
-from .checks import Violation
-from .content import (
+from . import quest_checks
+from .quest_checks import Violation
+from .quest_content import (
     GOLD_MAX,
     POWER_TOKENS_MAX,
     CardKind,
@@ -127,11 +127,11 @@ class AdventureState:
 
 def start(setup: Setup) -> AdventureState:
     keys = [w.key for w in setup.warriors]
-    found = checks.check_party([w.cls.value for w in setup.warriors])
-    found += checks.check_leader([setup.leader], {w.key: w.cls for w in setup.warriors}, at_setup=True)
+    found = quest_checks.check_party([w.cls.value for w in setup.warriors])
+    found += quest_checks.check_leader([setup.leader], {w.key: w.cls for w in setup.warriors}, at_setup=True)
     for w in setup.warriors:
-        found += checks.check_starting_wounds(w.name, w.wounds)
-        found += checks.check_starting_item(w.name, w.cls, w.equipment)
+        found += quest_checks.check_starting_wounds(w.name, w.wounds)
+        found += quest_checks.check_starting_item(w.name, w.cls, w.equipment)
     if found:
         raise LogError(found)
     assert len(set(keys)) == len(keys)
@@ -301,7 +301,7 @@ def _require(found: tuple[Violation, ...]) -> None:
 
 def _living(state: AdventureState, key: str, fld: str) -> WarriorState:
     w = state.warrior(key)
-    _require(checks.check_living(w.name, w.status, fld))
+    _require(quest_checks.check_living(w.name, w.status, fld))
     return w
 
 
@@ -319,21 +319,21 @@ def apply(state: AdventureState, entry: Entry) -> AdventureState:  # noqa: C901 
         )
     if isinstance(entry, CardTurned):
         kinds = [k for _, k in state.cards] + [entry.card_kind]
-        _require(checks.check_deck(kinds))
+        _require(quest_checks.check_deck(kinds))
         return replace(state, cards=(*state.cards, (entry.name, entry.card_kind)))
     if isinstance(entry, EventDrawn):
         return replace(state, events=state.events + 1)
     if isinstance(entry, MonsterSlain):
         w = _living(state, entry.killer, "killer")
-        _require(checks.check_kill(entry.killer, entry.killer, entry.gold))
+        _require(quest_checks.check_kill(entry.killer, entry.killer, entry.gold))
         return state.with_warrior(replace(w, gold=w.gold + entry.gold, kills=(*w.kills, (entry.monster, entry.gold))))
     if isinstance(entry, TreasureFound):
         w = _living(state, entry.recipient, "recipient")
         counts = {x.key: x.found_here for x in state.warriors if x.status is Status.ACTIVE}
-        _require(checks.check_treasure_share(entry.recipient, w.name, counts))
+        _require(quest_checks.check_treasure_share(entry.recipient, w.name, counts))
         event_treasure = state.event_treasure + (entry.source is TreasureSource.EVENT)
         if entry.source is TreasureSource.EVENT:
-            _require(checks.check_event_treasure(event_treasure, state.events))
+            _require(quest_checks.check_event_treasure(event_treasure, state.events))
         card = Card(entry.name, entry.value, here=True)
         return replace(state, event_treasure=event_treasure).with_warrior(replace(w, treasure=(*w.treasure, card)))
     if isinstance(entry, WoundsTaken):
@@ -400,11 +400,11 @@ def apply(state: AdventureState, entry: Entry) -> AdventureState:  # noqa: C901 
     if isinstance(entry, TreasureSold):
         w = state.warrior(entry.warrior)
         if state.ended:
-            _require(checks.check_living(w.name, w.status, "warrior"))
+            _require(quest_checks.check_living(w.name, w.status, "warrior"))
         held = next((i for i, card in enumerate(w.treasure) if card.name == entry.name), None)
         held_value = w.treasure[held].value if held is not None else None
         _require(
-            checks.check_sale(
+            quest_checks.check_sale(
                 ended=state.ended, survived=w.outcome is Outcome.SURVIVED, held_value=held_value, price=entry.price
             )
         )
@@ -436,8 +436,8 @@ def _end(state: AdventureState, entry: AdventureEnded) -> AdventureState:
             or w.status is Status.LOST
             and outcome is not Outcome.LOST
         ):
-            found += checks.check_living(w.name, w.status, fld)
-        found += checks.check_outcome(w.name, outcome, w.wounds, fld)
+            found += quest_checks.check_living(w.name, w.status, fld)
+        found += quest_checks.check_outcome(w.name, outcome, w.wounds, fld)
         if w.status is Status.ACTIVE and outcome is Outcome.DIED and w.wounds > 0:
             found.append(
                 Violation(

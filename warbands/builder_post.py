@@ -4,7 +4,7 @@ that reshape the warband (add, copy, remove a figure; a minion, a pool, a summon
 Every input is named by the path the rules use for its field (``figures[2].quality``,
 ``figures[0].minions[0].grant``, ``pools[1].borrowed``), so a broken rule (``Violation.field``) and a
 refused value land beside the same field. A value that cannot be stored (not a whole number, beyond
-``warbands.bounds``) is refused beside its field and not saved; everything else is saved, even when
+``warbands.warband_bounds``) is refused beside its field and not saved; everything else is saved, even when
 it breaks a rule (the warband is then a draft).
 
 The page posts a digest of the warband's shape (``SHAPE_FIELD``): a post made against another shape
@@ -21,11 +21,12 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from warbands.rules.army_list import ARMY_LIST, army_figure, army_minion
-from warbands.rules.content import ELEMENT_NAMES, MAGIC_SKILLS, POOL_SKILLS, RULES, SPELLS, Element
 from warbands.rules.model import Figure, Pool
 from warbands.rules.model import Warband as RulesWarband
+from warbands.rules.warband_content import ELEMENT_NAMES, MAGIC_SKILLS, POOL_SKILLS, RULES, SPELLS, Element
 
-from .bounds import (
+from .models import NAME_MAX_LENGTH, NOTES_MAX_LENGTH, POINTS_BOUNDS
+from .warband_bounds import (
     BORROWED_BOUNDS,
     COMBAT_BOUNDS,
     FIGURE_NAME_MAX_LENGTH,
@@ -35,7 +36,6 @@ from .bounds import (
     MINIONS_PER_FIGURE,
     QUALITY_BOUNDS,
 )
-from .models import NAME_MAX_LENGTH, NOTES_MAX_LENGTH, POINTS_BOUNDS
 
 SHAPE_FIELD = "warband-shape"
 ACTION_FIELD = "action"

@@ -1,7 +1,7 @@
 """The campaign sequence after a match (HR-10.5–10.8), run once when a result first becomes final.
 
 First the one-match items both sides bought for the fixture are used up (HR-10.7, HR-10.8:
-``services.match_items``). Then for each team, in the order of HR-10.5: the pile items Fegyvertörés
+``services.fixture_items``). Then for each team, in the order of HR-10.5: the pile items Fegyvertörés
 broke leave the pile for the team's broken items (HR-10.7), absences served by members who missed the
 match (a hireling stood in, HR-10.8), casualties (an injury roll for every member who reached Ép ≤ 0),
 experience, then income. Each step is the engine's (``arena.engine.campaign``); this module only
@@ -27,13 +27,13 @@ from arena.engine.campaign.texts import Line
 from arena.engine.content.profiles import GLADIATOR, MEMBER_SLOTS
 from arena.engine.roster import ABSENT, HIRELING, Member, Roster
 
-from ..facts import Fate, MatchFacts, MemberFacts, SideFacts
+from ..bought_items import weapon_names
 from ..log_text import lines_to_json
-from ..match_items import weapon_names
 from ..models import CampaignEvent, Entry, Fixture, MemberRecord
+from ..result_facts import Fate, MatchFacts, MemberFacts, SideFacts
 from ..rosters import entry_roster, set_entry_roster
+from .fixture_items import use_match_items
 from .log import EventLog
-from .match_items import use_match_items
 
 Kind = CampaignEvent.Kind
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from quests.rules import log
-from quests.rules.content import WarriorClass
+from quests.rules import adventure_log
+from quests.rules.quest_content import WarriorClass
 from quests.rules.rolls import Roll
 
 
@@ -14,7 +14,7 @@ def roll_from_row(purpose: str, dice: Iterable[int], total: int, bonus: int) -> 
     return Roll(purpose, tuple(int(d) for d in dice), int(total), int(bonus))
 
 
-def setup_to_json(setup: log.Setup) -> dict[str, Any]:
+def setup_to_json(setup: adventure_log.Setup) -> dict[str, Any]:
     return {
         "leader": setup.leader,
         "warriors": [
@@ -34,10 +34,10 @@ def setup_to_json(setup: log.Setup) -> dict[str, Any]:
     }
 
 
-def setup_from_json(data: Mapping[str, Any]) -> log.Setup:
-    return log.Setup(
+def setup_from_json(data: Mapping[str, Any]) -> adventure_log.Setup:
+    return adventure_log.Setup(
         tuple(
-            log.StartingWarrior(
+            adventure_log.StartingWarrior(
                 key=str(w["key"]),
                 name=str(w["name"]),
                 cls=WarriorClass(w["cls"]),
@@ -46,7 +46,7 @@ def setup_from_json(data: Mapping[str, Any]) -> log.Setup:
                     w["wounds"]["purpose"], w["wounds"]["dice"], w["wounds"]["total"], w["wounds"]["bonus"]
                 ),
                 gold=int(w["gold"]),
-                treasure=tuple(log.Card(str(c["name"]), int(c["value"])) for c in w["treasure"]),
+                treasure=tuple(adventure_log.Card(str(c["name"]), int(c["value"])) for c in w["treasure"]),
                 equipment=tuple(str(e) for e in w["equipment"]),
                 power_tokens=w.get("power_tokens"),
             )
@@ -56,5 +56,5 @@ def setup_from_json(data: Mapping[str, Any]) -> log.Setup:
     )
 
 
-def entries_from_rows(rows: Iterable[tuple[int, Mapping[str, Any]]]) -> list[tuple[int, log.Entry]]:
-    return [(seq, log.entry_from_dict(data)) for seq, data in rows]
+def entries_from_rows(rows: Iterable[tuple[int, Mapping[str, Any]]]) -> list[tuple[int, adventure_log.Entry]]:
+    return [(seq, adventure_log.entry_from_dict(data)) for seq, data in rows]

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
-from warbands.rules.texts import Text
+from warbands.rules.bilingual import Text
 
 # --- WB-1 Game size and the figure ------------------------------------------------------------------
 

@@ -24,7 +24,10 @@ from types import MappingProxyType
 from typing import Final
 
 from warbands.rules import messages as m
-from warbands.rules.content import (
+from warbands.rules.bilingual import Text
+from warbands.rules.figure_prices import WarbandTotals, figure_price, illusion_limit, warband_totals
+from warbands.rules.model import Figure, Warband
+from warbands.rules.warband_content import (
     COMBAT_MAX,
     COMBAT_MIN,
     ELEMENTALIST,
@@ -50,9 +53,6 @@ from warbands.rules.content import (
     Element,
     entry_name,
 )
-from warbands.rules.model import Figure, Warband
-from warbands.rules.pricing import WarbandTotals, figure_price, illusion_limit, warband_totals
-from warbands.rules.texts import Text
 
 _EXCLUSIVE: Final = frozenset(r for pair in FIGURE_EXCLUSIVE_SETS for r in pair)
 CODES: Final = tuple(f"WB-{n:02d}" for n in range(1, 21))

@@ -11,20 +11,20 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from common.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest, HtmxHttpRequest
-from games.leagues import league_pages
+from games.league_protocol import league_pages
 
-from ..facts import facts_of
 from ..forms import DisputeForm
 from ..match_item_forms import MatchItemForm
 from ..models import Fixture, Result
 from ..permissions import require_opponent_of_reporter, require_organiser, require_owner, require_player_in
 from ..report_forms import ResultReport
+from ..result_facts import facts_of
+from ..selectors.fixture_items import SIDE_NAMES
 from ..selectors.fixtures import fixture_line
-from ..selectors.match_items import SIDE_NAMES
 from ..selectors.reports import match_report as report_of
-from ..services import results
-from ..services.match_items import fixture_buy_match_item
-from .common import REFUSALS, get_fixture, refusal_text, tell_refusal
+from ..services import reports
+from ..services.fixture_items import fixture_buy_match_item
+from .helpers import REFUSALS, get_fixture, refusal_text, tell_refusal
 
 ROW = "campaigns/fixtures.html#fixture-row"
 
@@ -64,7 +64,7 @@ def match_report(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _game_match(request: HttpRequest, fixture: Fixture) -> HttpResponse:
     """Another game's match page: campaigns' own (result, actions, the log, the audit trail) with the
-    game's part of the result (``games.leagues.LeagueGamePages.match_template``) inside."""
+    game's part of the result (``games.league_protocol.LeagueGamePages.match_template``) inside."""
     report = report_of(fixture, request.user)
     pages = league_pages(fixture.league.game)
     context = {
@@ -78,7 +78,7 @@ def _game_match(request: HttpRequest, fixture: Fixture) -> HttpResponse:
 
 
 def _game_report(request: AuthenticatedHttpRequest, fixture: Fixture, mode: str) -> HttpResponse:
-    """Another game's report or settle form (``games.leagues.LeagueGamePages.report_form``): the
+    """Another game's report or settle form (``games.league_protocol.LeagueGamePages.report_form``): the
     game's fields inside campaigns' page; the result's life is campaigns' services'."""
     pages = league_pages(fixture.league.game)
     existing = Result.objects.filter(fixture=fixture).first()
@@ -87,9 +87,9 @@ def _game_report(request: AuthenticatedHttpRequest, fixture: Fixture, mode: str)
     if request.method == "POST" and form.is_valid():
         try:
             if mode == "settle":
-                results.fixture_settle_result(fixture=fixture, actor=request.user, facts=form.report())
+                reports.fixture_settle_result(fixture=fixture, actor=request.user, facts=form.report())
             else:
-                results.fixture_report_result(fixture=fixture, actor=request.user, facts=form.report())
+                reports.fixture_report_result(fixture=fixture, actor=request.user, facts=form.report())
         except REFUSALS as error:
             form.add_error(None, refusal_text(error))
         else:
@@ -139,7 +139,7 @@ def fixture_report(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpRespon
     report = ResultReport(fixture, request.POST or None)
     if request.method == "POST" and report.is_valid():
         try:
-            results.fixture_report_result(fixture=fixture, actor=request.user, facts=report.facts())
+            reports.fixture_report_result(fixture=fixture, actor=request.user, facts=report.facts())
         except REFUSALS as error:
             report.form.add_error(None, refusal_text(error))
         else:
@@ -162,7 +162,7 @@ def fixture_settle(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     report = ResultReport(fixture, request.POST or None, facts=facts_of(existing) if existing else None)
     if request.method == "POST" and report.is_valid():
         try:
-            results.fixture_settle_result(fixture=fixture, actor=request.user, facts=report.facts())
+            reports.fixture_settle_result(fixture=fixture, actor=request.user, facts=report.facts())
         except REFUSALS as error:
             report.form.add_error(None, refusal_text(error))
         else:
@@ -175,7 +175,7 @@ def fixture_settle(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def fixture_confirm(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
     try:
-        results.fixture_confirm_result(fixture=get_fixture(pk), actor=request.user)
+        reports.fixture_confirm_result(fixture=get_fixture(pk), actor=request.user)
     except REFUSALS as error:
         return _answer(request, pk, refusal_text(error), refused=True)
     return _answer(request, pk, _("Result confirmed. The campaign sequence has run."))
@@ -191,7 +191,7 @@ def fixture_dispute(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpRespo
         return _answer(request, pk, str(form.errors["reason"][0]), refused=True)
     try:
         reason = form.cleaned_data["reason"] if form.is_valid() else ""
-        results.fixture_dispute_result(fixture=fixture, actor=request.user, reason=reason)
+        reports.fixture_dispute_result(fixture=fixture, actor=request.user, reason=reason)
     except REFUSALS as error:
         return _answer(request, pk, refusal_text(error), refused=True)
     return _answer(request, pk, _("Result disputed. The organiser will settle it."))
@@ -204,7 +204,7 @@ def fixture_forfeit(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     require_organiser(fixture.league, request.user)
     forfeiting = fixture.away if request.POST.get("side") == "away" and fixture.away else fixture.home
     try:
-        results.fixture_record_forfeit(fixture=fixture, actor=request.user, forfeiting=forfeiting)
+        reports.fixture_record_forfeit(fixture=fixture, actor=request.user, forfeiting=forfeiting)
     except REFUSALS as error:
         tell_refusal(request, error)
     else:

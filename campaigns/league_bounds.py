@@ -32,7 +32,7 @@ from arena.engine.content.common import Stat
 from arena.engine.content.profiles import GLADIATOR, STRATEGIST
 from arena.engine.match.state import ROUND_LIMIT_MAX, ROUND_LIMIT_MIN
 from arena.engine.match.words import ArenaMode
-from teams.bounds import SLOT_STAT_BOUNDS
+from teams.team_bounds import SLOT_STAT_BOUNDS
 
 ROUND_LIMIT_BOUNDS: Final = (ROUND_LIMIT_MIN, ROUND_LIMIT_MAX)
 ROUNDS_PLAYED_MAX: Final = ROUND_LIMIT_MAX + KNOCKOUT_EXTRA_ROUNDS

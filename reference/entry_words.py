@@ -141,7 +141,7 @@ WEAPON_GROUPS = {
 }
 AMULET_GROUPS = {"amulets": _("Amulets"), "tokens": _("Magic-resistance tokens")}
 
-# --- The search's words (reference/search.py): the rulebook's terms and the words players type for
+# --- The search's words (reference/text_search.py): the rulebook's terms and the words players type for
 # an entry, in both languages. They find entries; they state no rule.
 SPELL_TYPE_TERMS = {
     "curse": ("rontás", "rontó", "curse", "curses"),

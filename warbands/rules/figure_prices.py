@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from warbands.rules.content import (
+from warbands.rules.model import Figure, Warband
+from warbands.rules.warband_content import (
     ALL_ENTRIES,
     ANIMAL,
     ILLUSIONIST,
@@ -25,7 +26,6 @@ from warbands.rules.content import (
     personality_cap,
     pool_cap,
 )
-from warbands.rules.model import Figure, Warband
 
 PRICE_MIN = 1  # WB-2: at least 1
 

@@ -12,13 +12,13 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from arena.engine.campaign.campaign import team_value
+from arena.engine.campaign.between_matches import team_value
 from arena.engine.campaign.hirelings import fielded_roster
 from arena.engine.campaign.match_items import equip_for_match, patronage_points
 from arena.engine.roster import Roster
 
+from ..bought_items import BoughtItem, items_from_json
 from ..league_errors import LeagueError
-from ..match_items import BoughtItem, items_from_json
 from ..models import Entry, Fixture, MatchPreparation
 from ..rosters import entry_roster, for_league
 

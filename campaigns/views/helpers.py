@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404
 
 from arena.engine.campaign.rule_error import CampaignRuleError
 from common.i18n import problem_text
-from games.leagues import LeagueRefusal
+from games.league_protocol import LeagueRefusal
 
 from ..league_errors import CampaignRosterError, LeagueError
 from ..models import Entry, Fixture, League

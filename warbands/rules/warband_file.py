@@ -3,10 +3,10 @@
 
 ``dump_warband_file`` writes one; ``parse_warband_file`` reads one and raises
 :class:`WarbandFileError` with every problem of the file at once, each a
-:class:`~warbands.rules.checks.Violation` with a ``FILE-…`` code, the path of the field and a message
+:class:`~warbands.rules.warband_checks.Violation` with a ``FILE-…`` code, the path of the field and a message
 in both languages that starts with that path. Values that are well formed but break a building rule
 (a Quality of 9, an unknown rule id, a stated price that is wrong) are not the file's business: the
-file loads and :func:`~warbands.rules.checks.check_warband` reports them (an import runs both).
+file loads and :func:`~warbands.rules.warband_checks.check_warband` reports them (an import runs both).
 
 Limits, checked before the JSON parser runs: ``MAX_FILE_BYTES`` (``FILE-SIZE``), nesting deeper
 than ``MAX_NESTING_DEPTH`` (``FILE-DEPTH``) and numbers longer than ``MAX_NUMBER_LENGTH`` characters
@@ -36,11 +36,11 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any, Final
 
-from warbands.rules.checks import Violation
-from warbands.rules.content import POINTS_MAX, pool_cap
+from warbands.rules.bilingual import Text
+from warbands.rules.figure_prices import figure_price
 from warbands.rules.model import Figure, Minion, Pool, Warband
-from warbands.rules.pricing import figure_price
-from warbands.rules.texts import Text
+from warbands.rules.warband_checks import Violation
+from warbands.rules.warband_content import POINTS_MAX, pool_cap
 
 FORMAT: Final = "viadal-warband"
 FORMAT_VERSION: Final = 1

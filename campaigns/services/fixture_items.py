@@ -27,11 +27,11 @@ from arena.engine.campaign.match_items import (
     patronage_left,
 )
 
+from ..bought_items import Paid, item_to_json, items_from_json
 from ..league_errors import LeagueError
-from ..match_items import Paid, item_to_json, items_from_json
 from ..models import CampaignEvent, Entry, Fixture, MatchPreparation
 from ..permissions import require_owner
-from ..selectors.match_items import fixture_fielded_roster, live_patronage
+from ..selectors.fixture_items import fixture_fielded_roster, live_patronage
 from .locks import lock_fixture
 from .log import EventLog
 

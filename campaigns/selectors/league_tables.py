@@ -15,11 +15,11 @@ from arena.engine.campaign.fixture_formats import GROUP_QUALIFIERS
 from arena.engine.campaign.pairing import TeamId
 from arena.engine.campaign.results import ResultKind, league_points
 from arena.engine.campaign.standings import MatchResult, StandingRow, TieBreaker
-from games.leagues import league_game, league_pages
+from games.league_protocol import league_game, league_pages
 
-from ..facts import facts_of
-from ..labels import result_label, tie_breaker_description, tie_breaker_name
+from ..league_labels import result_label, tie_breaker_description, tie_breaker_name
 from ..models import Entry, Fixture, League, group_letter
+from ..result_facts import facts_of
 
 
 def match_result(fixture: Fixture) -> MatchResult:

@@ -1,8 +1,8 @@
-"""How large or small each value of a warband may be when it is stored (as ``teams.bounds`` for teams).
+"""How large or small each value of a warband may be when it is stored (as ``teams.team_bounds`` for teams).
 
 A draft may break the rules (WB-01 names a Quality of 7), but no post may store a value the rules could
 never use, or lists without end. The builder's fields take their bounds from here; the counts are the
-warband file's own limits (``warbands.rules.files``), so that whatever the builder stores exports as a
+warband file's own limits (``warbands.rules.warband_file``), so that whatever the builder stores exports as a
 file that imports again:
 
 - Quality 1–9 and Combat 0–9 (one digit): WB-01 allows 2–6 and 0–6, the rest is kept and reported.
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from warbands.rules.content import POINTS_MAX
-from warbands.rules.files import MAX_FIGURES, MAX_ILLUSIONS, MAX_LIST_ITEMS, MAX_SUMMONS
+from warbands.rules.warband_content import POINTS_MAX
+from warbands.rules.warband_file import MAX_FIGURES, MAX_ILLUSIONS, MAX_LIST_ITEMS, MAX_SUMMONS
 
 QUALITY_BOUNDS: Final = (1, 9)
 COMBAT_BOUNDS: Final = (0, 9)

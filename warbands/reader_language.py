@@ -1,11 +1,11 @@
-"""The reader's language for the rules package's two-language texts (``warbands.rules.texts.Text``)."""
+"""The reader's language for the rules package's two-language texts (``warbands.rules.bilingual.Text``)."""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.utils import translation
 
-from warbands.rules.texts import EN, HU, Text
+from warbands.rules.bilingual import EN, HU, Text
 
 
 def reader_language() -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .content import (
+from .quest_content import (
     ATTACKS_AT_CREATION,
     CLASSES,
     DECK_SIZE,

@@ -4,10 +4,10 @@ device is reported, and waits for the opponent like a hand report); forfeits; co
 
 Every write of a ``Result`` is kept by django-simple-history with who made it and why ("Reported",
 "Confirmed", "Disputed", "Settled", "Corrected", "Hosted match", "Forfeit"). The first time a
-fixture's result becomes final, the campaign sequence runs (``services.campaign``); a later
+fixture's result becomes final, the campaign sequence runs (``services.campaign_sequence``); a later
 correction changes the standings at once, while the rolls already made stay as they were recorded.
 
-What a result holds and what runs after it are the league's game's (``games.leagues``: its report's
+What a result holds and what runs after it are the league's game's (``games.league_protocol``: its report's
 check, how it is stored and read back, its campaign steps); the life of a result is the same in
 every game.
 
@@ -28,12 +28,12 @@ from django.utils.translation import gettext as _
 from arena.engine.campaign.broken import break_items
 from arena.engine.campaign.league_dice import CampaignDice
 from arena.engine.campaign.results import ResultKind, check_reported_result
-from games.leagues import VIADAL, LeagueGame, league_game
+from games.league_protocol import VIADAL, LeagueGame, league_game
 
-from ..facts import MatchFacts, broken_to_json, out_of_bounds, sides_to_json
 from ..league_errors import LeagueError
 from ..models import Entry, Fixture, Result
 from ..permissions import require_opponent_of_reporter, require_organiser, require_player_in
+from ..result_facts import MatchFacts, broken_to_json, out_of_bounds, sides_to_json
 from ..rosters import entry_roster
 from .locks import lock_fixture
 from .log import EventLog
@@ -52,7 +52,7 @@ def _locked(fixture: Fixture) -> Fixture:
 
 def check_facts(fixture: Fixture, facts: MatchFacts) -> None:
     """Refuse a result the rules of HR-10.1–10.2 cannot produce: numbers beyond their bounds
-    (``campaigns.bounds``), then the engine's check; a knockout match, the knockout stage of a
+    (``campaigns.league_bounds``), then the engine's check; a knockout match, the knockout stage of a
     league of groups included, has no draw."""
     refusal = out_of_bounds(facts)
     if refusal is not None:
@@ -219,7 +219,7 @@ def fixture_record_hosted_result(
     *, fixture: Fixture, match_facts: MatchFacts, dice: CampaignDice | None = None
 ) -> Result:
     """A match hosted in the app reports itself: the result is confirmed as it is recorded. A hosted
-    match fields ``selectors.match_items.fixture_fielded_roster(fixture, side)`` for each side (the
+    match fields ``selectors.fixture_items.fixture_fielded_roster(fixture, side)`` for each side (the
     one-match items bought on it), and its ``match_facts`` name each side's broken weapons
     (``SideFacts.broken``) like a table report. Locks: the league, both entries, the fixture."""
     fixture = _locked(fixture)

@@ -21,7 +21,7 @@ from arena.engine.campaign.texts import STATUS_NAMES, Line, Pair
 from arena.engine.content.common import STAT_NAMES, Stat
 from arena.engine.content.profiles import PROFILES
 from common.i18n import entry_name, is_hungarian, pair_name, pick, reader_language
-from games.leagues import league_games
+from games.league_protocol import league_games
 from games.registry import UnknownGameError, all_games, get_game
 
 

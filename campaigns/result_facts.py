@@ -32,7 +32,7 @@ __all__ = [
     "sides_to_json",
 ]
 
-from .bounds import ARENA_SCORE_MAX, EP_MAX, FIGHTERS_MAX, FINAL_EP_MIN
+from .league_bounds import ARENA_SCORE_MAX, EP_MAX, FIGHTERS_MAX, FINAL_EP_MIN
 
 FATE_LABELS: Mapping[Fate, Promise] = MappingProxyType(
     {Fate.UNHURT: _("Unhurt"), Fate.WOUNDED: _("Wounded"), Fate.DEAD: _("Dead")}
@@ -101,7 +101,7 @@ def facts_of(result: Any) -> MatchFacts:
     )
 
 
-# --- bounds (issue 11, ``campaigns.bounds``) ------------------------------------------------------
+# --- bounds (issue 11, ``campaigns.league_bounds``) ------------------------------------------------------
 
 
 def too_many_kills(kills: int) -> str:

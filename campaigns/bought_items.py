@@ -21,7 +21,7 @@ from arena.engine.content.amulets import AMULETS, VIALS
 from arena.engine.content.weapons import WEAPONS
 from common.i18n import entry_name, pair_name, pick
 
-from .labels import slot_label
+from .league_labels import slot_label
 
 
 class Paid(enum.StrEnum):

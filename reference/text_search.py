@@ -25,7 +25,7 @@ from functools import cache
 from rapidfuzz import fuzz
 
 from .catalog import Entry, catalog, document
-from .words import KIND_TERMS, SPELL_TYPE_TERMS, SYNONYMS, TRAP_KIND_TERMS
+from .entry_words import KIND_TERMS, SPELL_TYPE_TERMS, SYNONYMS, TRAP_KIND_TERMS
 
 WORD = re.compile(r"[^\W_]+")
 CLOSE_ENOUGH = 75  # RapidFuzz's 0-100 similarity of a misspelt name or word to count as close

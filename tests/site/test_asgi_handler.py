@@ -1,0 +1,115 @@
+"""The site's ASGI handler (viadal_site/asgi_handler.py): a synchronous view's request runs through the
+synchronous middleware chain in the process's one thread for synchronous code, an async view's through
+Django's async chain, and a static file is sent without Django's warning about synchronous iterators."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import warnings
+from collections.abc import Coroutine, Iterator
+from typing import Any
+
+import pytest
+from asgiref.testing import ApplicationCommunicator
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.test import override_settings
+from django.urls import path
+
+from viadal_site.asgi_handler import SiteAsgiHandler
+from viadal_site.urls import urlpatterns as site_urlpatterns
+
+
+def sync_view(request: HttpRequest) -> HttpResponse:
+    return HttpResponse(threading.current_thread().name)
+
+
+async def async_view(request: HttpRequest) -> HttpResponse:
+    return HttpResponse("async")
+
+
+def sync_stream(request: HttpRequest) -> StreamingHttpResponse:
+    return StreamingHttpResponse(iter([b"one ", b"two"]))
+
+
+urlpatterns = [
+    path("sync/", sync_view),
+    path("async/", async_view),
+    path("stream/", sync_stream),
+    *site_urlpatterns,  # the error pages name the site's addresses
+]
+
+
+def scope(path: str) -> dict[str, Any]:
+    return {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "root_path": "",
+        "query_string": b"",
+        "headers": [(b"host", b"testserver")],
+        "client": ("127.0.0.1", 50000),
+        "server": ("testserver", 80),
+    }
+
+
+async def get(application: SiteAsgiHandler, path: str) -> tuple[int, dict[bytes, bytes], bytes]:
+    communicator = ApplicationCommunicator(application, scope(path))
+    await communicator.send_input({"type": "http.request", "body": b""})
+    start = await communicator.receive_output(10)
+    body = b""
+    while True:
+        message = await communicator.receive_output(10)
+        body += message.get("body", b"")
+        if not message.get("more_body", False):
+            break
+    await communicator.wait(10)
+    return start["status"], dict(start["headers"]), body
+
+
+def served(coroutine: Coroutine[Any, Any, Any]) -> Any:
+    """Runs the coroutine in an event loop of its own thread, as a server runs the application (not
+    ``async_to_sync`` from the test's thread, which would send the synchronous code back to it)."""
+    found: list[Any] = []
+    thread = threading.Thread(target=lambda: found.append(asyncio.run(coroutine)))
+    thread.start()
+    thread.join(30)
+    return found[0]
+
+
+@pytest.fixture
+def application(transactional_db: Any) -> Iterator[SiteAsgiHandler]:
+    with override_settings(ROOT_URLCONF=__name__):
+        yield SiteAsgiHandler()
+
+
+def test_sync_views_run_in_one_thread_not_one_per_request(application: SiteAsgiHandler) -> None:
+    threads = set()
+    for _ in range(3):
+        status, _, body = served(get(application, "/sync/"))
+        assert status == 200
+        threads.add(body.decode())
+    assert len(threads) == 1 and threads != {threading.current_thread().name}
+
+
+def test_async_views_run_in_the_event_loop(application: SiteAsgiHandler) -> None:
+    status, _, body = served(get(application, "/async/"))
+    assert (status, body) == (200, b"async")
+
+
+def test_a_synchronous_stream_is_read_in_the_views_thread_without_a_warning(
+    application: SiteAsgiHandler,
+) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        status, _, body = served(get(application, "/stream/"))
+    assert (status, body) == (200, b"one two")
+
+
+def test_an_unknown_address_is_a_404_of_the_sync_chain(application: SiteAsgiHandler) -> None:
+    status, _, _ = served(get(application, "/nowhere/"))
+    assert status == 404
