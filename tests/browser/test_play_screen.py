@@ -11,6 +11,7 @@ from tests.arena.hosted import begin, fresh, make_players
 from tests.browser.actions import log_in
 from tests.browser.test_hosted_match import LAPTOP, PHONE, live_server  # noqa: F401 (the serialised live server)
 from tests.browser.test_phone_layout import demo  # noqa: F401 (the demo league, for its Krónika)
+from tests.budget import share
 
 pytestmark = pytest.mark.browser
 
@@ -182,12 +183,18 @@ def kronika(demo: dict[str, int]) -> list[str]:  # noqa: F811
     ]
 
 
-@pytest.mark.parametrize("language", ["en", "hu"])
+LANGUAGES = ["en", "hu"]
+WIDTHS = [("1280", LAPTOP), ("390", PHONE)]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_play_screens_states_pass_axe(browser, live_server, settings, language, demo):  # noqa: F811
-    """axe-core (WCAG 2.1 A/AA) over the play screen's dynamic states, in both languages, at 1280 and
-    390 px: set-up (its answers the phone's bar), deployment with a character chosen and his hexes lit, a
-    refusal shown, attacks offered on an enemy, the replay at a step, and the campaign log (Krónika) of a
-    played entry and of one not yet played. One page load per state; the matches are made once."""
+    """axe-core (WCAG 2.1 A/AA) over the play screen's dynamic states, at 1280 and 390 px in both
+    languages in the thorough run (`make test`: each width once, English at 1280 and Hungarian at 390,
+    tests/budget.py): set-up (its answers the phone's bar), deployment with a character chosen and his
+    hexes lit, a refusal shown, attacks offered on an enemy, the replay at a step, and the campaign log
+    (Krónika) of a played entry and of one not yet played. One page load per state; the matches are
+    made once."""
     from arena.engine import legal_actions
     from arena.runtime.states import state_of
     from tests.arena.hosted import finished, play
@@ -203,7 +210,9 @@ def test_the_play_screens_states_pass_axe(browser, live_server, settings, langua
         over = finished(players, seed="axe-replay", steps=60)
         krónika = kronika(demo)
     found: dict[str, list[str]] = {}
-    for width, viewport in (("1280", LAPTOP), ("390", PHONE)):
+    widths = share(WIDTHS, LANGUAGES.index(language), len(LANGUAGES))
+    assert widths
+    for width, viewport in widths:
         errors: list[str] = []
         page = _open(browser, live_server, "hazai", viewport, errors)
         page.context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
