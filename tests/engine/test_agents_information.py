@@ -30,7 +30,7 @@ from arena.engine.match.state import MatchOptions, Phase, State
 from arena.engine.match.words import ArenaMode
 from arena.engine.roster import base_roster
 
-LADDER = ("random", "uniform", "greedy", "tactical", "search")
+LADDER = ("random", "uniform", "greedy", "tactical", "search", "search-mixed")
 SEARCH_BUDGET = 6  # iterations: enough to search, cheap enough for hundreds of positions
 
 

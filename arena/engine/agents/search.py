@@ -25,6 +25,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from arena.engine.agents.basic import GreedyAgent
 from arena.engine.agents.evaluate import values
 from arena.engine.agents.seen import Observation, RngDice, determinize, observe
 from arena.engine.agents.tactical import tactical_pick, tactical_scores
@@ -38,6 +39,9 @@ MOST_BUDGET = 100_000
 WIDTH = 4  # children per node: the tactical agent's best
 HORIZON = 20  # tactical decisions below the tree before the evaluation
 MARGIN = 0.03  # how much better than the tactical choice another must look to be taken instead
+# How the other camps play in the rollouts: the tactical agent, or, sample by sample in turn, each
+# policy named (``mixed``: a search that does not assume its opponent thinks as it does).
+OPPONENT_MODELS = {"tactical": ("tactical",), "mixed": ("tactical", "greedy")}
 PLAYING = (Phase.NAMING, Phase.ACTING)
 
 
@@ -73,9 +77,13 @@ class SearchAgent:
         budget: int = BUDGET,
         width: int = WIDTH,
         horizon: int = HORIZON,
+        opponents: str = "tactical",
     ) -> None:
         if not 1 <= budget <= MOST_BUDGET:
             raise ValueError(f"the search budget is 1-{MOST_BUDGET} iterations, not {budget}")
+        if opponents not in OPPONENT_MODELS:
+            raise ValueError(f"no opponent model {opponents!r}: one of {', '.join(OPPONENT_MODELS)}")
+        self.opponents = OPPONENT_MODELS[opponents]
         self.rng = random.Random(str(seed))
         self.budget = budget
         self.width = width
@@ -113,15 +121,16 @@ class SearchAgent:
             return Analysis(pick, 0.5, ())
         samples = max(1, self.budget // len(options))
         values_of: dict[Action, list[float]] = {a: [] for a in options}
-        for _ in range(samples):
+        for k in range(samples):
             base = determinize(obs, self.rng)
             dice_seed = self.rng.getrandbits(63)
             rollout_seed = self.rng.getrandbits(63)
+            model = self.opponents[k % len(self.opponents)]  # the same for every candidate of the sample
             for a in options:
                 t = base.fork()
                 t.dice = RngDice(dice_seed)
                 t, _ = apply(t, a)
-                values_of[a].append(self._rollout(t, random.Random(rollout_seed))[seat])
+                values_of[a].append(self._rollout(t, random.Random(rollout_seed), seat, model)[seat])
         first = options[0]
         estimates = {a: sum(v) / len(v) for a, v in values_of.items()}
         best, gain = first, 0.0
@@ -134,10 +143,20 @@ class SearchAgent:
         ranked = sorted(options, key=lambda a: (a is not best, -estimates[a]))
         return Analysis(best, estimates[best], tuple((a, samples, estimates[a]) for a in ranked))
 
-    def _rollout(self, s: State, rng: random.Random) -> tuple[float, ...]:
+    def _rollout(self, s: State, rng: random.Random, seat: int, model: str) -> tuple[float, ...]:
+        """Play on ``horizon`` decisions: the searching seat's camp as the tactical agent, the other
+        camps as ``model`` says."""
+        camp = s.seat_camp[seat]
+        greedy = GreedyAgent(0) if model == "greedy" else None
+        if greedy is not None:
+            greedy.rng = rng
         for _ in range(self.horizon):
             if s.phase is Phase.OVER:
                 break
             mover = seats_to_move(s)[0]
-            s, _ = apply(s, tactical_pick(s, legal_actions(s, mover), rng))
+            legal = legal_actions(s, mover)
+            if greedy is not None and s.seat_camp[mover] != camp:
+                s, _ = apply(s, greedy.pick(s, legal))
+            else:
+                s, _ = apply(s, tactical_pick(s, legal, rng))
         return values(s)
