@@ -21,12 +21,40 @@ from arena.engine.campaign.facts import Fate
 from arena.engine.campaign.results import RESULT_NAMES, ResultKind
 from arena.engine.content.amulets import OPTIONAL_RULES
 from common.i18n import entry_name, pair_name
+from common.prepared import PreparedQuery
 from teams.models import Team
 
 from .models import Match, MatchSeat, Mode
 from .team_names import team_label
 
 AnyUser = User | AnonymousUser
+
+
+# No match has a negative id. A play request reads the match by its id and then its seats with their
+# players: the same two queries every time, their SQL written once per process (common.prepared).
+_MATCH_STAND_IN = -7_300_002
+_MATCH_BY_PK = PreparedQuery(Match, lambda pk: Match.objects.filter(pk=pk), pk=_MATCH_STAND_IN)
+_SEATS_OF = PreparedQuery(
+    MatchSeat,
+    lambda match: MatchSeat.objects.filter(match_id=match).select_related("player"),
+    match=_MATCH_STAND_IN,
+)
+
+
+def match_by_pk(pk: int) -> Match | None:
+    """The match of this id (``Match.objects.filter(pk=pk).first()``), or None."""
+    rows = _MATCH_BY_PK.rows(pk=pk)
+    return _MATCH_BY_PK.instance(rows[0], Match) if rows else None
+
+
+def seats_with_players(match: Match) -> list[MatchSeat]:
+    """The match's seats in seat order, each with its player read (``select_related("player")``)."""
+    found = []
+    for row in _SEATS_OF.rows(match=match.pk):
+        seat = _SEATS_OF.instance(row, MatchSeat)
+        seat.player = _SEATS_OF.instance(row, User) if seat.player_id is not None else None
+        found.append(seat)
+    return found
 
 
 def your_move_seats(user: User) -> QuerySet[MatchSeat]:
@@ -101,7 +129,7 @@ def _category(match: Match, mine: MatchSeat | None) -> str:
     return "their_move"
 
 
-ACTIVE_MOST = 100  # a player's matches not over: bounded by the limits per account (services.limits)
+ACTIVE_MOST = 100  # a player's matches not over: bounded by the limits per account (services.account_limits)
 PAGE_SIZE = 20  # finished matches, live matches, replays: per page
 
 

@@ -3,7 +3,7 @@ under ``/play/`` (namespace ``play``, issue 13)."""
 
 from django.urls import include, path
 
-from .views import board, four, lobby, play, replay, stream
+from .views import board, four, hosted_play, lobby, replay, stream
 
 board_urls = [
     path("board/", board.board, name="board"),
@@ -20,13 +20,13 @@ play_urls = [
     path("fixture/<int:pk>/", lobby.fixture, name="fixture"),
     path("<int:pk>/accept/", lobby.accept, name="accept"),
     path("<int:pk>/withdraw/", lobby.withdraw, name="withdraw"),
-    path("<int:pk>/", play.match_page, name="match"),
-    path("<int:pk>/poll/", play.poll, name="poll"),
+    path("<int:pk>/", hosted_play.match_page, name="match"),
+    path("<int:pk>/poll/", hosted_play.poll, name="poll"),
     path("<int:pk>/stream/", stream.stream, name="stream"),
-    path("<int:pk>/act/", play.act, name="act"),
-    path("<int:pk>/claim/", play.claim, name="claim"),
-    path("<int:pk>/thumbs/", play.thumbs, name="thumbs"),
-    path("<int:pk>/log/", play.match_log, name="log"),
+    path("<int:pk>/act/", hosted_play.act, name="act"),
+    path("<int:pk>/claim/", hosted_play.claim, name="claim"),
+    path("<int:pk>/thumbs/", hosted_play.thumbs, name="thumbs"),
+    path("<int:pk>/log/", hosted_play.match_log, name="log"),
     path("<int:pk>/replay/", replay.replay, name="replay"),
     path("<int:pk>/review/", replay.ask_review, name="review"),
     path("<int:pk>/record.json", replay.record, name="record"),

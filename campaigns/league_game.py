@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from arena.engine.campaign.gold import starting_treasury
 from arena.engine.campaign.league_dice import CampaignDice, RecordedDice, derive_seed
 from arena.engine.campaign.standings import TIE_BREAKERS, MatchResult, StandingRow, compute_standings
-from arena.engine.roster.rules import validate_roster
+from arena.engine.roster.point_rules import validate_roster
 from common.i18n import problem_text
 from games.league_protocol import VIADAL, EntryCopy, register
 from teams.models import Team

@@ -7,7 +7,7 @@ from dataclasses import replace
 from arena.engine.campaign.between_matches import team_value
 from arena.engine.campaign.hirelings import fielded_roster
 from arena.engine.roster import Problem, Roster
-from arena.engine.roster.rules import validate_roster
+from arena.engine.roster.point_rules import validate_roster
 from arena.engine.roster.teamfile import roster_from_document, roster_to_document
 
 from .models import Entry, League

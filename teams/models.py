@@ -1,6 +1,6 @@
 """Teams and their six characters as the players chose them: ids and values, never prices.
 
-Costs and rule checks come from the engine (``arena.engine.roster.rules``) every time they are shown,
+Costs and rule checks come from the engine (``arena.engine.roster.point_rules``) every time they are shown,
 so a change of the point rules never leaves stale numbers in the database.
 """
 

@@ -16,7 +16,7 @@ from arena.engine.content.common import STATS
 from arena.engine.content.points import DUPLICATE_AMULET_COST, EXTRA_AMULET_COST
 from arena.engine.content.profiles import PROFILES, Ammo
 from arena.engine.roster import Member, Problem, Roster
-from arena.engine.roster.rules import RosterCosts, check_roster, roster_costs
+from arena.engine.roster.point_rules import RosterCosts, check_roster, roster_costs
 from common.i18n import entry_name
 from common.prepared import PreparedQuery
 

@@ -22,7 +22,7 @@ from arena.engine.content.points import stat_rules
 from arena.engine.content.profiles import GLADIATOR, PROFILES
 from arena.engine.content.weapons import GLADIATOR_TYPES
 from arena.engine.roster import Member, Problem, Roster, base_roster
-from arena.engine.roster.rules import RosterCosts, check_roster, validate_roster
+from arena.engine.roster.point_rules import RosterCosts, check_roster, validate_roster
 from arena.engine.roster.teamfile import TeamFileError, dumps, loads
 from common.i18n import entry_name
 from common.prepared import update_rows

@@ -25,7 +25,7 @@ from arena.engine.content.points import TIERS
 from arena.engine.content.profiles import GLADIATOR, PROFILES
 from arena.engine.content.weapons import GLADIATOR_TYPES, WEAPONS, GripValues, grip_values, pair_main_options
 from arena.engine.roster import Member, Roster
-from arena.engine.roster.rules import roster_costs
+from arena.engine.roster.point_rules import roster_costs
 from common.i18n import EN, hungarian_term, pick, reader_language
 
 from .presenters import armour_pair

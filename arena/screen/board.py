@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
+from typing import cast
 
+from django.utils.formats import localize
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from arena.engine import CharacterView, SeatView
@@ -17,7 +23,7 @@ from arena.engine.board.hexgrid import Hex, hex_corners, pixel_centre
 
 from .board_svg import board_drawing
 from .choices import Choice
-from .words import Names, character_label, hex_text, item_name
+from .reader_words import Names, character_label, hex_text, item_name
 
 PIECE_RADIUS = 0.36
 # Up to three characters share a hex (RB p.8): their tokens sit side by side.
@@ -75,6 +81,16 @@ class GateLine:
     css: str
 
 
+def _v(value: object) -> str:
+    """A value as the template's ``{{ value }}`` writes it (localized, escaped)."""
+    return conditional_escape(cast(str, localize(value)))
+
+
+def _s(value: object) -> str:
+    """As ``{{ value|stringformat:'s' }}`` writes it."""
+    return conditional_escape(f"{value}")
+
+
 @dataclass(frozen=True)
 class BoardLayer:
     view_box: str
@@ -82,6 +98,39 @@ class BoardLayer:
     targets: tuple[Target, ...]
     marks: tuple[Mark, ...]
     gates: tuple[GateLine, ...]
+
+    def svg_groups(self) -> SafeString:
+        """The layer's marks, gate states, lit hexes and pieces as SVG groups, one a line: written
+        here rather than by template loops, which cost more than the rest of the page's board (one
+        element per piece and lit hex, redrawn at every version)."""
+        marks = "".join(
+            f'<polygon class="{_v(m.css)}" points="{_v(m.points)}"><title>{_v(m.title)}</title></polygon>'
+            for m in self.marks
+        )
+        gates = "".join(
+            f'<line class="{_v(g.css)}" data-gate="{_v(g.ident)}" x1="{_s(g.x1)}" y1="{_s(g.y1)}" '
+            f'x2="{_s(g.x2)}" y2="{_s(g.y2)}"/>'
+            for g in self.gates
+        )
+        targets = "".join(
+            f'<g class="target{" is-hidden" if t.char else ""}" data-char="{_v(t.char)}" data-hex="{_v(t.hex)}" '
+            f'role="button" tabindex="0"><polygon points="{_v(t.points)}"/>'
+            + (f'<text x="{_s(t.x)}" y="{_s(t.y)}">{_v(t.man)}</text>' if t.man else "")
+            + f"<title>{_v(t.title)}</title></g>"
+            for t in self.targets
+        )
+        pieces = "".join(
+            f'<g class="{_v(p.css)} stack-{_v(p.stack)}" data-piece="{_v(p.id)}" data-hex="{_v(p.hex)}" '
+            f'role="button" tabindex="0"><circle cx="{_s(p.x)}" cy="{_s(p.y)}" r="{_s(p.r)}"/>'
+            f'<text x="{_s(p.x)}" y="{_s(p.y)}">{_v(p.letter)}</text><title>{_v(p.title)}</title></g>'
+            for p in self.pieces
+        )
+        return mark_safe(  # every value is escaped above
+            f'<g class="marks">{marks}</g>\n'
+            f'              <g class="gate-states">{gates}</g>\n'
+            f'              <g class="targets">{targets}</g>\n'
+            f'              <g class="pieces">{pieces}</g>'
+        )
 
 
 def _points(q: int, r: int) -> str:
@@ -164,6 +213,12 @@ def _piece(
     )
 
 
+@cache
+def _hex_info(language: str) -> dict[tuple[int, int], str]:
+    """Each hex's description on the board (``board_drawing``'s), by (q, r): once per language."""
+    return {(h.q, h.r): h.info for h in board_drawing(language).hexes}
+
+
 def targets(choices: Iterable[Choice], names: Names | None = None) -> tuple[Target, ...]:
     """One target per (character, hex) the seat's choices point at, with the cheapest MAN, named
     (for a screen reader and on hover) by the character, the hex as the board describes it and the MAN."""
@@ -176,7 +231,7 @@ def targets(choices: Iterable[Choice], names: Names | None = None) -> tuple[Targ
             cheapest[key] = man
         elif man is not None and (cheapest[key] is None or man < (cheapest[key] or 0)):
             cheapest[key] = man
-    info = {(h.q, h.r): h.info for h in board_drawing().hexes}
+    info = _hex_info(get_language() or "")
     found = []
     for (char, place), man in sorted(cheapest.items()):
         q, r = (int(v) for v in place.split(","))

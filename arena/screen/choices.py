@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from arena.engine import Action, SeatView, State, action_to_json
 from arena.engine.match.previews import AttackPreview, attack_preview
 
-from .words import (
+from .reader_words import (
     Names,
     amulet_name,
     cards_text,

@@ -22,8 +22,8 @@ from arena.engine import Refusal, RefusalKind, State, view
 from arena.engine.match.record import Mismatch, RecordCheck
 
 from .log import has_sentence, sentence
+from .reader_words import Names, purpose_text, rule_citation
 from .refusals import action_words, actor_name
-from .words import Names, purpose_text, rule_citation
 
 
 def names_of(state: State) -> Names:

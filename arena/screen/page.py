@@ -10,19 +10,22 @@ The seed and the set-up document never reach a template.
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from types import EllipsisType
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.utils import timezone
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from arena.engine import (
     Action,
+    Event,
     SeatView,
     State,
     action_to_json,
@@ -36,7 +39,7 @@ from arena.engine import (
 from arena.models import HOME, Match, MatchSeat
 from arena.play_errors import DiceNeededError
 from arena.runtime.states import position_of
-from arena.selectors import claimable_at, thumbs_owed_by
+from arena.selectors import claimable_at, seat_player_name, seats_with_players, thumbs_owed_by
 from campaigns.models import Fixture
 from common.i18n import reader_language
 
@@ -44,7 +47,8 @@ from .board import BoardLayer, board_layer
 from .choices import ANSWER, SETUP, Choice, choices
 from .log import sentence
 from .prompts import heading, my_prompt, their_prompt
-from .seats import SeatLine, players_of, seat_lines, whose_step
+from .reader_words import Names, purpose_text
+from .seats import SeatLine, seat_lines, whose_step
 from .sides import (
     CharacterRow,
     character_rows,
@@ -54,7 +58,6 @@ from .sides import (
     public_sheet_values,
     result_lines,
 )
-from .words import Names, purpose_text
 
 LOG_ON_PAGE = 80
 
@@ -109,6 +112,13 @@ def seat_for(match: Match, user: User | AnonymousUser) -> MatchSeat | None:
     if not user.is_authenticated:
         return None
     return MatchSeat.objects.filter(match=match, player=user).first()
+
+
+def seat_in(seats: Sequence[MatchSeat], user: User | AnonymousUser) -> MatchSeat | None:
+    """``user``'s seat among the match's ``seats`` (the first, as ``seat_for`` finds it), or None."""
+    if not user.is_authenticated:
+        return None
+    return next((s for s in seats if s.player_id == user.pk), None)
 
 
 # --- choices ---------------------------------------------------------------------------------
@@ -193,13 +203,56 @@ def _mark_team_file_grip(found: list[Choice], state: State, seat: int) -> list[C
     return marked
 
 
+# The sentences of the log lines a page showed last, per reader's language and ``Names``: the next
+# version's page shows nearly the same lines, so only the new events are worded. A sentence is a pure
+# function of its event, the names and the language (an event only reaches it when the reader may see
+# it), so equal events of one class share one (two classes' events may be equal tuples: the class is
+# part of the key). At most ``LOG_ON_PAGE`` sentences per entry, ``SENTENCES_KEPT`` entries.
+SENTENCES_KEPT = 256
+_SENTENCES: OrderedDict[tuple[Any, ...], dict[tuple[type, Event], SafeString]] = OrderedDict()
+_SENTENCES_LOCK = threading.Lock()
+
+
+def _names_key(names: Names) -> tuple[Any, ...]:
+    return (
+        get_language(),
+        names.viewer,
+        tuple(names.names.items()),
+        tuple(names.teams.items()),
+        tuple(names.seat_of.items()),
+    )
+
+
 def log_lines(
     state: State, seat: int | None, names: Names, last: int | None = LOG_ON_PAGE
 ) -> tuple[int, list[SafeString]]:
     """The seat's part of the log as sentences, the newest first (``last`` of them)."""
     visible = events_for(match_events(state), seat)
     chosen = visible if last is None else visible[-last:]
-    return len(visible), [sentence(event_to_json(e), names) for e in reversed(chosen)]
+    if last is None or last > LOG_ON_PAGE:
+        return len(visible), [sentence(event_to_json(e), names) for e in reversed(chosen)]
+    key = _names_key(names)
+    with _SENTENCES_LOCK:
+        known = _SENTENCES.get(key, {})
+    lines: list[SafeString] = []
+    kept: dict[tuple[type, Event], SafeString] = {}
+    for event in reversed(chosen):
+        held = (type(event), event)
+        try:
+            line = known.get(held)
+        except TypeError:  # an event holding a list is not hashable: worded each time
+            lines.append(sentence(event_to_json(event), names))
+            continue
+        if line is None:
+            line = sentence(event_to_json(event), names)
+        kept[held] = line
+        lines.append(line)
+    with _SENTENCES_LOCK:
+        _SENTENCES[key] = kept
+        _SENTENCES.move_to_end(key)
+        while len(_SENTENCES) > SENTENCES_KEPT:
+            _SENTENCES.popitem(last=False)
+    return len(visible), lines
 
 
 def table_device(match: Match, user: User | AnonymousUser) -> bool:
@@ -214,13 +267,14 @@ def seat_page(
     message: str = "",
     level: str = "warning",
     dice_needed: DiceNeededError | None = None,
-    mine: MatchSeat | None | EllipsisType = ...,
+    seats: Sequence[MatchSeat] | None = None,
 ) -> SeatPage:
     """Everything the play screen shows ``user``: his seat's view, or the public one. At the table
-    (table mode) the device shows the seat that owes the decision now. ``mine``: ``user``'s seat in
-    the match when the caller has read it already (``seat_for``)."""
-    if mine is ...:
-        mine = seat_for(match, user)
+    (table mode) the device shows the seat that owes the decision now. ``seats``: the match's seats
+    with their players (``seats_with_players``) when the caller has read them already."""
+    if seats is None:
+        seats = seats_with_players(match)
+    mine = seat_in(seats, user)
     seat = mine.seat if mine is not None else None
     position = position_of(match)  # the view, legal actions and previews: once per seat and version
     state = position.state
@@ -242,7 +296,7 @@ def seat_page(
     )
     if offered.concede is not None and seat is not None and table_device(match, user) and match.fixture_id:
         # nobody concedes for another player's seat: the device offers it only for the device's own
-        if not match.seats.filter(seat=seat, player_id=user.pk).exists():
+        if not any(s.seat == seat and s.player_id == user.pk for s in seats):
             offered = Choices(offered.answers, offered.groups, None, offered.end_step)
     plan_actions = team_file_plan(state, seat) if my_turn and public.phase == "secrets" and seat is not None else []
     plan_json = ""
@@ -260,12 +314,12 @@ def seat_page(
         prompt = ""
     count, log = log_lines(state, seat, names)
     result, detail = result_lines(match, names)
-    lines = seat_lines(match, public, seat, players_of(match))
+    lines = seat_lines(match, public, seat, {row.seat: seat_player_name(row) for row in seats})
     claim_at = None
     can_claim = False
     duel = not match.four_seats  # a four-seat match cannot be claimed (docs/decisions.md)
     # nor a match against the computer (it always moves) or at the table (one device plays both seats)
-    human = not match.table_played and not any(s.agent for s in match.seats.all() if s.seat != seat)
+    human = not match.table_played and not any(s.agent for s in seats if s.seat != seat)
     if duel and human and live and seat is not None and seat not in public.to_move and (1 - seat) in public.to_move:
         claim_at = claimable_at(match)
         can_claim = timezone.now() >= claim_at
@@ -331,4 +385,4 @@ def _table_extras(
     return found
 
 
-__all__ = ["SeatPage", "log_lines", "seat_page", "team_file_plan"]
+__all__ = ["SeatPage", "log_lines", "seat_in", "seat_page", "team_file_plan"]

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from arena.engine import SeatView
 from arena.engine.match.view_types import PendingView
 
-from .words import Names
+from .reader_words import Names
 
 
 def heading(public: SeatView, names: Names) -> str:

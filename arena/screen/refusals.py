@@ -6,7 +6,7 @@ The engine refuses in short English with its ids ("0.crossbowman is not one of s
 characters (RB p.6)"), for logs; no page shows that text (issue 32), and nothing here reads it. A
 refusal is told by its kind and facts (:class:`arena.engine.Refusal`): a character not in the match,
 another seat's character and the match's end get their own sentence, any other kind says which
-action the referee refused and the rules it cites (:func:`arena.screen.words.rule_citation`).
+action the referee refused and the rules it cites (:func:`arena.screen.reader_words.rule_citation`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from arena.engine import Refusal, RefusalKind, SeatView, State, action_from_json
 
 from ..play_errors import ActionRefusedError, MatchError
 from .choices import choice_of
-from .words import Names, rule_citation
+from .reader_words import Names, rule_citation
 
 _SEAT = re.compile(r"^seat (\d)$")
 _CHAR = re.compile(r"^\d\.\w+$")

@@ -22,8 +22,8 @@ from common.i18n import reader_language
 from .board import BoardLayer, board_layer
 from .log import sentence
 from .prompts import heading
+from .reader_words import Names
 from .sides import CharacterRow, character_rows, my_secrets, public_sheet_values, result_lines
-from .words import Names
 
 LOG_ON_PAGE = 80
 

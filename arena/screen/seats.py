@@ -14,8 +14,7 @@ from django.utils.translation import gettext as _
 
 from arena.engine import SeatView
 from arena.engine.match.words import ArenaMode
-from arena.models import Match, MatchSeat
-from arena.selectors import seat_player_name
+from arena.models import Match
 from arena.team_names import team_label
 
 
@@ -36,11 +35,6 @@ class SeatLine:
 
 def colour_names() -> tuple[str, ...]:
     return (_("blue"), _("red"), _("green"), _("amber"))
-
-
-def players_of(match: Match) -> dict[int, str]:
-    """Who plays each seat: the player's name, or the computer."""
-    return {row.seat: seat_player_name(row) for row in MatchSeat.objects.filter(match=match).select_related("player")}
 
 
 def _gladiator_fallen(public: SeatView, seat: int) -> bool:

@@ -15,8 +15,8 @@ from arena.engine.match.words import ArenaMode
 from arena.models import Match
 from reference.links import entry_link
 
-from .log.core import result_name
-from .words import (
+from .log.core_sentences import result_name
+from .reader_words import (
     Names,
     amulet_name,
     cards_text,

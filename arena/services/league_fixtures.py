@@ -39,8 +39,8 @@ from ..models import AWAY, HOME, Match, MatchSeat
 from ..play_errors import MatchError
 from ..runtime.states import state_of
 from ..selectors import thumbs_owed_by
+from .account_limits import check_live, check_start, lock_player
 from .league_fixtures_four import match_begin_four_fixture, report_four_to_league
-from .limits import check_live, check_start, lock_player
 from .lobby import begin_match, match_options
 from .seats import refresh_seats, seat_of
 
@@ -58,7 +58,7 @@ def hosted_match_of(fixture: Fixture) -> Match | None:
 def match_begin_fixture(*, fixture: Fixture, player: User, table: bool = False) -> Match:
     """Begin ``fixture``'s hosted match now, at the request of one of its two players. ``table``:
     played with the physical board and dice, refereed on ``player``'s device (table mode). Locks the
-    player's user row (``limits``), then the fixture row."""
+    player's user row (``account_limits``), then the fixture row."""
     check_start(player, open_challenge=table, live=not table)
     fixture = (
         Fixture.objects.select_for_update(of=("self",)).select_related("league", "home", "away").get(pk=fixture.pk)
@@ -139,7 +139,7 @@ def match_confirm_table_fixture(*, match: Match, player: User) -> Match:
     other player's device: the match begins. Its result will reach the league as reported by the
     device's player, waiting for this player's confirmation (docs/hosting.md, "Fair play").
 
-    Locks: the player's user row (``limits``), the match row, then the fixture row (the order of
+    Locks: the player's user row (``account_limits``), the match row, then the fixture row (the order of
     ``match_play``: match, then league)."""
     if player.is_authenticated:
         lock_player(player)

@@ -28,7 +28,7 @@ from ..models import AWAY, HOME, Agent, Match, MatchAction, MatchSeat, seed_comm
 from ..play_errors import MatchError
 from ..runtime.hosted_dice import dice_for
 from ..runtime.push import announce
-from .limits import check_live, check_start, lock_player
+from .account_limits import check_live, check_start, lock_player
 from .seats import refresh_seats
 
 
@@ -86,7 +86,7 @@ def match_create(
     invited: User | None = None,
 ) -> Match:
     """An open challenge (``invited`` None: anyone may accept) or an invitation for a named player,
-    with one of the creator's ready teams. Locks the creator's user row (``limits``); writes only new rows."""
+    with one of the creator's ready teams. Locks the creator's user row (``account_limits``); writes only new rows."""
     check_start(creator, open_challenge=True)
     rules = sorted(set(optional_rules))
     options = match_options(round_limit=round_limit, optional_rules=rules)
@@ -137,7 +137,7 @@ def match_create_against_agent(
 ) -> Match:
     """A match against the engine's ``agent``, begun at once: the creator takes ``seat`` with his
     ready ``team``, the agent the other seat with the base team (HR-2). The agent moves from the
-    ``run_agents`` worker, through :func:`arena.services.play.match_play_agent`. Writes only new rows."""
+    ``run_agents`` worker, through :func:`arena.services.hosted_play.match_play_agent`. Writes only new rows."""
     if agent not in Agent.values:
         raise MatchError(_("Unknown computer opponent: %(agent)s.") % {"agent": agent})
     if seat not in (HOME, AWAY):
@@ -201,7 +201,7 @@ def match_accept(*, match: Match, player: User, team: Team) -> Match:
     """``player`` takes the away seat with his ready ``team``; the match begins: both rosters as they
     are now, the options and the seed become its set-up, and the cards and discs are dealt (seq 0).
 
-    Locks: the accepting player's user row (``limits``), the match row (``select_for_update``), then
+    Locks: the accepting player's user row (``account_limits``), the match row (``select_for_update``), then
     writes its seats and its first action row.
     """
     lock_player(player)

@@ -27,11 +27,11 @@ from django.utils.translation import gettext as _
 
 from arena.engine import MatchSetup, SetupError, setup_from_json, view_json
 from arena.engine.match.record import RecordCheck, Row, check_record
-from arena.engine.roster.rules import validate_roster
+from arena.engine.roster.point_rules import validate_roster
 from arena.models import Match, MatchAction, MatchSeat, Mode
 from arena.play_errors import MatchError
 
-from .limits import check_imports
+from .account_limits import check_imports
 
 FORMAT = "viadal-match-record"
 VERSION = 1

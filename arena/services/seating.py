@@ -26,7 +26,7 @@ from teams.models import Team
 
 from ..models import FOUR_SEAT_ROUND_LIMIT, HOME, Agent, Match, MatchSeat
 from ..play_errors import MatchError
-from .limits import check_live, check_start, lock_player
+from .account_limits import check_live, check_start, lock_player
 from .lobby import begin_match, check_team, match_options
 from .seats import refresh_seats
 
@@ -121,7 +121,7 @@ def match_take_seat(*, match: Match, player: User, team: Team, seat: int | None 
     """``player`` takes ``seat`` (or the first seat open to him) of an open four-seat match with his
     ready ``team``; the match begins when that was the last seat to fill.
 
-    Locks: the player's user row (``limits``), the match row (``select_for_update``), then its seat rows."""
+    Locks: the player's user row (``account_limits``), the match row (``select_for_update``), then its seat rows."""
     lock_player(player)
     check_live(player)
     match = Match.objects.select_for_update().get(pk=match.pk)

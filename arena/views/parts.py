@@ -35,8 +35,8 @@ from django.utils.translation import get_language
 
 from ..models import Match, MatchSeat
 from ..play_errors import DiceNeededError
-from ..screen.page import seat_for, seat_page
-from ..selectors import claimable_at
+from ..screen.page import seat_in, seat_page
+from ..selectors import claimable_at, seats_with_players
 from .stream import push_offered
 
 # (the fingerprint's name, the partial of templates/arena/match.html), in the page's order
@@ -106,7 +106,8 @@ def seat_parts(
 ) -> list[tuple[str, str]]:
     """The parts ``user``'s page shows now: from the shared cache when this position's are there,
     else built (``seat_page``) and rendered, and kept when nothing in them is particular to this answer."""
-    mine = seat_for(match, user)
+    seats = seats_with_players(match)
+    mine = seat_in(seats, user)
     particular = bool(message) or dice_needed is not None or match.table_played or not match.is_live
     seat = mine.seat if mine is not None else None
     key = "" if particular else _key(match, seat, _may_claim(match, mine), push)
@@ -114,7 +115,7 @@ def seat_parts(
         found = cache.get(key)
         if found is not None:
             return list(found)
-    page = seat_page(match, user, message=message, level=level, dice_needed=dice_needed, mine=mine)
+    page = seat_page(match, user, message=message, level=level, dice_needed=dice_needed, seats=seats)
     parts = render_parts(page, push=push)
     if key:
         cache.set(key, parts, CACHE_SECONDS)

@@ -19,7 +19,7 @@ from ..play_errors import MatchError
 from ..screen.board_svg import board_svg_html
 from ..screen.match_records import mismatch_text, roll_rows
 from ..screen.replay import replay_page, seq_of_round
-from ..screen.review import seat_reviews
+from ..screen.reviews import seat_reviews
 from ..services import review_request
 from ..services.match_records import MAX_BYTES, RecordError, import_record, parse_record, record_json, verify
 

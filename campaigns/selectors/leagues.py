@@ -11,7 +11,7 @@ from django.db.models import Count, QuerySet
 from arena.engine.campaign.between_matches import team_value
 from arena.engine.content.amulets import OPTIONAL_RULES
 from arena.engine.roster import Problem
-from arena.engine.roster.rules import validate_roster
+from arena.engine.roster.point_rules import validate_roster
 from common.i18n import entry_name
 from games.league_protocol import league_game, league_pages
 from teams.models import Team

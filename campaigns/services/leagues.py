@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from arena.engine.campaign.gold import starting_treasury
-from arena.engine.roster.rules import validate_roster
+from arena.engine.roster.point_rules import validate_roster
 from games.league_protocol import VIADAL, UnknownLeagueGame, league_game
 from teams.models import Team
 from teams.selectors import team_to_roster

@@ -16,7 +16,7 @@ from arena.engine.match.actions import ACTION_TYPES
 from arena.engine.match.words import ZombieCommand
 from arena.engine.roster import base_roster
 from arena.screen.choices import ANSWER, ATTACK, BOARD, LABELS, OTHER, SETUP, choice_of
-from arena.screen.words import Names
+from arena.screen.reader_words import Names
 
 # What each field of a sample action holds: characters of both seats, a hex, a card, a spell …
 BY_NAME: dict[str, Any] = {

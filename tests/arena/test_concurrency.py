@@ -95,7 +95,7 @@ def test_four_challenges_at_once_one_below_the_limit_make_exactly_one__issue_28(
     from django.test.utils import override_settings
 
     from arena.services import match_create
-    from arena.services.limits import LimitError
+    from arena.services.account_limits import LimitError
     from viadal_site.settings import base
 
     players = make_players()

@@ -20,7 +20,7 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import arena.services.play as play_service
+import arena.services.hosted_play as play_service
 from arena.engine import (
     SeededDice,
     action_to_json,

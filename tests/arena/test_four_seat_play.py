@@ -33,7 +33,7 @@ from arena.engine import (
 from arena.models import Match, MatchSeat
 from arena.runtime.states import forget_all, rebuild, state_of
 from arena.screen.log import sentence
-from arena.screen.words import Names, cards_text
+from arena.screen.reader_words import Names, cards_text
 from arena.services import match_play
 from arena.services.match_records import check, parse_record, record_json, verify
 from arena.worker import run_until_idle

@@ -16,7 +16,7 @@ from django.utils import translation
 
 from arena.models import Match
 from arena.services import match_records as records
-from arena.services.limits import LimitError
+from arena.services.account_limits import LimitError
 from tests.arena.hosted import finished
 from tests.factories import UserFactory
 from viadal_site.settings import base

@@ -12,8 +12,8 @@ from django.utils import translation
 from arena.engine import event_to_json, view
 from arena.engine.match.magic.events import SpellLasting
 from arena.screen.log import sentence
+from arena.screen.reader_words import Names
 from arena.screen.sides import character_rows
-from arena.screen.words import Names
 from tests.engine.magic_helpers import WM, cast, ready
 from tests.engine.match_helpers import act
 

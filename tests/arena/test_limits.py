@@ -26,7 +26,7 @@ from arena.services import (
     match_create_table,
     match_withdraw,
 )
-from arena.services.limits import LimitError
+from arena.services.account_limits import LimitError
 from teams.models import Team
 from tests.factories import TeamFactory, UserFactory
 from viadal_site.settings import base

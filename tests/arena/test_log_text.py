@@ -27,7 +27,7 @@ from arena.engine.content.amulets import OPTIONAL_RULES
 from arena.engine.match.events import EVENT_TYPES
 from arena.engine.roster import base_roster
 from arena.screen.log import has_sentence, sentence
-from arena.screen.words import Names
+from arena.screen.reader_words import Names
 
 # What a field of each type holds in a sample event (characters of both seats, a hex, a card …).
 SAMPLES: dict[str, Any] = {

@@ -9,9 +9,9 @@ import pytest
 from django.utils import translation
 
 import arena.engine.match.rules.gladiators  # noqa: F401 (registers its modifiers)
-import arena.engine.match.rules.skills  # noqa: F401
+import arena.engine.match.rules.skill_use  # noqa: F401
 from arena.engine.match.rules.modifiers import ATTACK_HOOKS, DEFENCE_HOOKS
-from arena.screen.words import modifiers_text, reason_text
+from arena.screen.reader_words import modifiers_text, reason_text
 
 HUNGARIAN_LETTERS = re.compile("[áéíóöőúüűÁÉÍÓÖŐÚÜŰ]")
 HOOKS = sorted({name for name, _ in ATTACK_HOOKS + DEFENCE_HOOKS})

@@ -8,7 +8,7 @@ from django.utils import translation
 from arena.engine import legal_actions, view
 from arena.engine.match.previews import attack_preview
 from arena.screen.choices import choices
-from arena.screen.words import Names
+from arena.screen.reader_words import Names
 from tests.engine.match_helpers import name, place, started
 
 

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from arena.engine import view
 from arena.models import Match
 from arena.runtime.states import state_of
-from arena.screen.words import Names, rule_citation
+from arena.screen.reader_words import Names, rule_citation
 from tests.arena.hosted import begin, fresh
 from tests.arena.script import DICE, SCRIPT, chosen
 
@@ -189,7 +189,7 @@ def test_an_action_the_engine_cannot_read_gets_a_plain_sentence(client, players,
     def unreadable(state, action, dice=None):  # type: ignore[no-untyped-def]
         raise KeyError("0.gladiator")
 
-    monkeypatch.setattr("arena.services.play.apply", unreadable)
+    monkeypatch.setattr("arena.services.hosted_play.apply", unreadable)
     response = _post(_session(client, players.home, language), match, action=run)
     assert _message(response) == WORDS[language]["could not read"]
     _clean(_visible_text(response), language)

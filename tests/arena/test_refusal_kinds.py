@@ -14,8 +14,8 @@ from arena.engine.match.record import Mismatch, RecordCheck
 from arena.engine.roster import base_roster
 from arena.play_errors import ActionRefusedError
 from arena.screen.match_records import mismatch_text
+from arena.screen.reader_words import Names
 from arena.screen.refusals import SENTENCES, refusal_text, refused_action_text
-from arena.screen.words import Names
 
 ENGINE_ID = re.compile(r"\b\d\.[a-z_]+\b")
 STATE = new_match((base_roster(), base_roster()), seed=3)

@@ -17,7 +17,7 @@ from django.urls import reverse
 from arena.engine import event_from_json, replay, setup_from_json, state_hash, view, view_json
 from arena.models import Match
 from arena.runtime.states import rebuild
-from arena.screen.words import Names, cards_text
+from arena.screen.reader_words import Names, cards_text
 from arena.services import match_records as records
 from tests.arena.hosted import begin, finished, fresh
 

@@ -19,7 +19,7 @@ from arena.engine import event_to_json, events_for, match_events, view, view_jso
 from arena.models import Match
 from arena.runtime.states import state_of
 from arena.screen.log import sentence
-from arena.screen.words import Names, cards_text
+from arena.screen.reader_words import Names, cards_text
 from teams.models import Character
 from tests.arena.hosted import begin, fresh, make_players
 from tests.arena.script import DICE, SCRIPT, chosen

@@ -15,7 +15,7 @@ from django.urls import reverse
 from arena.engine import action_to_json, is_over, legal_actions, seats_to_move, view_json
 from arena.models import AWAY, HOME, Match
 from arena.runtime.states import state_of
-from arena.screen.words import amulet_name
+from arena.screen.reader_words import amulet_name
 from arena.services import match_create_against_agent, match_play
 from arena.worker import run_until_idle
 from teams.models import Character

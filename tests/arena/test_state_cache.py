@@ -19,7 +19,7 @@ from arena.models import Match
 from arena.runtime import states
 from arena.runtime.states import forget_all, position_of, state_of
 from arena.screen.page import seat_page
-from arena.views import play as play_views
+from arena.views import hosted_play as play_views
 from tests.arena.hosted import fresh, play, play_random
 
 MOST_CACHED_STATE_BYTES = 64 * 1024  # issue 35: a live state in the cache at most 64 KB

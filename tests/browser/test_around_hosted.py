@@ -28,7 +28,7 @@ pytestmark = pytest.mark.browser
 
 # The pages of these whole-match tests poll every 200 ms instead of the site's 700: each of the
 # computer's (or the script's) moves is then seen sooner, and a match of many moves ends sooner. A poll
-# that finds nothing new is one query (arena/views/play.py), so the server keeps up.
+# that finds nothing new is one query (arena/views/hosted_play.py), so the server keeps up.
 FAST_POLL_MS = 200
 
 

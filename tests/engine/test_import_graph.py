@@ -142,7 +142,7 @@ def test_the_hook_table_is_filled_in_by_the_modules_that_own_the_slots() -> None
 def test_an_empty_slot_is_a_clear_error() -> None:
     table = Hooks()
     assert table.missing() == list(PROVIDERS)
-    with pytest.raises(HookMissingError, match="'bleed' is empty: import arena.engine.match.magic.effects"):
+    with pytest.raises(HookMissingError, match="'bleed' is empty: import arena.engine.match.magic.spell_effects"):
         table.bleed(None, 0)  # type: ignore[arg-type]
 
 

@@ -353,7 +353,7 @@ def test_blood_curdling_minus_5_te_ve_minus_2_ce_and_no_aiming_or_running__rb_p1
         ("te", -5, "blood_curdling", 3),
         ("ve", -5, "blood_curdling", 3),
     ]
-    from arena.engine.match.rules.skills import can_aim
+    from arena.engine.match.rules.skill_use import can_aim
 
     assert not can_aim(s, s.index["1.laeva"])
 

@@ -25,7 +25,7 @@ from arena.engine.content.validation import placeholders
 from arena.engine.content.weapons import GLADIATOR_TYPES, WEAPONS, is_legal_grip
 from arena.engine.roster import Problem, Roster, base_member
 from arena.engine.roster.labels import LABELS, grip_reason, render
-from arena.engine.roster.rules import RULE_IDS, validate_roster
+from arena.engine.roster.point_rules import RULE_IDS, validate_roster
 from arena.engine.roster.teamfile import TeamFileError, loads
 
 from .test_roster_rules import BASE, ROOKIE, edit, edits, worked_example

@@ -21,7 +21,7 @@ from arena.engine.content.common import Stat
 from arena.engine.content.points import TIERS, VALIDATION_RULES
 from arena.engine.content.profiles import MEMBER_SLOTS, Ammo
 from arena.engine.roster import Member, Problem, Roster, base_member, base_roster
-from arena.engine.roster.rules import (
+from arena.engine.roster.point_rules import (
     RULE_IDS,
     VALIDATORS,
     MemberCost,

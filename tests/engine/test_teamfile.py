@@ -34,7 +34,7 @@ from arena.engine.roster import (
     base_roster,
     buyable_ammo,
 )
-from arena.engine.roster.rules import validate_roster
+from arena.engine.roster.point_rules import validate_roster
 from arena.engine.roster.teamfile import (
     FORMAT,
     FORMAT_VERSION,

@@ -23,7 +23,7 @@ from arena.engine.roster.limits import (
     MAX_NUMBER_LENGTH,
     MAX_PROBLEMS_PER_KIND,
 )
-from arena.engine.roster.rules import validate_roster
+from arena.engine.roster.point_rules import validate_roster
 from arena.engine.roster.teamfile import TeamFileError, dumps, loads, roster_from_document, roster_to_document
 
 BASE = base_roster(name="Vörös Sólymok")

@@ -17,7 +17,7 @@ from django.utils.html import escape
 from arena.engine.campaign.injuries import INJURY_RESULT_NAMES, InjuryResult
 from arena.engine.campaign.match_items import MatchItem
 from arena.engine.content.profiles import GLADIATOR
-from arena.engine.roster.rules import validate_roster
+from arena.engine.roster.point_rules import validate_roster
 from campaigns.bought_items import Paid
 from campaigns.models import CampaignEvent, Entry, Fixture
 from campaigns.rosters import entry_roster, set_entry_roster

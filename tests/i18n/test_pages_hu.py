@@ -15,7 +15,7 @@ from django.utils.html import escape
 from arena.engine.content.common import Stat
 from arena.engine.content.skills import SKILLS
 from arena.engine.roster import base_roster
-from arena.engine.roster.rules import validate_roster
+from arena.engine.roster.point_rules import validate_roster
 from arena.engine.roster.teamfile import dumps
 from teams.models import Character, Team
 from teams.services import team_update

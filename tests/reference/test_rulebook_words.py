@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from arena.engine.content.rules_json import rules_document
-from arena.engine.match.magic.effects import CONTACT
+from arena.engine.match.magic.spell_effects import CONTACT
 from reference.catalog import catalog
 from reference.links import entry_url
 

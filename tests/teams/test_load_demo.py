@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.management import call_command
 
-from arena.engine.roster.rules import roster_costs, validate_roster
+from arena.engine.roster.point_rules import roster_costs, validate_roster
 from teams.models import Team
 from teams.selectors import team_to_roster
 from teams.services import team_update

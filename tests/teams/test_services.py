@@ -6,7 +6,7 @@ import pytest
 
 from arena.engine.content.profiles import GLADIATOR, LAEVA, MEMBER_SLOTS
 from arena.engine.roster import base_roster
-from arena.engine.roster.rules import roster_costs, validate_roster
+from arena.engine.roster.point_rules import roster_costs, validate_roster
 from teams.models import Character, Team
 from teams.selectors import team_to_roster
 from teams.services import (

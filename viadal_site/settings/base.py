@@ -328,7 +328,7 @@ VIADAL_AGENT_POLL_SECONDS = float(os.environ.get("VIADAL_AGENT_POLL_SECONDS", "0
 VIADAL_AGENT_HARD_BUDGET = int(os.environ.get("VIADAL_AGENT_HARD_BUDGET", "120"))
 # Scripted d10s for a match (Match.dice_script) are rolled only when this is on: the test settings'.
 VIADAL_TEST_DICE = False
-# What one account may start in hosted play (arena/services/limits.py, docs/hosting.md "Limits per account").
+# What one account may start in hosted play (arena/services/account_limits.py, docs/hosting.md "Limits per account").
 VIADAL_HOSTED_LIMITS = {
     "open_challenges": 5,  # challenges waiting for an opponent (or for seats, or for a confirmation)
     "live_matches": 20,  # matches being played in which he holds a seat

@@ -2,7 +2,7 @@
 message verbatim from HR-9.6 and the Hungarian message of the same rule.
 
 Both templates of a rule are ``str.format`` text with the same named placeholders; the validator
-(:mod:`arena.engine.roster.rules`) fills them with values rendered in each language
+(:mod:`arena.engine.roster.point_rules`) fills them with values rendered in each language
 (:mod:`arena.engine.roster.labels`). The Hungarian templates never put a suffix or the article
 a/az straight onto a placeholder, so that any name, number or label reads correctly in them: a
 placeholder stands after a colon, in parentheses, before a noun (``{cost} pontba``) or as a

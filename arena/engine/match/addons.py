@@ -11,10 +11,10 @@ from types import ModuleType
 
 from arena.engine.match import play
 from arena.engine.match.hooks import check_complete
-from arena.engine.match.magic import areas, effects, frenzy, turns
+from arena.engine.match.magic import areas, frenzy, round_hooks, spell_effects
 from arena.engine.match.optional import rules as optional_rules
 from arena.engine.match.traps import cards
 
-ADDONS: tuple[ModuleType, ...] = (turns, frenzy, areas, effects, cards, optional_rules, play)
+ADDONS: tuple[ModuleType, ...] = (round_hooks, frenzy, areas, spell_effects, cards, optional_rules, play)
 
 check_complete()

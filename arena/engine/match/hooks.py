@@ -31,18 +31,18 @@ class HookMissingError(RuntimeError):
 # slot -> the module whose import fills it in
 PROVIDERS: dict[str, str] = {
     # magic (match.magic)
-    "actor_refusal": "arena.engine.match.magic.turns",
-    "step_pool": "arena.engine.match.magic.turns",
-    "after_naming": "arena.engine.match.magic.turns",
-    "keeps_step": "arena.engine.match.magic.turns",
-    "magic_round_starting": "arena.engine.match.magic.turns",
-    "magic_step_ending": "arena.engine.match.magic.turns",
-    "magic_round_ending": "arena.engine.match.magic.turns",
+    "actor_refusal": "arena.engine.match.magic.round_hooks",
+    "step_pool": "arena.engine.match.magic.round_hooks",
+    "after_naming": "arena.engine.match.magic.round_hooks",
+    "keeps_step": "arena.engine.match.magic.round_hooks",
+    "magic_round_starting": "arena.engine.match.magic.round_hooks",
+    "magic_step_ending": "arena.engine.match.magic.round_hooks",
+    "magic_round_ending": "arena.engine.match.magic.round_hooks",
     "frenzy_first": "arena.engine.match.magic.frenzy",
     "area_modifier": "arena.engine.match.magic.areas",
-    "weapon_immune": "arena.engine.match.magic.effects",
-    "after_hit": "arena.engine.match.magic.effects",
-    "bleed": "arena.engine.match.magic.effects",
+    "weapon_immune": "arena.engine.match.magic.spell_effects",
+    "after_hit": "arena.engine.match.magic.spell_effects",
+    "bleed": "arena.engine.match.magic.spell_effects",
     # trap cards (match.traps)
     "trap_run_move": "arena.engine.match.traps.cards",
     "trap_run_disengage": "arena.engine.match.traps.cards",

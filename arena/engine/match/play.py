@@ -26,7 +26,7 @@ from arena.engine.match.optional import actions as opt_act
 from arena.engine.match.optional import favour as optional_favour
 from arena.engine.match.optional import rules as optional
 from arena.engine.match.optional.state import PendingReroll
-from arena.engine.match.rules import gladiators, melee, movement, ranged, skills, turns
+from arena.engine.match.rules import gladiators, melee, movement, ranged, skill_use, turns
 from arena.engine.match.rules.base import ATTACK_MAN, G, Scan, man_of
 from arena.engine.match.setup import (
     decide_amulet,
@@ -79,8 +79,8 @@ DECIDERS: dict[type[Any], Decider] = {
     act.Move: movement.decide_move,
     act.Disengage: movement.decide_disengage,
     act.ToggleGate: movement.decide_gate,
-    act.UseSkill: skills.decide_use_skill,
-    act.StopState: skills.decide_stop_state,
+    act.UseSkill: skill_use.decide_use_skill,
+    act.StopState: skill_use.decide_stop_state,
     act.StandUp: gladiators.decide_stand,
     act.MeleeAttack: melee.decide_melee,
     act.RangedAttack: ranged.decide_ranged,
@@ -271,7 +271,7 @@ def _char_actions(s: State, c: int, scan: Scan) -> list[Action]:
             found.extend(traps.char_options(s, c))
     else:
         found = []
-    found.extend(skills.skill_options(s, c))
+    found.extend(skill_use.skill_options(s, c))
     if glad and s.hand[c]:
         found.extend(gladiators.drop_options(s, c))
     return found

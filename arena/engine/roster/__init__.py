@@ -2,7 +2,7 @@
 
 ``Roster`` and ``Member`` are plain immutable values: what a player chose, by ids, never prices.
 Prices come from :mod:`arena.engine.content.points` (``roster_costs``) and every point rule of HR-9.6
-is checked in one place, :func:`arena.engine.roster.rules.validate_roster`, which returns every broken
+is checked in one place, :func:`arena.engine.roster.point_rules.validate_roster`, which returns every broken
 rule as a :class:`Problem`.
 """
 

@@ -2,7 +2,7 @@
 
 Every number comes from :mod:`arena.engine.content.points`; this module only decides what of a
 member can be priced. A team builder shows points live while the team is still broken, so nothing
-here raises: what cannot be priced costs 0 and :func:`arena.engine.roster.rules.validate_roster`
+here raises: what cannot be priced costs 0 and :func:`arena.engine.roster.point_rules.validate_roster`
 reports it. Readings, each applied the same way by the validator:
 
 - A value left out (``None``, or a stat or supply missing from its mapping) is the base team's

@@ -19,7 +19,6 @@ from arena.engine.content.profiles import GLADIATOR, STRATEGIST, WITCH_MASTER
 from arena.engine.content.skills import CHOOSABLE_SKILLS
 from arena.engine.content.weapons import BASE_GLADIATOR_TYPE
 from arena.engine.roster import Member, base_member, buyable_ammo
-from arena.engine.roster.context import Entry
 from arena.engine.roster.labels import (
     NONE,
     AmmoRef,
@@ -35,6 +34,7 @@ from arena.engine.roster.labels import (
     listing,
     phrase,
 )
+from arena.engine.roster.rule_context import Entry
 
 AMULETS_FIELD: Final = Text("amulets", "a csapat amulettkészlete")
 

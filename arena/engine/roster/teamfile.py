@@ -5,7 +5,7 @@ and raise ``TeamFileError`` with every problem of the file at once: malformed JS
 column), a wrong format name or version, missing or unexpected fields, wrong JSON types (booleans
 are not integers), unknown ids. Values that are well formed but break a point rule (a stat out of
 range, a fourth skill) are not the file's business: the file loads and
-:func:`arena.engine.roster.rules.validate_roster` reports them; an import calls both.
+:func:`arena.engine.roster.point_rules.validate_roster` reports them; an import calls both.
 
 Shape. Each member object holds the fields every member has (``slot``, ``name``, ``stats``,
 ``skills``, ``armour``, ``amulet``, ``me_token``, ``vial``, ``status``) and those of his slot:

@@ -14,14 +14,14 @@ from typing import Any
 
 from django.utils.safestring import SafeString
 
-from ..words import Names
-from .common import WRITERS, Line
-from .core import register_core
-from .four import register_four
-from .magic import register_magic
-from .optional import register_optional
-from .setup import register_setup
-from .traps import register_traps
+from ..reader_words import Names
+from .core_sentences import register_core
+from .four_sentences import register_four
+from .magic_sentences import register_magic
+from .optional_sentences import register_optional
+from .setup_sentences import register_setup
+from .trap_sentences import register_traps
+from .writers import WRITERS, Line
 
 register_setup(WRITERS)
 register_core(WRITERS)

@@ -31,7 +31,7 @@ from django.core.management.base import BaseCommand
 from arena.engine.content.points import TIERS
 from arena.engine.roster import Problem
 from arena.engine.roster.limits import MAX_FILE_BYTES
-from arena.engine.roster.rules import roster_costs, validate_roster
+from arena.engine.roster.point_rules import roster_costs, validate_roster
 from arena.engine.roster.teamfile import TeamFileError, loads
 from games.registry import DEFAULT_GAME, all_games, get_game
 

@@ -12,7 +12,7 @@ from arena.engine.campaign.match_items import MATCH_ITEM_NAMES, MatchItemKind
 from arena.engine.campaign.purchases import Purchase, apply_purchase
 from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.roster import Member, Roster, base_roster
-from arena.engine.roster.rules import validate_roster
+from arena.engine.roster.point_rules import validate_roster
 
 BASE = base_roster("Vasfarkasok")  # pile: short sword, shield, halberd, greatsword; grip: sword and shield
 

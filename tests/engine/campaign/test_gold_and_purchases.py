@@ -13,7 +13,7 @@ from arena.engine.campaign.results import Format, ResultKind
 from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.content.common import Stat
 from arena.engine.roster import ABSENT, ACTIVE, DEAD, base_roster
-from arena.engine.roster.rules import validate_roster
+from arena.engine.roster.point_rules import validate_roster
 
 from .roster_helpers import BASE, member, with_status
 

@@ -19,7 +19,7 @@ from arena.engine.campaign.match_items import (
 from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.content.common import Stat
 from arena.engine.roster import ABSENT, DEAD, HIRELING
-from arena.engine.roster.rules import validate_roster
+from arena.engine.roster.point_rules import validate_roster
 
 from .roster_helpers import BASE, member, with_status
 

@@ -18,8 +18,8 @@ from arena.engine.content.spells import SPELLS, Bearer, Cage, Damage, Modifier, 
 from arena.engine.match.context import Context
 from arena.engine.match.events import Deployed, Disengaged, Moved, Pushed, Shifted
 from arena.engine.match.hooks import HOOKS
-from arena.engine.match.magic.effects import amulet_cancels, deaths_together, lightning_warded, spell_damage
 from arena.engine.match.magic.events import SpellBlocked, SpellEnded, SpellLasting
+from arena.engine.match.magic.spell_effects import amulet_cancels, deaths_together, lightning_warded, spell_damage
 from arena.engine.match.magic.state import Lasting
 from arena.engine.match.rules.base import TRACES
 from arena.engine.match.rules.modifiers import RANGED_WEAPONS

@@ -34,7 +34,9 @@ from arena.engine.match.context import Context
 from arena.engine.match.events import AttackDeclared, AttackResolved
 from arena.engine.match.magic.actions import Cast
 from arena.engine.match.magic.areas import G, area_hexes, cast_area, cloud_ce, combine, ranged_ve
-from arena.engine.match.magic.effects import (
+from arena.engine.match.magic.events import SpellCast, ZombieRaised
+from arena.engine.match.magic.queries import is_zombie
+from arena.engine.match.magic.spell_effects import (
     CONCENTRATION_CE,
     HARMFUL,
     affect,
@@ -43,8 +45,6 @@ from arena.engine.match.magic.effects import (
     lightning_warded,
     spell_damage,
 )
-from arena.engine.match.magic.events import SpellCast, ZombieRaised
-from arena.engine.match.magic.queries import is_zombie
 from arena.engine.match.magic.state import stamp
 from arena.engine.match.memo import Table
 from arena.engine.match.rules.base import (
@@ -64,7 +64,7 @@ from arena.engine.match.rules.damage import HIT_EFFECTS
 from arena.engine.match.rules.gladiators import melee_te
 from arena.engine.match.rules.melee import offer_dodge_or_resolve
 from arena.engine.match.rules.modifiers import DEFENCE_HOOKS, attack_modifiers, non_stacking
-from arena.engine.match.rules.skills import end_states
+from arena.engine.match.rules.skill_use import end_states
 from arena.engine.match.state import SEAT_OF, AttackSpec, State, Swing
 from arena.engine.match.traps.marks import ranged_banned
 from arena.engine.match.words import SpellKind

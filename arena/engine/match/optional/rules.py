@@ -33,7 +33,7 @@ from arena.engine.match.actions import Action, MeleeAttack, RangedAttack, Throw
 from arena.engine.match.context import Context
 from arena.engine.match.events import Damaged, EffectAdded
 from arena.engine.match.hooks import HOOKS
-from arena.engine.match.magic.effects import bleed, deaths_together, heal
+from arena.engine.match.magic.spell_effects import bleed, deaths_together, heal
 from arena.engine.match.optional.actions import CoatWeapon, CollectAmmo, DrinkPotion
 from arena.engine.match.optional.events import (
     AmmoCollected,
@@ -60,10 +60,10 @@ from arena.engine.match.rules.base import (
 from arena.engine.match.rules.melee import may_attack, melee_targets
 from arena.engine.match.rules.ranged import ranged_options
 from arena.engine.match.state import GLADIATOR, SEAT_OF, AttackSpec, MatchOptions, State
-from arena.engine.match.traps.effects import deal, resist_poison
+from arena.engine.match.traps.card_effects import deal, resist_poison
 from arena.engine.roster import Roster
-from arena.engine.roster.context import rule_context
-from arena.engine.roster.rules import check_tb21_vials
+from arena.engine.roster.point_rules import check_tb21_vials
+from arena.engine.roster.rule_context import rule_context
 
 RULE = "HR-7"
 POISON_VIAL = VIALS["poison_vial"]

@@ -30,7 +30,7 @@ from arena.engine.match.hooks import HOOKS
 from arena.engine.match.rules.base import G
 from arena.engine.match.rules.gladiators import extra_sp, holds, melee_ve
 from arena.engine.match.rules.modifiers import RANGED_WEAPONS, defence_modifiers
-from arena.engine.match.rules.skills import end_states
+from arena.engine.match.rules.skill_use import end_states
 from arena.engine.match.state import KILL_POINTS, STRATEGIST_POINTS, AttackSpec, Phase, State, Swing
 from arena.engine.match.words import ArenaMode, MatchEnd
 

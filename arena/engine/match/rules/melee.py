@@ -36,7 +36,7 @@ from arena.engine.match.rules.base import (
 from arena.engine.match.rules.damage import DECLARED_SKILLS, resolve
 from arena.engine.match.rules.gladiators import holds, melee_te, skill_allowed
 from arena.engine.match.rules.modifiers import attack_modifiers
-from arena.engine.match.rules.skills import can_dodge, end_states
+from arena.engine.match.rules.skill_use import can_dodge, end_states
 from arena.engine.match.state import AttackSpec, PendingDodge, PendingShift, State, Swing
 
 

@@ -43,7 +43,7 @@ from arena.engine.match.rules.base import (
     pay,
 )
 from arena.engine.match.rules.gladiators import holds, skill_allowed
-from arena.engine.match.rules.skills import end_states
+from arena.engine.match.rules.skill_use import end_states
 from arena.engine.match.state import GLADIATOR, SEAT_OF, State
 from arena.engine.match.traps import marks as trap_marks
 

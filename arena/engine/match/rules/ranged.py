@@ -27,7 +27,7 @@ from arena.engine.match.rules.damage import resolve
 from arena.engine.match.rules.gladiators import free_hand
 from arena.engine.match.rules.melee import may_attack, offer_dodge_or_resolve, target_of
 from arena.engine.match.rules.modifiers import attack_modifiers
-from arena.engine.match.rules.skills import can_aim, end_states
+from arena.engine.match.rules.skill_use import can_aim, end_states
 from arena.engine.match.state import GLADIATOR, ON_BOARD, AttackSpec, State, Swing
 from arena.engine.match.traps import marks as traps_marks
 

@@ -62,7 +62,7 @@ from arena.engine.match.rules.base import (
 )
 from arena.engine.match.state import SEAT_OF, Pending, PendingTrapDodge, PendingTrapWindow, Phase, State
 from arena.engine.match.traps import marks
-from arena.engine.match.traps.effects import DODGE_MAN, attack_roll, can_dodge, strike
+from arena.engine.match.traps.card_effects import DODGE_MAN, attack_roll, can_dodge, strike
 from arena.engine.match.traps.where import (
     CARDS,
     NUMBER_AT,

@@ -53,7 +53,6 @@ from arena.engine.content.profiles import GLADIATOR, MEMBER_SLOTS, PROFILES, STR
 from arena.engine.content.skills import SKILLS_PER_FIGHTER, TYPE_SPECIALS, skills_for_role
 from arena.engine.content.weapons import DAGGER, KIT, WEAPONS, is_legal_grip, item_allowed_for_type, pile_copy_excess
 from arena.engine.roster import ABSENT, DEAD, MEMBER_NAME_MAX_LENGTH, Problem, Roster, buyable_ammo
-from arena.engine.roster.context import Entry, RuleContext, gladiator_type_of, is_kit_item, problem, rule_context
 from arena.engine.roster.labels import (
     AllowedArmourRef,
     AmmoRef,
@@ -81,6 +80,7 @@ from arena.engine.roster.labels import (
 from arena.engine.roster.limits import capped_rule
 from arena.engine.roster.pricing import TYPE_BOUND_STATS, MemberCost, RosterCosts, priced_type, roster_costs
 from arena.engine.roster.rookie import AMULETS_FIELD, amulets_listing, differences_from_base
+from arena.engine.roster.rule_context import Entry, RuleContext, gladiator_type_of, is_kit_item, problem, rule_context
 
 __all__ = [
     "RULE_IDS",

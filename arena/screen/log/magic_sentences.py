@@ -6,8 +6,8 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from ..words import reason_text
-from .common import Event, Line, Writer, register
+from ..reader_words import reason_text
+from .writers import Event, Line, Writer, register
 
 COMMANDS = {
     "move_to": gettext_lazy("move to %(hex)s"),

@@ -1,6 +1,6 @@
 """Magic in the round (RB p.12; HR-11; HR-12 rulings 3, 7, 13, 16, 25, 32).
 
-Called by :mod:`.turns` and :mod:`arena.engine.match.play` only while ``State.magic`` exists:
+Called by :mod:`..rules.turns` and :mod:`arena.engine.match.play` only while ``State.magic`` exists:
 the step pool and the victims' own MAN at naming, Quintarha's shock as its round begins, the end
 of a step (zombies collapse, Orgyilkosság ends when its designee is dead), the end of the round
 (Tűzvihar, then what expires), and the refusals of the acting rules (bans, the victim first).

@@ -47,7 +47,7 @@ from arena.engine.match.magic.events import (
 )
 from arena.engine.match.magic.queries import eg_of, is_zombie
 from arena.engine.match.rules.damage import armour_sfe, die, end_match, gladiators_fell
-from arena.engine.match.rules.skills import end_states
+from arena.engine.match.rules.skill_use import end_states
 from arena.engine.match.state import AttackSpec, State
 from arena.engine.match.words import MatchEnd
 

@@ -32,13 +32,13 @@ from arena.engine.match.events import (
     TrapPoisonResolved,
 )
 from arena.engine.match.evolve import TRAP_PRONE
-from arena.engine.match.magic.effects import bleed
 from arena.engine.match.magic.queries import eg_of, is_zombie
+from arena.engine.match.magic.spell_effects import bleed
 from arena.engine.match.rules.base import HEXES, man_of
 from arena.engine.match.rules.damage import die, wound
 from arena.engine.match.rules.gladiators import melee_ve, skill_allowed
 from arena.engine.match.rules.modifiers import non_stacking
-from arena.engine.match.rules.skills import end_states
+from arena.engine.match.rules.skill_use import end_states
 from arena.engine.match.state import State
 from arena.engine.match.traps import marks
 

@@ -15,7 +15,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -31,14 +31,18 @@ from ..play_errors import DiceNeededError, MatchError, StaleBoardError
 from ..runtime.states import state_of
 from ..screen.board_svg import board_svg_html
 from ..screen.page import log_lines, seat_page
+from ..screen.reader_words import Names
 from ..screen.refusals import refusal_text
-from ..screen.words import Names
+from ..selectors import match_by_pk
 from .parts import refresh_response
 from .stream import push_offered
 
 
 def _match(pk: int) -> Match:
-    return get_object_or_404(Match, pk=pk)
+    match = match_by_pk(pk)
+    if match is None:
+        raise Http404
+    return match
 
 
 def _page_context(request: HttpRequest, match: Match, **message: Any) -> dict[str, Any]:
@@ -161,7 +165,7 @@ def act(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
     except MatchError as error:
         match.refresh_from_db()
         return _answer(request, match, 422, message=refusal_text(error), level="danger")
-    match.refresh_from_db()
+    match = played.match  # as the service stored it (locked, then written in its transaction)
     stopped = played.stopped
     if isinstance(stopped, DiceNeededError):
         return _answer(request, match, 200, message=str(stopped), level="info", dice_needed=stopped)

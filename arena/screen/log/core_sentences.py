@@ -10,7 +10,7 @@ from django.utils.translation import ngettext
 from arena.engine.campaign.results import RESULT_NAMES, ResultKind
 from common.i18n import pair_name
 
-from ..words import (
+from ..reader_words import (
     attack_kind,
     effect_source,
     grip_text,
@@ -20,7 +20,7 @@ from ..words import (
     state_name,
     value_name,
 )
-from .common import Event, Line, Writer, register
+from .writers import Event, Line, Writer, register
 
 
 def round_started(e: Event, line: Line) -> SafeString:

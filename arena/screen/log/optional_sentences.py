@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from ..words import purpose_text, reason_text, vial_name
-from .common import Event, Line, Writer, register
+from ..reader_words import purpose_text, reason_text, vial_name
+from .writers import Event, Line, Writer, register
 
 
 def vial_used(e: Event, line: Line) -> SafeString:

@@ -6,8 +6,8 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from ..words import amulet_name, cards_text, mark_name, reason_text
-from .common import Event, Line, Writer, register
+from ..reader_words import amulet_name, cards_text, mark_name, reason_text
+from .writers import Event, Line, Writer, register
 
 
 def trap_window_opened(e: Event, line: Line) -> SafeString:

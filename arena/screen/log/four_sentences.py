@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from .common import Event, Line, Writer, register
-from .traps import trap_window_opened
+from .trap_sentences import trap_window_opened
+from .writers import Event, Line, Writer, register
 
 
 def quarter_name(quarter: str | None) -> str:

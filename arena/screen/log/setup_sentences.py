@@ -5,14 +5,14 @@ from __future__ import annotations
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from ..words import (
+from ..reader_words import (
     amulet_name,
     cards_text,
     grip_text,
     half_name,
     purpose_text,
 )
-from .common import Event, Line, Writer, register
+from .writers import Event, Line, Writer, register
 
 
 def dice_rolled(e: Event, line: Line) -> SafeString:

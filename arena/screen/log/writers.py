@@ -10,7 +10,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from reference.links import entry_link
 
-from ..words import Names, hex_text, skill_name, spell_name, trap_name
+from ..reader_words import Names, hex_text, skill_name, spell_name, trap_name
 
 Event = Mapping[str, Any]
 Writer = Callable[[Event, "Line"], SafeString]

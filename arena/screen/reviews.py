@@ -11,7 +11,7 @@ from arena.engine import SeatView, action_from_json
 from arena.models import Match, MatchReview
 
 from .choices import choice_of
-from .words import Names
+from .reader_words import Names
 
 
 @dataclass(frozen=True)
