@@ -303,13 +303,17 @@ operations = st.lists(
 @given(operations, st.integers(0, 8))
 def test_campaign_purchases_and_advances_keep_the_warband_legal_and_the_treasury_whole(ops, who):
     # WB-8.1, 8.4, 8.5: whatever is tried, a step either refuses (nothing changes) or leaves a living
-    # warband that passes the building checks, within the caps of M = max(L, WV), with gold ≥ 0
+    # warband that passes the building checks, with gold ≥ 0, and within the caps of M = max(L, WV)
+    # from every purchase or advance on. The caps "are checked only at purchases and advances"
+    # (WB-8.1): a dismissal lowers WV and may leave the warband over a cap until the next purchase,
+    # which the caps then refuse unless it brings the warband back within them.
     warband = Warband(
         "Circle",
         (army_figure("conjurer"), army_figure("warrior"), army_figure("archer")),
         pools=(Pool(c.SUMMONER, 10),),
     )
     campaign = register(warband).campaign
+    capped = True  # the caps held at registration and hold again after each purchase or advance
     for n, (op, arg) in enumerate(ops):
         names = [f.name for f in living_warband(campaign).figures]
         target = names[who % len(names)] if names else ""
@@ -333,11 +337,45 @@ def test_campaign_purchases_and_advances_keep_the_warband_legal_and_the_treasury
             continue
         if not step.ok:
             assert step.campaign == campaign and step.rolls == ()
+        elif op == "dismiss":
+            capped = False
+        elif op in ("buy", "spell", "advance", "pool"):
+            capped = True
         campaign = step.campaign
         living = living_warband(campaign)
         assert campaign.treasury >= 0
         problems = check_warband(living, campaign.points, registered=True)
         assert [v for v in problems if (v.code, v.field) != ("WB-14", "figures")] == []  # all dismissed: no figure
-        totals = warband_totals(living, campaign.points)
-        personality, animal, pools = campaign_caps(campaign.points, totals.total)
-        assert totals.personality <= personality and totals.animal <= animal and totals.pools <= pools
+        if capped:
+            totals = warband_totals(living, campaign.points)
+            personality, animal, pools = campaign_caps(campaign.points, totals.total)
+            assert totals.personality <= personality and totals.animal <= animal and totals.pools <= pools
+
+
+def test_a_dismissal_may_leave_the_warband_over_a_cap_and_the_next_purchase_is_refused__wb_8_1():
+    # The example Hypothesis found: two Air Elementals, a win's income, 41 summoning pool points
+    # (⌊M/4⌋ = 51 with both elementals), then the conjurer's companion dismissed: WV falls, the
+    # pools' cap with it, and the caps are checked only at purchases and advances (WB-8.1).
+    warband = Warband(
+        "Circle",
+        (army_figure("conjurer"), army_figure("warrior"), army_figure("archer")),
+        pools=(Pool(c.SUMMONER, 10),),
+    )
+    campaign = register(warband).campaign
+    for figure in (army_figure("air_elemental", "air_elemental 0"), army_figure("air_elemental", "air_elemental 1")):
+        step = buy_figure(campaign, figure)
+        campaign = step.campaign
+    campaign = collect_income(campaign, Outcome.WIN, 37).campaign
+    for points in (11, 30):
+        step = buy_pool_points(campaign, c.SUMMONER, points)
+        assert step.ok, step.violations
+        campaign = step.campaign
+    target = [f.name for f in living_warband(campaign).figures][1]
+    step = dismiss(campaign, target)
+    assert step.ok
+    campaign = step.campaign
+    totals = warband_totals(living_warband(campaign), campaign.points)
+    assert totals.pools > campaign_caps(campaign.points, totals.total)[2]  # over the cap, and allowed
+    refused = buy_pool_points(campaign, c.SUMMONER, 1)
+    assert not refused.ok and refused.campaign == campaign
+    assert any("WB-10" in v.message.en and "WB-10" in v.message.hu for v in refused.violations)
