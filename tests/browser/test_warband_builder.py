@@ -9,6 +9,7 @@ import pytest
 from tests.browser.actions import change_field, log_in
 from tests.browser.test_accessibility import problems_on
 from tests.browser.test_phone_layout import PHONE, switch_language, too_wide
+from tests.budget import THOROUGH
 from tests.factories import UserFactory
 from warbands.models import Warband
 
@@ -21,8 +22,16 @@ WORDS = {
 SIZES = {"desktop": {"width": 1280, "height": 1000}, "phone": PHONE}
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize("language", ["en", "hu"])
+# Each language at each size in the thorough run; `make test` English on the desktop and Hungarian on a
+# phone, so both languages and both sizes are read (tests/budget.py).
+SCREENS = (
+    [(language, size) for language in ("en", "hu") for size in SIZES]
+    if THOROUGH
+    else [("en", "desktop"), ("hu", "phone")]
+)
+
+
+@pytest.mark.parametrize(("language", "size"), SCREENS)
 def test_build_from_the_army_list_break_and_mend_a_rule_mark_ready_and_print(
     live_server, transactional_db, browser, artifacts, language, size
 ):

@@ -29,6 +29,7 @@ from arena.engine.match.rules.gladiators import grips_of
 from arena.engine.match.state import MatchOptions, Phase, State
 from arena.engine.match.words import ArenaMode
 from arena.engine.roster import base_roster
+from tests.budget import examples
 
 LADDER = ("random", "uniform", "greedy", "tactical", "search", "search-mixed")
 SEARCH_BUDGET = 6  # iterations: enough to search, cheap enough for hundreds of positions
@@ -101,7 +102,7 @@ def _same_decisions(s: State, rng: random.Random) -> None:
         assert here == there, f"{name} decided differently on hidden secrets it may not know"
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), steps=st.integers(0, 400), salt=st.integers(0, 2**31))
 def test_two_players_every_agent_decides_alike_whatever_the_opponents_secrets__rb_p7_hr12_36(
     seed: int, steps: int, salt: int
@@ -118,7 +119,7 @@ def test_four_seats_every_agent_decides_alike_whatever_the_others_secrets__hr8_h
     _same_decisions(_position(4, mode, seed, steps), random.Random(salt))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), steps=st.integers(60, 400), salt=st.integers(0, 2**31))
 def test_a_determinization_agrees_with_everything_the_seat_has_seen__rb_p7(seed: int, steps: int, salt: int) -> None:
     """The sampled state shows the seat the very view it has, and play goes on from it."""

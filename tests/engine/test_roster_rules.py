@@ -30,6 +30,7 @@ from arena.engine.roster.point_rules import (
     roster_costs,
     validate_roster,
 )
+from tests.budget import examples
 
 BASE = base_roster()
 TB04_CAP_MESSAGE = "one team member may cost at most 50 (25% of 200)."
@@ -208,7 +209,7 @@ def test_supplies_off_their_step_are_priced_towards_the_base__hr_9_5() -> None:
 member_ids = st.one_of(st.sampled_from(["dodging", "sabre", "poison", "armoured", "x"]), st.text())
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), suppress_health_check=[HealthCheck.too_slow])
 @given(
     slot=st.sampled_from([*MEMBER_SLOTS, "wizard"]),
     stats=st.dictionaries(st.sampled_from(list(Stat)), st.integers(-50, 50)),

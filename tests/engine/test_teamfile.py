@@ -45,6 +45,7 @@ from arena.engine.roster.teamfile import (
     roster_from_document,
     roster_to_document,
 )
+from tests.budget import examples
 
 BASE = base_roster(name="Vörös Sólymok")
 Document = dict[str, Any]
@@ -192,7 +193,7 @@ def rosters(draw: st.DrawFn) -> Roster:
     )
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(rosters())
 def test_varied_teams_round_trip_exactly(roster: Roster) -> None:
     text = dumps(roster)

@@ -17,6 +17,7 @@ from campaigns.services.reports import (
     fixture_settle_result,
 )
 from games.league_protocol import LeagueRefusal, league_game
+from tests.budget import examples
 from warbands.league_forms import WarbandReport
 from warbands.rules.league import FigureEnd, Outcome, SideReport
 
@@ -175,7 +176,7 @@ PRICES = {"Wizard": 66, "Raven": 12, "Knight": 50, "Warrior 1": 23, "Warrior 2":
     away=st.lists(st.sampled_from(STATES), min_size=len(EIGHT), max_size=len(EIGHT)),
     conceded=st.sampled_from([None, "home", "away"]),
 )
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_wb_7_2_any_report_scores_the_prices_taken_out_and_one_result_for_both_sides(match, home, away, conceded):
     report = WarbandReport(
         home=side(dict(zip(SAMPLE, home, strict=True)), SAMPLE, conceded=conceded == "home"),

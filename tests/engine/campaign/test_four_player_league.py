@@ -19,6 +19,7 @@ from arena.engine.campaign.results import ResultKind
 from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.campaign.standings import TieBreaker
 from arena.engine.match.words import ArenaMode
+from tests.budget import examples
 
 V, PV, D, PD, L = (
     ResultKind.VICTORY,
@@ -273,7 +274,7 @@ def ffa_matches(draw: st.DrawFn) -> ArenaFacts:
     return ffa(rounds, *sorted(placings, key=lambda p: p.seat))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(ffa_matches())
 def test_hr8_every_ffa_ending_a_match_can_reach_is_accepted_and_scores_in_bounds(facts: ArenaFacts) -> None:
     check_arena_facts(facts, round_limit=24)

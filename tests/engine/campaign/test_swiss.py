@@ -13,6 +13,7 @@ from arena.engine.campaign.league_dice import RecordedDice
 from arena.engine.campaign.results import Format, ResultKind
 from arena.engine.campaign.rule_error import CampaignRuleError
 from arena.engine.campaign.standings import MatchResult, compute_standings
+from tests.budget import examples
 
 
 def pairs(round_: Round) -> list[tuple[object, object]]:
@@ -143,7 +144,7 @@ def rematch_free(order: Sequence[TeamId], met: set[frozenset[TeamId]]) -> bool:
 RESULTS = [ResultKind.VICTORY, ResultKind.POINTS_VICTORY, ResultKind.DRAW, ResultKind.DEFEAT]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     n=st.integers(min_value=6, max_value=12),
     data=st.data(),

@@ -12,6 +12,7 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.budget import examples
 from warbands.rules import warband_content as c
 from warbands.rules.army_list import ARMY_LIST, army_figure
 from warbands.rules.campaign import (
@@ -41,7 +42,7 @@ from warbands.rules.warband_file import (
     warband_to_dict,
 )
 
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 RULE_IDS = sorted(c.RULES)
 SPELL_IDS = sorted(c.SPELLS)
 SKILL_IDS = sorted(c.MAGIC_SKILLS)
