@@ -31,6 +31,7 @@ from arena.engine import (
 from arena.engine.agents import RandomAgent
 from arena.engine.agents.simulate import play_match
 from arena.engine.campaign.experience import xp_award
+from arena.engine.campaign.four_player_results import check_arena_facts
 from arena.engine.campaign.match_facts import arena_facts, match_facts
 from arena.engine.match.actions import (
     ChooseHalf,
@@ -502,6 +503,17 @@ def test_hr8_pairs_round_limit_compares_the_sums_of_the_partners_arena_scores():
     s = _at_the_limit(PAIRS, score=(3, 3, 1, 1))  # 6 against 2: a draw
     s, events = apply(s, EndStep(s.seat_to_act))
     assert of_kind(events, MatchEnded)[0].kind == "draw"
+
+
+def test_hr8_pairs_facts_give_each_seat_its_own_arena_score_and_the_league_accepts_the_draw():
+    """6 against 2 is a draw at the limit (HR-10.1's lead of 5); the facts carry 3, 3, 1, 1 and
+    the league's check sums the partners itself (a side's sum per seat counted it twice: 12-4)."""
+    s = _at_the_limit(PAIRS, score=(3, 3, 1, 1))
+    s, _ = apply(s, EndStep(s.seat_to_act))
+    facts = arena_facts(s)
+    assert [p.arena_score for p in facts.placings] == [3, 3, 1, 1]
+    assert [p.result for p in facts.placings] == ["draw"] * 4
+    check_arena_facts(facts, round_limit=12)
 
 
 def test_hr8_ffa_round_limit_ranks_survivors_by_arena_score_then_gladiator_ep_percent():

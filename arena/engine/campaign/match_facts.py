@@ -31,7 +31,7 @@ from arena.engine.match.dice_sources import SeededDice
 from arena.engine.match.events import Damaged, Died, Event, ItemBroken
 from arena.engine.match.evolve import evolve
 from arena.engine.match.play import match_events
-from arena.engine.match.rules.damage import arena_scores, ep_percent, pair_scores, ranking
+from arena.engine.match.rules.damage import arena_scores, ep_percent, ranking
 from arena.engine.match.state import State, initial_state
 from arena.engine.match.words import ArenaMode
 
@@ -126,11 +126,12 @@ def arena_facts(state: State, *, notes: str = "") -> ArenaFacts:
     in pairs, everyone else in free-for-all; a partner's loss is no deed).
 
     Pairs: the winning side's partners share 1st place, the others 3rd (a draw: all four share
-    1st); ``result`` is the side's as in a two-player match; ``arena_score`` the side's, the sum of
-    the partners' (HR-8). Free-for-all: the last gladiator standing is 1st; at the round limit the
-    survivors by arena score, then by gladiator Ép % (HR-8); below them the eliminated seats, the
-    later the better, those eliminated in the same step sharing their places; ``arena_score`` the
-    seat's own (the losses it dealt, HR-10.1). A match that is not over, or a duel, is refused.
+    1st); ``result`` is the side's as in a two-player match. Free-for-all: the last gladiator
+    standing is 1st; at the round limit the survivors by arena score, then by gladiator Ép %
+    (HR-8); below them the eliminated seats, the later the better, those eliminated in the same
+    step sharing their places. ``arena_score`` is always the seat's own (the losses it dealt,
+    HR-10.1), as a reported result gives it: in pairs the league sums the partners' to check the
+    side's result (HR-8), so a side's sum here would count it twice.
     """
     result = state.result
     four = state.four
@@ -144,13 +145,12 @@ def arena_facts(state: State, *, notes: str = "") -> ArenaFacts:
     fell = _fell_at(state)
     placings: list[SeatPlacing] = []
     if four.mode is ArenaMode.PAIRS:
-        summed = pair_scores(state)
         for seat in range(4):
             side_won = result.winner is not None and result.winner // 2 == seat // 2
             kind = _home_result(result.kind, None if result.winner is None else 0 if side_won else 1)
             place = 1 if result.winner is None or side_won else 3
             shared = 4 if result.winner is None else 2
-            placings.append(_placing(state, seat, place, shared, kind, summed[seat // 2], fell))
+            placings.append(_placing(state, seat, place, shared, kind, scores[seat], fell))
     else:
         for place, group in _ffa_groups(state, fell):
             for seat in group:
