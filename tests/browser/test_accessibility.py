@@ -61,6 +61,7 @@ AXE_RUN = "options => axe.run(document, options).then(results => results.violati
 
 
 def problems_on(page) -> list[str]:  # type: ignore[no-untyped-def]
+    """axe-core's violations and the page's structure (ids, headings)."""
     if not page.evaluate(HAS_AXE):
         page.evaluate(AXE_SCRIPT)
     found = page.evaluate(AXE_RUN, WCAG)
@@ -70,6 +71,13 @@ def problems_on(page) -> list[str]:  # type: ignore[no-untyped-def]
         + f" ({(v['nodes'][0]['any'] or v['nodes'][0]['all'] or [{'message': ''}])[0]['message']})"
         for v in found
     ]
+    return problems + structure_problems(page)
+
+
+def structure_problems(page) -> list[str]:  # type: ignore[no-untyped-def]
+    """The page's structure alone (an id used twice, not exactly one h1, a skipped heading level): a few
+    milliseconds, where axe-core takes most of a second."""
+    problems: list[str] = []
     structure = page.evaluate(STRUCTURE)
     if structure["twice"]:
         problems.append("ids used more than once: " + ", ".join(structure["twice"]))

@@ -11,7 +11,9 @@ from typing import Any
 
 import pytest
 
+from arena.engine import view_json
 from arena.models import AWAY, HOME, Match, MatchSeat
+from arena.runtime.states import state_of
 from arena.services import match_play
 from arena.worker import run_until_idle
 from teams.models import Team
@@ -20,7 +22,7 @@ from tests.arena.script import DICE, SCRIPT, Step, chosen
 from tests.arena.test_secrets import secrets_of
 from tests.browser.actions import log_in
 from tests.browser.test_hosted_match import LAPTOP, PHONE, live_server  # noqa: F401 (the serialised live server)
-from tests.budget import decisions
+from tests.budget import decisions, steps
 from tests.factories import TeamFactory, UserFactory
 
 pytestmark = pytest.mark.browser
@@ -40,6 +42,11 @@ def _wait_version(page: Any, version: int) -> None:
     page.wait_for_function(
         "v => +document.querySelector('#match-status').dataset.version >= v", arg=version, timeout=10_000
     )
+
+
+def _past_set_up(match: Match) -> bool:
+    """The set-up is over: a seat names its characters or they act."""
+    return view_json(state_of(match), None)["phase"] in ("naming", "acting")
 
 
 def _concede(page: Any) -> None:
@@ -84,23 +91,29 @@ def test_a_player_plays_a_whole_match_against_the_computer(browser, live_server,
         assert MatchSeat.objects.get(match=match, seat=AWAY).agent == level
     page.evaluate("window.__marker = 'no reload'")
     answers: list[float] = []
-    limit = decisions(30)  # the whole match in the thorough run; else 30 of his decisions, then he concedes
-    played = 0
+    # the whole match in the thorough run; else 12 of his decisions, at least 3 of them past the set-up
+    # (the computer answering his steps), then he concedes
+    limit = decisions(12)
+    played = in_play = 0
+    conceded = False
     for _turn in range(1500):
         with live_server.lock:
             match = fresh(match)
             if match.is_over:
                 break
             mine = MatchSeat.objects.get(match=match, seat=HOME).to_move
+            playing = _past_set_up(match)
         if mine:
             _wait_version(page, match.version)
-            if played == limit:
+            if limit is not None and played >= limit and in_play >= 3:
                 _concede(page)
+                conceded = True
                 break
             before = _version(page)
             _human_turn(page)
             _wait_version(page, before + 1)
             played += 1
+            in_play += playing
             continue
         started = time.perf_counter()
         with live_server.lock:  # the worker's pass (run_agents runs the same function in its loop)
@@ -114,7 +127,7 @@ def test_a_player_plays_a_whole_match_against_the_computer(browser, live_server,
     with live_server.lock:
         match = fresh(match)
     assert match.status == Match.Status.FINISHED and match.result["kind"] in ("victory", "points", "draw")
-    if played == limit:  # conceded: the computer's side won
+    if conceded:  # the computer's side won
         assert match.winner_seat == AWAY and answers, (match.result, answers)
     assert "Check the dice" in page.inner_text("#match-result")
     assert max(answers) < 1.0, max(answers)  # each pass of the worker takes well under a second
@@ -244,7 +257,8 @@ def test_a_league_fixture_is_played_hosted_and_the_league_records_it(browser, li
     assert "league fixture" in pages[HOME].inner_text("#match-status")
     with live_server.lock:
         match = Match.objects.get(fixture=fixture)
-    for _decision in range(40):  # the set-up and the first steps, each on his own screen
+    for _decision in range(steps(40, 16)):  # the set-up and its first steps (the set-up's first part in
+        # `make test`), each on his own screen
         with live_server.lock:
             match = fresh(match)
             movers = [s.seat for s in MatchSeat.objects.filter(match=match, to_move=True)]

@@ -10,6 +10,7 @@ import pytest
 from arena.engine.content.rules_json import rules_document
 from tests.browser.actions import log_in
 from tests.browser.test_csp import Watch
+from tests.budget import THOROUGH
 from tests.factories import TeamFactory, UserFactory
 
 pytestmark = pytest.mark.browser
@@ -19,6 +20,14 @@ LOCALES = {"hu": "hu-HU", "en": "en-GB"}
 QUERIES = {"hu": "villám", "en": "lightning"}
 LIGHTNING_SPELLS = {s["id"] for s in rules_document()["spells"] if "villám" in s["name_hu"].lower()}
 DODGING = next(s for s in rules_document()["skills"] if s["id"] == "dodging")
+# The reader's tests (a language's browser at a screen's size): each language at each size in the thorough
+# run; `make test` English on the desktop and Hungarian on a phone, so both languages and both sizes are
+# read (tests/budget.py).
+READERS = (
+    [(screen, language) for screen in SCREENS for language in LOCALES]
+    if THOROUGH
+    else [("desktop", "en"), ("phone", "hu")]
+)
 
 
 @pytest.fixture(params=list(SCREENS))
@@ -48,6 +57,7 @@ def found_ids(page) -> set[str]:  # type: ignore[no-untyped-def]
     return set(page.eval_on_selector_all("#reference-results .reference-item", "items => items.map(i => i.dataset.id)"))
 
 
+@pytest.mark.parametrize(("screen", "language"), READERS)
 def test_the_search_finds_the_lightning_spells_as_you_type(
     live_server, transactional_db, reader, screen, language, artifacts
 ):
@@ -99,6 +109,7 @@ def test_the_search_works_without_javascript(live_server, transactional_db, brow
     context.close()
 
 
+@pytest.mark.parametrize(("screen", "language"), READERS)
 def test_a_skill_on_a_character_sheet_opens_its_entry(
     live_server, transactional_db, reader, screen, language, artifacts
 ):
@@ -115,6 +126,7 @@ def test_a_skill_on_a_character_sheet_opens_its_entry(
     reader.screenshot(path=str(artifacts / f"rules-from-sheet-{language}-{screen}.png"), full_page=True)
 
 
+@pytest.mark.parametrize(("screen", "language"), READERS)
 def test_a_skills_line_in_the_builder_matches_its_entry(
     live_server, transactional_db, reader, screen, language, artifacts
 ):
@@ -151,6 +163,7 @@ def test_no_reference_page_is_wider_than_a_phone(live_server, transactional_db, 
     context.close()
 
 
+@pytest.mark.parametrize(("screen", "language"), READERS)
 def test_a_builder_message_links_its_rule_and_the_link_opens_it(
     live_server, transactional_db, reader, screen, language, artifacts
 ):

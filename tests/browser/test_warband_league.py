@@ -3,34 +3,65 @@ builds a warband from the army list in the builder and marks it ready, the organ
 of the warband game, two players enter their ready warbands, the fixtures are drawn,
 one player reports the match figure by figure, the other confirms it, the campaign sequence shows its
 rolls, and the winner takes an advance and buys a figure on his campaign sheet. Every page on the way
-is checked with axe-core (WCAG 2.1 A and AA) and for one h1, unique ids and no skipped heading."""
+is checked for one h1, unique ids and no skipped heading, and on a phone that it is no wider than the
+screen; with axe-core (WCAG 2.1 A and AA) in both runs in the thorough run, while `make test` checks each
+page with axe once, in English and Hungarian by turns (tests/budget.py)."""
 
 from __future__ import annotations
 
 import pytest
 
 from campaigns.models import Entry, Fixture, League
+from tests.budget import share
 from tests.factories import UserFactory
 from tests.warband_leagues.helpers import make_warband, warriors
 from warbands.models import Warband
 
 from .actions import log_in
-from .test_accessibility import problems_on
+from .test_accessibility import problems_on, settle, structure_problems
 from .test_phone_layout import PHONE, switch_language, too_wide
 
 pytestmark = pytest.mark.browser
 
 VIEWPORTS = {"desktop": {"width": 1280, "height": 1100}, "phone": PHONE}
+LANGUAGES = ["en", "hu"]
+# the pages checked on the way, in order; `make test` runs axe over every other one in each language
+CHECKED = (
+    "new league",
+    "league page (aurelia)",
+    "league page (balint)",
+    "report form",
+    "match page, reported",
+    "match page, confirmed",
+    "standings",
+    "campaign sheet",
+    "campaign sheet after the choices",
+)
 
 
-def checked(page, where: str, found: dict[str, list[str]], phone: bool) -> None:  # type: ignore[no-untyped-def]
-    page.wait_for_load_state("networkidle")
-    problems = problems_on(page)
-    scroll, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-    if phone and scroll > inner:  # the page itself scrolls sideways (a wide table scrolls in its own box)
-        problems.append(f"wider than the phone ({scroll} > {inner}): " + ", ".join(too_wide(page)[:4]))
-    if problems:
-        found[where] = problems
+class Checks:
+    """The page checks of one run: every page's structure (and on a phone its width); axe over the pages
+    ``share`` gives the run's language."""
+
+    def __init__(self, language: str, phone: bool) -> None:
+        self.axed = set(share(CHECKED, LANGUAGES.index(language), len(LANGUAGES)))
+        self.phone = phone
+        self.seen: list[str] = []
+        self.found: dict[str, list[str]] = {}
+
+    def __call__(self, page, where: str) -> None:  # type: ignore[no-untyped-def]
+        assert where in CHECKED, where
+        self.seen.append(where)
+        # loaded (a form's answer may still be loading when its first element is found) and settled: no
+        # page here fetches anything of its own afterwards (tests/browser/test_accessibility.py, SETTLED)
+        page.wait_for_load_state("load")
+        settle(page)
+        problems = problems_on(page) if where in self.axed else structure_problems(page)
+        scroll, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        if self.phone and scroll > inner:  # the page itself scrolls sideways (a wide table scrolls in its own box)
+            problems.append(f"wider than the phone ({scroll} > {inner}): " + ", ".join(too_wide(page)[:4]))
+        if problems:
+            self.found[where] = problems
 
 
 def as_player(page, live_server, username: str, language: str) -> None:  # type: ignore[no-untyped-def]
@@ -45,8 +76,7 @@ def test_a_warband_league_from_entry_to_the_campaign(
 ):
     context = browser.new_context(viewport=VIEWPORTS[screen])
     page = context.new_page()
-    found: dict[str, list[str]] = {}
-    phone = screen == "phone"
+    checked = Checks(language, phone=screen == "phone")
     UserFactory(username="organiser")
     aurelia = UserFactory(username="aurelia")
     make_warband(UserFactory(username="balint"), warriors(8), name="Bálint's Eight")  # T 184
@@ -70,7 +100,7 @@ def test_a_warband_league_from_entry_to_the_campaign(
     page.goto(f"{live_server.url}/leagues/new/")
     page.click("#league-games [data-game=warband]")
     page.wait_for_selector("#id_points")
-    checked(page, "new league", found, phone)
+    checked(page, "new league")
     page.fill("#id_name", "Skirmish Cup")
     page.fill("#id_season", "Winter")
     page.fill("#id_points", "200")
@@ -83,7 +113,7 @@ def test_a_warband_league_from_entry_to_the_campaign(
     for username, warband in (("aurelia", "Aurelia's Company"), ("balint", "Bálint's Eight")):
         as_player(page, live_server, username, language)
         page.goto(f"{live_server.url}/leagues/{league.pk}/")
-        checked(page, f"league page ({username})", found, phone)
+        checked(page, f"league page ({username})")
         page.select_option("#id_source", label=warband)
         page.click("#enter-team button[type=submit]")
         page.wait_for_selector(f"#entries >> text={warband}")
@@ -102,7 +132,7 @@ def test_a_warband_league_from_entry_to_the_campaign(
     page.goto(f"{live_server.url}/leagues/fixtures/{fixture.pk}/")
     page.click(f"#match-actions a[href$='/fixtures/{fixture.pk}/report/']")
     page.wait_for_selector("#report-form")
-    checked(page, "report form", found, phone)
+    checked(page, "report form")
     page.select_option(f"#id_{eight_side}-0-state", "killed")
     page.select_option(f"#id_{eight_side}-0-by", knight)
     page.fill("#id_scenario", "The bridge")
@@ -110,7 +140,7 @@ def test_a_warband_league_from_entry_to_the_campaign(
     page.wait_for_selector(".fixture-status[data-fixture-status]")
     fixture.refresh_from_db()
     assert fixture.status == Fixture.Status.REPORTED
-    checked(page, "match page, reported", found, phone)
+    checked(page, "match page, reported")
 
     as_player(page, live_server, "balint", language)
     page.goto(f"{live_server.url}/leagues/fixtures/{fixture.pk}/")
@@ -120,19 +150,19 @@ def test_a_warband_league_from_entry_to_the_campaign(
     assert fixture.status == Fixture.Status.CONFIRMED
     assert page.text_content("#match-score").replace(" ", "") == ("23–0" if sample_side == "home" else "0–23")
     assert "d6" in page.locator("#campaign-sequence [data-kind=roll]").nth(0).text_content()
-    checked(page, "match page, confirmed", found, phone)
+    checked(page, "match page, confirmed")
     page.screenshot(path=str(artifacts / f"warband-match-{language}-{screen}.png"), full_page=True)
 
     page.goto(f"{live_server.url}/leagues/{league.pk}/standings/")
     assert page.locator("#standings tbody tr").nth(0).get_attribute("data-entry") == str(sample.pk)
-    checked(page, "standings", found, phone)
+    checked(page, "standings")
 
     # the winner's Knight has 4 XP: an advance is due (WB-8.4); he takes Combat +1 and buys a Militia
     as_player(page, live_server, "aurelia", language)
     page.goto(f"{live_server.url}/leagues/entries/{sample.pk}/")
     advance = f'[data-advance="{knight}"]'
     assert page.locator(advance).count() == 1
-    checked(page, "campaign sheet", found, phone)
+    checked(page, "campaign sheet")
     page.select_option(f"{advance} select", "combat")
     page.click(f"{advance} button[type=submit]")
     page.wait_for_selector(f'[data-figure="{knight}"] td:nth-child(3) >> text=5')
@@ -143,6 +173,8 @@ def test_a_warband_league_from_entry_to_the_campaign(
     sample = Entry.objects.get(pk=sample.pk)
     assert sample.treasury == 12 + 20 + 2 - 3  # L − T, a Win 20, ⌊23/10⌋, less the Militia's 3 (WB-8.5)
     page.screenshot(path=str(artifacts / f"warband-sheet-{language}-{screen}.png"), full_page=True)
-    checked(page, "campaign sheet after the choices", found, phone)
+    checked(page, "campaign sheet after the choices")
     context.close()
+    assert checked.seen == list(CHECKED)
+    found = checked.found
     assert not found, "\n".join(f"{where}:\n  " + "\n  ".join(problems) for where, problems in found.items())
