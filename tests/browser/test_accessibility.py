@@ -11,7 +11,7 @@ import pytest
 from axe_playwright_python.base import AXE_SCRIPT
 
 from tests.browser.actions import log_in
-from tests.budget import share
+from tests.budget import THOROUGH, share
 
 from .test_phone_layout import demo, demo_log_in, switch_language  # noqa: F401
 
@@ -242,9 +242,44 @@ def test_every_page_passes_axe(live_server, demo, page, language):  # noqa: F811
     assert not found, "\n".join(f"{where}:\n  " + "\n  ".join(problems) for where, problems in found.items())
 
 
-def four_seat_matches() -> tuple[str, int, int]:
+# The four-seat pages by reader: a pairs match in its steps ({begun}), a finished free-for-all ({over}) and
+# a four-seat match waiting for its seats ({challenge}, its challenge page).
+FOUR_SEAT_PAGES = {
+    "anonymous": [
+        "/play/{begun}/",
+        "/play/live/",
+        "/play/{over}/",
+        "/play/{over}/replay/",
+        "/play/{over}/log/",
+    ],
+    "elso": ["/play/{begun}/", "/play/"],  # a seat (side A)
+    "harmadik": ["/play/{begun}/", "{challenge}"],  # a seat (side B), and a match with open seats
+}
+
+
+def _shows_the_finished_match(url: str) -> bool:
+    """The pages that show the finished free-for-all: its own, the live list's latest finished matches
+    and, to be safe, the lobby."""
+    return "{over}" in url or url in ("/play/live/", "/play/")
+
+
+def four_seat_pages(language: str) -> dict[str, list[str]]:
+    """The four-seat pages (by reader) checked in ``language``: all of them in the thorough run; else each
+    page once, English the pages that show the finished free-for-all and Hungarian the others, so that
+    only the English test plays one out (the computer's three seats: seconds of CPU)."""
+    if THOROUGH:
+        return FOUR_SEAT_PAGES
+    english = language == LANGUAGES[0]
+    chosen = {
+        who: [url for url in urls if _shows_the_finished_match(url) == english] for who, urls in FOUR_SEAT_PAGES.items()
+    }
+    return {who: urls for who, urls in chosen.items() if urls}
+
+
+def four_seat_matches(*, waiting: bool = True, over: bool = True) -> dict[str, object]:
     """A four-seat match waiting for its seats (its challenge page), a pairs match in its steps and
-    a finished free-for-all."""
+    a finished free-for-all, as FOUR_SEAT_PAGES names them (``waiting``, ``over``: whether to make those
+    two)."""
     import random
 
     from arena.engine import view_json
@@ -255,46 +290,48 @@ def four_seat_matches() -> tuple[str, int, int]:
     from tests.arena.test_four_seat_play import act
     from tests.factories import TeamFactory, UserFactory
 
-    user = UserFactory(username="varakozo")
-    waiting = match_create_four(
-        creator=user,
-        team=TeamFactory(owner=user, status=Team.Status.READY),
-        mode="ffa",
-        others=[SeatPlan(SeatKind.OPEN), SeatPlan(SeatKind.COMPUTER), SeatPlan(SeatKind.OPEN)],
-    )
+    made: dict[str, object] = {}
+    if waiting:
+        user = UserFactory(username="varakozo")
+        challenge = match_create_four(
+            creator=user,
+            team=TeamFactory(owner=user, status=Team.Status.READY),
+            mode="ffa",
+            others=[SeatPlan(SeatKind.OPEN), SeatPlan(SeatKind.COMPUTER), SeatPlan(SeatKind.OPEN)],
+        )
+        made["challenge"] = f"/play/challenge/{challenge.invite_token}/"
     match, four = begin_four("pairs", seed="axe-four")
     rng = random.Random(1)
     while view_json(state_of(fresh(match)), None)["phase"] not in ("naming", "acting"):
         match = act(match, four, rng)
-    over, _four = begin_four("ffa", computer=(1, 2, 3), prefix="x")
-    return f"/play/challenge/{waiting.invite_token}/", match.pk, play_out_four(over, _four).pk
+    made["begun"] = match.pk
+    if over:
+        finished, _four = begin_four("ffa", computer=(1, 2, 3), prefix="x")
+        made["over"] = play_out_four(finished, _four).pk
+    return made
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_four_seat_pages_pass_axe(live_server, page, language):  # noqa: F811
-    challenge, begun, over = four_seat_matches()
-    everything = {
-        "anonymous": [
-            f"/play/{begun}/",
-            "/play/live/",
-            f"/play/{over}/",
-            f"/play/{over}/replay/",
-            f"/play/{over}/log/",
-        ],
-        "elso": [f"/play/{begun}/", "/play/"],  # a seat (side A)
-        "harmadik": [f"/play/{begun}/", challenge],  # a seat (side B), and a match with open seats
-    }
+    chosen = four_seat_pages(language)
+    urls = [url for urls_of in chosen.values() for url in urls_of]
+    made = four_seat_matches(
+        waiting=any(url in ("{challenge}", "/play/") for url in urls),
+        over=any(_shows_the_finished_match(url) for url in urls),
+    )
     found: dict[str, list[str]] = {}
-    for who, pages_of in in_language(everything, language).items():
+    for who, pages_of in chosen.items():
         page.context.clear_cookies()
         if who != "anonymous":
             log_in(page, live_server, who)
         page.goto(live_server.url + "/")
         switch_language(page, language)
         for url in pages_of:
-            page.goto(live_server.url + url)
+            address = url.format(**made)
+            page.goto(live_server.url + address)
             settle(page)
             problems = problems_on(page)
             if problems:
-                found[f"{who} {url}"] = problems
+                found[f"{who} {address}"] = problems
+    assert sum(map(len, chosen.values())) == (9 if THOROUGH else {"en": 5, "hu": 4}[language])
     assert not found, "\n".join(f"{where}:\n  " + "\n  ".join(problems) for where, problems in found.items())
