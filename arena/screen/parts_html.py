@@ -12,12 +12,13 @@ four-seat match's sides (a seat list and a heading per seat) stay the template's
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
 from django.template.loader import get_template
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils.dateformat import format as date_format
 from django.utils.formats import localize
 from django.utils.html import conditional_escape, format_html
@@ -32,7 +33,9 @@ if TYPE_CHECKING:
 
 
 def _v(value: object) -> str:
-    """As ``{{ value }}`` writes it (localized, escaped)."""
+    """As ``{{ value }}`` writes it (localized, escaped): a plain string as ``escape`` writes it."""
+    if type(value) is str:
+        return html.escape(value)
     return cast(str, conditional_escape(cast(str, localize(value))))
 
 
@@ -58,14 +61,12 @@ def _oob(oob: bool, fp: str) -> str:
 
 
 @lru_cache(maxsize=512)
-def _urls(pk: int, prefix: str) -> tuple[str, str]:
-    """The act and claim URLs, escaped as ``{% url %}`` writes them (per match id and URL prefix)."""
-    return _v(reverse("play:act", args=[pk])), _v(reverse("play:claim", args=[pk]))
+def _urls(pk: int, prefix: str) -> tuple[str, str, str]:
+    """The act, claim and log URLs, escaped as ``{% url %}`` writes them (per match id and URL prefix)."""
+    return tuple(_v(reverse(name, args=[pk])) for name in ("play:act", "play:claim", "play:log"))  # type: ignore[return-value]
 
 
-def _act_urls(pk: int) -> tuple[str, str]:
-    from django.urls import get_script_prefix
-
+def _act_urls(pk: int) -> tuple[str, str, str]:
     return _urls(pk, get_script_prefix())
 
 
@@ -83,7 +84,7 @@ def _buttons(found: Iterable[Choice], css: str, indent: str) -> str:
 def choices_part(page: SeatPage, *, oob: bool, fp: str, csrf_token: Any) -> SafeString:
     """``#choices``: the seat's action form (grouped by character), the forfeit claim, the concession."""
     pk = page.match.pk
-    act, claim = _act_urls(pk)
+    act, claim, _log = _act_urls(pk)
     csrf = csrf_input(csrf_token)
     version = _v(page.version)
     ours = page.is_live and page.seat is not None
@@ -245,3 +246,22 @@ def sides_part(page: SeatPage, *, oob: bool, fp: str) -> SafeString:
         )
     out.append("\n            </tbody>\n          </table>\n        </div>\n      </section>\n      ")
     return mark_safe("".join(out))  # every value is escaped above
+
+
+def log_part(page: SeatPage, *, oob: bool, fp: str) -> SafeString:
+    """``#match-log``: the newest lines of the reader's log (each a sentence, escaped where it was worded)."""
+    count = _v(page.log_count)
+    full = ngettext("The full log (%(counter)s line)", "The full log (%(counter)s lines)", page.log_count) % {
+        "counter": count
+    }
+    lines = "".join(f"<li>{_v(line)}</li>" for line in page.log)
+    return mark_safe(  # every value is escaped
+        f'\n      <section id="match-log" class="match-log mt-3"{_oob(oob, fp)}>\n'
+        '        <div class="d-flex justify-content-between align-items-baseline">\n'
+        f'          <h2 class="h6 mb-1" id="match-log-title">{_t("Log")}</h2>\n'
+        f'          <a class="small" href="{_act_urls(page.match.pk)[2]}">{full}</a>\n'
+        "        </div>\n        \n"
+        f'        <ol class="log-lines small" reversed start="{count}" tabindex="0" '
+        f'aria-labelledby="match-log-title">{lines}</ol>\n'
+        "      </section>\n      "
+    )

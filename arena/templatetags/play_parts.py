@@ -24,3 +24,9 @@ def choices_part(context: Any) -> SafeString:
 def sides_part(context: Any) -> SafeString:
     """``{% partialdef sides %}``'s HTML: the page's, with the context's ``oob`` and ``fp``."""
     return parts_html.sides_part(context["page"], oob=bool(context.get("oob")), fp=context.get("fp", ""))
+
+
+@register.simple_tag(takes_context=True)
+def log_part(context: Any) -> SafeString:
+    """``{% partialdef log %}``'s HTML: the page's, with the context's ``oob`` and ``fp``."""
+    return parts_html.log_part(context["page"], oob=bool(context.get("oob")), fp=context.get("fp", ""))

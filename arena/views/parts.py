@@ -36,7 +36,7 @@ from django.utils.translation import get_language
 from ..models import Match, MatchSeat
 from ..play_errors import DiceNeededError
 from ..screen.page import seat_in, seat_page
-from ..screen.parts_html import choices_part, sides_part
+from ..screen.parts_html import choices_part, log_part, sides_part
 from ..selectors import claimable_at, seats_with_players
 from .stream import push_offered
 
@@ -83,6 +83,8 @@ def render_parts(page: Any, *, push: bool = False) -> list[tuple[str, str]]:
             html = choices_part(page, oob=True, fp=FP_STAND_IN, csrf_token=CSRF_STAND_IN)
         elif name == "sides":
             html = sides_part(page, oob=True, fp=FP_STAND_IN)
+        elif name == "log":
+            html = log_part(page, oob=True, fp=FP_STAND_IN)
         else:
             html = get_template(template).render({**context, "fp": FP_STAND_IN})
         fp = f"{name}.{hashlib.blake2b(html.encode(), digest_size=8).hexdigest()}"
