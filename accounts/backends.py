@@ -30,9 +30,12 @@ USER_BY_ID = PreparedQuery(User, lambda pk: User._default_manager.filter(pk=pk),
 _read_with_session: ContextVar[tuple[str, User | None] | None] = ContextVar("read_with_session", default=None)
 
 
-def read_with_session(user_id: str, user: User | None) -> None:
-    """The session store read the user of ``user_id`` (None: there is none) with the session."""
-    _read_with_session.set((user_id, user))
+def read_with_session(user_id: str | None, user: User | None = None) -> None:
+    """The session store read the user of ``user_id`` (``user`` None: there is none) with the session;
+    ``user_id`` None: it read a session without a user (what was kept before is forgotten)."""
+    kept = (user_id, user) if user_id is not None else None
+    if kept is not None or _read_with_session.get() is not None:
+        _read_with_session.set(kept)
 
 
 def forget_read_with_session(**_kwargs: Any) -> None:

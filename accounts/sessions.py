@@ -55,6 +55,7 @@ class SessionStore(DatabaseSessionStore):
         key = self.session_key
         user_id = _user_of_key.get(key) if key else None
         session = None
+        read_with_session(None)  # what an earlier read kept is never taken for this one's
         if key and user_id is not None:
             pairs = _WITH_USER.rows({"key": key}, {"pk": user_id})
             if pairs:

@@ -173,3 +173,15 @@ def test_a_session_text_with_a_wrong_signature_is_refused_every_time(settings):
     settings.SECRET_KEY = "another key entirely, of fifty characters or more at least"
     settings.SECRET_KEY_FALLBACKS = []
     assert store.decode(text) == {}  # signed with a key the site no longer has: refused, not found kept
+
+
+def test_what_an_earlier_read_kept_is_never_taken_for_the_next_sessions_user():
+    """Every session read replaces what an earlier one kept: a user read with another session (or
+    found missing then) is not taken for this one's, even of the same id."""
+    user = UserFactory()
+    read_with_session(str(user.pk), None)  # kept by an earlier read: "no such user"
+    written = SessionStore()
+    written[SESSION_KEY] = str(user.pk)
+    written.save()
+    assert SessionStore(written.session_key).load()[SESSION_KEY] == str(user.pk)  # read alone: not known yet
+    assert ModelBackend().get_user(user.pk) == user
