@@ -31,7 +31,7 @@ from arena.engine.match.words import ArenaMode
 from arena.engine.roster import base_roster
 from tests.budget import examples
 
-LADDER = ("random", "uniform", "greedy", "tactical", "search", "search-mixed")
+LADDER = ("random", "uniform", "greedy", "tactical", "search", "search-tactical")
 SEARCH_BUDGET = 6  # iterations: enough to search, cheap enough for hundreds of positions
 
 
