@@ -11,7 +11,7 @@ and every label come from the engine's data.
 from __future__ import annotations
 
 import copy
-from collections import Counter, OrderedDict
+from collections import Counter
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,6 +30,7 @@ from arena.engine.content.profiles import AMMO_NAMES, GLADIATOR, SLOT_ROLES, Amm
 from arena.engine.content.skills import skills_for_role
 from arena.engine.content.weapons import GLADIATOR_TYPES, PILE_ITEMS, WEAPONS, pile_copies_allowed
 from arena.engine.roster import MEMBER_NAME_MAX_LENGTH, buyable_ammo
+from common.bounded_lru import BoundedLRU
 from common.i18n import entry_label, pair_name
 from reference.notes import discs_help, fixed_disc_help, grip_help, labelled, me_token_lead, name_help, rule_lines
 
@@ -114,27 +115,8 @@ class _Blueprint:
         form.tokens = self.tokens
 
 
-class _Blueprints:
-    """The last ``BLUEPRINTS_KEPT`` blueprints built by this process, the least recently used dropped."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.kept: OrderedDict[Hashable, _Blueprint] = OrderedDict()
-
-    def get(self, key: Hashable) -> _Blueprint | None:
-        blueprint = self.kept.get(key)
-        if blueprint is not None:
-            self.kept.move_to_end(key)
-        return blueprint
-
-    def put(self, key: Hashable, blueprint: _Blueprint) -> None:
-        self.kept[key] = blueprint
-        self.kept.move_to_end(key)
-        while len(self.kept) > self.size:
-            self.kept.popitem(last=False)
-
-
-_BLUEPRINTS = _Blueprints(BLUEPRINTS_KEPT)
+# The last ``BLUEPRINTS_KEPT`` blueprints built by this process, the least recently used dropped.
+_BLUEPRINTS: BoundedLRU[Hashable, _Blueprint] = BoundedLRU(BLUEPRINTS_KEPT)
 
 
 def _keep(kept: dict[tuple[str, Hashable], Any], key: tuple[str, Hashable], value: Any) -> None:

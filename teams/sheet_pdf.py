@@ -18,7 +18,6 @@ import functools
 import hashlib
 import importlib.metadata
 import time
-from collections import OrderedDict
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -26,6 +25,7 @@ from django.core.cache import caches
 from django.http import HttpRequest
 from django.utils import translation
 
+from common.bounded_lru import BoundedLRU
 from common.client_ip import client_ip
 
 from .models import Team
@@ -62,7 +62,7 @@ def cache_key(team: Team, html: str, base_url: str) -> str:
 # (and drawing the QR code) only to hash it, most of the cost of a cached PDF. Per process, so a new
 # release (templates, translations, code), which restarts the workers, hashes the HTML afresh.
 VERSIONS_KEPT = 512
-_keys: OrderedDict[str, str] = OrderedDict()
+_keys: BoundedLRU[str, str] = BoundedLRU(VERSIONS_KEPT)
 
 
 def version_key(team: Team, base_url: str, *, is_owner: bool) -> str:
@@ -83,17 +83,11 @@ def version_key(team: Team, base_url: str, *, is_owner: bool) -> str:
 
 def known_key(version: str) -> str | None:
     """The cache key this process found for the sheet of ``version``, if any."""
-    key = _keys.get(version)
-    if key is not None:
-        _keys.move_to_end(version)
-    return key
+    return _keys.get(version)
 
 
 def remember_key(version: str, key: str) -> None:
-    _keys[version] = key
-    _keys.move_to_end(version)
-    while len(_keys) > VERSIONS_KEPT:
-        _keys.popitem(last=False)
+    _keys.put(version, key)
 
 
 def cached_pdf(key: str) -> bytes | None:

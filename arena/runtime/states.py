@@ -19,7 +19,6 @@ events stored since.
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 
 from django.conf import settings
 
@@ -37,6 +36,7 @@ from arena.engine import (
 from arena.engine.match.memo import Memo
 from arena.engine.match.previews import AttackPreview, attack_preview
 from arena.models import Match, MatchAction
+from common.bounded_lru import BoundedLRU
 
 Key = tuple[int, str, int]
 MatchKey = tuple[int, str]
@@ -75,13 +75,15 @@ class Position:
         return found
 
 
-_LOCK = threading.Lock()
-_STATES: OrderedDict[Key, Position] = OrderedDict()
-_MEMOS: OrderedDict[MatchKey, Memo] = OrderedDict()
-
-
 def _limit() -> int:
     return int(getattr(settings, "VIADAL_MATCH_STATE_CACHE", 64))
+
+
+# The states (bounded by the setting, read on each store) and each kept match's memo tables; ``_LOCK``
+# keeps the two in step (a match's memo is dropped with its last state).
+_STATES: BoundedLRU[Key, Position] = BoundedLRU(_limit)
+_MEMOS: dict[MatchKey, Memo] = {}
+_LOCK = threading.Lock()
 
 
 def key_of(match: Match) -> Key:
@@ -89,26 +91,17 @@ def key_of(match: Match) -> Key:
 
 
 def cached(key: Key) -> Position | None:
-    with _LOCK:
-        found = _STATES.get(key)
-        if found is not None:
-            _STATES.move_to_end(key)
-        return found
+    return _STATES.get(key)
 
 
 def remember(key: Key, position: Position) -> None:
     """Keep ``position`` under ``key``, and its memo tables as the match's (the newest state's)."""
-    limit = _limit()
-    if limit <= 0:
+    if _limit() <= 0:
         return
     with _LOCK:
-        _STATES[key] = position
-        _STATES.move_to_end(key)
+        _STATES.put(key, position)
         _MEMOS[key[:2]] = position.state.memo
-        _MEMOS.move_to_end(key[:2])
-        while len(_STATES) > limit:
-            _STATES.popitem(last=False)
-        held = {k[:2] for k in _STATES}
+        held = {k[:2] for k in _STATES.keys()}
         for match_key in [k for k in _MEMOS if k not in held]:  # a match none of whose states is kept
             del _MEMOS[match_key]
 
@@ -140,12 +133,11 @@ def rebuild(match: Match, memo: Memo | None = None) -> State:
 
 def _newest_before(key: Key) -> tuple[int, State] | None:
     """The newest cached state of ``key``'s match at a version before ``key``'s, with that version."""
-    with _LOCK:
-        versions = [k[2] for k in _STATES if k[:2] == key[:2] and k[2] < key[2]]
-        if not versions:
-            return None
-        version = max(versions)
-        return version, _STATES[(*key[:2], version)].state
+    older = [(k[2], found) for k, found in _STATES.items() if k[:2] == key[:2] and k[2] < key[2]]
+    if not older:
+        return None
+    version, position = max(older, key=lambda entry: entry[0])
+    return version, position.state
 
 
 def caught_up(match: Match, version: int, state: State) -> State:

@@ -10,8 +10,6 @@ The seed and the set-up document never reach a template.
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -41,6 +39,7 @@ from arena.play_errors import DiceNeededError
 from arena.runtime.states import position_of
 from arena.selectors import claimable_at, seat_player_name, seats_with_players, thumbs_owed_by
 from campaigns.models import Fixture
+from common.bounded_lru import BoundedLRU
 from common.i18n import reader_language
 
 from .board import BoardLayer, board_layer
@@ -209,8 +208,7 @@ def _mark_team_file_grip(found: list[Choice], state: State, seat: int) -> list[C
 # it), so equal events of one class share one (two classes' events may be equal tuples: the class is
 # part of the key). At most ``LOG_ON_PAGE`` sentences per entry, ``SENTENCES_KEPT`` entries.
 SENTENCES_KEPT = 256
-_SENTENCES: OrderedDict[tuple[Any, ...], dict[tuple[type, Event], SafeString]] = OrderedDict()
-_SENTENCES_LOCK = threading.Lock()
+_SENTENCES: BoundedLRU[tuple[Any, ...], dict[tuple[type, Event], SafeString]] = BoundedLRU(SENTENCES_KEPT)
 
 
 def _names_key(names: Names) -> tuple[Any, ...]:
@@ -232,8 +230,7 @@ def log_lines(
     if last is None or last > LOG_ON_PAGE:
         return len(visible), [sentence(event_to_json(e), names) for e in reversed(chosen)]
     key = _names_key(names)
-    with _SENTENCES_LOCK:
-        known = _SENTENCES.get(key, {})
+    known = _SENTENCES.get(key, {})
     lines: list[SafeString] = []
     kept: dict[tuple[type, Event], SafeString] = {}
     for event in reversed(chosen):
@@ -247,11 +244,7 @@ def log_lines(
             line = sentence(event_to_json(event), names)
         kept[held] = line
         lines.append(line)
-    with _SENTENCES_LOCK:
-        _SENTENCES[key] = kept
-        _SENTENCES.move_to_end(key)
-        while len(_SENTENCES) > SENTENCES_KEPT:
-            _SENTENCES.popitem(last=False)
+    _SENTENCES.put(key, kept)
     return len(visible), lines
 
 

@@ -82,6 +82,7 @@ REASONS = {
     "ended by the player": gettext_lazy("ended by the player"),
     "no MAN left": gettext_lazy("no MAN left"),
     "nobody left to act": gettext_lazy("nobody left to act"),
+    "nobody can be named": gettext_lazy("nobody can be named"),
     "attacked": gettext_lazy("he attacked"),
     "cast a spell": gettext_lazy("he cast a spell"),
     "left his hex": gettext_lazy("he left his hex"),
@@ -409,8 +410,22 @@ def _purpose_patterns() -> tuple[tuple[re.Pattern[str], Any], ...]:
     def spell_on(names: Names, spell: str, target: str) -> str:
         return _("%(spell)s on %(target)s") % {"spell": spell_name(spell), "target": names.char(target)}
 
+    # the deck's draws at the set-up and for trap insight (HR-9.5), one die per card or disc
+    def trap_card(names: Names, seat: str) -> str:
+        return _("a trap card for %(team)s") % {"team": names.team(int(seat))}
+
+    def spell_disc(names: Names, seat: str) -> str:
+        return _("a spell disc for %(team)s") % {"team": names.team(int(seat))}
+
+    def insight_card(names: Names, seat: str) -> str:
+        return _("a trap insight card for %(team)s") % {"team": names.team(int(seat))}
+
     return (
         (re.compile(r"^side roll$"), lambda names: _("the side roll")),
+        (re.compile(r"^place roll$"), lambda names: _("the place roll")),  # four seats (HR-8)
+        (re.compile(r"^trap card for seat (\d)$"), trap_card),
+        (re.compile(r"^spell disc for seat (\d)$"), spell_disc),
+        (re.compile(r"^insight card for seat (\d)$"), insight_card),
         (re.compile(r"^(\w+) attack on (\d\.\w+)$"), attack),
         (re.compile(r"^(\w+) poison on (\d\.\w+)$"), poison),
         (re.compile(r"^poison vial on (\d\.\w+)$"), vial),

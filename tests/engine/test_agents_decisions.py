@@ -5,9 +5,11 @@ a duel or of a pairs match: the 200-match bench and every table measured before 
 Each case plays one seeded match between named agents (as the tournament seats them) and chains a
 SHA-256 over every decision taken (``action_to_json``); the expected chains were taken before the
 free-for-all priorities were written (the search cases' again when the search became paired,
-2026-12-06). A deliberate change of the duel or pairs play regenerates
-them with ``REGENERATE_DECISIONS=1 pytest tests/engine/test_agents_decisions.py`` (and says so in
-docs/agents.md, whose measured tables it invalidates).
+2026-12-06; the 8-iteration cases added when the mixed opponent model became the default, the same
+day: the smaller budgets search one sample, which both models play against the tactical agent). A
+deliberate change of the duel or pairs play regenerates them with ``REGENERATE_DECISIONS=1 pytest
+tests/engine/test_agents_decisions.py`` (and says so in docs/agents.md, whose measured tables it
+invalidates).
 """
 
 from __future__ import annotations
@@ -42,6 +44,14 @@ EXPECTED: dict[tuple[str, tuple[str, ...], str, int], tuple[int, str]] = {
         145,
         "6640e0340942f5321fb1730127bc456ed8b604462e6ce26cc81281b83ebb5dfb",
     ),
+    ("duel", ("search", "tactical"), "decisions:d4", 8): (
+        113,
+        "f73eaa2286617bcb6396bbe8e805e0e41b0fbdaa4fa4c1b79779c7530ea51476",
+    ),
+    ("duel", ("search-tactical", "tactical"), "decisions:d4", 8): (
+        115,
+        "703d1bcfaaff56b8d482bc61920ab795ab201444ef308e300b9429c32c65b74a",
+    ),
     ("pairs", ("tactical", "greedy", "greedy", "tactical"), "decisions:p0", 0): (
         524,
         "8499018643e70b8db49a28aa8244f330a7be57d62ee0480824ac95c3b5c23681",
@@ -63,6 +73,10 @@ def cases() -> list[tuple[str, tuple[str, ...], str, int]]:
         ("duel", ("greedy", "tactical"), "decisions:d1", 0),
         ("duel", ("tactical", "tactical"), "decisions:d2", 0),
         ("duel", ("search", "tactical"), "decisions:d3", 6),
+        # 8 iterations are two samples of four candidates: the mixed model's second sample plays
+        # the opponent as greedy, so these two differ where the search's opponent model does
+        ("duel", ("search", "tactical"), "decisions:d4", 8),
+        ("duel", ("search-tactical", "tactical"), "decisions:d4", 8),
         ("pairs", ("tactical", "greedy", "greedy", "tactical"), "decisions:p0", 0),
         ("pairs", ("tactical", "tactical", "tactical", "tactical"), "decisions:p1", 0),
         ("pairs", ("search", "search", "tactical", "tactical"), "decisions:p2", 3),

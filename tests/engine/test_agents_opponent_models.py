@@ -1,6 +1,7 @@
-"""The search agent's opponent models (docs/agents.md, "The search agent"): the other camps play
-the tactical agent in its rollouts, or, with ``mixed``, the tactical and the greedy agent sample by
-sample in turn. Either is deterministic for a seed and a budget, and an unknown model is refused."""
+"""The search agent's opponent models (docs/agents.md, "The search agent"): with ``mixed`` (the
+default) the other camps play the tactical and the greedy agent in its rollouts, sample by sample in
+turn, or, with ``tactical``, the tactical agent only. Either is deterministic for a seed and a
+budget, and an unknown model is refused."""
 
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ def test_the_mixed_model_plays_other_rollouts_than_the_tactical_one():
         seat = seats_to_move(s)[0]
         obs = observe(s, seat)
         actions = legal_actions(s, seat)
-        tactical = SearchAgent("same", budget=16).analyse(obs, actions)
+        tactical = SearchAgent("same", budget=16, opponents="tactical").analyse(obs, actions)
         mixed = SearchAgent("same", budget=16, opponents="mixed").analyse(obs, actions)
         differs |= {a: v for a, _, v in tactical.options} != {a: v for a, _, v in mixed.options}
     assert differs

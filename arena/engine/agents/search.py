@@ -39,8 +39,9 @@ MOST_BUDGET = 100_000
 WIDTH = 4  # children per node: the tactical agent's best
 HORIZON = 20  # tactical decisions below the tree before the evaluation
 MARGIN = 0.03  # how much better than the tactical choice another must look to be taken instead
-# How the other camps play in the rollouts: the tactical agent, or, sample by sample in turn, each
-# policy named (``mixed``: a search that does not assume its opponent thinks as it does).
+# How the other camps play in the rollouts, sample by sample in turn: ``mixed`` (the default, the
+# hosted hard level) as the tactical agent and as the greedy agent, so that the search does not
+# assume its opponent thinks as it does; ``tactical`` as the tactical agent only (docs/agents.md).
 OPPONENT_MODELS = {"tactical": ("tactical",), "mixed": ("tactical", "greedy")}
 PLAYING = (Phase.NAMING, Phase.ACTING)
 
@@ -77,7 +78,7 @@ class SearchAgent:
         budget: int = BUDGET,
         width: int = WIDTH,
         horizon: int = HORIZON,
-        opponents: str = "tactical",
+        opponents: str = "mixed",
     ) -> None:
         if not 1 <= budget <= MOST_BUDGET:
             raise ValueError(f"the search budget is 1-{MOST_BUDGET} iterations, not {budget}")

@@ -31,8 +31,9 @@ from arena.engine.match.words import ArenaMode
 from arena.engine.roster import base_roster
 
 LADDER = ("random", "greedy", "tactical", "search")
-# Agents measured beside the ladder (docs/agents.md): the search with the mixed opponent model.
-VARIANTS = ("search-mixed",)
+# Agents measured beside the ladder (docs/agents.md): the search whose rollouts model every
+# opponent as the tactical agent (the default before the mixed model replaced it).
+VARIANTS = ("search-tactical",)
 Z95 = 1.96
 ELO = 400.0
 
@@ -45,7 +46,7 @@ def make_agent(name: str, seed: str, budget: int = BUDGET) -> Agent:
         "greedy": GreedyAgent,
         "tactical": TacticalAgent,
         "search": lambda s: SearchAgent(s, budget=budget),
-        "search-mixed": lambda s: SearchAgent(s, budget=budget, opponents="mixed"),
+        "search-tactical": lambda s: SearchAgent(s, budget=budget, opponents="tactical"),
     }
     if name not in factories:
         raise ValueError(f"no agent {name!r}: one of {', '.join(sorted(factories))}")
