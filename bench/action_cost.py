@@ -13,7 +13,8 @@ other seat's refresh, the idle poll and their sum (what one action costs, net of
 between actions), the bytes sent and the queries. Templates render as a server renders them (the
 test environment's wrapper, which hands each template's context to the test client, is taken off).
 ``--profile FILE`` writes a cProfile of the act and refresh requests and prints the functions that
-took most of it.
+took most of it; ``--most-actions N`` stops each match after N actions (a shorter profile). The
+database file is one per process, so two runs (main and a branch) can be measured side by side.
 
     .venv/bin/python bench/action_cost.py --matches 3
     .venv/bin/python bench/action_cost.py --matches 1 --profile /tmp/action.prof
