@@ -7,4 +7,9 @@ class AccountsConfig(AppConfig):
     verbose_name = _("Accounts")
 
     def ready(self) -> None:
+        from django.core.signals import request_finished
+
         from . import signals  # noqa: F401  (connects the login hook)
+        from .backends import forget_read_with_session
+
+        request_finished.connect(forget_read_with_session, dispatch_uid="accounts.forget_read_with_session")

@@ -9,6 +9,10 @@ SQL is the same as before, for any database. ``update_row`` writes one row's fie
 ``QuerySet.update`` would, its SQL kept by the fields it sets; ``update_rows`` writes the rows of one
 save, on PostgreSQL as one statement.
 
+``PreparedPair`` reads two prepared queries in one statement (the session and its user), and a
+request's first prepared read on a kept connection is Django's health check of it too
+(``read_checking``: no ``SELECT 1`` before it).
+
 Used by the team builder's read (``teams.selectors.owned_team_with_characters``) and save
 (``teams.services.team_update``), which run on every change a player makes, and by the session and
 user reads of every signed-in request (``accounts.sessions``, ``accounts.backends``; docs/decisions.md,
@@ -23,7 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, TypeVar
 
-from django.db import connections, router, transaction
+from django.db import InterfaceError, OperationalError, connections, router, transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Model, QuerySet
 
@@ -46,6 +50,7 @@ class _Compiled:
     slots: dict[str, int]  # each value's place among the parameters
     converters: list[tuple[int, list[Any], Any]]  # (column, converters, expression)
     parts: dict[type[Model], _Part]
+    width: int  # the columns of a row
 
 
 class PreparedQuery:
@@ -88,7 +93,7 @@ class PreparedQuery:
             chosen = info["select_fields"]
             start, end = chosen[0], chosen[-1] + 1
             parts[info["model"]] = _Part(start, end, [column.target.attname for column, *_ in select[start:end]])
-        return _Compiled(sql, params, slots, converters, parts)
+        return _Compiled(sql, params, slots, converters, parts, len(select))
 
     def _get(self, connection: BaseDatabaseWrapper) -> _Compiled:
         compiled = self._compiled.get(connection)
@@ -99,25 +104,18 @@ class PreparedQuery:
     def rows(self, **values: int | str) -> list[Sequence[Any]]:
         connection = connections[router.db_for_read(self.model)]
         compiled = self._get(connection)
+        rows = read_checking(connection, compiled.sql, self._params(compiled, values))
+        if compiled.converters and rows:
+            rows = [_converted(list(row), compiled, 0, connection) for row in rows]
+        return rows
+
+    @staticmethod
+    def _params(compiled: _Compiled, values: Mapping[str, int | str]) -> list[Any]:
         params = list(compiled.params)
         for name, value in values.items():
             slot = compiled.slots[name]
             params[slot] = type(params[slot])(value)  # as the database adapts it (PostgreSQL: Int2 …)
-        with connection.cursor() as cursor:
-            cursor.execute(compiled.sql, params)
-            rows: list[Sequence[Any]] = cursor.fetchall()
-        if compiled.converters and rows:
-            converted: list[Sequence[Any]] = []
-            for row in rows:
-                row = list(row)
-                for index, functions, expression in compiled.converters:
-                    value = row[index]
-                    for function in functions:
-                        value = function(value, expression, connection)
-                    row[index] = value
-                converted.append(row)
-            rows = converted
-        return rows
+        return params
 
     def instance(self, row: Sequence[Any], model: type[M]) -> M:
         """The instance of ``model`` that ``row`` holds (as ``from_db`` makes it: not adding, its db)."""
@@ -130,6 +128,77 @@ def _same_stand_in(param: Any, stand_in: int | str) -> bool:
     if isinstance(stand_in, str):
         return isinstance(param, str) and param == stand_in
     return isinstance(param, int) and not isinstance(param, bool) and param == stand_in
+
+
+def read_checking(connection: BaseDatabaseWrapper, sql: str, params: Sequence[Any]) -> list[Sequence[Any]]:
+    """The rows of a read. When it is the request's first use of a kept connection that Django checks
+    (``CONN_HEALTH_CHECKS``), the read is the check instead of Django's ``SELECT 1`` before it (one round
+    trip less): on a connection that no longer works (the server restarted, say) it fails, and then,
+    as Django's check would have, the connection is closed and a new one opened, and the read runs
+    again on it. Only outside a transaction (the read alone is lost) and only when the connection
+    proves unusable: any other error is the read's own."""
+    checking = (
+        connection.connection is not None
+        and getattr(connection, "health_check_enabled", False)
+        and not getattr(connection, "health_check_done", True)
+        and not connection.in_atomic_block
+    )
+    if checking:
+        connection.health_check_done = True  # type: ignore[attr-defined]  # (not in django-stubs)
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            return list(cursor.fetchall())
+    except (OperationalError, InterfaceError):
+        if not checking or connection.is_usable():
+            raise
+    connection.close()
+    with connection.cursor() as cursor:  # a new connection (checked as new: Django does not check it)
+        cursor.execute(sql, params)
+        return list(cursor.fetchall())
+
+
+def _converted(row: list[Any], compiled: _Compiled, offset: int, connection: BaseDatabaseWrapper) -> list[Any]:
+    """``row`` with ``compiled``'s converters applied to its columns, which start at ``offset``."""
+    for index, functions, expression in compiled.converters:
+        value = row[offset + index]
+        for function in functions:
+            value = function(value, expression, connection)
+        row[offset + index] = value
+    return row
+
+
+class PreparedPair:
+    """Two prepared queries in one statement: each row of ``first`` beside the row ``second`` reads
+    (``second`` reads at most one: a lookup by a unique key), or beside None when it reads none.
+    ``SELECT a.*, b.* FROM (first) a LEFT JOIN (second) b ON 1 = 1``: one round trip to the database
+    instead of two, and the two read in one snapshot. Both read the same database."""
+
+    def __init__(self, first: PreparedQuery, second: PreparedQuery) -> None:
+        self.first, self.second = first, second
+        self._sql: weakref.WeakKeyDictionary[BaseDatabaseWrapper, str] = weakref.WeakKeyDictionary()
+
+    def rows(
+        self, first: Mapping[str, int | str], second: Mapping[str, int | str]
+    ) -> list[tuple[Sequence[Any], Sequence[Any] | None]]:
+        connection = connections[router.db_for_read(self.first.model)]
+        one, other = self.first._get(connection), self.second._get(connection)
+        sql = self._sql.get(connection)
+        if sql is None:
+            sql = self._sql[connection] = f"SELECT a.*, b.* FROM ({one.sql}) a LEFT JOIN ({other.sql}) b ON 1 = 1"
+        fetched = read_checking(
+            connection, sql, [*PreparedQuery._params(one, first), *PreparedQuery._params(other, second)]
+        )
+        pairs: list[tuple[Sequence[Any], Sequence[Any] | None]] = []
+        for row in fetched:
+            head, tail = list(row[: one.width]), list(row[one.width :])
+            if one.converters:
+                head = _converted(head, one, 0, connection)
+            if all(value is None for value in tail):  # the LEFT JOIN found no row
+                pairs.append((head, None))
+            else:
+                pairs.append((head, _converted(tail, other, 0, connection) if other.converters else tail))
+        return pairs
 
 
 @lru_cache(maxsize=256)

@@ -64,29 +64,41 @@ def act(match: Match, four: Four, rng: random.Random) -> Match:
     return fresh(match)
 
 
-def hidden_from(match: Match, owner: int, reader: int | None) -> list[str]:
+class Seen:
+    """The match's state as the scan reads it, with each seat's view and log worked out once for the
+    scan's twenty pairs of owner and reader."""
+
+    def __init__(self, match: Match) -> None:
+        self.seed = match.seed
+        self.state = state_of(fresh(match))
+        self.names = Names(view(self.state, None), None)
+        self.views = {reader: view_json(self.state, reader) for reader in (*SEATS, None)}
+        events = match_events(self.state)
+        self.logs = {reader: events_for(events, reader) for reader in (*SEATS, None)}
+
+
+def hidden_from(seen: Seen, owner: int, reader: int | None) -> list[str]:
     """What a leak of ``owner``'s secrets to ``reader`` would put in a body: what ``owner``'s own
     view and log hold and ``reader``'s (the engine's) do not."""
-    state = state_of(fresh(match))
-    own, theirs = view_json(state, owner), view_json(state, reader)
-    names = Names(view(state, None), None)
-    found = [match.seed, f"&quot;seat&quot;:{owner},"]
+    own, theirs = seen.views[owner], seen.views[reader]
+    found = [seen.seed, f"&quot;seat&quot;:{owner},"]
     if theirs["seats"][owner]["traps"] is None and own["seats"][owner]["traps"]:
         found.append(f"Trap cards: {cards_text(own['seats'][owner]['traps'])}")
     if theirs["seats"][owner]["disc_levels"] is None and own["seats"][owner]["disc_levels"]:
         found.append(f"Spell discs (levels): {', '.join(str(x) for x in own['seats'][owner]['disc_levels'])}")
-    readable = set(map(id, events_for(match_events(state), reader)))
-    private = [e for e in events_for(match_events(state), owner) if e.visible_to is not None and id(e) not in readable]
-    found += [str(sentence(event_to_json(e), names)) for e in private]
+    readable = set(map(id, seen.logs[reader]))
+    private = [e for e in seen.logs[owner] if e.visible_to is not None and id(e) not in readable]
+    found += [str(sentence(event_to_json(e), seen.names)) for e in private]
     return found
 
 
 def scan(match: Match, bodies: dict[int | None, list[str]]) -> None:
+    seen = Seen(match)
     for reader, sent in bodies.items():
         for owner in SEATS:
             if owner == reader:
                 continue
-            for secret in hidden_from(match, owner, reader):
+            for secret in hidden_from(seen, owner, reader):
                 for body in sent:
                     assert secret not in body, (owner, reader, secret)
 

@@ -177,6 +177,7 @@ def test_a_list_of_thousands_of_matches_is_paged_with_the_same_queries(url, stat
     player = UserFactory()
     client = Client()
     client.force_login(player)
+    client.get(url)  # the process learns whose session it is: from then on one statement reads it and the user
     _many(player, 30, status, **seat)
     few = _queries_and_size(client, url)
     _many(player, 3_000, status, **seat)

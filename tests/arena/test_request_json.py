@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from arena.models import Match, MatchAction
 from common.bounded_json import BoundedJsonError, depth_of, read_json
 from tests.arena.hosted import begin, fresh
+from tests.budget import examples
 from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -76,7 +77,7 @@ def test_a_huge_die_or_version_is_refused_without_a_5xx(players):
     assert client.get(f"/play/{match.pk}/poll/", {"v": "9" * 10_000}).status_code == 400
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     value=st.recursive(
         st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),

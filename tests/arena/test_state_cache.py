@@ -145,7 +145,7 @@ def test_an_idle_poll_builds_nothing(match, players, django_assert_num_queries):
         mock.patch.object(states, "cached", side_effect=AssertionError("looked up")),
         mock.patch.object(play_views, "seat_page", side_effect=AssertionError("a page built")),
     ):
-        with django_assert_num_queries(3):  # the session, the user, the match's version
+        with django_assert_num_queries(2):  # the session with its user (one statement), the match's version
             response = client.get(f"/play/{match.pk}/poll/?v={match.version}")
     assert response.status_code == 204
 

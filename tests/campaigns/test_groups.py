@@ -351,12 +351,14 @@ def test_the_group_pages_need_the_same_queries_for_any_number_of_teams(client, d
     # session, user, league, entries with players, finished fixtures with their results, the header's count (two)
     with django_assert_num_queries(7):
         client.get(reverse("campaigns:standings", args=[league.pk]))
-    # session, user, league, fixtures with both teams, their players and results, the header's count (two)
-    with django_assert_num_queries(6):
+    # from here on the session with its user in one statement (the process has read the session once),
+    # league, fixtures with both teams, their players and results, the header's count (two)
+    with django_assert_num_queries(5):
         client.get(reverse("campaigns:fixtures", args=[league.pk]))
-    # session, user, league, can_enter (fixtures exist), entries with players, finished group fixtures,
-    # every fixture for the bracket, invitations, has_fixtures, disputed results, the header's count (two)
-    with django_assert_num_queries(12):
+    # the session with its user, league, can_enter (fixtures exist), entries with players, finished group
+    # fixtures, every fixture for the bracket, invitations, has_fixtures, disputed results, the header's
+    # count (two)
+    with django_assert_num_queries(11):
         response = client.get(reverse("campaigns:league", args=[league.pk]))
     assert sum(len(table.lines) for table in response.context["page"].groups) == teams
 

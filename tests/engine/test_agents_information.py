@@ -111,7 +111,7 @@ def test_two_players_every_agent_decides_alike_whatever_the_opponents_secrets__r
 
 
 @pytest.mark.parametrize("mode", [ArenaMode.PAIRS, ArenaMode.FFA])
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(50), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), steps=st.integers(0, 600), salt=st.integers(0, 2**31))
 def test_four_seats_every_agent_decides_alike_whatever_the_others_secrets__hr8_hr12_36(
     mode: ArenaMode, seed: int, steps: int, salt: int

@@ -121,8 +121,10 @@ def test_greedy_beats_random_mostly():
 
 
 def test_simulate_plays_random_base_matches():
-    """200 matches in the thorough run, 40 in `make test` (tests/budget.py)."""
-    count = matches(200, 40)
+    """200 matches in the thorough run, 8 in `make test` (tests/budget.py): they are the matches
+    (seeds ``ci:0``, ``ci:1``, ...) that test_magic_properties.py's 200-match test plays one by one with
+    every check, its first 100 in `make test`."""
+    count = matches(200, 8)
     result = simulate(base_roster(), base_roster(), count, seed="ci")
     assert result.matches == count
     assert result.home_wins + result.away_wins + result.draws == count

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from django.db import IntegrityError, connections
+from django.db import IntegrityError, InterfaceError, OperationalError, connections
 from django.db.models import F
 from django.forms.models import model_to_dict
 from django.test.utils import CaptureQueriesContext
@@ -154,3 +154,75 @@ def test_a_failing_row_writes_none_of_the_others():
     with pytest.raises(IntegrityError):
         update_rows([(Character, gladiator.pk, {"ep": 21}), (Team, team.pk, {"name": None})])
     assert Character.objects.get(pk=gladiator.pk).ep == gladiator.ep != 21
+
+
+# --- the request's first read checks the kept connection ------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_first_read_of_a_request_checks_the_connection_instead_of_select_1(monkeypatch):
+    """Django sends ``SELECT 1`` before a request's first query on a kept connection
+    (``CONN_HEALTH_CHECKS``); a prepared read is that check itself: no ``SELECT 1`` when it works."""
+    team = TeamFactory()
+    connection = connections["default"]
+    connection.ensure_connection()
+    monkeypatch.setattr(connection, "health_check_enabled", True)
+    monkeypatch.setattr(connection, "health_check_done", False)
+    checks = []
+    monkeypatch.setattr(connection, "is_usable", lambda: checks.append(1) or True)
+
+    assert owned_team_with_characters(team.owner, team.pk) is not None
+    assert checks == [] and connection.health_check_done
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_read_on_a_connection_the_server_dropped_runs_again_on_a_new_one(monkeypatch):
+    """As Django's check would: the connection found unusable is closed, a new one opened, the read
+    run again (PostgreSQL: the server ends the connection, as at a restart)."""
+    connection = connections["default"]
+    if connection.vendor != "postgresql":
+        pytest.skip("ends a server connection: PostgreSQL")
+    team = TeamFactory()
+    connection.ensure_connection()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        old_pid = cursor.fetchone()[0]
+    other = connection.copy()
+    try:
+        with other.cursor() as cursor:
+            cursor.execute("SELECT pg_terminate_backend(%s)", [old_pid])
+    finally:
+        other.close()
+    monkeypatch.setattr(connection, "health_check_enabled", True)
+    monkeypatch.setattr(connection, "health_check_done", False)
+
+    assert owned_team_with_characters(team.owner, team.pk) is not None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        assert cursor.fetchone()[0] != old_pid
+
+
+@pytest.mark.django_db(transaction=True)
+def test_without_the_check_a_read_on_a_dropped_connection_fails_as_any_query_does(monkeypatch):
+    """Inside a request whose connection was checked already, the read is not retried: a read in a
+    transaction or after other statements is never run twice behind their back."""
+    connection = connections["default"]
+    if connection.vendor != "postgresql":
+        pytest.skip("ends a server connection: PostgreSQL")
+    team = TeamFactory()
+    connection.ensure_connection()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        old_pid = cursor.fetchone()[0]
+    other = connection.copy()
+    try:
+        with other.cursor() as cursor:
+            cursor.execute("SELECT pg_terminate_backend(%s)", [old_pid])
+    finally:
+        other.close()
+    monkeypatch.setattr(connection, "health_check_enabled", True)
+    monkeypatch.setattr(connection, "health_check_done", True)
+
+    with pytest.raises((OperationalError, InterfaceError)):
+        owned_team_with_characters(team.owner, team.pk)
+    connection.close()

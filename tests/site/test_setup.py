@@ -11,6 +11,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
+from tests.budget import THOROUGH
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -41,8 +43,13 @@ def test_load_demo_is_idempotent(capsys):
     assert "aurelia" in capsys.readouterr().out
 
 
+@pytest.mark.skipif(
+    not THOROUGH,
+    reason="thorough run only: in `make test` tests/site/test_production.py runs the same check in its deploy",
+)
 def test_production_settings_pass_deploy_checks():
-    """`check --deploy` is clean with the production settings and a real secret key."""
+    """`check --deploy` is clean with the production settings and a real secret key (tests/site/test_production.py
+    runs the same check, with a database and a static folder of its own, before it starts gunicorn)."""
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
     env.update(
         DJANGO_SETTINGS_MODULE="viadal_site.settings.prod",
