@@ -39,12 +39,28 @@ _SEATS_OF = PreparedQuery(
     lambda match: MatchSeat.objects.filter(match_id=match).select_related("player"),
     match=_MATCH_STAND_IN,
 )
+_MATCH_LOCKED = PreparedQuery(Match, lambda pk: Match.objects.select_for_update().filter(pk=pk), pk=_MATCH_STAND_IN)
+
+# The header's count on every refreshed answer (``your_move_count``): the player's seats owing a move.
+_YOUR_MOVE = PreparedQuery(
+    MatchSeat,
+    lambda player: MatchSeat.objects.filter(player_id=player, to_move=True).order_by().only("pk"),
+    player=_MATCH_STAND_IN,
+)
 
 
 def match_by_pk(pk: int) -> Match | None:
     """The match of this id (``Match.objects.filter(pk=pk).first()``), or None."""
     rows = _MATCH_BY_PK.rows(pk=pk)
     return _MATCH_BY_PK.instance(rows[0], Match) if rows else None
+
+
+def match_locked(pk: int) -> Match:
+    """The match of this id, its row locked for the transaction (``select_for_update().get(pk=pk)``)."""
+    rows = _MATCH_LOCKED.rows(pk=pk)
+    if not rows:
+        raise Match.DoesNotExist(f"no match {pk}")
+    return _MATCH_LOCKED.instance(rows[0], Match)
 
 
 def seats_with_players(match: Match) -> list[MatchSeat]:
@@ -77,7 +93,7 @@ def your_move_count(user: User) -> int:
     header counts them with everything else that waits on him (``accounts.inbox``)."""
     if not user.is_authenticated:
         return 0
-    return your_move_seats(user).count()
+    return len(_YOUR_MOVE.rows(player=user.pk))  # your_move_seats(user).count(), its SQL written once
 
 
 def ready_teams(user: User) -> QuerySet[Team]:

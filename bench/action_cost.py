@@ -13,7 +13,8 @@ other seat's refresh, the idle poll and their sum (what one action costs, net of
 between actions), the bytes sent and the queries. Templates render as a server renders them (the
 test environment's wrapper, which hands each template's context to the test client, is taken off).
 ``--profile FILE`` writes a cProfile of the act and refresh requests and prints the functions that
-took most of it.
+took most of it; ``--most-actions N`` stops each match after N actions (a shorter profile). The
+database file is one per process, so two runs (main and a branch) can be measured side by side.
 
     .venv/bin/python bench/action_cost.py --matches 3
     .venv/bin/python bench/action_cost.py --matches 1 --profile /tmp/action.prof
@@ -74,6 +75,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=3)
     parser.add_argument("--round-limit", type=int, default=12)
+    parser.add_argument("--most-actions", type=int, default=0, help="stop each match after this many (0: play it out)")
     parser.add_argument("--profile", default="", help="write a cProfile of the act and refresh requests here")
     args = parser.parse_args()
     setup_test_environment()
@@ -82,12 +84,13 @@ def main() -> None:
     # does. Rendered as a server renders.
     Template._render = _TestState.saved_data.template_render  # type: ignore[method-assign]
     if connection.vendor == "sqlite":  # a file, as the project's own database is, not the test runner's memory
+        # (one per process: two runs at once do not share it)
         connection.settings_dict.setdefault("TEST", {})["NAME"] = str(
-            Path(__file__).resolve().parent / "action.sqlite3"
+            Path(__file__).resolve().parent / f"action-{os.getpid()}.sqlite3"
         )
     old_name = connection.creation.create_test_db(verbosity=0, keepdb=False)
     try:
-        run(args.matches, args.round_limit, args.profile)
+        run(args.matches, args.round_limit, args.profile, args.most_actions)
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
 
@@ -104,7 +107,7 @@ def timed(profile: cProfile.Profile | None, call: Callable[[], Any]) -> tuple[An
     return result, spent, len(queries.captured_queries)
 
 
-def run(matches: int, round_limit: int, profile_to: str) -> None:
+def run(matches: int, round_limit: int, profile_to: str, most_actions: int = 0) -> None:
     from arena.engine import action_to_json, is_over, legal_actions, seats_to_move
     from arena.models import Match
     from arena.runtime.states import state_of
@@ -129,11 +132,13 @@ def run(matches: int, round_limit: int, profile_to: str) -> None:
         for screen in screens:
             screen.keep(screen.client.get(f"/play/{match.pk}/").content.decode())
         rng = random.Random(number)
+        played = 0
         while True:
             match.refresh_from_db()
             state = state_of(match)
-            if is_over(state):
+            if is_over(state) or (most_actions and played == most_actions):
                 break
+            played += 1
             seat = seats_to_move(state)[0]
             offered = sorted(
                 (a for a in legal_actions(state, seat) if type(a).__name__ != "Concede"), key=lambda a: repr(a)

@@ -7,6 +7,7 @@ redrawn with every change, from a view (``view(state, seat)``) and the seat's ow
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -82,13 +83,16 @@ class GateLine:
 
 
 def _v(value: object) -> str:
-    """A value as the template's ``{{ value }}`` writes it (localized, escaped)."""
+    """A value as the template's ``{{ value }}`` writes it (localized, escaped): a plain string as
+    ``escape`` writes it."""
+    if type(value) is str:
+        return html.escape(value)
     return conditional_escape(cast(str, localize(value)))
 
 
 def _s(value: object) -> str:
     """As ``{{ value|stringformat:'s' }}`` writes it."""
-    return conditional_escape(f"{value}")
+    return html.escape(f"{value}")
 
 
 @dataclass(frozen=True)

@@ -38,15 +38,16 @@ from arena.engine import (
     view,
 )
 from arena.engine.match.events import DiceRolled
+from common.prepared import update_row
 
 from ..models import Match, MatchAction, MatchSeat
 from ..play_errors import ActionRefusedError, DiceNeededError, MatchError, StaleBoardError
 from ..runtime.hosted_dice import TableDice, dice_for
 from ..runtime.push import announce
 from ..runtime.states import Position, key_of, remember, state_of
-from ..selectors import claimable_at
+from ..selectors import claimable_at, match_locked
 from .league_fixtures import report_to_league
-from .seats import refresh_seats, seat_of
+from .seats import refresh_seats, seat_among, seat_of
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +73,7 @@ class Played:
 
 
 def _locked(match: Match) -> Match:
-    return Match.objects.select_for_update().get(pk=match.pk)
+    return match_locked(match.pk)  # select_for_update().get(pk=…), its SQL written once per process
 
 
 def parse_action(data: object) -> Action:
@@ -136,8 +137,10 @@ def match_play(
     table for these actions, in order; ``DiceNeededError`` asks for the next one.
     """
     match = _locked(match)
-    seat = table_seat(match, player, actions) if match.table_played else seat_of(match, player)
-    return _play(match, seat, version, actions, dice)
+    if match.table_played:
+        return _play(match, table_seat(match, player, actions), version, actions, dice)
+    seats = list(MatchSeat.objects.filter(match=match))  # read once: the player's seat, then every seat's flags
+    return _play(match, seat_among(seats, player), version, actions, dice, seats=seats)
 
 
 def table_seat(match: Match, player: User, actions: Sequence[Mapping[str, Any]]) -> MatchSeat:
@@ -171,7 +174,12 @@ def match_play_agent(*, match: Match, seat: int, version: int, actions: Sequence
 
 
 def _play(
-    match: Match, seat: MatchSeat, version: int, actions: Sequence[Mapping[str, Any]], dice: Sequence[int] = ()
+    match: Match,
+    seat: MatchSeat,
+    version: int,
+    actions: Sequence[Mapping[str, Any]],
+    dice: Sequence[int] = (),
+    seats: Sequence[MatchSeat] | None = None,
 ) -> Played:
     """The body of both: the match row is locked by the caller.
 
@@ -228,7 +236,7 @@ def _play(
     MatchAction.objects.bulk_create(rows)
     position = Position(state)  # the views and legal actions listed here are kept for the pages
     _record(match, position, version=match.version + len(rows))
-    refresh_seats(match, position, acting=seat.seat)
+    refresh_seats(match, position, acting=seat.seat, seats=seats)
     key = key_of(match)
     transaction.on_commit(lambda: remember(key, position))  # never cache a version that was not stored
     return Played(match=match, seat=seat.seat, events=tuple(caused), stored=len(rows), stopped=stopped)
@@ -276,7 +284,10 @@ def _record(match: Match, position: Position, *, version: int) -> None:
             report_to_league(match, state)
     elif public.phase not in SETUP_PHASES:
         match.status = Match.Status.PLAYING
-    match.save(update_fields=fields)
+    if match.status == Match.Status.FINISHED:
+        match.save(update_fields=fields)
+    else:  # the usual case: three plain values, written by an UPDATE whose SQL is kept (common.prepared)
+        update_row(Match, match.pk, {name: getattr(match, name) for name in fields})
     # the other pages hear of it once it is stored (the player's actions, the computer's, a concession)
     announce(match.pk, version, over=match.status == Match.Status.FINISHED)
 

@@ -36,6 +36,7 @@ from django.utils.translation import get_language
 from ..models import Match, MatchSeat
 from ..play_errors import DiceNeededError
 from ..screen.page import seat_in, seat_page
+from ..screen.parts_html import choices_part, log_part, sides_part
 from ..selectors import claimable_at, seats_with_players
 from .stream import push_offered
 
@@ -77,7 +78,15 @@ def render_parts(page: Any, *, push: bool = False) -> list[tuple[str, str]]:
     }
     found = []
     for name, template in PARTS:
-        html = get_template(template).render({**context, "fp": FP_STAND_IN})
+        html: str
+        if name == "choices":  # written in Python (arena.screen.parts_html), as the template's partial calls it
+            html = choices_part(page, oob=True, fp=FP_STAND_IN, csrf_token=CSRF_STAND_IN)
+        elif name == "sides":
+            html = sides_part(page, oob=True, fp=FP_STAND_IN)
+        elif name == "log":
+            html = log_part(page, oob=True, fp=FP_STAND_IN)
+        else:
+            html = get_template(template).render({**context, "fp": FP_STAND_IN})
         fp = f"{name}.{hashlib.blake2b(html.encode(), digest_size=8).hexdigest()}"
         found.append((fp, html.replace(FP_STAND_IN, fp)))
     return found

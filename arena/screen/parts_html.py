@@ -1,0 +1,267 @@
+"""The play screen's choices and sides parts as HTML, written here rather than by the templates.
+
+``templates/arena/match.html`` calls these (``{% choices_part %}``, ``{% sides_part %}``) for the whole
+page, and the refreshed parts (:mod:`arena.views.parts`) call them directly: one writing of each part,
+the same HTML to the byte as the template loops that wrote them before (the golden answers of
+``tests/arena/test_play_refresh_parts.py`` and the comparison in ``tests/arena/test_parts_html.py``).
+Every value is escaped and localized as ``{{ value }}`` writes it; a translated string as
+``{% translate %}`` writes it (escaped), a ``{% blocktranslate %}`` one with its values escaped. The
+four-seat match's sides (a seat list and a heading per seat) stay the template's
+(``arena/_sides_four.html``).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, Any, cast
+
+from django.template.loader import get_template
+from django.urls import get_script_prefix, reverse
+from django.utils.dateformat import format as date_format
+from django.utils.formats import localize
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.timezone import localtime
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
+
+if TYPE_CHECKING:
+    from .choices import Choice
+    from .page import SeatPage
+
+
+def _v(value: object) -> str:
+    """As ``{{ value }}`` writes it (localized, escaped): a plain string as ``escape`` writes it."""
+    if type(value) is str:
+        return html.escape(value)
+    return cast(str, conditional_escape(cast(str, localize(value))))
+
+
+def _or_empty(value: object) -> str:
+    """As ``{{ value|default:'' }}`` writes it."""
+    return _v(value) if value else ""
+
+
+def _t(text: str) -> str:
+    """As ``{% translate text %}`` writes it (escaped)."""
+    return cast(str, conditional_escape(_(text)))
+
+
+def csrf_input(token: Any) -> str:
+    """As ``{% csrf_token %}`` writes it."""
+    if not token or token == "NOTPROVIDED":
+        return ""
+    return format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token)
+
+
+def _oob(oob: bool, fp: str) -> str:
+    return f' hx-swap-oob="true" data-fp="{_v(fp)}"' if oob else ""
+
+
+@lru_cache(maxsize=512)
+def _urls(pk: int, prefix: str) -> tuple[str, str, str]:
+    """The act, claim and log URLs, escaped as ``{% url %}`` writes them (per match id and URL prefix)."""
+    return tuple(_v(reverse(name, args=[pk])) for name in ("play:act", "play:claim", "play:log"))  # type: ignore[return-value]
+
+
+def _act_urls(pk: int) -> tuple[str, str, str]:
+    return _urls(pk, get_script_prefix())
+
+
+def _buttons(found: Iterable[Choice], css: str, indent: str) -> str:
+    return "".join(
+        f"\n{indent}"
+        f'<button type="submit" name="action" value="{_v(c.value)}" class="btn btn-sm {css} choice" '
+        f'data-kind="{_v(c.kind)}" data-char="{_or_empty(c.char)}" '
+        f'data-hex="{_or_empty(c.hex)}" data-target="{_or_empty(c.target)}">{_v(c.label)}</button>'
+        f"\n{indent[:-2]}"
+        for c in found
+    )
+
+
+def choices_part(page: SeatPage, *, oob: bool, fp: str, csrf_token: Any) -> SafeString:
+    """``#choices``: the seat's action form (grouped by character), the forfeit claim, the concession."""
+    pk = page.match.pk
+    act, claim, _log = _act_urls(pk)
+    csrf = csrf_input(csrf_token)
+    version = _v(page.version)
+    ours = page.is_live and page.seat is not None
+    has_actions = " has-actions" if ours and page.my_turn and (page.groups or page.end_step) else ""
+    out = [
+        f'\n      <section id="choices" class="choices{has_actions}"{_oob(oob, fp)} '
+        f'aria-label="{_t("Your choices")}">\n        '
+    ]
+    if ours:
+        out.append("\n          ")
+        if page.my_turn:
+            out.append(
+                f'\n            <form id="action-form" class="play-form" method="post" action="{act}"\n'
+                f'                  hx-post="{act}" hx-swap="none" hx-disabled-elt="find button">\n'
+                f"              {csrf}\n"
+                f'              <input type="hidden" name="version" value="{version}">\n              '
+            )
+            for group in page.groups:
+                out.append(f'\n                <div class="choice-group mb-2" data-char="{_or_empty(group.char)}">')
+                out.append("\n                  ")
+                if group.title:
+                    out.append(f'<div class="choice-title fw-semibold small">{_v(group.title)}</div>')
+                out.append('\n                  <div class="d-flex flex-wrap gap-1">\n                    ')
+                out.append(_buttons(group.buttons, "btn-outline-primary", "                      "))
+                out.append("\n                  </div>\n                  ")
+                if group.on_board:
+                    count = len(group.on_board)
+                    summary = ngettext("%(counter)s choice on the board", "%(counter)s choices on the board", count) % {
+                        "counter": _v(count)
+                    }
+                    out.append(
+                        '\n                    <details class="board-choices mt-1">\n'
+                        f'                      <summary class="small">{summary}</summary>\n'
+                        '                      <div class="d-flex flex-wrap gap-1 mt-1">\n                        '
+                    )
+                    out.append(_buttons(group.on_board, "btn-outline-secondary", "                          "))
+                    out.append("\n                      </div>\n                    </details>\n                  ")
+                out.append("\n                </div>\n              ")
+            out.append("\n              ")
+            if page.end_step:
+                pool = _("End your step now? %(pool)s MAN left in it are lost.") % {"pool": _v(page.public.pool)}
+                out.append(
+                    '\n                <details class="confirm mb-2" id="end-step">\n'
+                    f'                  <summary class="btn btn-sm btn-outline-dark">{_t("End the step…")}</summary>\n'
+                    f'                  <div class="mt-1 small">{pool}\n'
+                    f'                    <button type="submit" name="action" value="{_v(page.end_step.value)}" '
+                    f'class="btn btn-sm btn-dark ms-1 choice" data-kind="EndStep">{_t("Yes, end the step")}</button>\n'
+                    "                  </div>\n                </details>\n              "
+                )
+            out.append("\n            </form>\n          ")
+        out.append("\n          ")
+        if page.claim_at:
+            out.append('\n            <div class="claim small mb-2" id="claim">\n              ')
+            if page.can_claim:
+                out.append(
+                    f'\n                <form method="post" action="{claim}" hx-post="{claim}" hx-swap="none">\n'
+                    f'                  {csrf}<input type="hidden" name="version" value="{version}">\n'
+                    f"                  {_t('Your opponent has not moved for a long time.')}\n"
+                    '                  <button type="submit" class="btn btn-sm btn-outline-danger ms-1">'
+                    f"{_t('Claim the match (a forfeit win)')}</button>\n"
+                    "                </form>\n              "
+                )
+            else:
+                when = _v(date_format(localtime(page.claim_at), "Y-m-d H:i"))
+                out.append(
+                    "\n                "
+                    + _("If your opponent does not move by %(when)s, you may claim the match.") % {"when": when}
+                    + "\n              "
+                )
+            out.append("\n            </div>\n          ")
+        out.append("\n          ")
+        if page.concede:
+            mode = page.match.mode
+            if mode == "pairs":
+                question = _t("Concede for your side? The other side wins (a Victory).")
+            elif mode == "ffa":
+                question = _t("Concede? You leave the match as if your gladiator had fallen (HR-8).")
+            else:
+                question = _t("Concede the match? Your opponent wins (a Victory).")
+            out.append(
+                '\n            <details class="confirm" id="concede">\n'
+                f'              <summary class="btn btn-sm btn-outline-danger">{_t("Concede…")}</summary>\n'
+                f'              <form method="post" action="{act}" hx-post="{act}" hx-swap="none" class="mt-1 small">\n'
+                f'                {csrf}<input type="hidden" name="version" value="{version}">\n'
+                f"                {question}\n"
+                f'                <button type="submit" name="action" value="{_v(page.concede.value)}" '
+                f'class="btn btn-sm btn-danger ms-1">{_t("Yes, concede")}</button>\n'
+                "              </form>\n            </details>\n          "
+            )
+        out.append("\n        ")
+    out.append("\n      </section>\n      ")
+    return mark_safe("".join(out))  # every value is escaped above
+
+
+def _joined(values: Iterable[str], separator: str) -> str:
+    """As ``{{ values|join:separator }}`` writes them (each escaped unless safe)."""
+    return cast(str, conditional_escape(separator)).join(cast(str, conditional_escape(v)) for v in values)
+
+
+@cache
+def _sides_head(language: str) -> tuple[str, str]:
+    """The translated words of the sides part that are the same at every version (per language)."""
+    head = (
+        '        <div class="table-responsive" tabindex="0" role="region" '
+        f'aria-label="{_t("The characters")}">\n'
+        '          <table class="table table-sm characters small align-middle mb-0" id="characters">\n'
+        f'            <thead><tr><th scope="col">{_t("Character")}</th><th scope="col">{_t("Team")}</th>'
+        f'<th scope="col">{_t("Hex")}</th><th scope="col">Ép</th><th scope="col">STP</th>'
+        f'<th scope="col">{_t("Values, states, items")}</th></tr></thead>\n'
+        "            <tbody>\n              "
+    )
+    return _t("Your secrets"), head
+
+
+def sides_part(page: SeatPage, *, oob: bool, fp: str) -> SafeString:
+    """``#sides``: MAN, the reader's secrets, the other seats' counts and the characters' table."""
+    if page.match.four_seats:
+        return mark_safe(get_template("arena/_sides_four.html").render({"page": page, "oob": oob, "fp": fp}))
+    secrets_word, head = _sides_head(get_language() or "")
+    out = [
+        f'\n      <section id="sides" class="sides mt-3"{_oob(oob, fp)}>\n        \n'
+        '        <ul class="list-unstyled small mb-2" id="man-left">'
+        + "".join(f"<li>{_v(line)}</li>" for line in page.man)
+        + "</ul>\n        "
+    ]
+    if page.my_secrets:
+        out.append(
+            f'\n          <div class="secrets small mb-2" id="my-secrets"><strong>{secrets_word}:</strong>\n'
+            '            <ul class="mb-0">'
+            + "".join(f"<li>{_v(line)}</li>" for line in page.my_secrets)
+            + "</ul>\n          </div>\n        "
+        )
+    out.append(
+        '\n        <ul class="list-unstyled small text-secondary mb-2">'
+        + "".join(f"<li>{_v(line)}</li>" for line in page.opponent_info)
+        + "</ul>\n        \n"
+    )
+    out.append(head)
+    for row in page.characters:
+        states = f"<div>{_joined(row.states, ', ')}</div>" if row.states else ""
+        secrets = f'<div class="secret">{_joined(row.secrets, " · ")}</div>' if row.secrets else ""
+        kit = f'<div class="text-secondary">{_v(row.kit)}</div>' if row.kit else ""
+        out.append(
+            "\n                \n"
+            f'                <tr class="{_v(row.css)}" id="row-{_v(row.id)}" data-char="{_v(row.id)}">\n'
+            f'                  <th scope="row" class="fw-normal"><span class="team-dot seat-{_v(row.seat)}"></span>'
+            f"{_v(row.short)}</th>\n"
+            f"                  <td>{_v(row.team)}</td>\n"
+            f'                  <td class="text-nowrap">{_v(row.place)}</td>\n'
+            f"                  <td>{_v(row.ep) if row.alive else '†'}</td>\n"
+            f"                  <td>{_v(row.stp)}</td>\n"
+            "                  <td>\n"
+            f'                    <div class="text-secondary">{_v(row.values)}</div>\n'
+            f"                    {states}\n"
+            f"                    {secrets}\n"
+            f"                    {kit}\n"
+            "                  </td>\n"
+            "                </tr>\n              "
+        )
+    out.append("\n            </tbody>\n          </table>\n        </div>\n      </section>\n      ")
+    return mark_safe("".join(out))  # every value is escaped above
+
+
+def log_part(page: SeatPage, *, oob: bool, fp: str) -> SafeString:
+    """``#match-log``: the newest lines of the reader's log (each a sentence, escaped where it was worded)."""
+    count = _v(page.log_count)
+    full = ngettext("The full log (%(counter)s line)", "The full log (%(counter)s lines)", page.log_count) % {
+        "counter": count
+    }
+    lines = "".join(f"<li>{_v(line)}</li>" for line in page.log)
+    return mark_safe(  # every value is escaped
+        f'\n      <section id="match-log" class="match-log mt-3"{_oob(oob, fp)}>\n'
+        '        <div class="d-flex justify-content-between align-items-baseline">\n'
+        f'          <h2 class="h6 mb-1" id="match-log-title">{_t("Log")}</h2>\n'
+        f'          <a class="small" href="{_act_urls(page.match.pk)[2]}">{full}</a>\n'
+        "        </div>\n        \n"
+        f'        <ol class="log-lines small" reversed start="{count}" tabindex="0" '
+        f'aria-labelledby="match-log-title">{lines}</ol>\n'
+        "      </section>\n      "
+    )
