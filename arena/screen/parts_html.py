@@ -61,12 +61,14 @@ def _oob(oob: bool, fp: str) -> str:
 
 
 @lru_cache(maxsize=512)
-def _urls(pk: int, prefix: str) -> tuple[str, str, str]:
-    """The act, claim and log URLs, escaped as ``{% url %}`` writes them (per match id and URL prefix)."""
-    return tuple(_v(reverse(name, args=[pk])) for name in ("play:act", "play:claim", "play:log"))  # type: ignore[return-value]
+def _urls(pk: int, prefix: str) -> tuple[str, ...]:
+    """The act, claim, log, poll and stream URLs, escaped as ``{% url %}`` writes them (per match id
+    and URL prefix)."""
+    names = ("play:act", "play:claim", "play:log", "play:poll", "play:stream")
+    return tuple(_v(reverse(name, args=[pk])) for name in names)
 
 
-def _act_urls(pk: int) -> tuple[str, str, str]:
+def _act_urls(pk: int) -> tuple[str, ...]:
     return _urls(pk, get_script_prefix())
 
 
@@ -84,7 +86,7 @@ def _buttons(found: Iterable[Choice], css: str, indent: str) -> str:
 def choices_part(page: SeatPage, *, oob: bool, fp: str, csrf_token: Any) -> SafeString:
     """``#choices``: the seat's action form (grouped by character), the forfeit claim, the concession."""
     pk = page.match.pk
-    act, claim, _log = _act_urls(pk)
+    act, claim = _act_urls(pk)[:2]
     csrf = csrf_input(csrf_token)
     version = _v(page.version)
     ours = page.is_live and page.seat is not None
@@ -264,4 +266,34 @@ def log_part(page: SeatPage, *, oob: bool, fp: str) -> SafeString:
         f'        <ol class="log-lines small" reversed start="{count}" tabindex="0" '
         f'aria-labelledby="match-log-title">{lines}</ol>\n'
         "      </section>\n      "
+    )
+
+
+def poller_part(page: SeatPage, *, oob: bool, fp: str, push: bool, poll_ms: object, safety_ms: object) -> SafeString:
+    """``#poller``: without push htmx polls every ``poll_ms``; with push the page's script opens the
+    match's stream (``data-stream``) and sends this same request once per newer version it hears."""
+    version = _v(page.version)
+    live = ""
+    if page.is_live:
+        urls = _act_urls(page.match.pk)
+        live = f'\n       hx-get="{urls[3]}?v={version}" hx-swap="none" hx-sync="#play-screen:drop"'
+        if push:
+            live += (
+                f'\n       hx-trigger="viadal-refresh" data-stream="{urls[4]}?v={version}" '
+                f'data-poll-ms="{_v(poll_ms)}" data-safety-ms="{_v(safety_ms)}"'
+            )
+        else:
+            live += f'\n       hx-trigger="every {_v(poll_ms)}ms"'
+    return mark_safe(  # every value is escaped
+        f'\n  \n  <div id="poller"{_oob(oob, fp)}{live}\n       data-version="{version}"></div>\n  '
+    )
+
+
+def inbox_badge(count: int) -> SafeString:
+    """The header's "waiting on you" count as a refreshed answer carries it (``_inbox_badge.html``
+    with ``oob``)."""
+    hidden = "" if count else " d-none"
+    return mark_safe(  # the count is a number, the title escaped
+        f'<span class="badge rounded-pill text-bg-warning{hidden}" id="inbox-count" hx-swap-oob="true" '
+        f'title="{_t("Things waiting on you")}">{_v(count)}</span>\n'
     )

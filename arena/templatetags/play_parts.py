@@ -30,3 +30,16 @@ def sides_part(context: Any) -> SafeString:
 def log_part(context: Any) -> SafeString:
     """``{% partialdef log %}``'s HTML: the page's, with the context's ``oob`` and ``fp``."""
     return parts_html.log_part(context["page"], oob=bool(context.get("oob")), fp=context.get("fp", ""))
+
+
+@register.simple_tag(takes_context=True)
+def poller_part(context: Any) -> SafeString:
+    """``{% partialdef poller %}``'s HTML: the page's, with the context's ``oob``, ``fp`` and polling."""
+    return parts_html.poller_part(
+        context["page"],
+        oob=bool(context.get("oob")),
+        fp=context.get("fp", ""),
+        push=bool(context.get("push")),
+        poll_ms=context.get("poll_ms", ""),
+        safety_ms=context.get("push_safety_ms", ""),
+    )

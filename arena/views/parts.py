@@ -28,15 +28,16 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
-from django.template import engines
 from django.template.loader import get_template
 from django.utils import timezone
 from django.utils.translation import get_language
 
+from accounts.context_processors import inbox
+
 from ..models import Match, MatchSeat
 from ..play_errors import DiceNeededError
 from ..screen.page import seat_in, seat_page
-from ..screen.parts_html import choices_part, log_part, sides_part
+from ..screen.parts_html import choices_part, inbox_badge, log_part, poller_part, sides_part
 from ..selectors import claimable_at, seats_with_players
 from .stream import push_offered
 
@@ -54,9 +55,6 @@ FP_STAND_IN = "viadal-fp-stand-in"
 CACHE_FORMAT = 1  # raise it when the parts' templates change the meaning of a cached entry
 CACHE_SECONDS = 6 * 3600
 MOST_HELD = 2048  # the characters of ``have`` read (six fingerprints are about 130)
-
-_BADGE = '{% include "_inbox_badge.html" with count=inbox_count_refresh oob=True %}'
-_badge: list[Any] = []  # the badge's template, compiled once
 
 
 def held(request: HttpRequest) -> set[str]:
@@ -85,6 +83,15 @@ def render_parts(page: Any, *, push: bool = False) -> list[tuple[str, str]]:
             html = sides_part(page, oob=True, fp=FP_STAND_IN)
         elif name == "log":
             html = log_part(page, oob=True, fp=FP_STAND_IN)
+        elif name == "poller":
+            html = poller_part(
+                page,
+                oob=True,
+                fp=FP_STAND_IN,
+                push=push,
+                poll_ms=settings.VIADAL_MATCH_POLL_MS,
+                safety_ms=settings.VIADAL_PUSH_SAFETY_POLL_MS,
+            )
         else:
             html = get_template(template).render({**context, "fp": FP_STAND_IN})
         fp = f"{name}.{hashlib.blake2b(html.encode(), digest_size=8).hexdigest()}"
@@ -139,8 +146,6 @@ def refresh_response(request: HttpRequest, match: Match, status: int = 200, **me
     parts = seat_parts(match, request.user, push=push_offered(request), **message)
     chunks = [html.replace(CSRF_STAND_IN, token) for fp, html in parts if fp not in have]
     text = "\n" + "\n".join(chunks) + "\n"
-    if request.user.is_authenticated:
-        if not _badge:
-            _badge.append(engines["django"].from_string(_BADGE))
-        text += _badge[0].render({}, request)
+    if request.user.is_authenticated:  # the header's count (_inbox_badge.html), as the page's context counts it
+        text += inbox_badge(inbox(request)["inbox_count_refresh"]())
     return HttpResponse(text + "\n", status=status)

@@ -4,6 +4,7 @@ anonymous readers (share links) may have only so many rendered per address (issu
 from __future__ import annotations
 
 import hashlib
+from types import SimpleNamespace
 from unittest import mock
 
 import pytest
@@ -36,6 +37,15 @@ def fake_renders():  # type: ignore[no-untyped-def]
 
     with mock.patch.object(sheet_pdf, "write_pdf", side_effect=fake_pdf) as counted:
         yield counted
+
+
+@pytest.fixture
+def mid_window():  # type: ignore[no-untyped-def]
+    """The render counter's clock stopped in the middle of a window: a test that counts renders
+    must not see the counter start again because the real clock crossed into the next window."""
+    window = settings.SHEET_PDF_RENDER_WINDOW
+    with mock.patch.object(sheet_pdf, "time", SimpleNamespace(time=lambda: 3_000_000 * window + window / 2)):
+        yield
 
 
 @pytest.fixture
@@ -134,7 +144,7 @@ def test_the_pdf_cache_is_a_folder_every_worker_reads(client, fake_renders):
 
 
 @override_settings(SHEET_PDF_RENDER_LIMIT=2)
-def test_anonymous_pdf_renders_are_limited_per_address_with_a_429_page(client, fake_renders):
+def test_anonymous_pdf_renders_are_limited_per_address_with_a_429_page(client, fake_renders, mid_window):
     renders = fake_renders
     teams = [TeamFactory() for _ in range(4)]
     assert share_pdf(client, teams[0]).status_code == 200
@@ -192,7 +202,7 @@ def test_the_owners_sheet_and_the_shared_one_are_each_found_by_their_version(cli
 
 
 @override_settings(SHEET_PDF_ACCOUNT_RENDER_LIMIT=2)
-def test_a_signed_in_reader_has_his_renders_limited_per_account_his_own_sheets_too(client, fake_renders):
+def test_a_signed_in_reader_has_his_renders_limited_per_account_his_own_sheets_too(client, fake_renders, mid_window):
     """Issue 28: an owner rendered his own sheets without limit (about a second of CPU each)."""
     owner = UserFactory()
     teams = [TeamFactory(owner=owner) for _ in range(3)]
