@@ -34,14 +34,21 @@ def inbox(request: HttpRequest) -> dict[str, Callable[[], int]]:
 
     @cache
     def count_on_refresh() -> int:
-        user = getattr(request, "user", None)
-        if user is None or not user.is_authenticated:
-            return 0
-        rest = shared_cache.get(_rest_key(user.pk))
-        if rest is None:
-            counts = inbox_counts(user)
-            shared_cache.set(_rest_key(user.pk), counts.total - counts.your_move, settings.INBOX_REST_SECONDS)
-            return counts.total
-        return int(rest) + your_move_count(user)
+        return inbox_count_on_refresh(request)
 
     return {"inbox_count": count, "inbox_count_refresh": count_on_refresh}
+
+
+def inbox_count_on_refresh(request: HttpRequest) -> int:
+    """The count a refreshed part of the play page carries (see the module). The arena's views reach
+    it through ``settings.INBOX_COUNT_ON_REFRESH``, as templates reach ``inbox``: accounts reads
+    the arena's matches, so the arena does not import accounts."""
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return 0
+    rest = shared_cache.get(_rest_key(user.pk))
+    if rest is None:
+        counts = inbox_counts(user)
+        shared_cache.set(_rest_key(user.pk), counts.total - counts.your_move, settings.INBOX_REST_SECONDS)
+        return counts.total
+    return int(rest) + your_move_count(user)

@@ -20,7 +20,9 @@ own put in its place.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -30,9 +32,8 @@ from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.template.loader import get_template
 from django.utils import timezone
+from django.utils.module_loading import import_string
 from django.utils.translation import get_language
-
-from accounts.context_processors import inbox
 
 from ..models import Match, MatchSeat
 from ..play_errors import DiceNeededError
@@ -147,5 +148,12 @@ def refresh_response(request: HttpRequest, match: Match, status: int = 200, **me
     chunks = [html.replace(CSRF_STAND_IN, token) for fp, html in parts if fp not in have]
     text = "\n" + "\n".join(chunks) + "\n"
     if request.user.is_authenticated:  # the header's count (_inbox_badge.html), as the page's context counts it
-        text += inbox_badge(inbox(request)["inbox_count_refresh"]())
+        text += inbox_badge(_header_count()(request))
     return HttpResponse(text + "\n", status=status)
+
+
+@functools.cache
+def _header_count() -> Callable[[HttpRequest], int]:
+    """The header's count on a refresh (``settings.INBOX_COUNT_ON_REFRESH``, the accounts app's)."""
+    count: Callable[[HttpRequest], int] = import_string(settings.INBOX_COUNT_ON_REFRESH)
+    return count

@@ -305,6 +305,9 @@ VIADAL_MATCH_POLL_MS = int(os.environ.get("VIADAL_MATCH_POLL_MS", "700"))
 # The play page's refreshed header counts the matches owing a move exactly and the rest of "Waiting on
 # you" as counted within this many seconds (accounts/context_processors.py).
 INBOX_REST_SECONDS = int(os.environ.get("INBOX_REST_SECONDS", "60"))
+# The header's count on the play page's refreshed parts (the arena's views call it by this name, as
+# the templates call the context processors: the inbox reads the arena, not the other way round).
+INBOX_COUNT_ON_REFRESH = "accounts.context_processors.inbox_count_on_refresh"
 # Push (issue 35, docs/scale-out.md "Push"): a live match's pages hear of each new version through a
 # server-sent-events stream (/play/<id>/stream/) and poll only as a safety net. "auto": where the
 # request came through ASGI and REDIS_URL is set (the notices cross processes: the workers, the computer's
