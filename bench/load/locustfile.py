@@ -151,28 +151,14 @@ class Builder(Visitor):
         self._get(f"/teams/{self.team}/sheets/", "/teams/N/sheets/ (print view)")
 
 
-class MatchPlayer(Visitor):
-    """A player on the play screen: it polls every VIADAL_MATCH_POLL_MS as the page does, and takes
-    one of its choices when it owes one, after 1-4 s of thought (a person reads the board first)."""
+class PlayScreen(Visitor):
+    """What a player on the play screen does besides the way he learns of a move: act, read an answer,
+    ask for the refreshed parts. Locust adds a class's tasks to those it inherits, so the two kinds of
+    player (polling, push) share this and not each other's task: a push player that inherited the
+    polling task polled at its own 20 ms pace and measured a poll storm, not push."""
 
-    weight = 3
-    wait_time = constant(POLL_SECONDS)
+    abstract = True
     pool = "players"
-    counter = itertools.count()
-
-    @task
-    def play(self) -> None:
-        if self.version < 0:
-            page = self._get(f"/play/{self.match}/", "/play/N/ (match page)")
-            self._read(page.text)
-        else:
-            poll = self._get(self._refresh_url(), "/play/N/poll/", **{"HX-Request": "true"})
-            if poll.status_code in (200, 286):
-                before = self.version
-                self._read(poll.text)
-                self._seen(before)
-        if self.choices and time.monotonic() >= self.ready_at:
-            self._act()
 
     def _act(self) -> None:
         action = random.choice(self.choices)
@@ -225,6 +211,29 @@ class MatchPlayer(Visitor):
         ]
 
 
+class MatchPlayer(PlayScreen):
+    """A player on the play screen: it polls every VIADAL_MATCH_POLL_MS as the page does, and takes
+    one of its choices when it owes one, after 1-4 s of thought (a person reads the board first)."""
+
+    weight = 3
+    wait_time = constant(POLL_SECONDS)
+    counter = itertools.count()
+
+    @task
+    def play(self) -> None:
+        if self.version < 0:
+            page = self._get(f"/play/{self.match}/", "/play/N/ (match page)")
+            self._read(page.text)
+        else:
+            poll = self._get(self._refresh_url(), "/play/N/poll/", **{"HX-Request": "true"})
+            if poll.status_code in (200, 286):
+                before = self.version
+                self._read(poll.text)
+                self._seen(before)
+        if self.choices and time.monotonic() >= self.ready_at:
+            self._act()
+
+
 def _form_fields(page: str) -> list[tuple[str, str]]:
     """The builder form's fields as a browser would post them (text, numbers, checked boxes, selects)."""
     fields: list[tuple[str, str]] = []
@@ -254,7 +263,7 @@ def _form_fields(page: str) -> list[tuple[str, str]]:
 PUSH = os.environ.get("VIADAL_LOAD_PUSH", "") == "on"
 
 
-class TablePlayer(MatchPlayer):
+class TablePlayer(PlayScreen):
     """``make load --matches``: a player of one of the N matches (two to a match). Without push it polls
     every VIADAL_MATCH_POLL_MS as the page does; with push (``VIADAL_LOAD_PUSH=on``, the server on ASGI)
     it listens to the match's stream (``/play/<id>/stream/``: server-sent events, each a version) and
@@ -321,7 +330,7 @@ class TablePlayer(MatchPlayer):
         if self.choices and time.monotonic() >= self.ready_at:
             self._act()
 
-    tasks = [listen_and_play]  # not MatchPlayer's polling task besides
+    tasks = [listen_and_play]
 
 
 class BareSelect(HttpUser):
