@@ -160,6 +160,20 @@ class PlayScreen(Visitor):
     abstract = True
     pool = "players"
 
+    def _look(self, *, refresh: bool) -> None:
+        """One look at the play screen: the page the first time; then, when ``refresh``, the poll's GET
+        of the parts that changed; and a decision once one is owed and thought over."""
+        if self.version < 0:
+            self._read(self._get(f"/play/{self.match}/", "/play/N/ (match page)").text)
+        elif refresh:
+            answer = self._get(self._refresh_url(), "/play/N/poll/", **{"HX-Request": "true"})
+            if answer.status_code in (200, 286):
+                before = self.version
+                self._read(answer.text)
+                self._seen(before)
+        if self.choices and time.monotonic() >= self.ready_at:
+            self._act()
+
     def _act(self) -> None:
         action = random.choice(self.choices)
         answer = self._post(
@@ -221,17 +235,7 @@ class MatchPlayer(PlayScreen):
 
     @task
     def play(self) -> None:
-        if self.version < 0:
-            page = self._get(f"/play/{self.match}/", "/play/N/ (match page)")
-            self._read(page.text)
-        else:
-            poll = self._get(self._refresh_url(), "/play/N/poll/", **{"HX-Request": "true"})
-            if poll.status_code in (200, 286):
-                before = self.version
-                self._read(poll.text)
-                self._seen(before)
-        if self.choices and time.monotonic() >= self.ready_at:
-            self._act()
+        self._look(refresh=True)
 
 
 def _form_fields(page: str) -> list[tuple[str, str]]:
@@ -319,16 +323,7 @@ class TablePlayer(PlayScreen):
                 gevent.sleep(1)
 
     def listen_and_play(self) -> None:
-        if self.version < 0:
-            self._read(self._get(f"/play/{self.match}/", "/play/N/ (match page)").text)
-        elif self.told > self.version:
-            refresh = self._get(self._refresh_url(), "/play/N/poll/", **{"HX-Request": "true"})
-            if refresh.status_code in (200, 286):
-                before = self.version
-                self._read(refresh.text)
-                self._seen(before)
-        if self.choices and time.monotonic() >= self.ready_at:
-            self._act()
+        self._look(refresh=self.told > self.version)
 
     tasks = [listen_and_play]
 

@@ -175,6 +175,21 @@ def test_the_first_read_of_a_request_checks_the_connection_instead_of_select_1(m
     assert checks == [] and connection.health_check_done
 
 
+def _ended_by_the_server(connection) -> int:  # type: ignore[no-untyped-def]
+    """``connection``'s server process ended from another connection, as a restart ends it; its pid."""
+    connection.ensure_connection()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        old_pid: int = cursor.fetchone()[0]
+    other = connection.copy()
+    try:
+        with other.cursor() as cursor:
+            cursor.execute("SELECT pg_terminate_backend(%s)", [old_pid])
+    finally:
+        other.close()
+    return old_pid
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_read_on_a_connection_the_server_dropped_runs_again_on_a_new_one(monkeypatch):
     """As Django's check would: the connection found unusable is closed, a new one opened, the read
@@ -183,16 +198,7 @@ def test_a_read_on_a_connection_the_server_dropped_runs_again_on_a_new_one(monke
     if connection.vendor != "postgresql":
         pytest.skip("ends a server connection: PostgreSQL")
     team = TeamFactory()
-    connection.ensure_connection()
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_backend_pid()")
-        old_pid = cursor.fetchone()[0]
-    other = connection.copy()
-    try:
-        with other.cursor() as cursor:
-            cursor.execute("SELECT pg_terminate_backend(%s)", [old_pid])
-    finally:
-        other.close()
+    old_pid = _ended_by_the_server(connection)
     monkeypatch.setattr(connection, "health_check_enabled", True)
     monkeypatch.setattr(connection, "health_check_done", False)
 
@@ -210,16 +216,7 @@ def test_without_the_check_a_read_on_a_dropped_connection_fails_as_any_query_doe
     if connection.vendor != "postgresql":
         pytest.skip("ends a server connection: PostgreSQL")
     team = TeamFactory()
-    connection.ensure_connection()
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_backend_pid()")
-        old_pid = cursor.fetchone()[0]
-    other = connection.copy()
-    try:
-        with other.cursor() as cursor:
-            cursor.execute("SELECT pg_terminate_backend(%s)", [old_pid])
-    finally:
-        other.close()
+    _ended_by_the_server(connection)
     monkeypatch.setattr(connection, "health_check_enabled", True)
     monkeypatch.setattr(connection, "health_check_done", True)
 
