@@ -61,12 +61,18 @@ class Notice:
         return cls(version=int(data["version"]), over=bool(data.get("over", False)))
 
 
+class ProcessEndingError(Exception):
+    """The process is shutting down (:func:`end_subscriptions`): a subscription ends, so that its
+    stream ends cleanly and the browser reconnects, to a process that stays."""
+
+
 class BrokerLostError(Exception):
     """The broker lost its source (the Redis connection): a subscription can no longer be trusted to
     hear every notice, so it ends; the page's stream reconnects and reads the version again."""
 
 
 _LOST = object()  # put in a queue when the broker behind it is lost
+_ENDING = object()  # put in every queue when the process shuts down
 
 
 class Subscription:
@@ -84,6 +90,8 @@ class Subscription:
             return None
         if item is _LOST:
             raise BrokerLostError
+        if item is _ENDING:
+            raise ProcessEndingError
         assert isinstance(item, Notice)
         return item
 
@@ -109,12 +117,54 @@ class _Sink:
     def __init__(self) -> None:
         self.loop = asyncio.get_running_loop()
         self.queue: asyncio.Queue[Any] = asyncio.Queue(maxsize=QUEUE_SIZE)
+        _ending.enter(self)
 
     def offer_threadsafe(self, item: object) -> None:
         try:
             self.loop.call_soon_threadsafe(_offer, self.queue, item)
         except RuntimeError:  # the loop has closed: its subscriber is gone
             pass
+
+
+class _Ending:
+    """Every subscriber of the process, so that a shutdown can end them all; once it has begun, a new
+    subscription ends as soon as it is read."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._sinks: weakref.WeakSet[_Sink] = weakref.WeakSet()
+        self.begun = False
+
+    def enter(self, sink: _Sink) -> None:
+        with self._lock:
+            if not self.begun:
+                self._sinks.add(sink)
+                return
+        _offer(sink.queue, _ENDING)
+
+    def begin(self) -> int:
+        with self._lock:
+            self.begun = True
+            sinks = list(self._sinks)
+            self._sinks.clear()
+        for sink in sinks:
+            sink.offer_threadsafe(_ENDING)
+        return len(sinks)
+
+    def reset(self) -> None:
+        with self._lock:
+            self.begun = False
+
+
+_ending = _Ending()
+
+
+def end_subscriptions() -> int:
+    """The process is shutting down: every subscription, now and from now on, ends at its next read
+    (:class:`ProcessEndingError`). Called by the server's worker when it stops (viadal_site/workers.py),
+    so that open streams end at once rather than holding the worker until its graceful timeout.
+    Returns how many subscriptions were open."""
+    return _ending.begin()
 
 
 class _Subscribed:

@@ -7,6 +7,8 @@ secrets are sent only in answers built for that seat. The stream
 - subscribes to the match first, then reads its version from the database, and tells it at once if
   it is newer than the one the page last heard (``Last-Event-ID``, which the browser sends when it
   reconnects, or ``?v=``): nothing committed between the page's build and the stream's start is missed;
+- ends at once when its process shuts down (``end_subscriptions``), so that the browser reconnects to
+  a process that stays and the stopping one is not held open by its streams;
 - sends a comment line every ``VIADAL_PUSH_HEARTBEAT_SECONDS`` so that proxies keep it open, and ends
   after ``VIADAL_PUSH_LIFETIME_SECONDS`` (the browser reconnects after ``retry``) or once the match is over;
 - is answered 204 for a match that is not live (the browser's ``EventSource`` then stops and the page
@@ -34,7 +36,7 @@ from django.views.decorators.http import require_safe
 from common.client_ip import client_ip
 
 from ..models import Match
-from ..runtime.push import BrokerLostError, Notice, broker
+from ..runtime.push import BrokerLostError, Notice, ProcessEndingError, broker
 
 LIVE = (Match.Status.SETUP, Match.Status.PLAYING)
 
@@ -157,6 +159,8 @@ async def _events(pk: int, seen: int, slot: _Slot) -> AsyncIterator[str]:
                     seen = max(seen, notice.version)
                 if notice.over:
                     return
+    except ProcessEndingError:
+        return  # this process is stopping: the browser reconnects after ``retry``, to one that stays
     except BrokerLostError:
         # the broker will be back: the browser reconnects later, and meanwhile the page polls
         yield f"retry: {10 * settings.VIADAL_PUSH_RETRY_MS}\n\n"

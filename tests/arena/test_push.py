@@ -94,6 +94,52 @@ def test_a_notice_published_from_another_thread_reaches_the_event_loop(make: Cal
     assert asyncio.run(body()) == Notice(42)
 
 
+@pytest.fixture
+def process_ending() -> Iterator[None]:
+    """``end_subscriptions`` marks the whole process as stopping: undone after the test."""
+    try:
+        yield
+    finally:
+        push._ending.reset()
+
+
+@pytest.mark.parametrize("make", BROKERS)
+def test_a_stopping_process_ends_every_subscription_now_and_from_then_on(
+    make: Callable[[], Any], process_ending: None
+) -> None:
+    """The worker's shutdown (viadal_site/workers.py) ends every open subscription, from whichever
+    thread, and one opened after it ends at its first read; until then notices flow as before."""
+    broker = make()
+
+    async def body() -> tuple[Notice | None, int, list[str]]:
+        ended = []
+        async with broker.subscribe(21) as first, broker.subscribe(22) as second:
+            broker.publish(21, 1)
+            heard = await first.next(5)
+            thread = threading.Thread(target=lambda: ended.append(push.end_subscriptions()))
+            thread.start()
+            thread.join()
+            outcomes = []
+            for subscription in (first, second):
+                try:
+                    await subscription.next(5)
+                    outcomes.append("heard")
+                except push.ProcessEndingError:
+                    outcomes.append("ended")
+        async with broker.subscribe(23) as late:
+            try:
+                await late.next(5)
+                outcomes.append("heard")
+            except push.ProcessEndingError:
+                outcomes.append("ended")
+        return heard, ended[0], outcomes
+
+    heard, open_then, outcomes = asyncio.run(body())
+    assert heard == Notice(1)
+    assert open_then >= 2
+    assert outcomes == ["ended", "ended", "ended"]
+
+
 @pytest.mark.parametrize("make", BROKERS)
 def test_a_subscription_hears_nothing_from_before_it_nor_after_it_ends(make: Callable[[], Any]) -> None:
     broker = make()
@@ -290,6 +336,23 @@ def test_the_stream_tells_at_once_a_version_newer_than_the_one_the_page_heard(ma
 
     fresh_page, reconnected = async_to_sync(body)()
     assert fresh_page == reconnected == {"version": match.version, "over": False}
+
+
+def test_the_stream_ends_cleanly_when_its_process_stops(match: Match, process_ending: None) -> None:
+    """No error, no retry of its own: the page's ``retry`` (2 s) brings it back, to a process that stays."""
+    match = fresh(match)
+
+    async def body() -> list[str]:
+        response = await AsyncClient().get(_url(match, match.version))
+        content = response.streaming_content
+        chunks = [await _chunk(content)]
+        await asyncio.sleep(0.05)  # the stream waits for a notice
+        push.end_subscriptions()
+        chunks += [chunk.decode() async for chunk in content]
+        return chunks
+
+    assert async_to_sync(body)() == ["retry: 2000\n\n"]
+    assert stream_view.STREAMS.total == 0
 
 
 @override_settings(VIADAL_PUSH_HEARTBEAT_SECONDS=0.05, VIADAL_PUSH_LIFETIME_SECONDS=0.3)

@@ -79,6 +79,7 @@ def free_port() -> int:
 class Server:
     port: int
     env: dict[str, str]
+    process: subprocess.Popen[bytes]
 
     def request(
         self, path: str, *, method: str = "GET", body: dict[str, str] | None = None, cookies: str = "", **headers: str
@@ -140,7 +141,7 @@ def production(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
                     log.flush()
                     pytest.fail("gunicorn did not start:\n" + (tmp / "gunicorn.log").read_text())
                 time.sleep(0.2)
-        yield Server(port, env)
+        yield Server(port, env, server)
     finally:
         server.terminate()
         try:
@@ -201,6 +202,7 @@ def test_the_production_deploy_serves_the_site_through_gunicorn(production):
     check_static_files_through_whitenoise(production)
     check_the_language_cookie(production)
     check_load_demo_is_refused(production)
+    check_a_stopping_server_ends_its_streams_and_idle_connections(production)  # last: it stops the server
 
 
 def check_pages_and_security_headers(production: Server) -> None:
@@ -275,3 +277,62 @@ def check_load_demo_is_refused(production: Server) -> None:
     assert refused.returncode != 0
     assert "Refusing to load the demo data under the production settings" in refused.stderr
     assert "viadal-demo" not in refused.stdout  # no demo login was printed, none was made
+
+
+LIVE_MATCH = (
+    "from django.contrib.auth import get_user_model;"
+    "from arena.engine.roster import base_roster;"
+    "from arena.services import match_accept, match_create;"
+    "from teams.models import Team;"
+    "from teams.services import team_create_from_roster, team_mark_ready;"
+    "users = get_user_model().objects;"
+    f"home = users.get(username={USERNAME!r}); home_team = Team.objects.get(owner=home);"
+    "away = users.create_user('brannoc', password='an-away-test-password');"
+    "away_team = team_create_from_roster(owner=away, roster=base_roster(name='Brannoc'));"
+    "team_mark_ready(team=home_team); team_mark_ready(team=away_team);"
+    "match = match_create(creator=home, team=home_team, round_limit=30, trap_insight=False);"
+    "match_accept(match=match, player=away, team=away_team);"
+    "print(match.pk)"
+)
+
+
+def _raw_get(port: int, path: str) -> socket.socket:
+    connection = socket.create_connection(("127.0.0.1", port), timeout=10)
+    connection.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Forwarded-Proto: https\r\n\r\n".encode())
+    return connection
+
+
+def _read_until(connection: socket.socket, end: bytes) -> bytes:
+    got = b""
+    while end not in got:
+        chunk = connection.recv(65536)
+        if not chunk:
+            break
+        got += chunk
+    return got
+
+
+def check_a_stopping_server_ends_its_streams_and_idle_connections(production: Server) -> None:
+    """Issue 35: gunicorn stops its ASGI workers at once, though a push stream is open (for minutes,
+    otherwise) and a connection sits idle in its long keep-alive (viadal_site/workers.py): the stream
+    ends cleanly (its last chunk, so the browser reconnects after ``retry``), the idle connection is
+    closed, and nothing waits for gunicorn's 30 s graceful timeout."""
+    match = int(manage(production.env, "shell", "-c", LIVE_MATCH).stdout.split()[-1])
+    stream = _raw_get(production.port, f"/play/{match}/stream/?v=-1")
+    opened = _read_until(stream, b"data: ")
+    assert opened.startswith(b"HTTP/1.1 200") and b"text/event-stream" in opened, opened[:300]
+    idle = _raw_get(production.port, "/accounts/login/")
+    answered = _read_until(idle, b"</html>")
+    assert answered.startswith(b"HTTP/1.1 200"), answered[:300]
+    assert b"connection: close" not in answered.lower()  # kept alive, and now idle
+
+    began = time.monotonic()
+    production.process.terminate()
+    production.process.wait(timeout=25)
+    took = time.monotonic() - began
+    whole = opened + _read_until(stream, b"\r\n0\r\n\r\n")
+    assert whole.endswith(b"\r\n0\r\n\r\n"), whole[-200:]  # the stream's last chunk: it ended, not cut
+    assert idle.recv(65536) == b""  # the server closed the idle connection
+    assert took < 8, f"gunicorn took {took:.1f} s to stop"
+    stream.close()
+    idle.close()
