@@ -340,6 +340,9 @@ def mixed_mode(args: argparse.Namespace) -> int:
             drop_database(database, admin)
 
 
+RESENT = "resent on a new connection (as a browser does)"  # the load client's count (bench/load/locustfile.py)
+
+
 def _row(rows: list[dict[str, str]], name: str) -> dict[str, str]:
     return next((row for row in rows if row["Name"] == name), {"Request Count": "0", "50%": "-", "99%": "-"})
 
@@ -357,7 +360,7 @@ def table_mode(args: argparse.Namespace, sizes: list[int], modes: list[str]) -> 
     server = None
     lines = [
         f"{'push':<5} {'N':>4} {'actions':>7} {'act p50/p99 ms':>15} {'seen p50/p99 s':>15} "
-        f"{'bare p50/p99 ms':>16} {'CPU cores':>9} {'CPU ms/action':>13} {'errors':>6}"
+        f"{'bare p50/p99 ms':>16} {'CPU cores':>9} {'CPU ms/action':>13} {'errors':>6} {'resent':>6}"
     ]
     failed = False
     try:
@@ -403,6 +406,7 @@ def table_mode(args: argparse.Namespace, sizes: list[int], modes: list[str]) -> 
                 act = _row(rows, "/play/N/act/ (an action)")
                 bare = _row(rows, "/load/bare/ (one SELECT)")
                 errors = sum(int(row["Failure Count"]) for row in rows if row["Name"] != "Aggregated")
+                resent = int(_row(rows, RESENT)["Request Count"])
                 actions = int(act["Request Count"])
                 spent = timer["end"] - timer["start"]
                 cores = spent / max(timer["end-at"] - timer["start-at"], 1e-9)
@@ -410,7 +414,7 @@ def table_mode(args: argparse.Namespace, sizes: list[int], modes: list[str]) -> 
                 seen_text = f"{percentile(seen, 0.5):.2f} / {percentile(seen, 0.99):.2f}" if seen else "-"
                 lines.append(
                     f"{mode:<5} {size:>4} {actions:>7} {act['50%'] + ' / ' + act['99%']:>15} {seen_text:>15} "
-                    f"{bare['50%'] + ' / ' + bare['99%']:>16} {cores:>9.2f} {per_action:>13} {errors:>6}"
+                    f"{bare['50%'] + ' / ' + bare['99%']:>16} {cores:>9.2f} {per_action:>13} {errors:>6} {resent:>6}"
                 )
                 print(lines[-1], flush=True)
                 if errors or run.returncode:

@@ -7,16 +7,17 @@ uvicorn's own defaults, except these:
   gunicorn's own workers and the site alone decides which proxies to trust (``TRUSTED_PROXY_COUNT``,
   common/client_ip.py);
 - no ASGI lifespan (Django has none);
-- an idle connection is kept ``KEEP_ALIVE_SECONDS`` (75), not gunicorn's 2: a pushed page sends its
-  next request seconds after its last, and with 2 s it often came just as the server closed the
-  connection, and was reset (``make load`` counted these as errors). 75 s is longer than a proxy's
-  usual idle timeout (nginx's and the common load balancers' 60 s), so the proxy, not the server,
-  closes an idle connection, as it expects to;
 - on shutdown it stops listening, then ends every open push stream at once
   (``arena.runtime.push.end_subscriptions``: each browser reconnects after its ``retry``, to a worker
   that stays) and closes the idle connections, so a worker stops in well under gunicorn's graceful
   timeout rather than being killed at its end; anything still running after
   ``GRACEFUL_SHUTDOWN_SECONDS`` is cancelled.
+
+An idle connection is kept for gunicorn's ``--keep-alive`` (2 s), as under its own workers. Longer
+is worse without a proxy: a browser's connection stays with the worker that accepted it, and with
+75 s a load of pushed players stayed on the workers as they first connected, one busy and one half
+idle (``make load``, N = 100: 270 ms an action at p50 against 30). Behind a proxy that keeps its
+connections to the app open, set it above the proxy's own idle timeout (README, "Deploying").
 """
 
 from __future__ import annotations
@@ -29,7 +30,6 @@ from gunicorn.arbiter import Arbiter
 from uvicorn.server import Server
 from uvicorn_worker import UvicornWorker
 
-KEEP_ALIVE_SECONDS = 75
 GRACEFUL_SHUTDOWN_SECONDS = 10  # within gunicorn's graceful_timeout (30 s)
 
 
@@ -53,7 +53,6 @@ class AsgiWorker(UvicornWorker):
         "lifespan": "off",
         "server_header": False,
         "proxy_headers": False,
-        "timeout_keep_alive": KEEP_ALIVE_SECONDS,
         "timeout_graceful_shutdown": GRACEFUL_SHUTDOWN_SECONDS,
     }
 

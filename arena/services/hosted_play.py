@@ -45,7 +45,7 @@ from ..play_errors import ActionRefusedError, DiceNeededError, MatchError, Stale
 from ..runtime.hosted_dice import TableDice, dice_for
 from ..runtime.push import announce
 from ..runtime.states import Position, key_of, remember, state_of
-from ..selectors import claimable_at, match_locked
+from ..selectors import claimable_at, match_locked, seats_with_players
 from .league_fixtures import report_to_league
 from .seats import refresh_seats, seat_among, seat_of
 
@@ -70,10 +70,13 @@ class Played:
     events: tuple[Event, ...]
     stored: int = 0
     stopped: MatchError | None = None
+    seats: tuple[MatchSeat, ...] = ()  # the match's seats with their players, as now stored (when read)
 
 
-def _locked(match: Match) -> Match:
-    return match_locked(match.pk)  # select_for_update().get(pk=…), its SQL written once per process
+def _locked(match: Match | int) -> Match:
+    """The match row, locked: ``select_for_update().get(pk=…)``, its SQL written once per process
+    (``Match.DoesNotExist`` when there is none)."""
+    return match_locked(match if isinstance(match, int) else match.pk)
 
 
 def parse_action(data: object) -> Action:
@@ -120,14 +123,14 @@ def _apply(
 @transaction.atomic
 def match_play(
     *,
-    match: Match,
+    match: Match | int,
     player: User,
     version: int,
     actions: Sequence[Mapping[str, Any]],
     dice: Sequence[int] = (),
 ) -> Played:
     """Apply ``actions`` (the engine's JSON, in order) for ``player``'s seat, chosen on a page built at
-    ``version``.
+    ``version``. ``match``: the match, or its id (the row is read once, as it is locked).
 
     Locks: the match row (``select_for_update``) before anything else; the seat rows and the new
     action rows are written after it, in this transaction. Refusals: 403 for someone who holds no
@@ -139,7 +142,8 @@ def match_play(
     match = _locked(match)
     if match.table_played:
         return _play(match, table_seat(match, player, actions), version, actions, dice)
-    seats = list(MatchSeat.objects.filter(match=match))  # read once: the player's seat, then every seat's flags
+    # read once, with their players: the player's seat, every seat's flags, then the answer's page
+    seats = seats_with_players(match)
     return _play(match, seat_among(seats, player), version, actions, dice, seats=seats)
 
 
@@ -239,7 +243,9 @@ def _play(
     refresh_seats(match, position, acting=seat.seat, seats=seats)
     key = key_of(match)
     transaction.on_commit(lambda: remember(key, position))  # never cache a version that was not stored
-    return Played(match=match, seat=seat.seat, events=tuple(caused), stored=len(rows), stopped=stopped)
+    return Played(
+        match=match, seat=seat.seat, events=tuple(caused), stored=len(rows), stopped=stopped, seats=tuple(seats or ())
+    )
 
 
 def _table_dice(match: Match, dice: Sequence[int]) -> TableDice | None:

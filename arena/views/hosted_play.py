@@ -10,6 +10,7 @@ Without htmx the same outcomes redirect (success) or render the whole page with 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.conf import settings
@@ -26,7 +27,7 @@ from common.bounded_json import BoundedJsonError, read_json
 from common.http import AuthenticatedHtmxHttpRequest, HtmxHttpRequest
 
 from .. import services
-from ..models import Match
+from ..models import Match, MatchSeat
 from ..play_errors import DiceNeededError, MatchError, StaleBoardError
 from ..runtime.states import state_of
 from ..screen.board_svg import board_svg_html
@@ -80,17 +81,14 @@ def poll(request: HttpRequest, pk: int) -> HttpResponse:
         seen = int(request.GET.get("v", ""))
     except ValueError:
         return HttpResponseBadRequest()
-    row = Match.objects.filter(pk=pk).values("version", "status", "invite_token").first()
-    if row is None:
-        raise Http404
-    if row["status"] == Match.Status.OPEN:
+    match = _match(pk)  # the whole row, its SQL kept (a refresh builds the page from it: one read)
+    if match.status == Match.Status.OPEN:
         return HttpResponse(status=204)
     if seen < 0:  # the challenge's page, waiting for an opponent: the match has begun
         return HttpResponseClientRedirect(reverse("play:match", args=[pk]))
-    over = row["status"] in (Match.Status.FINISHED, Match.Status.WITHDRAWN)
-    if row["version"] == seen and not over:
+    over = match.status in (Match.Status.FINISHED, Match.Status.WITHDRAWN)
+    if match.version == seen and not over:
         return HttpResponse(status=204)
-    match = _match(pk)
     # over: the last parts, with 286 so that htmx stops polling (django-htmx HttpResponseStopPolling)
     response = refresh_response(request, match, status=286 if over else 200)
     return trigger_client_event(response, "match-changed", {"version": match.version})
@@ -136,9 +134,11 @@ def _posted_version(request: HttpRequest) -> int:
         return -1
 
 
-def _answer(request: HtmxHttpRequest, match: Match, status: int = 200, **message: Any) -> HttpResponse:
+def _answer(
+    request: HtmxHttpRequest, match: Match, status: int = 200, seats: Sequence[MatchSeat] = (), **message: Any
+) -> HttpResponse:
     if request.htmx:
-        return refresh_response(request, match, status, **message)
+        return refresh_response(request, match, status, seats=seats, **message)
     if status == 200:
         return redirect("play:match", pk=match.pk)
     return render(request, "arena/match.html", _page_context(request, match, **message), status=status)
@@ -147,36 +147,35 @@ def _answer(request: HtmxHttpRequest, match: Match, status: int = 200, **message
 @login_required
 @require_POST
 def act(request: AuthenticatedHtmxHttpRequest, pk: int) -> HttpResponse:
-    match = _match(pk)
     try:
         played = services.match_play(
-            match=match,
+            match=pk,  # read once, as the service locks it
             player=request.user,
             version=_posted_version(request),
             actions=_posted_actions(request),
             dice=_posted_dice(request),
         )
+    except Match.DoesNotExist:
+        raise Http404 from None
     except DiceNeededError as needed:
-        match.refresh_from_db()
-        return _answer(request, match, 200, message=str(needed), level="info", dice_needed=needed)
+        return _answer(request, _match(pk), 200, message=str(needed), level="info", dice_needed=needed)
     except StaleBoardError as error:
-        match.refresh_from_db()
-        return _answer(request, match, 409, message=str(error), level="warning")
+        return _answer(request, _match(pk), 409, message=str(error), level="warning")
     except MatchError as error:
-        match.refresh_from_db()
-        return _answer(request, match, 422, message=refusal_text(error), level="danger")
+        return _answer(request, _match(pk), 422, message=refusal_text(error), level="danger")
     match = played.match  # as the service stored it (locked, then written in its transaction)
+    seats = played.seats  # and its seats, as written
     stopped = played.stopped
     if isinstance(stopped, DiceNeededError):
-        return _answer(request, match, 200, message=str(stopped), level="info", dice_needed=stopped)
+        return _answer(request, match, 200, message=str(stopped), level="info", dice_needed=stopped, seats=seats)
     if stopped is not None:  # a die once rolled stands: the actions before the refusal were stored
         message = ngettext(
             "%(count)s action was played and stands with its dice. %(reason)s",
             "%(count)s actions were played and stand with their dice. %(reason)s",
             played.stored,
         ) % {"count": played.stored, "reason": refusal_text(stopped)}
-        return _answer(request, match, 422, message=message, level="warning")
-    return _answer(request, match)
+        return _answer(request, match, 422, message=message, level="warning", seats=seats)
+    return _answer(request, match, seats=seats)
 
 
 @login_required

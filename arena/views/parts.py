@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.conf import settings
@@ -120,10 +120,12 @@ def seat_parts(
     message: str = "",
     level: str = "warning",
     dice_needed: DiceNeededError | None = None,
+    seats: Sequence[MatchSeat] = (),
 ) -> list[tuple[str, str]]:
     """The parts ``user``'s page shows now: from the shared cache when this position's are there,
-    else built (``seat_page``) and rendered, and kept when nothing in them is particular to this answer."""
-    seats = seats_with_players(match)
+    else built (``seat_page``) and rendered, and kept when nothing in them is particular to this answer.
+    ``seats``: the match's seats with their players, as stored with ``match`` (read when not given)."""
+    seats = list(seats) if seats else seats_with_players(match)
     mine = seat_in(seats, user)
     particular = bool(message) or dice_needed is not None or match.table_played or not match.is_live
     seat = mine.seat if mine is not None else None
@@ -139,12 +141,14 @@ def seat_parts(
     return parts
 
 
-def refresh_response(request: HttpRequest, match: Match, status: int = 200, **message: Any) -> HttpResponse:
+def refresh_response(
+    request: HttpRequest, match: Match, status: int = 200, seats: Sequence[MatchSeat] = (), **message: Any
+) -> HttpResponse:
     """The answer carrying the parts the page does not hold (all of them without ``have``) and the
     header's count, each part on its own line in the page's order."""
     have = held(request)
     token = get_token(request)
-    parts = seat_parts(match, request.user, push=push_offered(request), **message)
+    parts = seat_parts(match, request.user, push=push_offered(request), seats=seats, **message)
     chunks = [html.replace(CSRF_STAND_IN, token) for fp, html in parts if fp not in have]
     text = "\n" + "\n".join(chunks) + "\n"
     if request.user.is_authenticated:  # the header's count (_inbox_badge.html), as the page's context counts it

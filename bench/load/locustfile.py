@@ -23,6 +23,9 @@ import time
 from pathlib import Path
 
 from locust import HttpUser, between, constant, events, task
+from locust.clients import LocustHttpAdapter
+from urllib3.exceptions import ProtocolError
+from urllib3.util.retry import Retry
 
 PASSWORD = os.environ.get("VIADAL_LOAD_PASSWORD", "viadal-load")
 PLAN = json.loads(Path(os.environ["VIADAL_LOAD_PLAN"]).read_text()) if "VIADAL_LOAD_PLAN" in os.environ else {}
@@ -39,6 +42,33 @@ FINGERPRINT = re.compile(r'data-fp="([^"]+)"')
 _acted: dict[tuple[int, int], float] = {}  # (match, version) -> when the action's answer came
 _seen: list[float] = []  # seconds from an action's answer to the opponent's poll that saw it
 _lock = threading.Lock()
+RESENT = "resent on a new connection (as a browser does)"
+
+
+class AsABrowserDoes(Retry):
+    """A request that meets its kept-alive connection closed by the server (it was idle for the
+    server's keep-alive just as the request left) is sent once more on a new connection, as browsers do
+    (Chromium resends when a reused connection is reset or closed before any byte of the answer); a
+    timeout, a refused connection or a second failure is still an error. Each resend is counted in the
+    table (``RESENT``), not hidden."""
+
+    def __init__(self, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        given = dict(total=1, connect=0, read=1, redirect=0, status=0, other=0, allowed_methods=None)
+        given.update(kwargs)
+        super().__init__(**given)
+
+    def _is_read_error(self, err: Exception) -> bool:
+        return isinstance(err, ProtocolError)  # a reset or a closed connection, not a timeout
+
+    def increment(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        again = super().increment(*args, **kwargs)  # raises when nothing is left to try
+        events.request.fire(request_type="RESEND", name=RESENT, response_time=0, response_length=0, exception=None)
+        return again
+
+
+def resending_like_a_browser(session) -> None:  # type: ignore[no-untyped-def]
+    adapter = LocustHttpAdapter(pool_manager=None, max_retries=AsABrowserDoes())
+    session.mount("http://", adapter)
 
 
 def _cookie_header(jar: dict[str, str]) -> str:
@@ -61,6 +91,7 @@ class Visitor(HttpUser):
         self.version = -1
         self.choices: list[str] = []
         self.form: list[tuple[str, str]] = []
+        resending_like_a_browser(self.client)
         self._log_in()
 
     # --- plumbing ---------------------------------------------------------------------------
@@ -295,6 +326,7 @@ class TablePlayer(PlayScreen):
         import requests
 
         session = requests.Session()
+        resending_like_a_browser(session)
         while True:
             started = time.monotonic()
             try:
