@@ -1,4 +1,5 @@
-"""The caches of base.py: local memory and a folder without Redis, Django's RedisCache with REDIS_URL."""
+"""The caches of base.py: local memory and a folder without Redis, Django's RedisCache (with one pool of
+connections per process, common/redis_cache.py) with REDIS_URL."""
 
 from __future__ import annotations
 
@@ -42,7 +43,7 @@ def test_without_redis_the_default_cache_is_local_memory_and_the_sheets_a_folder
 def test_with_redis_url_both_caches_are_djangos_redis_cache():
     caches = base_caches(REDIS_URL=REDIS_URL)
     for alias in ("default", "sheets"):
-        assert caches[alias]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+        assert caches[alias]["BACKEND"] == "common.redis_cache.SharedPoolRedisCache"
         assert caches[alias]["LOCATION"] == REDIS_URL
     assert caches["sheets"]["KEY_PREFIX"] == "sheets"
 
@@ -60,12 +61,45 @@ def redis_is_running() -> bool:
 
 @pytest.mark.skipif(not redis_is_running(), reason="no Redis answers (make test-postgres starts one)")
 def test_the_redis_cache_keeps_a_pdf_sized_value():
-    from django.core.cache.backends.redis import RedisCache
+    from common.redis_cache import SharedPoolRedisCache
 
-    cache = RedisCache(LIVE_REDIS_URL, {"KEY_PREFIX": f"viadal-test-{uuid.uuid4()}"})
+    cache = SharedPoolRedisCache(LIVE_REDIS_URL, {"KEY_PREFIX": f"viadal-test-{uuid.uuid4()}"})
     value = os.urandom(200_000)
     cache.set("sheet-pdf", value, timeout=30)
     try:
         assert cache.get("sheet-pdf") == value
     finally:
         cache.delete("sheet-pdf")
+
+
+@pytest.mark.skipif(not redis_is_running(), reason="no Redis answers (make test-postgres starts one)")
+def test_every_request_context_shares_one_connection_to_redis():
+    """Under ASGI Django makes a cache object per request's context (asgiref's Local); each used to
+    open its own connection. Now they share the process's pool: three contexts, one connection."""
+    import contextvars
+
+    from django.core.cache import caches
+    from django.test import override_settings
+
+    prefix = f"viadal-test-{uuid.uuid4()}"
+    location = {"BACKEND": "common.redis_cache.SharedPoolRedisCache", "LOCATION": LIVE_REDIS_URL, "KEY_PREFIX": prefix}
+    made = []
+
+    def one_request() -> None:
+        cache = caches["default"]
+        made.append(cache)
+        cache.set("count", len(made), timeout=30)
+        assert cache.get("count") == len(made)
+
+    with override_settings(CACHES={"default": location}):
+        for _ in range(3):
+            contextvars.Context().run(one_request)
+        try:
+            assert len({id(cache) for cache in made}) == 3  # Django's own: an object per context
+            pools = {id(cache._cache._get_connection_pool(False)) for cache in made}
+            assert len(pools) == 1
+            (cache, *_) = made
+            pool = cache._cache._get_connection_pool(False)
+            assert len(pool._available_connections) + len(pool._in_use_connections) == 1
+        finally:
+            made[0].delete("count")

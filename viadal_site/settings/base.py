@@ -203,14 +203,15 @@ STORAGES = {
 
 # Caches (docs/decisions.md, "Caches"). Without Redis: "default" is local memory (per process), and
 # "sheets" (rendered PDF character sheets and the render limit's counters) a folder shared by every
-# worker of the machine. With REDIS_URL both live in Redis, shared by every machine.
+# worker of the machine. With REDIS_URL both live in Redis, shared by every machine, each process
+# keeping one pool of connections to it (common/redis_cache.py).
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CACHE_DIR = Path(os.environ.get("CACHE_DIR") or BASE_DIR / ".cache")
 if REDIS_URL:
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL},
+        "default": {"BACKEND": "common.redis_cache.SharedPoolRedisCache", "LOCATION": REDIS_URL},
         "sheets": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "common.redis_cache.SharedPoolRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "sheets",
             "TIMEOUT": 60 * 60 * 24 * 7,
