@@ -6,13 +6,15 @@ digest of its HTML), and the page's script sends the fingerprints its page holds
 action (``have``): a part whose fingerprint the page already holds is left out of the answer (the page
 keeps it as it is).
 
-The rendered parts of a position are kept in Django's ``default`` cache (Redis when ``REDIS_URL`` is
-set, so every process shares them; each process's memory otherwise) under a key that names one position
-for ever: the match, a digest of its secret seed (two matches of a test database may share an id), the
-version, the seat (or the public view's), the reader's language and time zone, and what else the parts
-show that is not the position's: the match's status and whether the waiting seat may claim a forfeit
-yet, and whether the page listens to the match's stream (push). A second tab, a spectator or another
-process then sends them without building the seat's page again. What is particular to one answer is
+The rendered public parts of a position (what a spectator sees) are kept in Django's ``default`` cache
+(Redis when ``REDIS_URL`` is set, so every process shares them; each process's memory otherwise) under a
+key that names one position for ever: the match, a digest of its secret seed (two matches of a test
+database may share an id), the version, the public view, the reader's language and time zone, and what
+else the parts show that is not the position's: the match's status and whether the page listens to the
+match's stream (push). Every spectator and every process then sends them without building the page
+again. A seat's parts are not kept: only that seat's own page asks for them, about once a version, so a
+kept copy was a round trip and a write of ~30 KB per answer that nobody read (``make load``: a twelfth
+of the workers' CPU); a second tab builds them again. What is particular to one answer is
 never cached: a message (a refusal, a stale board, the dice asked for at the table), the table device's
 parts, the pages of a match that is over. The CSRF token is a stand-in in the cached HTML, each answer's
 own put in its place.
@@ -122,14 +124,15 @@ def seat_parts(
     dice_needed: DiceNeededError | None = None,
     seats: Sequence[MatchSeat] = (),
 ) -> list[tuple[str, str]]:
-    """The parts ``user``'s page shows now: from the shared cache when this position's are there,
-    else built (``seat_page``) and rendered, and kept when nothing in them is particular to this answer.
+    """The parts ``user``'s page shows now: a spectator's from the shared cache when this position's
+    are there, else built (``seat_page``) and rendered, and kept when nothing in them is particular to
+    this answer; a seat's built and rendered.
     ``seats``: the match's seats with their players, as stored with ``match`` (read when not given)."""
     seats = list(seats) if seats else seats_with_players(match)
     mine = seat_in(seats, user)
     particular = bool(message) or dice_needed is not None or match.table_played or not match.is_live
     seat = mine.seat if mine is not None else None
-    key = "" if particular else _key(match, seat, _may_claim(match, mine), push)
+    key = "" if particular or seat is not None else _key(match, seat, _may_claim(match, mine), push)
     if key:
         found = cache.get(key)
         if found is not None:
