@@ -7,7 +7,7 @@ and then runs that SQL with the request's values, making model instances from th
 queryset would (the database's converters, ``Model.from_db``). The queryset is Django's own, so the
 SQL is the same as before, for any database. ``update_row`` writes one row's fields as
 ``QuerySet.update`` would, its SQL kept by the fields it sets; ``update_rows`` writes the rows of one
-save, on PostgreSQL as one statement.
+save, on PostgreSQL as one statement, and ``insert_and_update_rows`` new rows and then those.
 
 ``PreparedPair`` reads two prepared queries in one statement (the session and its user), and a
 request's first prepared read on a kept connection is Django's health check of it too
@@ -281,16 +281,71 @@ def update_rows(writes: Sequence[tuple[type[Model], Any, Mapping[str, Any]]]) ->
             update_row(model, pk, values)
 
 
-def _chained_updates(updates: Sequence[tuple[tuple[str, str, str, list[Any]], Any]]) -> tuple[str, list[Any]]:
+def insert_and_update_rows(objs: Sequence[Model], writes: Sequence[tuple[type[Model], Any, Mapping[str, Any]]]) -> None:
+    """``bulk_create(objs)`` (new rows of one model), then ``update_rows(writes)``, all or none. On
+    PostgreSQL one statement: the INSERT in a ``WITH`` (run once and to completion, as PostgreSQL runs
+    every data-modifying ``WITH``), then the UPDATEs chained in their order as ``update_rows`` chains
+    them. One round trip to the database instead of two or more. The objects get no primary key (the
+    INSERT returns nothing to Django). Elsewhere (SQLite: no round trips to save), or when a write needs
+    the queryset, ``bulk_create`` and one ``update_row`` each, in the caller's transaction (or one of
+    their own)."""
+    if not objs:
+        update_rows(writes)
+        return
+    model = type(objs[0])
+    connection = connections[router.db_for_write(model)]
+    prepared = [_update_params(connection, write_model, values) for write_model, _pk, values in writes]
+    if connection.vendor != "postgresql" or not writes or any(part is None for part in prepared):
+        with transaction.atomic(using=connection.alias, savepoint=False):  # the caller's, if it has one
+            model._default_manager.bulk_create(objs)
+            for write_model, pk, values in writes:
+                update_row(write_model, pk, values)
+        return
+    insert_sql, insert_params = _insert(connection, model, objs)
+    sql, params = _chained_updates(
+        [(part, pk) for part, (_model, pk, _values) in zip(prepared, writes, strict=True) if part is not None],
+        first=(insert_sql, insert_params),
+    )
+    with transaction.mark_for_rollback_on_error(using=connection.alias), connection.cursor() as cursor:
+        cursor.execute(sql, params)
+
+
+def _insert(connection: BaseDatabaseWrapper, model: type[Model], objs: Sequence[Model]) -> tuple[str, list[Any]]:
+    """The INSERT that ``bulk_create`` would send for ``objs`` (none with a primary key yet): Django's
+    own compiler writes it (the fields' values prepared as for a save, ``auto_now_add`` filled in)."""
+    from django.db.models import AutoField
+    from django.db.models.sql import InsertQuery
+
+    if any(obj.pk is not None for obj in objs):
+        raise ValueError("insert_and_update_rows inserts new rows only")
+    for obj in objs:
+        obj._prepare_related_fields_for_save(operation_name="bulk_create")  # type: ignore[attr-defined]  # (as bulk_create)
+    fields = [f for f in model._meta.concrete_fields if not f.generated and not isinstance(f, AutoField)]
+    query = InsertQuery(model)
+    query.insert_values(fields, list(objs), raw=False)
+    statements = query.get_compiler(connection=connection).as_sql()
+    if len(statements) != 1:
+        raise ValueError("the rows do not fit one INSERT")
+    sql, params = statements[0]
+    return sql, list(params)
+
+
+def _chained_updates(
+    updates: Sequence[tuple[tuple[str, str, str, list[Any]], Any]], first: tuple[str, list[Any]] | None = None
+) -> tuple[str, list[Any]]:
     """``WITH w0 AS (UPDATE … RETURNING 1), w1 AS (UPDATE … WHERE pk = %s AND (SELECT count(*) FROM w0)
-    >= 0 RETURNING 1) UPDATE …``: one statement running the UPDATEs in order."""
+    >= 0 RETURNING 1) UPDATE …``: one statement running the UPDATEs in order; ``first``, a statement
+    (an INSERT) run before them, as ``i AS (…)``."""
     parts, params = [], []
     for index, ((table, assignments, pk_column, values), pk) in enumerate(updates):
         after = f" AND (SELECT count(*) FROM w{index - 1}) >= 0" if index else ""
         parts.append(f"UPDATE {table} SET {assignments} WHERE {pk_column} = %s{after}")
         params.extend([*values, pk])
-    *first, last = parts
-    if not first:
+    *rest, last = parts
+    ctes = [f"w{index} AS ({sql} RETURNING 1)" for index, sql in enumerate(rest)]
+    if first is not None:
+        ctes.insert(0, f"i AS ({first[0]})")
+        params = [*first[1], *params]
+    if not ctes:
         return last, params
-    ctes = ", ".join(f"w{index} AS ({sql} RETURNING 1)" for index, sql in enumerate(first))
-    return f"WITH {ctes} {last}", params
+    return f"WITH {', '.join(ctes)} {last}", params

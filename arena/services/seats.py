@@ -19,7 +19,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import connections, router
-from django.db.models import Field
+from django.db.models import Field, Model
 from django.utils.translation import gettext as _
 
 from arena.engine import State, is_over, seats_to_move
@@ -35,12 +35,18 @@ def prompt_digest(state: State | Position, seat: int) -> str:
 
 
 def refresh_seats(
-    match: Match, state: State | Position, *, acting: int | None, seats: Sequence[MatchSeat] | None = None
+    match: Match,
+    state: State | Position,
+    *,
+    acting: int | None,
+    seats: Sequence[MatchSeat] | None = None,
+    writes: list[tuple[type[Model], Any, dict[str, Any]]] | None = None,
 ) -> None:
     """Write each seat's ``to_move``, prompt digest and prompt version for ``state`` at ``match.version``.
     Given a :class:`Position`, the legal actions listed for the digests stay in it for the pages.
     ``seats``: the match's seat rows when the caller has read them in this transaction. The seats that
-    changed are written by one UPDATE. Requires the match row locked by the caller."""
+    changed are written by one UPDATE, or added to ``writes`` for the caller to send with its own
+    (``common.prepared.insert_and_update_rows``). Requires the match row locked by the caller."""
     position = state if isinstance(state, Position) else Position(state)
     over = is_over(position.state) or match.is_over
     movers = () if over else seats_to_move(position.state)
@@ -57,7 +63,9 @@ def refresh_seats(
             moved = True
         if moved:
             changed.append(seat)
-    if len(changed) == 1:
+    if writes is not None:
+        writes.extend((MatchSeat, seat.pk, {name: getattr(seat, name) for name in FLAGS}) for seat in changed)
+    elif len(changed) == 1:
         (seat,) = changed
         update_row(
             MatchSeat,

@@ -201,8 +201,9 @@ def test_the_refreshed_header_counts_the_matches_owing_a_move_exactly(players, m
 def test_an_action_and_a_refresh_are_counted_in_queries(players, match):
     """The session with its user (one statement: the client's earlier requests taught the process
     whose session it is), the match (once: locked), the seats with their players (once: the player's
-    seat, every seat's flags and then the answer's page), the action and the version written, the
-    seats' flags (one UPDATE), and the header's count of the matches owing a move. A refresh reads the
+    seat, every seat's flags and then the answer's page), the action, the version and the seats' flags
+    written (on PostgreSQL in one statement: ``insert_and_update_rows``), and the header's count of the
+    matches owing a move. A refresh reads the
     session, the match (once: the row that answers "nothing new" is the row the page is built from),
     the seats and the count. Measured once the header's other counts are kept (the first answer of a
     visit counts them all)."""
@@ -218,4 +219,5 @@ def test_an_action_and_a_refresh_are_counted_in_queries(players, match):
             away.get(f"/play/{match.pk}/poll/", {"v": version}, headers=HTMX)
         with CaptureQueriesContext(connection) as idle:
             away.get(f"/play/{match.pk}/poll/", {"v": version + 1}, headers=HTMX)
-    assert (len(acted), len(polled), len(again), len(idle)) == (10, 4, 4, 2)
+    writes = 1 if connection.vendor == "postgresql" else 3
+    assert (len(acted), len(polled), len(again), len(idle)) == (7 + writes, 4, 4, 2)
