@@ -149,7 +149,7 @@ def cluster(tmp_path: Path) -> Iterator[Cluster]:
         for index in range(2):
             port = free_port()
             processes.append(_start(env, port, tmp_path / f"gunicorn-{index}.log"))
-            servers.append(Server(port, env))
+            servers.append(Server(port, env, processes[-1]))
         yield Cluster(env, servers, processes, matches)
     finally:
         for process in processes:
