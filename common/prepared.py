@@ -32,6 +32,7 @@ from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Model, QuerySet
 
 M = TypeVar("M", bound=Model)
+Write = tuple[type[Model], Any, Mapping[str, Any]]  # one row's UPDATE: (model, primary key, values)
 
 
 @dataclass(frozen=True)
@@ -253,7 +254,7 @@ def update_row(model: type[Model], pk: Any, values: Mapping[str, Any]) -> int:
         return cursor.rowcount
 
 
-def update_rows(writes: Sequence[tuple[type[Model], Any, Mapping[str, Any]]]) -> None:
+def update_rows(writes: Sequence[Write]) -> None:
     """The UPDATEs of one save (``(model, pk, values)`` each, as ``update_row``), all or none, each row
     written (and so locked) in the order given.
 
@@ -281,7 +282,7 @@ def update_rows(writes: Sequence[tuple[type[Model], Any, Mapping[str, Any]]]) ->
             update_row(model, pk, values)
 
 
-def insert_and_update_rows(objs: Sequence[Model], writes: Sequence[tuple[type[Model], Any, Mapping[str, Any]]]) -> None:
+def insert_and_update_rows(objs: Sequence[Model], writes: Sequence[Write]) -> None:
     """``bulk_create(objs)`` (new rows of one model), then ``update_rows(writes)``, all or none. On
     PostgreSQL one statement: the INSERT in a ``WITH`` (run once and to completion, as PostgreSQL runs
     every data-modifying ``WITH``), then the UPDATEs chained in their order as ``update_rows`` chains

@@ -21,7 +21,6 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import Model
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -39,7 +38,7 @@ from arena.engine import (
     view,
 )
 from arena.engine.match.events import DiceRolled
-from common.prepared import insert_and_update_rows, update_row
+from common.prepared import Write, insert_and_update_rows
 
 from ..models import Match, MatchAction, MatchSeat
 from ..play_errors import ActionRefusedError, DiceNeededError, MatchError, StaleBoardError
@@ -239,15 +238,13 @@ def _play(
             _("These actions needed %(used)s dice, not %(entered)s.") % {"used": table.used, "entered": len(dice)}
         )
     position = Position(state)  # the views and legal actions listed here are kept for the pages
-    if is_over(state):  # the end (rare): the actions first, then the result and the league's record
+    over = is_over(state)
+    if over:  # the end (rare): the actions are stored before the result and the league's record
         MatchAction.objects.bulk_create(rows)
-        _record(match, position, version=match.version + len(rows))
-        refresh_seats(match, position, acting=seat.seat, seats=seats)
-    else:  # the actions, the match's version and the seats' flags: on PostgreSQL one statement
-        writes: list[tuple[type[Model], Any, dict[str, Any]]] = []
-        _record(match, position, version=match.version + len(rows), writes=writes)
-        refresh_seats(match, position, acting=seat.seat, seats=seats, writes=writes)
-        insert_and_update_rows(rows, writes)
+    writes: list[Write] = []  # the match's version and the seats' flags, sent with the actions
+    _record(match, position, version=match.version + len(rows), writes=writes)
+    refresh_seats(match, position, acting=seat.seat, seats=seats, writes=writes)
+    insert_and_update_rows([] if over else rows, writes)  # on PostgreSQL one statement
     key = key_of(match)
     transaction.on_commit(lambda: remember(key, position))  # never cache a version that was not stored
     return Played(
@@ -279,16 +276,10 @@ def _dice_needed(caused: list[Event], actions: Sequence[Mapping[str, Any]], dice
     )
 
 
-def _record(
-    match: Match,
-    position: Position,
-    *,
-    version: int,
-    writes: list[tuple[type[Model], Any, dict[str, Any]]] | None = None,
-) -> None:
-    """The match row after an action: its version, status and, at the end, its result. ``writes``:
-    the usual case's three plain values are added to it, for the caller to send with its other
-    writes, rather than written now."""
+def _record(match: Match, position: Position, *, version: int, writes: list[Write]) -> None:
+    """The match row after an action: its version, status and, at the end, its result (saved now).
+    Otherwise its three plain values are added to ``writes``, for the caller to send with its other
+    writes."""
     state = position.state
     match.version = version
     match.last_action_at = timezone.now()
@@ -307,10 +298,8 @@ def _record(
         match.status = Match.Status.PLAYING
     if match.status == Match.Status.FINISHED:
         match.save(update_fields=fields)
-    elif writes is not None:
+    else:
         writes.append((Match, match.pk, {name: getattr(match, name) for name in fields}))
-    else:  # three plain values, written by an UPDATE whose SQL is kept (common.prepared)
-        update_row(Match, match.pk, {name: getattr(match, name) for name in fields})
     # the other pages hear of it once it is stored (the player's actions, the computer's, a concession)
     announce(match.pk, version, over=match.status == Match.Status.FINISHED)
 

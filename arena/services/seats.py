@@ -19,11 +19,11 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import connections, router
-from django.db.models import Field, Model
+from django.db.models import Field
 from django.utils.translation import gettext as _
 
 from arena.engine import State, is_over, seats_to_move
-from common.prepared import update_row
+from common.prepared import Write, update_row
 
 from ..models import Match, MatchSeat
 from ..runtime.states import Position
@@ -40,7 +40,7 @@ def refresh_seats(
     *,
     acting: int | None,
     seats: Sequence[MatchSeat] | None = None,
-    writes: list[tuple[type[Model], Any, dict[str, Any]]] | None = None,
+    writes: list[Write] | None = None,
 ) -> None:
     """Write each seat's ``to_move``, prompt digest and prompt version for ``state`` at ``match.version``.
     Given a :class:`Position`, the legal actions listed for the digests stay in it for the pages.

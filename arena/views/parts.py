@@ -41,7 +41,7 @@ from ..models import Match, MatchSeat
 from ..play_errors import DiceNeededError
 from ..screen.page import seat_in, seat_page
 from ..screen.parts_html import choices_part, inbox_badge, log_part, poller_part, sides_part
-from ..selectors import claimable_at, seats_with_players
+from ..selectors import seats_with_players
 from .stream import push_offered
 
 # (the fingerprint's name, the partial of templates/arena/match.html), in the page's order
@@ -102,16 +102,11 @@ def render_parts(page: Any, *, push: bool = False) -> list[tuple[str, str]]:
     return found
 
 
-def _key(match: Match, seat: int | None, can_claim: bool, push: bool) -> str:
+def _key(match: Match, push: bool) -> str:
+    """The public parts' key: one position for ever, in the reader's language and time zone."""
     seed = hashlib.blake2b(match.seed.encode(), digest_size=6).hexdigest()
     where = f"{get_language()}:{timezone.get_current_timezone_name()}"
-    shown = f"{match.status}:{int(can_claim)}:{int(push)}"
-    return f"arena:parts:{CACHE_FORMAT}:{match.pk}:{seed}:{match.version}:{seat}:{where}:{shown}"
-
-
-def _may_claim(match: Match, mine: MatchSeat | None) -> bool:
-    """Whether the claim's time has come for a waiting seat (the page shows the claim's button then)."""
-    return mine is not None and not mine.to_move and timezone.now() >= claimable_at(match)
+    return f"arena:parts:{CACHE_FORMAT}:{match.pk}:{seed}:{match.version}:public:{where}:{match.status}:{int(push)}"
 
 
 def seat_parts(
@@ -132,7 +127,7 @@ def seat_parts(
     mine = seat_in(seats, user)
     particular = bool(message) or dice_needed is not None or match.table_played or not match.is_live
     seat = mine.seat if mine is not None else None
-    key = "" if particular or seat is not None else _key(match, seat, _may_claim(match, mine), push)
+    key = "" if particular or seat is not None else _key(match, push)
     if key:
         found = cache.get(key)
         if found is not None:
