@@ -47,18 +47,32 @@ CONFIRM_SECONDS = 5.0  # Redis confirms a SUBSCRIBE within this, or the subscrip
 
 @dataclass(frozen=True)
 class Notice:
-    """What a stream tells: the match's version, and whether the match is over (then the stream ends)."""
+    """What a stream hears: the match's version, whether the match is over (then the stream ends), and
+    the account whose request made it (``by``; None for the computer, a claim's end, a start). ``by``
+    stays between the processes: a stream tells its page the version and ``over`` only, and carries
+    no parts to the account that acted, whose own answer carried them."""
 
     version: int
     over: bool = False
+    by: int | None = None
 
     def to_json(self) -> str:
+        data: dict[str, Any] = {"version": self.version, "over": self.over}
+        if self.by is not None:
+            data["by"] = self.by
+        return json.dumps(data)
+
+    def public_json(self) -> str:
+        """What a page is told: the version and ``over``, both public."""
         return json.dumps({"version": self.version, "over": self.over})
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Notice:
         data = json.loads(text)
-        return cls(version=int(data["version"]), over=bool(data.get("over", False)))
+        by = data.get("by")
+        return cls(
+            version=int(data["version"]), over=bool(data.get("over", False)), by=int(by) if by is not None else None
+        )
 
 
 class ProcessEndingError(Exception):
@@ -194,7 +208,7 @@ class _Subscribed:
 
 
 class Broker(Protocol):
-    def publish(self, match_id: int, version: int, *, over: bool = False) -> None:
+    def publish(self, match_id: int, version: int, *, over: bool = False, by: int | None = None) -> None:
         """Tell every subscriber of ``match_id`` (sync; any thread; never raises for the broker's sake)."""
 
     def subscribe(self, match_id: int) -> AbstractAsyncContextManager[Subscription]:
@@ -209,8 +223,8 @@ class LocalBroker:
         self._lock = threading.Lock()
         self._sinks: dict[int, set[_Sink]] = {}
 
-    def publish(self, match_id: int, version: int, *, over: bool = False) -> None:
-        notice = Notice(version, over)
+    def publish(self, match_id: int, version: int, *, over: bool = False, by: int | None = None) -> None:
+        notice = Notice(version, over, by)
         with self._lock:
             sinks = list(self._sinks.get(match_id, ()))
         for sink in sinks:
@@ -364,9 +378,9 @@ class RedisBroker:
                 self._client = redis.Redis.from_url(self.url, socket_timeout=2, socket_connect_timeout=2)
             return self._client
 
-    def publish(self, match_id: int, version: int, *, over: bool = False) -> None:
+    def publish(self, match_id: int, version: int, *, over: bool = False, by: int | None = None) -> None:
         try:
-            self._sync_client().publish(f"{self.prefix}{match_id}", Notice(version, over).to_json())
+            self._sync_client().publish(f"{self.prefix}{match_id}", Notice(version, over, by).to_json())
         except Exception as error:  # redis.RedisError, OSError: the pages' safety-net poll catches up
             log.warning("push: could not publish match %s version %s: %s", match_id, version, error)
 
@@ -414,11 +428,11 @@ def broker() -> Broker:
         return _broker
 
 
-def announce(match_id: int, version: int, *, over: bool = False) -> None:
+def announce(match_id: int, version: int, *, over: bool = False, by: int | None = None) -> None:
     """Publish the match's version once the current transaction commits (never a version that was
-    not stored); at once outside a transaction."""
-    transaction.on_commit(partial(_publish, match_id, version, over))
+    not stored); at once outside a transaction. ``by``: the account whose request made it."""
+    transaction.on_commit(partial(_publish, match_id, version, over, by))
 
 
-def _publish(match_id: int, version: int, over: bool) -> None:
-    broker().publish(match_id, version, over=over)
+def _publish(match_id: int, version: int, over: bool, by: int | None = None) -> None:
+    broker().publish(match_id, version, over=over, by=by)

@@ -141,10 +141,10 @@ def match_play(
     """
     match = _locked(match)
     if match.table_played:
-        return _play(match, table_seat(match, player, actions), version, actions, dice)
+        return _play(match, table_seat(match, player, actions), version, actions, dice, by=player.pk)
     # read once, with their players: the player's seat, every seat's flags, then the answer's page
     seats = seats_with_players(match)
-    return _play(match, seat_among(seats, player), version, actions, dice, seats=seats)
+    return _play(match, seat_among(seats, player), version, actions, dice, seats=seats, by=player.pk)
 
 
 def table_seat(match: Match, player: User, actions: Sequence[Mapping[str, Any]]) -> MatchSeat:
@@ -184,8 +184,10 @@ def _play(
     actions: Sequence[Mapping[str, Any]],
     dice: Sequence[int] = (),
     seats: Sequence[MatchSeat] | None = None,
+    by: int | None = None,
 ) -> Played:
-    """The body of both: the match row is locked by the caller.
+    """The body of both: the match row is locked by the caller. ``by``: the account acting (None for
+    the computer), told to the streams with the new version.
 
     A die once rolled stands (docs/hosting.md, "Fair play"): each action of a list is stored as it is
     applied, so a refusal further down the list stops there and leaves the actions before it, with
@@ -242,7 +244,7 @@ def _play(
     if over:  # the end (rare): the actions are stored before the result and the league's record
         MatchAction.objects.bulk_create(rows)
     writes: list[Write] = []  # the match's version and the seats' flags, sent with the actions
-    _record(match, position, version=match.version + len(rows), writes=writes)
+    _record(match, position, version=match.version + len(rows), writes=writes, by=by)
     refresh_seats(match, position, acting=seat.seat, seats=seats, writes=writes)
     insert_and_update_rows([] if over else rows, writes)  # on PostgreSQL one statement
     key = key_of(match)
@@ -276,7 +278,7 @@ def _dice_needed(caused: list[Event], actions: Sequence[Mapping[str, Any]], dice
     )
 
 
-def _record(match: Match, position: Position, *, version: int, writes: list[Write]) -> None:
+def _record(match: Match, position: Position, *, version: int, writes: list[Write], by: int | None = None) -> None:
     """The match row after an action: its version, status and, at the end, its result (saved now).
     Otherwise its three plain values are added to ``writes``, for the caller to send with its other
     writes."""
@@ -301,7 +303,7 @@ def _record(match: Match, position: Position, *, version: int, writes: list[Writ
     else:
         writes.append((Match, match.pk, {name: getattr(match, name) for name in fields}))
     # the other pages hear of it once it is stored (the player's actions, the computer's, a concession)
-    announce(match.pk, version, over=match.status == Match.Status.FINISHED)
+    announce(match.pk, version, over=match.status == Match.Status.FINISHED, by=by)
 
 
 @transaction.atomic

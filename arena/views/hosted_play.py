@@ -36,7 +36,7 @@ from ..screen.reader_words import Names
 from ..screen.refusals import refusal_text
 from ..selectors import match_by_pk
 from .parts import refresh_response
-from .stream import push_offered
+from .push_mode import push_offered
 
 
 def _match(pk: int) -> Match:

@@ -25,15 +25,18 @@ from __future__ import annotations
 import functools
 import hashlib
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib import import_module
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.template.loader import get_template
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.module_loading import import_string
 from django.utils.translation import get_language
 
@@ -41,8 +44,8 @@ from ..models import Match, MatchSeat
 from ..play_errors import DiceNeededError
 from ..screen.page import seat_in, seat_page
 from ..screen.parts_html import choices_part, inbox_badge, log_part, poller_part, sides_part
-from ..selectors import seats_with_players
-from .stream import push_offered
+from ..selectors import match_by_pk, seats_with_players
+from .push_mode import push_offered
 
 # (the fingerprint's name, the partial of templates/arena/match.html), in the page's order
 PARTS: tuple[tuple[str, str], ...] = (
@@ -159,3 +162,60 @@ def _header_count() -> Callable[[HttpRequest], int]:
     """The header's count on a refresh (``settings.INBOX_COUNT_ON_REFRESH``, the accounts app's)."""
     count: Callable[[HttpRequest], int] = import_string(settings.INBOX_COUNT_ON_REFRESH)
     return count
+
+
+# --- the parts a push stream carries (issue 35) -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Reader:
+    """Who reads a push stream, as its request said when it opened: the account (None: a spectator
+    signed out), its session, the language its pages are in and the CSRF token its forms carry."""
+
+    user_id: int | None
+    session_key: str | None
+    language: str
+    csrf_token: str
+
+
+@dataclass(frozen=True)
+class StreamedParts:
+    """A seat's or a spectator's refreshed parts for the stream to send: the version they show,
+    whether the match is over, and their HTML (with the header's count), as a refresh answers them."""
+
+    version: int
+    over: bool
+    html: str
+
+
+def _reader_now(reader: Reader) -> User | AnonymousUser | None:
+    """The stream's reader, checked again as a request would check him: his session still signs him
+    in (not logged out, not ended by a password change). None when it no longer does."""
+    if reader.user_id is None:
+        return AnonymousUser()
+    if not reader.session_key:
+        return None
+    request = HttpRequest()
+    request.session = import_module(settings.SESSION_ENGINE).SessionStore(reader.session_key)
+    user = get_user(request)
+    return user if user.is_authenticated and user.pk == reader.user_id else None
+
+
+def stream_parts(pk: int, reader: Reader) -> StreamedParts | None:
+    """The parts ``reader``'s page shows now, built as the refresh endpoint builds them (every part:
+    the stream does not know which the page holds), or None when the stream should only tell the
+    version: the reader is no longer signed in as he was, or the match is gone."""
+    with translation.override(reader.language):
+        user = _reader_now(reader)
+        if user is None:
+            return None
+        match = match_by_pk(pk)
+        if match is None or match.setup is None:
+            return None
+        parts = seat_parts(match, user, push=True)
+        text = "\n" + "\n".join(html.replace(CSRF_STAND_IN, reader.csrf_token) for _fp, html in parts) + "\n"
+        if user.is_authenticated:  # the header's count, as a refresh carries it
+            badge = HttpRequest()
+            badge.user = user
+            text += inbox_badge(_header_count()(badge))
+        return StreamedParts(match.version, not match.is_live, text + "\n")

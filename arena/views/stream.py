@@ -20,9 +20,12 @@ secrets are sent only in answers built for that seat. The stream
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
 import threading
 import weakref
 from collections.abc import AsyncIterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -31,24 +34,19 @@ from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
+from django.middleware.csrf import get_token
+from django.utils import translation
 from django.views.decorators.http import require_safe
 
 from common.client_ip import client_ip
 
 from ..models import Match
 from ..runtime.push import BrokerLostError, Notice, ProcessEndingError, broker
+from .parts import Reader, StreamedParts, stream_parts
+
+log = logging.getLogger(__name__)
 
 LIVE = (Match.Status.SETUP, Match.Status.PLAYING)
-
-
-def push_offered(request: HttpRequest) -> bool:
-    """Whether a page built for this request tells the browser to open the stream: ``on``, or ``auto``
-    where the request came through ASGI and Redis carries the notices between processes (without it a
-    process hears only its own commits, not the other workers' nor the computer's worker's)."""
-    mode = settings.VIADAL_PUSH
-    return mode == "on" or (
-        mode == "auto" and isinstance(request, ASGIRequest) and bool(settings.VIADAL_PUSH_REDIS_URL)
-    )
 
 
 class _Slot:
@@ -116,7 +114,28 @@ def _seen(request: HttpRequest) -> int:
 
 
 def _message(notice: Notice) -> str:
-    return f"id: {notice.version}\ndata: {notice.to_json()}\n\n"
+    return f"id: {notice.version}\ndata: {notice.public_json()}\n\n"
+
+
+def _parts_message(parts: StreamedParts) -> str:
+    data = json.dumps({"version": parts.version, "over": parts.over, "html": parts.html}, ensure_ascii=False)
+    return f"event: parts\nid: {parts.version}\ndata: {data}\n\n"
+
+
+def _build(pk: int, reader: Reader) -> StreamedParts | None:
+    """The reader's parts, built in the process's thread for synchronous code (as a refresh is), whose
+    database connection it uses and, when connections are not kept, closes again."""
+    try:
+        return stream_parts(pk, reader)
+    except Exception:  # the page refreshes by itself instead, and that request reports the fault
+        log.exception("push: could not build the parts of match %s", pk)
+        return None
+    finally:
+        if not connection.in_atomic_block and connection.settings_dict.get("CONN_MAX_AGE") == 0:
+            connection.close()
+
+
+_build_async = sync_to_async(_build)
 
 
 async def _row(pk: int) -> Mapping[str, Any] | None:
@@ -132,7 +151,27 @@ def _let_go_of_the_database() -> None:
         connection.close()  # (a test's transaction is the test's)
 
 
-async def _events(pk: int, seen: int, slot: _Slot) -> AsyncIterator[str]:
+@dataclass(frozen=True)
+class _Told:
+    text: str  # the message
+    version: int  # the version it tells
+    over: bool
+    no_more_parts: bool = False  # the parts could not be built: the stream tells only versions from now on
+
+
+async def _told(pk: int, notice: Notice, reader: Reader | None) -> _Told:
+    """What the stream sends for a notice: the reader's refreshed parts (``event: parts``), or only the
+    version when his own request made it (his answer carried his parts), when he reads no parts
+    (``reader`` None) or when they could not be built (he signed out, a fault)."""
+    if reader is None or (notice.by is not None and notice.by == reader.user_id):
+        return _Told(_message(notice), notice.version, notice.over)
+    built = await _build_async(pk, reader)
+    if built is None:
+        return _Told(_message(notice), notice.version, notice.over, no_more_parts=True)
+    return _Told(_parts_message(built), built.version, built.over or notice.over)
+
+
+async def _events(pk: int, seen: int, slot: _Slot, reader: Reader | None = None) -> AsyncIterator[str]:
     loop = asyncio.get_running_loop()
     try:
         yield f"retry: {settings.VIADAL_PUSH_RETRY_MS}\n\n"  # the headers go out now: the page knows the stream is open
@@ -142,9 +181,13 @@ async def _events(pk: int, seen: int, slot: _Slot) -> AsyncIterator[str]:
             if row is None:
                 return
             over = row["status"] not in LIVE
-            if row["version"] > seen or over:
-                yield _message(Notice(row["version"], over))
-                seen = row["version"]
+            if row["version"] > seen or over:  # the page missed it: its parts (whoever made it), or the version
+                told = await _told(pk, Notice(row["version"], over), reader)
+                if told.no_more_parts:
+                    reader = None
+                yield told.text
+                seen = told.version
+                over = over or told.over
             if over:
                 return
             ends = loop.time() + settings.VIADAL_PUSH_LIFETIME_SECONDS
@@ -155,10 +198,13 @@ async def _events(pk: int, seen: int, slot: _Slot) -> AsyncIterator[str]:
                         yield ":\n\n"  # the heartbeat: a comment, which the browser ignores
                     continue
                 if notice.version > seen or notice.over:
-                    yield _message(notice)
-                    seen = max(seen, notice.version)
-                if notice.over:
-                    return
+                    told = await _told(pk, notice, reader)
+                    if told.no_more_parts:
+                        reader = None
+                    yield told.text
+                    seen = max(seen, told.version)
+                    if told.over:
+                        return
     except ProcessEndingError:
         return  # this process is stopping: the browser reconnects after ``retry``, to one that stays
     except BrokerLostError:
@@ -182,7 +228,22 @@ async def stream(request: HttpRequest, pk: int) -> HttpResponseBase:
         refused = HttpResponse(status=slot)
         refused["Retry-After"] = "60"
         return refused
-    return EventStream(_events(pk, _seen(request), slot), slot)
+    return EventStream(_events(pk, _seen(request), slot, await _reader(request)), slot)
+
+
+async def _reader(request: HttpRequest) -> Reader | None:
+    """The stream's reader, whose parts it carries (``VIADAL_PUSH_PARTS``), as this request signs him
+    in: checked again before each build (``arena.views.parts.stream_parts``)."""
+    if not settings.VIADAL_PUSH_PARTS:
+        return None
+    user = await request.auser()
+    language = getattr(request, "LANGUAGE_CODE", "") or translation.get_language() or settings.LANGUAGE_CODE
+    return Reader(
+        user_id=user.pk if user.is_authenticated else None,
+        session_key=request.session.session_key,
+        language=language,
+        csrf_token=get_token(request),
+    )
 
 
 class EventStream(StreamingHttpResponse):

@@ -41,6 +41,8 @@ FINGERPRINT = re.compile(r'data-fp="([^"]+)"')
 
 _acted: dict[tuple[int, int], float] = {}  # (match, version) -> when the action's answer came
 _seen: list[float] = []  # seconds from an action's answer to the opponent's poll that saw it
+# (match, version) -> when the opponent saw it, before the action's own answer came: counted as 0 s
+_seen_first: dict[tuple[int, int], float] = {}
 _lock = threading.Lock()
 RESENT = "resent on a new connection (as a browser does)"
 
@@ -205,21 +207,30 @@ class PlayScreen(Visitor):
         if self.choices and time.monotonic() >= self.ready_at:
             self._act()
 
+    acting = False  # an action is on its way (a stream's parts wait for its answer, as the page's do)
+
     def _act(self) -> None:
         action = random.choice(self.choices)
-        answer = self._post(
-            f"/play/{self.match}/act/",
-            {"version": str(self.version), "action": action, "have": " ".join(self.held.values())},
-            "/play/N/act/ (an action)",
-            ok=(200, 409),  # 409: the opponent moved first; the answer shows the new position
-            **{"HX-Request": "true"},
-        )
+        self.acting = True
+        try:
+            answer = self._post(
+                f"/play/{self.match}/act/",
+                {"version": str(self.version), "action": action, "have": " ".join(self.held.values())},
+                "/play/N/act/ (an action)",
+                ok=(200, 409),  # 409: the opponent moved first; the answer shows the new position
+                **{"HX-Request": "true"},
+            )
+        finally:
+            self.acting = False
         if answer.status_code in (200, 409):
             before = self.version
             self._read(answer.text)
             with _lock:
                 for version in range(before + 1, self.version + 1):
-                    _acted[(self.match, version)] = time.monotonic()
+                    if _seen_first.pop((self.match, version), None) is not None:
+                        _seen.append(0.0)  # the stream's parts reached the other screen first
+                    else:
+                        _acted[(self.match, version)] = time.monotonic()
 
     def _refresh_url(self) -> str:
         """The poll's GET at the page's version, with the parts' fingerprints the page holds (``have``),
@@ -233,6 +244,8 @@ class PlayScreen(Visitor):
                 acted = _acted.pop((self.match, version), None)
                 if acted is not None:
                     _seen.append(time.monotonic() - acted)
+                elif self.acting is False and PUSH:
+                    _seen_first[(self.match, version)] = time.monotonic()
 
     ready_at = 0.0
     held: dict[str, str]
@@ -349,10 +362,19 @@ class TablePlayer(PlayScreen):
                         continue
                     for line in response.iter_lines(decode_unicode=True):
                         if line and line.startswith("data:"):
-                            told = json.loads(line[5:])
-                            self.told = max(self.told, int(told.get("version", -1)))
+                            self._hear(json.loads(line[5:]))
             except requests.RequestException:
                 gevent.sleep(1)
+
+    def _hear(self, told: dict[str, object]) -> None:
+        """A message of the stream: a version, or the page's refreshed parts (``html``), which the page
+        swaps in unless its own action is on its way (then the refresh after the answer catches up)."""
+        version = int(str(told.get("version", -1)))
+        self.told = max(self.told, version)
+        if "html" in told and not self.acting and version > self.version:
+            before = self.version
+            self._read(str(told["html"]))
+            self._seen(before)
 
     def listen_and_play(self) -> None:
         self._look(refresh=self.told > self.version)
@@ -387,6 +409,7 @@ def _forget_the_ramp_up(environment, **kwargs) -> None:  # type: ignore[no-untyp
         environment.runner.stats.reset_all()
         with _lock:
             _seen.clear()
+            _seen_first.clear()
 
     gevent.spawn(reset)
 

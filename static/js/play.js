@@ -478,6 +478,24 @@
       if (told.over) { heardOver = true; }
       catchUp();
     });
+    /* The stream carries the page's own refreshed parts (event "parts": the version, whether the match
+       is over, and the parts' HTML as the refresh would answer it): they are swapped in by id as the
+       refresh's are, without a request. While an action of this page is on its way they are not
+       (its answer brings a newer position); the version is noted, and caught up after the answer. */
+    source.addEventListener("parts", function (event) {
+      var told;
+      try { told = JSON.parse(event.data); } catch (e) { return; }
+      if (typeof told.version !== "number") { return; }
+      if (told.version > heard) { heard = told.version; }
+      if (told.over) { heardOver = true; }
+      var s = screen();
+      if (!pending && s && window.htmx && (told.version > pageVersion() || (told.over && live()))) {
+        window.htmx.swap(s, told.html, { swapStyle: "none" });
+        requested = Math.max(requested, told.version);
+        if (told.over) { requestedOver = true; }
+      }
+      setTimeout(catchUp, 0);
+    });
     source.addEventListener("error", function () {
       /* the browser reconnects by itself (CONNECTING) unless the server refused the stream (CLOSED):
          then this script opens it again later; meanwhile the page polls */

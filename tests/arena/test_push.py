@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import json
 import os
+import re
 import threading
 import uuid
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -193,6 +194,9 @@ def test_the_redis_broker_shares_one_connection_and_ends_its_subscriptions_when_
 def test_the_notice_is_a_version_and_nothing_else() -> None:
     assert json.loads(Notice(17, over=True).to_json()) == {"version": 17, "over": True}
     assert Notice.from_json(b'{"version": 3}') == Notice(3)
+    # who acted travels between the processes, never to a page
+    assert Notice.from_json(Notice(4, by=9).to_json()) == Notice(4, by=9)
+    assert json.loads(Notice(4, by=9).public_json()) == {"version": 4, "over": False}
 
 
 # --- the services announce after the commit ----------------------------------------------------------
@@ -200,10 +204,10 @@ def test_the_notice_is_a_version_and_nothing_else() -> None:
 
 class Recorder:
     def __init__(self) -> None:
-        self.published: list[tuple[int, int, bool]] = []
+        self.published: list[tuple[int, int, bool, int | None]] = []
 
-    def publish(self, match_id: int, version: int, *, over: bool = False) -> None:
-        self.published.append((match_id, version, over))
+    def publish(self, match_id: int, version: int, *, over: bool = False, by: int | None = None) -> None:
+        self.published.append((match_id, version, over, by))
 
 
 @pytest.fixture
@@ -224,11 +228,12 @@ def _act(match: Match, players: Any) -> Match:
 def test_an_action_is_announced_once_it_commits_and_not_before(
     match: Match, players: Any, recorder: Recorder, django_capture_on_commit_callbacks: Any
 ) -> None:
+    actor = players.user(mover(fresh(match)))
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         played = _act(match, players)
         assert recorder.published == []  # inside the transaction: not yet
     assert len(callbacks) >= 1
-    assert recorder.published == [(match.pk, played.version, False)]
+    assert recorder.published == [(match.pk, played.version, False, actor.pk)]  # by whom: his stream skips it
 
 
 def test_a_refused_action_announces_nothing(
@@ -249,7 +254,7 @@ def test_a_forfeit_claim_announces_the_end_at_the_same_version(
     match = _home_waits(players)
     with django_capture_on_commit_callbacks(execute=True):
         match_claim_forfeit(match=match, player=players.home, version=match.version)
-    assert recorder.published == [(match.pk, match.version, True)]
+    assert recorder.published == [(match.pk, match.version, True, None)]
 
 
 def test_a_concession_announces_the_end_with_its_version(
@@ -257,7 +262,7 @@ def test_a_concession_announces_the_end_with_its_version(
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):
         match = play(match, players, first(legal(match, 1), "Concede"))
-    assert recorder.published == [(match.pk, match.version, True)]
+    assert recorder.published == [(match.pk, match.version, True, players.user(1).pk)]
 
 
 # --- the stream --------------------------------------------------------------------------------------
@@ -278,10 +283,25 @@ async def _hang_up(content: AsyncIterator[bytes]) -> None:
 
 
 def _data(chunk: str) -> dict[str, Any]:
+    """A message's version and end (a parts message's HTML left aside: ``_parts``)."""
     lines = dict(line.split(": ", 1) for line in chunk.strip().splitlines())
     found = json.loads(lines["data"])
     assert lines["id"] == str(found["version"])
-    return found
+    return {"version": found["version"], "over": found["over"]}
+
+
+def _parts(chunk: str) -> dict[str, Any] | None:
+    """A parts message's data (version, over, html); None for a message that tells only the version."""
+    lines = dict(line.split(": ", 1) for line in chunk.strip().splitlines())
+    return json.loads(lines["data"]) if lines.get("event") == "parts" else None
+
+
+CSRF_VALUE = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]*"')
+
+
+def _same_html(text: str) -> str:
+    """HTML with its CSRF tokens blanked: each answer masks the token afresh."""
+    return CSRF_VALUE.sub(r'\1"', text)
 
 
 def _url(match: Match, version: int | None = None) -> str:
@@ -455,3 +475,123 @@ def test_under_asgi_auto_pushes_where_redis_carries_the_notices(match: Match, re
 
     with override_settings(VIADAL_PUSH="auto", VIADAL_PUSH_REDIS_URL=redis):
         assert ('hx-trigger="viadal-refresh"' in async_to_sync(body)()) is pushed
+
+
+# --- the stream carries the reader's parts -----------------------------------------------------------
+
+
+
+def _refresh_as(user: Any, match: Match, seen: int) -> str:
+    """What the refresh endpoint answers ``user`` (None: a spectator) for a page at version ``seen``."""
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    answer = client.get(reverse("play:poll", args=[match.pk]), {"v": seen}, headers={"HX-Request": "true"})
+    assert answer.status_code == 200
+    return answer.content.decode()
+
+
+@override_settings(VIADAL_PUSH="on")
+def test_each_stream_carries_its_readers_refreshed_parts_and_the_actors_only_the_version(
+    match: Match, players: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    """The other seat's and a spectator's streams carry the parts their refresh would answer, byte for
+    byte but the CSRF token (so no more than that seat, or the public, may see); the actor's own stream
+    only the version: his answer carried his parts."""
+    match = fresh(match)
+    before = match.version
+    seat = mover(match)
+    actor, watcher = players.user(seat), players.user(1 - seat)
+
+    def act() -> int:
+        with django_capture_on_commit_callbacks(execute=True):
+            return _act(match, players).version
+
+    async def body() -> tuple[list[str], int]:
+        clients = [AsyncClient(), AsyncClient(), AsyncClient()]
+        await clients[0].aforce_login(watcher)
+        await clients[1].aforce_login(actor)
+        streams = [(await c.get(_url(match, before))).streaming_content for c in clients]
+        for content in streams:
+            assert await _chunk(content) == "retry: 2000\n\n"
+        waiting = [asyncio.ensure_future(_chunk(content)) for content in streams]
+        await asyncio.sleep(0.2)  # each stream subscribes, reads the version and waits
+        version = await sync_to_async(act)()
+        told = [await found for found in waiting]
+        for content in streams:
+            await _hang_up(content)
+        return told, version
+
+    (to_watcher, to_actor, to_spectator), version = async_to_sync(body)()
+    assert version == before + 1
+    assert _parts(to_actor) is None
+    assert _data(to_actor) == {"version": version, "over": False}
+    for reader, chunk in ((watcher, to_watcher), (None, to_spectator)):
+        found = _parts(chunk)
+        assert found is not None
+        assert (found["version"], found["over"]) == (version, False)
+        assert _same_html(found["html"]) == _same_html(_refresh_as(reader, match, before))
+        assert f'data-version="{version}"' in found["html"]
+    assert 'id="inbox-count"' in _parts(to_watcher)["html"]  # type: ignore[index]
+    assert 'id="inbox-count"' not in _parts(to_spectator)["html"]  # type: ignore[index]
+    assert stream_view.STREAMS.total == 0
+
+
+@override_settings(VIADAL_PUSH="on")
+def test_a_stream_whose_reader_signed_out_tells_only_versions(
+    match: Match, players: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    """Its session is checked before each build: signed out (here, his session ended), the stream
+    carries no more parts, only versions, and the page's own refresh is answered as a signed-out page."""
+    from django.contrib.sessions.models import Session
+
+    match = fresh(match)
+    seat = mover(match)
+    watcher = players.user(1 - seat)
+
+    def sign_out_and_act() -> int:
+        Session.objects.all().delete()
+        with django_capture_on_commit_callbacks(execute=True):
+            return _act(match, players).version
+
+    async def body() -> tuple[str, int]:
+        client = AsyncClient()
+        await client.aforce_login(watcher)
+        content = (await client.get(_url(match, match.version))).streaming_content
+        await _chunk(content)
+        waiting = asyncio.ensure_future(_chunk(content))
+        await asyncio.sleep(0.2)
+        version = await sync_to_async(sign_out_and_act)()
+        told = await waiting
+        await _hang_up(content)
+        return told, version
+
+    told, version = async_to_sync(body)()
+    assert _parts(told) is None
+    assert _data(told) == {"version": version, "over": False}
+
+
+@override_settings(VIADAL_PUSH="on", VIADAL_PUSH_PARTS=False)
+def test_without_parts_the_stream_tells_versions_only(
+    match: Match, players: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    match = fresh(match)
+    watcher = players.user(1 - mover(match))
+
+    def act() -> int:
+        with django_capture_on_commit_callbacks(execute=True):
+            return _act(match, players).version
+
+    async def body() -> tuple[str, int]:
+        client = AsyncClient()
+        await client.aforce_login(watcher)
+        content = (await client.get(_url(match, match.version))).streaming_content
+        await _chunk(content)
+        version = await sync_to_async(act)()
+        told = await _chunk(content)
+        await _hang_up(content)
+        return told, version
+
+    told, version = async_to_sync(body)()
+    assert _parts(told) is None
+    assert _data(told) == {"version": version, "over": False}

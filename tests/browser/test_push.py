@@ -26,6 +26,7 @@ import pytest
 from arena.models import Match
 from tests.arena.hosted import begin, fresh, make_players
 from tests.browser.actions import SEEN, log_in
+from tests.budget import THOROUGH
 
 pytestmark = pytest.mark.browser
 
@@ -180,10 +181,22 @@ def _the_move(
     }
 
 
+@pytest.mark.parametrize(
+    "parts",
+    [
+        pytest.param(True, id="parts"),
+        pytest.param(
+            False, id="versions", marks=pytest.mark.skipif(not THOROUGH, reason="thorough run only (tests/budget.py)")
+        ),
+    ],
+)
 def test_the_other_pages_see_the_move_through_push_with_polling_switched_off(
-    browser: Any, asgi_server: AsgiServer, settings: Any, artifacts: Any
+    browser: Any, asgi_server: AsgiServer, settings: Any, artifacts: Any, parts: bool
 ) -> None:
+    """With ``VIADAL_PUSH_PARTS`` the stream carries each page's refreshed parts: no page sends a
+    request to see the move. Without, it tells the version and each page sends one refresh."""
     settings.VIADAL_PUSH = "on"  # one process: the local broker serves it when there is no Redis
+    settings.VIADAL_PUSH_PARTS = parts
     settings.VIADAL_MATCH_POLL_MS = 600_000  # no polling, not even while the stream would be down
     settings.VIADAL_PUSH_SAFETY_POLL_MS = 0  # and no safety net while it is open
     run = _the_move(browser, asgi_server, wait_for_push=True)
@@ -192,11 +205,14 @@ def test_the_other_pages_see_the_move_through_push_with_polling_switched_off(
     assert run["states"] == {"away": "open", "spectator": "open"}
     for sent in (run["away_sent"], run["spectator_sent"]):
         assert len(_streams(sent)) == 1  # one stream, never reopened
+        if parts:
+            assert _refreshes(sent) == [], sent  # the move came with the stream
+            continue
         # no poll before the move; after it, exactly one refresh: the one the pushed version asked for
         assert _refreshes(sent) == _refreshes(sent, after=run["clicked_at"])
         assert len(_refreshes(sent)) == 1, sent
         assert f"?v={run['before']}" in _refreshes(sent)[0]
-    _record("push", run["shown_ms"], artifacts)
+    _record("push" if parts else "push-versions", run["shown_ms"], artifacts)
 
 
 def test_the_other_pages_see_the_move_through_polling_with_push_switched_off(

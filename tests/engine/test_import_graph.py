@@ -86,8 +86,23 @@ def test_no_import_cycle_among_the_engine_modules(graph: grimp.ImportGraph) -> N
     assert _cycles(graph, modules) == []
 
 
+def _parse(path: Path) -> ast.Module:
+    """The module's syntax tree. CPython 3.11.7's AST converter can lose count of its recursion depth
+    in a threaded process (python/cpython#106905, fixed in later releases): rarely, with a live
+    server's threads about, a parse fails with "AST constructor recursion depth mismatch". That is
+    the interpreter's fault, not the file's: the parse is tried again."""
+    source = path.read_text(encoding="utf-8")
+    for _attempt in range(2):
+        try:
+            return ast.parse(source, str(path))
+        except SystemError as error:
+            if "recursion depth mismatch" not in str(error):
+                raise
+    return ast.parse(source, str(path))
+
+
 def _nested_imports(path: Path) -> list[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    tree = _parse(path)
     top = {id(node) for node in tree.body}
     return [
         f"{path.name}:{node.lineno}"
@@ -160,7 +175,7 @@ def _targets(node: ast.AST, other: type[ast.AnnAssign] | type[ast.AugAssign]) ->
 def _module_tables_changed_in_functions(path: Path) -> list[str]:
     """Module-level names a function changes in place (``NAME[k] = …``, ``NAME.append(…)``, …) and
     functions memoised by ``functools.cache`` / ``lru_cache``."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    tree = _parse(path)
     names = set()
     for node in tree.body:
         targets = (

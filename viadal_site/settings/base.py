@@ -21,6 +21,8 @@ Environment variables:
 - ``VIADAL_PUSH``: ``auto`` (push where the site is served through ASGI with Redis, ``make serve``),
   ``on`` (always offered: a single ASGI process, or a proxy sends ``/play/<id>/stream/`` to an ASGI
   server) or ``off`` (the pages poll); docs/scale-out.md, "Push".
+- ``VIADAL_PUSH_PARTS``: ``on`` (the stream carries each reader's refreshed parts) or ``off`` (it
+  tells the version, and the page fetches its parts from the refresh endpoint).
 """
 
 from __future__ import annotations
@@ -322,6 +324,9 @@ VIADAL_PUSH_REDIS_URL = REDIS_URL
 VIADAL_PUSH_CHANNEL_PREFIX = "viadal:match:"
 VIADAL_PUSH_HEARTBEAT_SECONDS = float(os.environ.get("VIADAL_PUSH_HEARTBEAT_SECONDS", "20"))  # a comment line
 VIADAL_PUSH_LIFETIME_SECONDS = float(os.environ.get("VIADAL_PUSH_LIFETIME_SECONDS", "300"))  # then it reconnects
+# the stream carries each reader's refreshed parts (on), or only the version, which the page then
+# fetches from the refresh endpoint (off; docs/scale-out.md, "Push")
+VIADAL_PUSH_PARTS = os.environ.get("VIADAL_PUSH_PARTS", "on").strip().lower() != "off"
 VIADAL_PUSH_RETRY_MS = 2000  # the browser reconnects this long after a stream ends
 VIADAL_PUSH_SAFETY_POLL_MS = int(os.environ.get("VIADAL_PUSH_SAFETY_POLL_MS", "15000"))  # 0: none
 VIADAL_PUSH_STREAMS_PER_CLIENT = int(os.environ.get("VIADAL_PUSH_STREAMS_PER_CLIENT", "8"))  # per process
