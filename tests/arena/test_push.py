@@ -480,7 +480,6 @@ def test_under_asgi_auto_pushes_where_redis_carries_the_notices(match: Match, re
 # --- the stream carries the reader's parts -----------------------------------------------------------
 
 
-
 def _refresh_as(user: Any, match: Match, seen: int) -> str:
     """What the refresh endpoint answers ``user`` (None: a spectator) for a page at version ``seen``."""
     client = Client()
