@@ -76,7 +76,7 @@ class Position:
 
 
 def _limit() -> int:
-    return int(getattr(settings, "VIADAL_MATCH_STATE_CACHE", 64))
+    return int(getattr(settings, "VIADAL_MATCH_STATE_CACHE", 128))
 
 
 # The states (bounded by the setting, read on each store) and each kept match's memo tables; ``_LOCK``
@@ -95,10 +95,16 @@ def cached(key: Key) -> Position | None:
 
 
 def remember(key: Key, position: Position) -> None:
-    """Keep ``position`` under ``key``, and its memo tables as the match's (the newest state's)."""
+    """Keep ``position`` under ``key``, and its memo tables as the match's (the newest state's). The
+    match's older positions are let go: a match's requests ask for its newest version, and the newest
+    kept state is what a later version is caught up from (``_newest_before``), so the bound holds that
+    many matches rather than the versions of a few (a hundred matches on two processes rebuilt their
+    states from the set-up when each action's version took a place of its own)."""
     if _limit() <= 0:
         return
     with _LOCK:
+        for older in [k for k in _STATES.keys() if k[:2] == key[:2] and k[2] < key[2]]:
+            _STATES.pop(older)
         _STATES.put(key, position)
         _MEMOS[key[:2]] = position.state.memo
         held = {k[:2] for k in _STATES.keys()}

@@ -160,3 +160,19 @@ def test_a_cached_match_is_caught_up_with_the_events_stored_since(match, players
             caught = state_of(match)
     assert caught is not older and caught.memo is older.memo
     assert state_hash(caught) == state_hash(states.rebuild(match))
+
+
+def test_a_newer_state_of_a_match_lets_its_older_ones_go(match, players, settings):
+    """The bound holds matches, not the versions of a few: storing a match's version drops its older
+    versions (the newest kept is what a later version catches up from), and no other match's."""
+    settings.VIADAL_MATCH_STATE_CACHE = 3
+    state = state_of(fresh(match))
+    base = states.key_of(fresh(match))
+    other = (base[0] + 1000, base[1], base[2])
+    states.remember(other, states.Position(state))
+    for version in (base[2] + 1, base[2] + 2, base[2] + 3):
+        states.remember((base[0], base[1], version), states.Position(state))
+    kept = set(states._STATES.keys())
+    assert kept == {other, (base[0], base[1], base[2] + 3)}
+    states.remember(base, states.Position(state))  # a slow request's older version: kept beside the newer
+    assert set(states._STATES.keys()) == {other, base, (base[0], base[1], base[2] + 3)}

@@ -14,7 +14,7 @@ Environment variables:
 - ``TRUSTED_PROXY_COUNT``: how many reverse proxies in front of the app append to X-Forwarded-For.
 - ``VIADAL_MATCH_CLAIM_AFTER``: seconds a hosted match's player may leave the decision he owes
   before his waiting opponent may claim a forfeit (3 days).
-- ``VIADAL_MATCH_STATE_CACHE``: how many hosted-match states a process keeps (64; 0 turns it off).
+- ``VIADAL_MATCH_STATE_CACHE``: how many hosted matches' states a process keeps (128, the newest of each; 0 turns it off).
 - ``VIADAL_AGENT_POLL_SECONDS``: how often the computer opponent's worker (``run_agents``) looks for
   the decisions it owes when idle (0.25 s).
 - ``VIADAL_AGENT_HARD_BUDGET``: the hard computer's search iterations per decision (120).
@@ -302,7 +302,7 @@ LOGGING = {
 # Hosted matches (docs/hosting.md). A player who owes a decision for longer than this may be claimed
 # against by his waiting opponent (a forfeit win); each process keeps this many match states.
 VIADAL_MATCH_CLAIM_AFTER = int(os.environ.get("VIADAL_MATCH_CLAIM_AFTER", str(3 * 24 * 3600)))
-VIADAL_MATCH_STATE_CACHE = int(os.environ.get("VIADAL_MATCH_STATE_CACHE", "64"))
+VIADAL_MATCH_STATE_CACHE = int(os.environ.get("VIADAL_MATCH_STATE_CACHE", "128"))
 # The match pages poll for the opponent's actions this often (milliseconds) while the match is live.
 VIADAL_MATCH_POLL_MS = int(os.environ.get("VIADAL_MATCH_POLL_MS", "700"))
 # The play page's refreshed header counts the matches owing a move exactly and the rest of "Waiting on
