@@ -1,10 +1,11 @@
 """Push: a hosted match's new version, told to the pages that watch it (issue 35).
 
 A service that changes a match calls :func:`announce` inside its transaction; once the transaction
-commits, the broker publishes the match's version (and whether the match is over) to every stream
-open on that match, in this process or, through Redis, in any process. A notice carries nothing but
-those two public facts: each page then fetches its own seat's parts through the refresh endpoint
-(``/play/<id>/poll/``), so a seat's secrets never leave the server but in the answer to that seat.
+commits, the broker publishes the match's version (whether the match is over, and the account whose
+request made it) to every stream open on that match, in this process or, through Redis, in any
+process. A notice carries no position: each stream builds its own reader's parts from the database
+(``arena/views/stream.py``), so a seat's secrets never leave the server but in what is built for that
+seat.
 
 Two brokers, one interface (:class:`Broker`):
 

@@ -1,8 +1,13 @@
 """The push stream of a live match (``/play/<id>/stream/``, issue 35): server-sent events.
 
-Each message is a version of the match and whether it is over, nothing more (a version is public);
-the page then fetches its own seat's parts through the refresh endpoint (``play.poll``), so a seat's
-secrets are sent only in answers built for that seat. The stream
+Each message is either the reader's refreshed parts (``event: parts``: the version, whether the match
+is over, and the parts' HTML exactly as the refresh endpoint would answer that reader, built by
+``arena.views.parts.stream_parts``), or only the version and whether the match is over (a version is
+public), after which the page fetches its parts through the refresh endpoint (``play.poll``). The
+reader is the account the stream's request signed in (a spectator when none); his session is checked
+again before each build, and once it no longer signs him in the stream tells only versions. The
+account whose own request made a version is told only the version: that answer carried his parts.
+With ``VIADAL_PUSH_PARTS`` off every message is a version. The stream
 
 - subscribes to the match first, then reads its version from the database, and tells it at once if
   it is newer than the one the page last heard (``Last-Event-ID``, which the browser sends when it
