@@ -14,7 +14,8 @@ Environment variables:
 - ``TRUSTED_PROXY_COUNT``: how many reverse proxies in front of the app append to X-Forwarded-For.
 - ``VIADAL_MATCH_CLAIM_AFTER``: seconds a hosted match's player may leave the decision he owes
   before his waiting opponent may claim a forfeit (3 days).
-- ``VIADAL_MATCH_STATE_CACHE``: how many hosted matches' states a process keeps (128, the newest of each; 0 turns it off).
+- ``VIADAL_MATCH_STATE_CACHE``: how many hosted matches' states a process keeps (128, the newest of
+  each; 0 turns it off).
 - ``VIADAL_AGENT_POLL_SECONDS``: how often the computer opponent's worker (``run_agents``) looks for
   the decisions it owes when idle (0.25 s).
 - ``VIADAL_AGENT_HARD_BUDGET``: the hard computer's search iterations per decision (120).
