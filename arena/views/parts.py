@@ -147,14 +147,19 @@ def refresh_response(
 ) -> HttpResponse:
     """The answer carrying the parts the page does not hold (all of them without ``have``) and the
     header's count, each part on its own line in the page's order."""
-    have = held(request)
-    token = get_token(request)
     parts = seat_parts(match, request.user, push=push_offered(request), seats=seats, **message)
+    return HttpResponse(_answer_text(parts, request, get_token(request), held(request)), status=status)
+
+
+def _answer_text(parts: Sequence[tuple[str, str]], reader: HttpRequest, token: str, have: set[str]) -> str:
+    """The parts the page does not hold (``have``), each on its own line in the page's order with its
+    CSRF token, then the header's count (_inbox_badge.html, as the page's context counts it) for a
+    signed-in ``reader.user``."""
     chunks = [html.replace(CSRF_STAND_IN, token) for fp, html in parts if fp not in have]
     text = "\n" + "\n".join(chunks) + "\n"
-    if request.user.is_authenticated:  # the header's count (_inbox_badge.html), as the page's context counts it
-        text += inbox_badge(_header_count()(request))
-    return HttpResponse(text + "\n", status=status)
+    if reader.user.is_authenticated:
+        text += inbox_badge(_header_count()(reader))
+    return text + "\n"
 
 
 @functools.cache
@@ -212,10 +217,7 @@ def stream_parts(pk: int, reader: Reader) -> StreamedParts | None:
         match = match_by_pk(pk)
         if match is None or match.setup is None:
             return None
-        parts = seat_parts(match, user, push=True)
-        text = "\n" + "\n".join(html.replace(CSRF_STAND_IN, reader.csrf_token) for _fp, html in parts) + "\n"
-        if user.is_authenticated:  # the header's count, as a refresh carries it
-            badge = HttpRequest()
-            badge.user = user
-            text += inbox_badge(_header_count()(badge))
-        return StreamedParts(match.version, not match.is_live, text + "\n")
+        as_read = HttpRequest()  # what the header's count reads of a request: its user
+        as_read.user = user
+        text = _answer_text(seat_parts(match, user, push=True), as_read, reader.csrf_token, set())
+        return StreamedParts(match.version, not match.is_live, text)

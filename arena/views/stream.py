@@ -136,8 +136,7 @@ def _build(pk: int, reader: Reader) -> StreamedParts | None:
         log.exception("push: could not build the parts of match %s", pk)
         return None
     finally:
-        if not connection.in_atomic_block and connection.settings_dict.get("CONN_MAX_AGE") == 0:
-            connection.close()
+        _release_the_connection()
 
 
 _build_async = sync_to_async(_build)
@@ -147,13 +146,15 @@ async def _row(pk: int) -> Mapping[str, Any] | None:
     return await Match.objects.filter(pk=pk).values("status", "version").afirst()
 
 
-@sync_to_async
-def _let_go_of_the_database() -> None:
+def _release_the_connection() -> None:
     """A stream waits for minutes: a connection not kept between requests (``CONN_MAX_AGE`` 0) is closed
     now, not at the stream's end. A kept one is the connection of the process's thread for synchronous
     code (viadal_site/asgi_handler.py), which the next request uses: it stays."""
     if not connection.in_atomic_block and connection.settings_dict.get("CONN_MAX_AGE") == 0:
         connection.close()  # (a test's transaction is the test's)
+
+
+_let_go_of_the_database = sync_to_async(_release_the_connection)
 
 
 @dataclass(frozen=True)

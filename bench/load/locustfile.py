@@ -244,7 +244,7 @@ class PlayScreen(Visitor):
                 acted = _acted.pop((self.match, version), None)
                 if acted is not None:
                     _seen.append(time.monotonic() - acted)
-                elif self.acting is False and PUSH:
+                elif not self.acting and PUSH:
                     _seen_first[(self.match, version)] = time.monotonic()
 
     ready_at = 0.0

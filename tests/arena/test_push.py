@@ -536,36 +536,42 @@ def test_each_stream_carries_its_readers_refreshed_parts_and_the_actors_only_the
     assert stream_view.STREAMS.total == 0
 
 
+def _heard_by(user: Any, match: Match, change: Callable[[], int]) -> tuple[str, int]:
+    """What ``user``'s stream of ``match`` sends for ``change`` (run once the stream listens; it
+    returns the version it made)."""
+
+    async def body() -> tuple[str, int]:
+        client = AsyncClient()
+        await client.aforce_login(user)
+        content = (await client.get(_url(match, match.version))).streaming_content
+        await _chunk(content)
+        waiting = asyncio.ensure_future(_chunk(content))
+        await asyncio.sleep(0.2)  # the stream subscribes, reads the version and waits
+        version = await sync_to_async(change)()
+        told = await waiting
+        await _hang_up(content)
+        return told, version
+
+    return async_to_sync(body)()
+
+
 @override_settings(VIADAL_PUSH="on")
 def test_a_stream_whose_reader_signed_out_tells_only_versions(
     match: Match, players: Any, django_capture_on_commit_callbacks: Any
 ) -> None:
-    """Its session is checked before each build: signed out (here, his session ended), the stream
-    carries no more parts, only versions, and the page's own refresh is answered as a signed-out page."""
+    """His session is checked before each build: once it has ended, the stream carries no more parts,
+    only versions (the page's own refresh then answers as to anyone signed out)."""
     from django.contrib.sessions.models import Session
 
     match = fresh(match)
-    seat = mover(match)
-    watcher = players.user(1 - seat)
+    watcher = players.user(1 - mover(match))
 
     def sign_out_and_act() -> int:
         Session.objects.all().delete()
         with django_capture_on_commit_callbacks(execute=True):
             return _act(match, players).version
 
-    async def body() -> tuple[str, int]:
-        client = AsyncClient()
-        await client.aforce_login(watcher)
-        content = (await client.get(_url(match, match.version))).streaming_content
-        await _chunk(content)
-        waiting = asyncio.ensure_future(_chunk(content))
-        await asyncio.sleep(0.2)
-        version = await sync_to_async(sign_out_and_act)()
-        told = await waiting
-        await _hang_up(content)
-        return told, version
-
-    told, version = async_to_sync(body)()
+    told, version = _heard_by(watcher, match, sign_out_and_act)
     assert _parts(told) is None
     assert _data(told) == {"version": version, "over": False}
 
@@ -581,16 +587,6 @@ def test_without_parts_the_stream_tells_versions_only(
         with django_capture_on_commit_callbacks(execute=True):
             return _act(match, players).version
 
-    async def body() -> tuple[str, int]:
-        client = AsyncClient()
-        await client.aforce_login(watcher)
-        content = (await client.get(_url(match, match.version))).streaming_content
-        await _chunk(content)
-        version = await sync_to_async(act)()
-        told = await _chunk(content)
-        await _hang_up(content)
-        return told, version
-
-    told, version = async_to_sync(body)()
+    told, version = _heard_by(watcher, match, act)
     assert _parts(told) is None
     assert _data(told) == {"version": version, "over": False}
