@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
+
+import pytest
 
 T = TypeVar("T")
 
 THOROUGH = os.environ.get("VIADAL_TESTS", "").strip().lower() == "thorough"
+THOROUGH_ONLY = "one variant in `make test`, every one in the thorough run (tests/budget.py)"
 
 
 def examples(full: int, quick: int | None = None) -> int:
@@ -49,3 +52,17 @@ def share(items: Sequence[T], part: int, parts: int) -> list[T]:
     if THOROUGH:
         return list(items)
     return list(items[part::parts])
+
+
+def variants(params: Sequence[Any], quick: int) -> list[Any]:
+    """A browser journey's variants (a language at a screen width, a computer player's level), as
+    ``pytest.mark.parametrize`` takes them: every one in the thorough run; in `make test` the ``quick``-th
+    alone, the others listed as skipped with the reason. The journeys' variants walk the same pages,
+    and each costs the browser as much as the first: `make test` keeps to its six minutes by running
+    one, chosen so that the suite still reads both languages at both widths between its journeys."""
+    chosen = []
+    for index, param in enumerate(params):
+        values = param if isinstance(param, tuple) else (param,)
+        marks = () if index == quick else (pytest.mark.skipif(not THOROUGH, reason=THOROUGH_ONLY),)
+        chosen.append(pytest.param(*values, marks=marks))
+    return chosen

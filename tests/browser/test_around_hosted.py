@@ -22,7 +22,7 @@ from tests.arena.script import DICE, SCRIPT, Step, chosen
 from tests.arena.test_secrets import secrets_of
 from tests.browser.actions import log_in
 from tests.browser.test_hosted_match import LAPTOP, PHONE, live_server  # noqa: F401 (the serialised live server)
-from tests.budget import decisions, steps
+from tests.budget import decisions, steps, variants
 from tests.factories import TeamFactory, UserFactory
 
 pytestmark = pytest.mark.browser
@@ -72,7 +72,7 @@ def _human_turn(page: Any) -> None:
         page.locator("#action-form details.board-choices[open] button.choice").first.click()
 
 
-@pytest.mark.parametrize("level", ["greedy", "tactical", "search"])
+@pytest.mark.parametrize("level", variants(["greedy", "tactical", "search"], quick=2))
 def test_a_player_plays_a_whole_match_against_the_computer(browser, live_server, settings, level):  # noqa: F811
     settings.VIADAL_AGENT_HARD_BUDGET = 4  # the hard level searches, with the test's small budget
     settings.VIADAL_MATCH_POLL_MS = FAST_POLL_MS

@@ -13,11 +13,12 @@ from tests.browser.actions import log_in
 from tests.browser.test_accessibility import problems_on
 from tests.browser.test_hosted_match import LAPTOP, PHONE, live_server  # noqa: F401 (the serialised live server)
 from tests.browser.test_phone_layout import switch_language, too_wide
+from tests.budget import variants
 
 pytestmark = pytest.mark.browser
 
 
-@pytest.mark.parametrize(("language", "viewport"), [("en", LAPTOP), ("hu", PHONE)])
+@pytest.mark.parametrize(("language", "viewport"), variants([("en", LAPTOP), ("hu", PHONE)], quick=1))
 def test_the_player_asks_what_the_computer_would_have_done_and_reads_it_on_the_replay(
     browser,
     live_server,  # noqa: F811

@@ -9,6 +9,7 @@ import pytest
 from django.core.management import call_command
 
 from tests.browser.test_phone_layout import DEMO_PASSWORD, DESKTOP, PHONE, too_wide
+from tests.budget import THOROUGH, THOROUGH_ONLY
 
 pytestmark = pytest.mark.browser
 
@@ -35,8 +36,19 @@ def world(transactional_db):  # type: ignore[no-untyped-def]
     return {"league": league, "fixture": fixture, "balint": balint}
 
 
+# `make test` reads each of these at one width, the thorough run at both (tests/budget.py); desktop
+# where a test is not named here.
+QUICK_SCREEN = {
+    "test_the_organiser_settles_a_dispute_from_the_inbox_and_the_result_says_so": "phone",
+    "test_a_shared_team_is_copied_into_the_readers_list": "phone",
+    "test_the_report_forms_member_fields_can_be_read_and_filled_on_a_phone": "phone",
+}
+
+
 @pytest.fixture(params=["desktop", "phone"])
 def screen(request, browser):  # type: ignore[no-untyped-def]
+    if not THOROUGH and request.param != QUICK_SCREEN.get(request.node.originalname, "desktop"):
+        pytest.skip(THOROUGH_ONLY)
     context = browser.new_context(viewport=DESKTOP if request.param == "desktop" else PHONE)
     opened = context.new_page()
     opened.screen_name = request.param
