@@ -1,7 +1,8 @@
 """How much of each long check `make test` runs, and how much the thorough run does.
 
-`make test` is what a developer runs on his machine (six minutes on two cores at most): every property
-and every whole-match check runs there, with fewer examples or matches. The thorough run
+`make test` is what a developer runs on his machine (six minutes on two cores is the aim): every property
+and every whole-match check runs there, with fewer examples or matches, and every browser journey in one
+of its variants (``variants``). The thorough run
 (``VIADAL_TESTS=thorough``, which ``.ci/run`` sets) runs each one in full. Hypothesis's own profile
 follows the same switch (tests/conftest.py): ``viadal`` for `make test`, ``thorough`` for CI.
 """
