@@ -9,7 +9,7 @@ import pytest
 from django.core.management import call_command
 
 from tests.browser.test_phone_layout import DEMO_PASSWORD, DESKTOP, PHONE, too_wide
-from tests.budget import THOROUGH, THOROUGH_ONLY
+from tests.budget import variants
 
 pytestmark = pytest.mark.browser
 
@@ -36,19 +36,15 @@ def world(transactional_db):  # type: ignore[no-untyped-def]
     return {"league": league, "fixture": fixture, "balint": balint}
 
 
-# `make test` reads each of these at one width, the thorough run at both (tests/budget.py); desktop
-# where a test is not named here.
-QUICK_SCREEN = {
-    "test_the_organiser_settles_a_dispute_from_the_inbox_and_the_result_says_so": "phone",
-    "test_a_shared_team_is_copied_into_the_readers_list": "phone",
-    "test_the_report_forms_member_fields_can_be_read_and_filled_on_a_phone": "phone",
-}
+SCREENS = ["desktop", "phone"]
+# Each test at both widths in the thorough run; `make test` reads it at the one it names (tests/budget.py),
+# skipped before its fixtures load the demo.
+AT_DESKTOP = pytest.mark.parametrize("screen", variants(SCREENS, quick=0), indirect=True)
+AT_PHONE = pytest.mark.parametrize("screen", variants(SCREENS, quick=1), indirect=True)
 
 
-@pytest.fixture(params=["desktop", "phone"])
+@pytest.fixture
 def screen(request, browser):  # type: ignore[no-untyped-def]
-    if not THOROUGH and request.param != QUICK_SCREEN.get(request.node.originalname, "desktop"):
-        pytest.skip(THOROUGH_ONLY)
     context = browser.new_context(viewport=DESKTOP if request.param == "desktop" else PHONE)
     opened = context.new_page()
     opened.screen_name = request.param
@@ -73,6 +69,7 @@ def shot(page, artifacts, name: str) -> None:  # type: ignore[no-untyped-def]
     page.screenshot(path=str(artifacts / f"{name}-{page.screen_name}.png"), full_page=True)
 
 
+@AT_DESKTOP
 def test_the_header_counts_what_waits_and_the_page_lists_it(live_server, world, screen, artifacts):
     page = screen
     log_in(page, live_server, "balint")
@@ -92,6 +89,7 @@ def test_the_header_counts_what_waits_and_the_page_lists_it(live_server, world, 
     assert page.locator("#result-story").inner_text().startswith("Reported by aurelia")
 
 
+@AT_PHONE
 def test_the_organiser_settles_a_dispute_from_the_inbox_and_the_result_says_so(live_server, world, screen, artifacts):
     from campaigns.services.reports import fixture_dispute_result
 
@@ -119,6 +117,7 @@ def test_the_organiser_settles_a_dispute_from_the_inbox_and_the_result_says_so(l
     assert not page.locator("#inbox-count").is_visible()  # nothing left
 
 
+@AT_DESKTOP
 def test_a_refusal_and_a_missing_page_have_the_sites_layout(live_server, world, screen, artifacts):
     page = screen
     log_in(page, live_server, "balint")
@@ -140,6 +139,7 @@ def test_a_refusal_and_a_missing_page_have_the_sites_layout(live_server, world, 
     shot(page, artifacts, "error-404-hu")
 
 
+@AT_PHONE
 def test_a_shared_team_is_copied_into_the_readers_list(live_server, world, screen, artifacts):
     from teams.models import Team
 
@@ -159,6 +159,7 @@ def test_a_shared_team_is_copied_into_the_readers_list(live_server, world, scree
     shot(page, artifacts, "shared-team-copied")
 
 
+@AT_PHONE
 def test_the_report_forms_member_fields_can_be_read_and_filled_on_a_phone(
     live_server, transactional_db, screen, artifacts
 ):
@@ -205,6 +206,7 @@ def test_the_builder_on_a_phone_jumps_to_a_member_and_keeps_the_points_in_sight(
     context.close()
 
 
+@AT_DESKTOP
 def test_a_refusal_to_an_htmx_button_is_told_above_the_page(live_server, world, screen):
     from campaigns.models import Result
 

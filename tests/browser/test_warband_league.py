@@ -18,7 +18,7 @@ from tests.warband_leagues.helpers import make_warband, warriors
 from warbands.models import Warband
 
 from .actions import log_in
-from .test_accessibility import problems_on, settle, structure_problems
+from .test_accessibility import problems_on, settle
 from .test_phone_layout import PHONE, switch_language, too_wide
 
 pytestmark = pytest.mark.browser
@@ -42,7 +42,6 @@ class Checks:
     """The page checks of one run: every page's structure and axe (and on a phone its width)."""
 
     def __init__(self, phone: bool) -> None:
-        self.axed = set(CHECKED)
         self.phone = phone
         self.seen: list[str] = []
         self.found: dict[str, list[str]] = {}
@@ -54,7 +53,7 @@ class Checks:
         # page here fetches anything of its own afterwards (tests/browser/test_accessibility.py, SETTLED)
         page.wait_for_load_state("load")
         settle(page)
-        problems = problems_on(page) if where in self.axed else structure_problems(page)
+        problems = problems_on(page)  # axe and the structure
         scroll, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
         if self.phone and scroll > inner:  # the page itself scrolls sideways (a wide table scrolls in its own box)
             problems.append(f"wider than the phone ({scroll} > {inner}): " + ", ".join(too_wide(page)[:4]))
