@@ -18,30 +18,38 @@ from campaigns.models import Fixture
 from campaigns.services.fixtures import fixtures_generate
 from tests.arena.hosted import fresh
 from tests.browser.actions import log_in
+from tests.browser.test_hosted_match import live_server  # noqa: F401 (the serialised live server)
 from tests.campaigns.factories import LeagueFactory, enter_teams
 
 pytestmark = pytest.mark.browser
 
 
-def _through_the_set_up(match: Match, device) -> None:  # type: ignore[no-untyped-def]
+def _through_the_set_up(match: Match, device, lock) -> None:  # type: ignore[no-untyped-def]
     """The set-up played on the device by the service (its pages are the hosted match's, tested
-    elsewhere): a concession in the set-up has no rounds played, which no league result has."""
+    elsewhere): a concession in the set-up has no rounds played, which no league result has. The
+    pages poll meanwhile, so the test's queries take the server's lock (SQLite's in-memory test
+    database is one shared cache, whose writers fail at once on a table another connection reads)."""
     rng = random.Random(11)
-    while fresh(match).status != Match.Status.PLAYING:
-        state = state_of(match)
-        seat = seats_to_move(state)[0]
-        choice = rng.choice([a for a in legal_actions(state, seat) if type(a).__name__ != "Concede"])
-        actions, dice = [action_to_json(choice)], []
-        while True:
-            try:
-                match_play(match=match, player=device, version=match.version, actions=actions, dice=dice)
-                break
-            except DiceNeededError:
-                dice.append(rng.randint(1, 10))
+    with lock:
+        while fresh(match).status != Match.Status.PLAYING:
+            state = state_of(match)
+            seat = seats_to_move(state)[0]
+            choice = rng.choice([a for a in legal_actions(state, seat) if type(a).__name__ != "Concede"])
+            actions, dice = [action_to_json(choice)], []
+            while True:
+                try:
+                    match_play(match=match, player=device, version=match.version, actions=actions, dice=dice)
+                    break
+                except DiceNeededError:
+                    dice.append(rng.randint(1, 10))
 
 
 def test_a_fixture_at_the_table_waits_for_the_opponent_and_its_result_for_his_confirmation(
-    live_server, transactional_db, browser, page, artifacts
+    live_server,  # noqa: F811 (the serialised one)
+    transactional_db,
+    browser,
+    page,
+    artifacts,
 ):
     league = LeagueFactory(round_limit=12)
     enter_teams(league, 2)
@@ -54,7 +62,8 @@ def test_a_fixture_at_the_table_waits_for_the_opponent_and_its_result_for_his_co
     page.click("#play-fixture-table")
     page.wait_for_selector("#table-fixture")
     assert "confirms on his own device" in page.text_content("#table-fixture")
-    match = Match.objects.get(fixture=fixture)
+    with live_server.lock:  # the waiting page polls
+        match = Match.objects.get(fixture=fixture)
     assert match.status == Match.Status.OPEN
 
     other_context = browser.new_context(viewport={"width": 390, "height": 844})  # the opponent's phone
@@ -70,13 +79,14 @@ def test_a_fixture_at_the_table_waits_for_the_opponent_and_its_result_for_his_co
         page.wait_for_url(f"{live_server.url}/play/{match.pk}/", timeout=15_000)  # the waiting page follows
         page.wait_for_selector("#table-mode")
 
-        _through_the_set_up(match, holder)
+        _through_the_set_up(match, holder, live_server.lock)
         other.reload()
         other.click("#concede summary")
         other.click('#concede button[type="submit"]')
         other.wait_for_selector("#match-result")
 
-        fixture.refresh_from_db()
+        with live_server.lock:
+            fixture.refresh_from_db()
         assert fixture.status == Fixture.Status.REPORTED and fixture.result.reported_by == holder
         page.goto(fixture_url)
         assert page.locator("text=Confirm the result").count() == 0  # the device's player does not confirm
@@ -84,7 +94,8 @@ def test_a_fixture_at_the_table_waits_for_the_opponent_and_its_result_for_his_co
         assert "waiting for the opponent to confirm it" in other.text_content("body")
         other.click("text=Confirm the result")
         other.wait_for_selector("[data-fixture-status]")
-        fixture.refresh_from_db()
+        with live_server.lock:
+            fixture.refresh_from_db()
         assert fixture.status == Fixture.Status.CONFIRMED and fixture.result.confirmed_by == opponent
     finally:
         other_context.close()
