@@ -45,8 +45,12 @@ APT_INSTALL = if [ "$$(id -u)" = 0 ]; then SUDO=; elif command -v sudo >/dev/nul
 	else echo "Install these Debian packages first: $$PKGS" >&2; exit 1; fi; \
 	$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$PKGS >/dev/null
 
+# The browser tests run Debian's chromium headless shell (tests/browser/conftest.py); where a release has
+# no such package they run its chromium.
 browser-deps:
-	@command -v chromium >/dev/null 2>&1 || { PKGS="chromium fonts-dejavu-core"; echo "Installing Debian's chromium for the browser tests"; $(APT_INSTALL); }
+	@command -v chromium-headless-shell >/dev/null 2>&1 || { PKGS="chromium-headless-shell fonts-dejavu-core"; \
+		echo "Installing Debian's chromium headless shell for the browser tests"; ( $(APT_INSTALL) ) || \
+		command -v chromium >/dev/null 2>&1 || { PKGS="chromium fonts-dejavu-core"; $(APT_INSTALL); }; }
 
 # WeasyPrint (the PDF character sheets) loads Debian's pango at run time.
 sheet-deps:
