@@ -1,13 +1,15 @@
-"""The play screen's choices and sides parts as HTML, written here rather than by the templates.
+"""The play screen's parts as HTML (the status, the board layer, the choices, the sides, the log, the
+poller), written here rather than by the templates.
 
-``templates/arena/match.html`` calls these (``{% choices_part %}``, ``{% sides_part %}``) for the whole
-page, and the refreshed parts (:mod:`arena.views.parts`) call them directly: one writing of each part,
-the same HTML to the byte as the template loops that wrote them before (the golden answers of
-``tests/arena/test_play_refresh_parts.py`` and the comparison in ``tests/arena/test_parts_html.py``).
+``templates/arena/match.html`` calls these (``{% status_part %}``, ``{% choices_part %}``, …) for the
+whole page, and the refreshed parts (:mod:`arena.views.parts`) call them directly: one writing of each
+part, the same HTML to the byte as the template partials that wrote them before (the golden answers of
+``tests/arena/test_play_refresh_parts.py``; the status and board layer were compared with their old
+partials over the arena's, the leagues' and the hosted browser tests' pages when they moved here).
 Every value is escaped and localized as ``{{ value }}`` writes it; a translated string as
 ``{% translate %}`` writes it (escaped), a ``{% blocktranslate %}`` one with its values escaped. The
-four-seat match's sides (a seat list and a heading per seat) stay the template's
-(``arena/_sides_four.html``).
+four-seat match's sides (a seat list and a heading per seat) and an imported record's note stay
+templates (``arena/_sides_four.html``, ``arena/_imported.html``).
 """
 
 from __future__ import annotations
@@ -62,10 +64,10 @@ def _oob(oob: bool, fp: str) -> str:
 
 @lru_cache(maxsize=512)
 def _urls(pk: int, prefix: str) -> tuple[str, ...]:
-    """The act, claim, log, poll and stream URLs, escaped as ``{% url %}`` writes them (per match id
-    and URL prefix)."""
-    names = ("play:act", "play:claim", "play:log", "play:poll", "play:stream")
-    return tuple(_v(reverse(name, args=[pk])) for name in names)
+    """The act, claim, log, poll, stream, thumbs, replay and verify URLs, escaped as ``{% url %}`` writes
+    them (per match id and URL prefix)."""
+    names = ("act", "claim", "log", "poll", "stream", "thumbs", "replay", "verify")
+    return tuple(_v(reverse(f"play:{name}", args=[pk])) for name in names)
 
 
 def _act_urls(pk: int) -> tuple[str, ...]:
@@ -80,6 +82,200 @@ def _buttons(found: Iterable[Choice], css: str, indent: str) -> str:
         f'data-hex="{_or_empty(c.hex)}" data-target="{_or_empty(c.target)}">{_v(c.label)}</button>'
         f"\n{indent[:-2]}"
         for c in found
+    )
+
+
+def _table_line(page: SeatPage) -> str:
+    """The table mode's line: who this device acts for now, or that the dice were entered by hand."""
+    extras = page.extras
+    if extras.get("device") and page.is_live:
+        what = _(
+            "This device acts for both sides: now %(team)s decides. "
+            "Roll the dice at the table and enter them when asked."
+        ) % {"team": _v(extras.get("seat_team", ""))}
+    else:
+        what = _t("Played with the physical board and dice: the dice were entered by hand and are not checkable.")
+    return (
+        "\n          "
+        f'<p class="small mb-2" id="table-mode"><span class="badge text-bg-dark">{_t("At the table")}</span>\n'
+        f"            {what}</p>\n        "
+    )
+
+
+def _dice_form(page: SeatPage, dice: dict[str, Any], act: str, csrf: str) -> str:
+    """The dice asked for at the table: one button per face of the d10."""
+    wanted = _("Roll a d10 for %(who)s: %(purpose)s. What did it show?") % {
+        "who": _v(dice["who"]),
+        "purpose": _v(dice["purpose"]),
+    }
+    faces = "".join(
+        f'<button type="submit" name="die" value="{_v(face)}" class="btn btn-sm btn-outline-dark die-face" '
+        f'data-face="{_v(face)}">{_v(face)}</button>'
+        for face in dice["faces"]
+    )
+    return (
+        "\n          "
+        f'<form id="dice-form" class="play-form mb-2" method="post" action="{act}"\n'
+        f'                hx-post="{act}" hx-swap="none" hx-disabled-elt="find button">\n'
+        f"            {csrf}\n"
+        f'            <input type="hidden" name="version" value="{_v(page.version)}">\n'
+        f'            <input type="hidden" name="actions" value="{_v(dice["actions"])}">\n'
+        f'            <input type="hidden" name="dice" value="{_v(dice["entered"])}">\n'
+        f'            <p class="mb-1 fw-semibold" id="dice-wanted">{wanted}</p>\n'
+        '            <div class="d-flex flex-wrap gap-1">\n'
+        f"              {faces}\n"
+        "            </div>\n"
+        "          </form>\n        "
+    )
+
+
+def _thumbs_form(page: SeatPage, csrf: str) -> str:
+    """A fixture's winner shows his thumbs (HR-10.5)."""
+    thumbs = _act_urls(page.match.pk)[5]
+    fallen = _(
+        "%(team)s's gladiator has fallen: show your thumbs (HR-10.5). The league records the result once you have."
+    ) % {"team": _v(page.extras["thumbs"])}
+    return (
+        "\n          "
+        f'<form id="thumbs-form" class="play-form mb-2" method="post" action="{thumbs}"\n'
+        f'                hx-post="{thumbs}" hx-swap="none" hx-disabled-elt="find button">\n'
+        f"            {csrf}\n"
+        f'            <p class="mb-1 fw-semibold">{fallen}</p>\n'
+        '            <button type="submit" name="thumbs" value="up" class="btn btn-sm btn-outline-success" '
+        f'id="thumbs-up">{_t("Thumbs up (+2 on his injury roll)")}</button>\n'
+        '            <button type="submit" name="thumbs" value="down" class="btn btn-sm btn-outline-danger" '
+        f'id="thumbs-down">{_t("Thumbs down (−2)")}</button>\n'
+        '            <button type="submit" name="thumbs" value="" class="btn btn-sm btn-outline-secondary" '
+        f'id="thumbs-none">{_t("Show none")}</button>\n'
+        "          </form>\n        "
+    )
+
+
+def _result(page: SeatPage) -> str:
+    """The match's result, with the links to its log, its replay and the dice check."""
+    urls = _act_urls(page.match.pk)
+    out = [
+        '\n          <div class="alert alert-info mb-2" id="match-result" role="status">\n'
+        f"            <strong>{_v(page.result)}</strong> {_v(page.result_detail)}\n"
+        f'            <a class="ms-2 alert-link" href="{urls[2]}">{_t("The full log")}</a>\n            '
+    ]
+    if page.match.seed_published:
+        out.append(
+            f'\n              · <a href="{urls[6]}" id="replay-link" class="alert-link">{_t("Replay")}</a>'
+            "\n              "
+        )
+        if not page.match.table_played:
+            out.append(f'· <a href="{urls[7]}" id="verify-link" class="alert-link">{_t("Check the dice")}</a>')
+        out.append("\n            ")
+    out.append("\n          </div>\n        ")
+    return "".join(out)
+
+
+def _prompt(page: SeatPage, act: str, csrf: str) -> str:
+    """The prompt, and the answers to it right under it (set-up, Kitérés, shifts, traps): on a phone the
+    answers are the bar at the foot of the window when the step offers nothing else."""
+    mine = " prompt-mine" if page.my_turn else ""
+    badge = f'<span class="badge text-bg-warning me-1">{_t("Your move")}</span>' if page.my_turn else ""
+    out = [
+        f'\n          <p class="prompt mb-2 {mine[1:]}" id="match-prompt" tabindex="-1">\n'
+        f"            {badge}{_v(page.prompt)}\n"
+        "          </p>\n          "
+    ]
+    if page.answers or page.plan:
+        bar = " answers-bar" if page.my_turn and page.is_live and not page.groups and not page.end_step else ""
+        out.append(
+            "\n            \n            \n"
+            f'            <form id="answer-form" class="play-form mb-2{bar}" method="post" action="{act}"\n'
+            f'                  hx-post="{act}" hx-swap="none" hx-disabled-elt="find button">\n'
+            f"              {csrf}\n"
+            f'              <input type="hidden" name="version" value="{_v(page.version)}">\n              '
+        )
+        if page.plan:
+            out.append(
+                "\n                "
+                '<button type="submit" class="btn btn-primary btn-sm mb-1 w-100 text-start" name="actions" '
+                f'value="{_v(page.plan)}" id="as-team-file">{_v(page.plan_label)}</button>\n              '
+            )
+        out.append('\n              <div class="d-flex flex-wrap gap-1">\n                ')
+        for c in page.answers:
+            out.append(
+                "\n                  "
+                f'<button type="submit" name="action" value="{_v(c.value)}" '
+                'class="btn btn-sm btn-outline-primary choice" '
+                f'data-kind="{_v(c.kind)}" data-char="{_or_empty(c.char)}" data-hex="" '
+                f'data-target="{_or_empty(c.target)}">{_v(c.label)}</button>\n                '
+            )
+        out.append("\n              </div>\n            </form>\n          ")
+    out.append("\n        ")
+    return "".join(out)
+
+
+def status_part(page: SeatPage, *, oob: bool, fp: str, csrf_token: Any) -> SafeString:
+    """``#match-status``: the heading, the teams, the table mode, the dice asked for, the thumbs, and the
+    result or the prompt with its answers."""
+    match = page.match
+    act = _act_urls(match.pk)[0]
+    csrf = csrf_input(csrf_token)
+    teams = " – ".join(f'<span class="team-tag {_v(line.css)}">{_v(line.team)}</span>' for line in page.seats)
+    mode = f"· {_v(match.get_mode_display())}" if match.four_seats else ""
+    spectator = f"· {_t('spectator')}" if page.seat is None else ""
+    fixture = ""
+    if match.fixture_id:
+        where = _v(reverse("campaigns:match", args=[match.fixture_id]))
+        fixture = f'· <a href="{where}" id="fixture-link">{_t("league fixture")}</a>'
+    imported = get_template("arena/_imported.html").render({"match": match}) if match.imported else "\n"
+    out = [
+        f'\n      <section id="match-status" class="match-status"{_oob(oob, fp)}\n'
+        f'               data-my-turn="{"1" if page.my_turn else "0"}" data-version="{_v(page.version)}">\n'
+        '        <div class="d-flex flex-wrap align-items-baseline gap-2">\n'
+        f'          <h1 class="h5 mb-1" id="match-heading">{_v(page.heading)}</h1>\n'
+        f"          {imported}\n"
+        '          <span class="small text-secondary">\n'
+        f"            {teams}\n"
+        f"            {mode}\n"
+        f"            {spectator}\n"
+        f"            {fixture}\n"
+        "          </span>\n"
+        "        </div>\n        "
+    ]
+    if match.four_seats and page.whose_step:
+        step = _("Whose step: %(who)s") % {"who": _v(page.whose_step)}
+        out.append(f'<p class="small mb-1" id="whose-step">{step}</p>')
+    out.append("\n        ")
+    if page.message:
+        out.append(
+            f'<div class="alert alert-{_v(page.message_level)} py-2 mb-2" id="play-message" tabindex="-1">'
+            f"{_v(page.message)}</div>"
+        )
+    out.append("\n        ")
+    if page.extras.get("table"):
+        out.append(_table_line(page))
+    out.append("\n        ")
+    if page.extras.get("dice"):
+        out.append(_dice_form(page, page.extras["dice"], act, csrf))
+    out.append("\n        ")
+    if page.extras.get("thumbs"):
+        out.append(_thumbs_form(page, csrf))
+    out.append("\n        ")
+    if page.result:
+        out.append(_result(page))
+    elif page.prompt:
+        out.append(_prompt(page, act, csrf))
+    out.append("\n      </section>\n      ")
+    return mark_safe("".join(out))  # every value is escaped above
+
+
+def board_part(page: Any, *, oob: bool, fp: str) -> SafeString:
+    """``#board-layer``: what is drawn over the board at this version (``page.board``: a seat's page or a
+    replay's step)."""
+    board = page.board
+    label = _t("The board: the arrow keys move between the pieces and the lit hexes")
+    return mark_safe(  # the view box is the board's numbers, the groups escaped where they are written
+        f'\n          <div id="board-layer" class="board-layer"{_oob(oob, fp)}>\n'
+        f'            <svg viewBox="{_v(board.view_box)}" xmlns="http://www.w3.org/2000/svg" class="board-layer-svg" '
+        f'role="group" aria-label="{label}">\n'
+        f"              {board.svg_groups()}\n"
+        "            </svg>\n          </div>\n          "
     )
 
 

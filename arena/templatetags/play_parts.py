@@ -13,6 +13,21 @@ register = template.Library()
 
 
 @register.simple_tag(takes_context=True)
+def status_part(context: Any) -> SafeString:
+    """``{% partialdef status %}``'s HTML: the page's, with the context's ``oob``, ``fp`` and CSRF token."""
+    return parts_html.status_part(
+        context["page"], oob=bool(context.get("oob")), fp=context.get("fp", ""), csrf_token=context.get("csrf_token")
+    )
+
+
+@register.simple_tag(takes_context=True)
+def board_part(context: Any) -> SafeString:
+    """``{% partialdef board-layer %}``'s HTML: the page's (a seat's, or a replay's step), with the
+    context's ``oob`` and ``fp``."""
+    return parts_html.board_part(context["page"], oob=bool(context.get("oob")), fp=context.get("fp", ""))
+
+
+@register.simple_tag(takes_context=True)
 def choices_part(context: Any) -> SafeString:
     """``{% partialdef choices %}``'s HTML: the page's, with the context's ``oob``, ``fp`` and CSRF token."""
     return parts_html.choices_part(

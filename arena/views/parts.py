@@ -35,7 +35,6 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
-from django.template.loader import get_template
 from django.utils import timezone, translation
 from django.utils.module_loading import import_string
 from django.utils.translation import get_language
@@ -43,22 +42,24 @@ from django.utils.translation import get_language
 from ..models import Match, MatchSeat
 from ..play_errors import DiceNeededError
 from ..screen.page import seat_in, seat_page
-from ..screen.parts_html import choices_part, inbox_badge, log_part, poller_part, sides_part
+from ..screen.parts_html import (
+    board_part,
+    choices_part,
+    inbox_badge,
+    log_part,
+    poller_part,
+    sides_part,
+    status_part,
+)
 from ..selectors import match_by_pk, seats_with_players
 from .push_mode import push_offered
 
-# (the fingerprint's name, the partial of templates/arena/match.html), in the page's order
-PARTS: tuple[tuple[str, str], ...] = (
-    ("status", "arena/match.html#status"),
-    ("board", "arena/match.html#board-layer"),
-    ("choices", "arena/match.html#choices"),
-    ("sides", "arena/match.html#sides"),
-    ("log", "arena/match.html#log"),
-    ("poller", "arena/match.html#poller"),
-)
+# The parts' fingerprint names, in the page's order: each is written in Python (arena.screen.parts_html), and
+# templates/arena/match.html's partial of the same part calls the same function for the whole page.
+PARTS: tuple[str, ...] = ("status", "board", "choices", "sides", "log", "poller")
 CSRF_STAND_IN = "viadal-csrf-stand-in"
 FP_STAND_IN = "viadal-fp-stand-in"
-CACHE_FORMAT = 1  # raise it when the parts' templates change the meaning of a cached entry
+CACHE_FORMAT = 1  # raise it when the parts' HTML changes the meaning of a cached entry
 CACHE_SECONDS = 6 * 3600
 MOST_HELD = 2048  # the characters of ``have`` read (six fingerprints are about 130)
 
@@ -72,34 +73,23 @@ def held(request: HttpRequest) -> set[str]:
 def render_parts(page: Any, *, push: bool = False) -> list[tuple[str, str]]:
     """The page's parts as (fingerprint, HTML with the CSRF stand-in); ``push``: the page listens to
     the match's stream (the poller says where)."""
-    context = {
-        "page": page,
-        "poll_ms": settings.VIADAL_MATCH_POLL_MS,
-        "push": push,
-        "push_safety_ms": settings.VIADAL_PUSH_SAFETY_POLL_MS,
-        "oob": True,
-        "csrf_token": CSRF_STAND_IN,
-    }
+    written = (
+        status_part(page, oob=True, fp=FP_STAND_IN, csrf_token=CSRF_STAND_IN),
+        board_part(page, oob=True, fp=FP_STAND_IN),
+        choices_part(page, oob=True, fp=FP_STAND_IN, csrf_token=CSRF_STAND_IN),
+        sides_part(page, oob=True, fp=FP_STAND_IN),
+        log_part(page, oob=True, fp=FP_STAND_IN),
+        poller_part(
+            page,
+            oob=True,
+            fp=FP_STAND_IN,
+            push=push,
+            poll_ms=settings.VIADAL_MATCH_POLL_MS,
+            safety_ms=settings.VIADAL_PUSH_SAFETY_POLL_MS,
+        ),
+    )
     found = []
-    for name, template in PARTS:
-        html: str
-        if name == "choices":  # written in Python (arena.screen.parts_html), as the template's partial calls it
-            html = choices_part(page, oob=True, fp=FP_STAND_IN, csrf_token=CSRF_STAND_IN)
-        elif name == "sides":
-            html = sides_part(page, oob=True, fp=FP_STAND_IN)
-        elif name == "log":
-            html = log_part(page, oob=True, fp=FP_STAND_IN)
-        elif name == "poller":
-            html = poller_part(
-                page,
-                oob=True,
-                fp=FP_STAND_IN,
-                push=push,
-                poll_ms=settings.VIADAL_MATCH_POLL_MS,
-                safety_ms=settings.VIADAL_PUSH_SAFETY_POLL_MS,
-            )
-        else:
-            html = get_template(template).render({**context, "fp": FP_STAND_IN})
+    for name, html in zip(PARTS, written, strict=True):
         fp = f"{name}.{hashlib.blake2b(html.encode(), digest_size=8).hexdigest()}"
         found.append((fp, html.replace(FP_STAND_IN, fp)))
     return found
