@@ -11,10 +11,7 @@ import html
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import cast
 
-from django.utils.formats import localize
-from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -24,6 +21,7 @@ from arena.engine.board.hexgrid import Hex, hex_corners, pixel_centre
 
 from .board_svg import board_drawing
 from .choices import Choice
+from .html_values import html_value
 from .reader_words import Names, character_label, hex_text, item_name
 
 PIECE_RADIUS = 0.36
@@ -82,12 +80,7 @@ class GateLine:
     css: str
 
 
-def _v(value: object) -> str:
-    """A value as the template's ``{{ value }}`` writes it (localized, escaped): a plain string as
-    ``escape`` writes it."""
-    if type(value) is str:
-        return html.escape(value)
-    return conditional_escape(cast(str, localize(value)))
+_v = html_value
 
 
 def _s(value: object) -> str:

@@ -14,7 +14,6 @@ templates (``arena/_sides_four.html``, ``arena/_imported.html``).
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterable
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, cast
@@ -22,23 +21,20 @@ from typing import TYPE_CHECKING, Any, cast
 from django.template.loader import get_template
 from django.urls import get_script_prefix, reverse
 from django.utils.dateformat import format as date_format
-from django.utils.formats import localize
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import localtime
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
+from .html_values import html_value
+
 if TYPE_CHECKING:
     from .choices import Choice
     from .page import SeatPage
 
 
-def _v(value: object) -> str:
-    """As ``{{ value }}`` writes it (localized, escaped): a plain string as ``escape`` writes it."""
-    if type(value) is str:
-        return html.escape(value)
-    return cast(str, conditional_escape(cast(str, localize(value))))
+_v = html_value
 
 
 def _or_empty(value: object) -> str:
