@@ -5,12 +5,24 @@ escaped. One writing for the parts written in Python (:mod:`arena.screen.parts_h
 from __future__ import annotations
 
 import html
-from typing import cast
+from typing import Any, cast
 
 from django.conf import settings
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.utils.formats import localize
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
+
+# Read once (the lazy settings object costs a lookup per value), again when a test overrides it.
+_grouped = settings.USE_THOUSAND_SEPARATOR
+
+
+@receiver(setting_changed)
+def _reread(*, setting: str, **_kwargs: Any) -> None:
+    global _grouped
+    if setting == "USE_THOUSAND_SEPARATOR":
+        _grouped = settings.USE_THOUSAND_SEPARATOR
 
 
 def html_value(value: object) -> str:
@@ -23,6 +35,6 @@ def html_value(value: object) -> str:
         return html.escape(cast(str, value))
     if kind is SafeString:
         return cast(SafeString, value)
-    if kind is int and not settings.USE_THOUSAND_SEPARATOR:
+    if kind is int and not _grouped:
         return str(value)
     return cast(str, conditional_escape(cast(str, localize(value))))
