@@ -166,6 +166,7 @@ def pieces(public: SeatView, names: Names, language: str) -> tuple[Piece, ...]:
         if c.hex is not None:
             by_hex.setdefault(c.hex, []).append(c)
     found = []
+    words = _PieceWords.now()
     for (q, r), here in sorted(by_hex.items()):
         living = [c for c in here if c.alive] or here
         dead = [c for c in here if not c.alive and living is not here]
@@ -173,10 +174,22 @@ def pieces(public: SeatView, names: Names, language: str) -> tuple[Piece, ...]:
         offsets = OFFSETS.get(len(living), OFFSETS[3])
         for i, c in enumerate(living):
             dx, dy = offsets[min(i, len(offsets) - 1)]
-            found.append(_piece(c, names, public, letters, (cx + dx, cy + dy), (q, r), len(living)))
+            found.append(_piece(c, names, public, letters, (cx + dx, cy + dy), (q, r), len(living), words))
         for c in dead:  # a body under the living, drawn small (its hex is public)
-            found.append(_piece(c, names, public, letters, (cx, cy + 0.5), (q, r), 3))
+            found.append(_piece(c, names, public, letters, (cx, cy + 0.5), (q, r), 3, words))
     return tuple(found)
+
+
+@dataclass(frozen=True)
+class _PieceWords:
+    """The words of a piece's title, translated once per board rather than once per piece."""
+
+    title: str
+    dead: str
+
+    @classmethod
+    def now(cls) -> _PieceWords:
+        return cls(title=_("%(who)s (%(team)s) on %(hex)s · %(status)s"), dead=_("dead"))
 
 
 def _piece(
@@ -187,8 +200,9 @@ def _piece(
     at: tuple[float, float],
     where: tuple[int, int],
     stack: int,
+    words: _PieceWords,
 ) -> Piece:
-    status = _("dead") if not c.alive else f"Ép {c.ep}/{c.ep_max}"
+    status = words.dead if not c.alive else f"Ép {c.ep}/{c.ep_max}"
     return Piece(
         id=c.id,
         seat=c.seat,
@@ -197,7 +211,7 @@ def _piece(
         letter=letters.get(c.slot, "?"),
         css=_piece_css(c, public.viewer, public),
         # what a screen reader says of him: who, whose, where (text, not only a colour), how he is
-        title=_("%(who)s (%(team)s) on %(hex)s · %(status)s")
+        title=words.title
         % {
             "who": character_label(c.id, c.name, names.stored_teams.get(c.seat, "")),
             "team": names.team(c.seat),
@@ -229,6 +243,7 @@ def targets(choices: Iterable[Choice], names: Names | None = None) -> tuple[Targ
         elif man is not None and (cheapest[key] is None or man < (cheapest[key] or 0)):
             cheapest[key] = man
     info = _hex_info(get_language() or "")
+    at_cost = _("%(where)s · %(man)s MAN")  # translated once, not once per hex
     found = []
     for (char, place), man in sorted(cheapest.items()):
         q, r = (int(v) for v in place.split(","))
@@ -237,7 +252,7 @@ def targets(choices: Iterable[Choice], names: Names | None = None) -> tuple[Targ
         if char and names is not None:
             title = f"{names.char(char)} → {title}"
         if man is not None:
-            title = _("%(where)s · %(man)s MAN") % {"where": title, "man": man}
+            title = at_cost % {"where": title, "man": man}
         found.append(
             Target(char, place, _points(q, r), round(cx, 3), round(cy, 3), "" if man is None else str(man), title)
         )
