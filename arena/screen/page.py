@@ -221,14 +221,51 @@ def _names_key(names: Names) -> tuple[Any, ...]:
     )
 
 
+# How many events of a log a seat may see, per log node: the log is a chain of (earlier, events) that each
+# version extends, so a page counts only what the versions since its last build added instead of
+# filtering the whole match's log at every build. The node is kept with its count (an id alone could be
+# reused by a later node); 256 entries hold the newest node of each seat's and the spectators' pages of
+# the matches a process serves.
+_COUNTED: BoundedLRU[tuple[int, int | None], tuple[Any, int]] = BoundedLRU(256)
+
+
+def _visible_count(log: Any, seat: int | None) -> int:
+    """How many events of ``log`` (a state's log node) ``seat`` may see (``events_for``)."""
+    newer: list[Any] = []  # the nodes after the newest one counted before, newest first
+    node, count = log, 0
+    while node is not None:
+        kept = _COUNTED.get((id(node), seat))
+        if kept is not None and kept[0] is node:
+            count = kept[1]
+            break
+        newer.append(node)
+        node = node[0]
+    for node in reversed(newer):
+        count += len(events_for(node[1], seat))
+    if log is not None:
+        _COUNTED.put((id(log), seat), (log, count))
+    return count
+
+
+def _newest_visible(log: Any, seat: int | None, last: int) -> list[Event]:
+    """The newest ``last`` events of ``log`` that ``seat`` may see, oldest first."""
+    found: list[Event] = []
+    node = log
+    while node is not None and len(found) < last:
+        found.extend(reversed(events_for(node[1], seat)))
+        node = node[0]
+    return found[:last][::-1]
+
+
 def log_lines(
     state: State, seat: int | None, names: Names, last: int | None = LOG_ON_PAGE
 ) -> tuple[int, list[SafeString]]:
     """The seat's part of the log as sentences, the newest first (``last`` of them)."""
-    visible = events_for(match_events(state), seat)
-    chosen = visible if last is None else visible[-last:]
     if last is None or last > LOG_ON_PAGE:
+        visible = events_for(match_events(state), seat)
+        chosen = visible if last is None else visible[-last:]
         return len(visible), [sentence(event_to_json(e), names) for e in reversed(chosen)]
+    count, chosen = _visible_count(state.log, seat), _newest_visible(state.log, seat, last)
     key = _names_key(names)
     known = _SENTENCES.get(key, {})
     lines: list[SafeString] = []
@@ -245,7 +282,7 @@ def log_lines(
         kept[held] = line
         lines.append(line)
     _SENTENCES.put(key, kept)
-    return len(visible), lines
+    return count, lines
 
 
 def table_device(match: Match, user: User | AnonymousUser) -> bool:
