@@ -130,6 +130,7 @@ class BoardLayer:
         )
 
 
+@cache  # a hex's corners never change: the board has a few hundred hexes
 def _points(q: int, r: int) -> str:
     return " ".join(f"{x:.3f},{y:.3f}" for x, y in hex_corners(Hex(q, r)))
 
