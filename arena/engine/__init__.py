@@ -33,7 +33,7 @@ from arena.engine.match.play import (
     seats_to_move,
     to_move,
 )
-from arena.engine.match.seat_view import view, view_json
+from arena.engine.match.seat_view import phase_name, view, view_json
 from arena.engine.match.setup import new_match
 from arena.engine.match.setup_json import SetupError, setup_from_json, setup_to_json
 from arena.engine.match.state import MatchOptions, MatchSetup, State, state_hash
@@ -74,6 +74,7 @@ __all__ = [
     "setup_to_json",
     "state_hash",
     "to_move",
+    "phase_name",
     "view",
     "view_json",
 ]

@@ -34,6 +34,7 @@ from arena.engine import (
     apply,
     event_to_json,
     is_over,
+    phase_name,
     seats_to_move,
     view,
 )
@@ -286,17 +287,16 @@ def _record(match: Match, position: Position, *, version: int, writes: list[Writ
     match.version = version
     match.last_action_at = timezone.now()
     fields = ["version", "last_action_at", "status"]
-    public = position.view(None)
     if is_over(state):
         match.status = Match.Status.FINISHED
-        result = public.result
+        result = state.result  # as every view shows it
         match.result = result._asdict() if result is not None else None
         match.winner_seat = result.winner if result is not None else None
         match.finished_at = match.last_action_at
         fields += ["result", "winner_seat", "finished_at"]
         if match.fixture_id is not None:  # a league fixture: the league records it (issue 15)
             report_to_league(match, state)
-    elif public.phase not in SETUP_PHASES:
+    elif phase_name(state) not in SETUP_PHASES:
         match.status = Match.Status.PLAYING
     if match.status == Match.Status.FINISHED:
         match.save(update_fields=fields)

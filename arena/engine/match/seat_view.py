@@ -208,6 +208,11 @@ def _side_half(s: State, seat: int) -> str | None:
     return _HALF_OF_QUARTERS[frozenset((mine, theirs))]
 
 
+def phase_name(state: State) -> str:
+    """The match's phase as every view names it (``SeatView.phase``), without building a view."""
+    return _PHASE_NAMES[state.phase]
+
+
 def view(state: State, seat: int | None) -> SeatView:
     """The match as ``seat`` may see it; ``None`` is the spectators' public view."""
     s = state
