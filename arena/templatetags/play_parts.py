@@ -12,48 +12,46 @@ from arena.screen import parts_html
 register = template.Library()
 
 
+def _placed(context: Any) -> dict[str, Any]:
+    """The page a part is written for, and whether it is swapped in by id (``oob``) with its fingerprint."""
+    return {"page": context["page"], "oob": bool(context.get("oob")), "fp": context.get("fp", "")}
+
+
 @register.simple_tag(takes_context=True)
 def status_part(context: Any) -> SafeString:
-    """``{% partialdef status %}``'s HTML: the page's, with the context's ``oob``, ``fp`` and CSRF token."""
-    return parts_html.status_part(
-        context["page"], oob=bool(context.get("oob")), fp=context.get("fp", ""), csrf_token=context.get("csrf_token")
-    )
+    """``{% partialdef status %}``'s HTML, with the context's CSRF token."""
+    return parts_html.status_part(**_placed(context), csrf_token=context.get("csrf_token"))
 
 
 @register.simple_tag(takes_context=True)
 def board_part(context: Any) -> SafeString:
-    """``{% partialdef board-layer %}``'s HTML: the page's (a seat's, or a replay's step), with the
-    context's ``oob`` and ``fp``."""
-    return parts_html.board_part(context["page"], oob=bool(context.get("oob")), fp=context.get("fp", ""))
+    """``{% partialdef board-layer %}``'s HTML (a seat's page, or a replay's step)."""
+    return parts_html.board_part(**_placed(context))
 
 
 @register.simple_tag(takes_context=True)
 def choices_part(context: Any) -> SafeString:
-    """``{% partialdef choices %}``'s HTML: the page's, with the context's ``oob``, ``fp`` and CSRF token."""
-    return parts_html.choices_part(
-        context["page"], oob=bool(context.get("oob")), fp=context.get("fp", ""), csrf_token=context.get("csrf_token")
-    )
+    """``{% partialdef choices %}``'s HTML, with the context's CSRF token."""
+    return parts_html.choices_part(**_placed(context), csrf_token=context.get("csrf_token"))
 
 
 @register.simple_tag(takes_context=True)
 def sides_part(context: Any) -> SafeString:
-    """``{% partialdef sides %}``'s HTML: the page's, with the context's ``oob`` and ``fp``."""
-    return parts_html.sides_part(context["page"], oob=bool(context.get("oob")), fp=context.get("fp", ""))
+    """``{% partialdef sides %}``'s HTML."""
+    return parts_html.sides_part(**_placed(context))
 
 
 @register.simple_tag(takes_context=True)
 def log_part(context: Any) -> SafeString:
-    """``{% partialdef log %}``'s HTML: the page's, with the context's ``oob`` and ``fp``."""
-    return parts_html.log_part(context["page"], oob=bool(context.get("oob")), fp=context.get("fp", ""))
+    """``{% partialdef log %}``'s HTML."""
+    return parts_html.log_part(**_placed(context))
 
 
 @register.simple_tag(takes_context=True)
 def poller_part(context: Any) -> SafeString:
-    """``{% partialdef poller %}``'s HTML: the page's, with the context's ``oob``, ``fp`` and polling."""
+    """``{% partialdef poller %}``'s HTML, with the context's polling."""
     return parts_html.poller_part(
-        context["page"],
-        oob=bool(context.get("oob")),
-        fp=context.get("fp", ""),
+        **_placed(context),
         push=bool(context.get("push")),
         poll_ms=context.get("poll_ms", ""),
         safety_ms=context.get("push_safety_ms", ""),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,6 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser
 
 from arena.engine import Action, action_to_json, is_over, legal_actions, seats_to_move, view_json
 from arena.models import Match, MatchSeat
+from arena.play_errors import DiceNeededError
 from arena.runtime.states import state_of
 from arena.services import match_accept, match_create, match_play
 from teams.models import Team
@@ -169,3 +171,26 @@ def play_out_four(match: Match, four: Four) -> Match:
         )
         match_play(match=match, player=four.user(seat), version=match.version, actions=[action_to_json(action)])
     return fresh(match)
+
+
+def play_at_the_table(match: Match, device: AbstractBaseUser, action: Action, rng: random.Random) -> None:
+    """``action`` played on a table match's device, each d10 the service asks for entered as rolled."""
+    actions, dice = [action_to_json(action)], []
+    while True:
+        try:
+            match_play(match=match, player=device, version=match.version, actions=actions, dice=dice)
+            return
+        except DiceNeededError:
+            dice.append(rng.randint(1, 10))
+
+
+def through_the_table_set_up(match: Match, device: AbstractBaseUser, rng: random.Random) -> Match:
+    """Random legal actions on the device until the set-up is over. None concedes: a concession in the
+    set-up has no rounds played, which no league result has (HR-10.1)."""
+    while fresh(match).status != Match.Status.PLAYING:
+        state = state_of(match)
+        seat = seats_to_move(state)[0]
+        play_at_the_table(
+            match, device, rng.choice([a for a in legal_actions(state, seat) if type(a).__name__ != "Concede"]), rng
+        )
+    return match

@@ -12,15 +12,15 @@ from django.core.exceptions import PermissionDenied
 from django.test import Client
 from django.urls import reverse
 
-from arena.engine import action_to_json, legal_actions, seats_to_move
+from arena.engine import action_to_json, legal_actions
 from arena.models import AWAY, HOME, Match
-from arena.play_errors import DiceNeededError, MatchError
+from arena.play_errors import MatchError
 from arena.runtime.states import state_of
 from arena.services import match_begin_fixture, match_confirm_table_fixture, match_play
 from campaigns.models import Fixture
 from campaigns.services.fixtures import fixtures_generate
 from campaigns.services.reports import fixture_dispute_result, fixture_report_result
-from tests.arena.hosted import fresh
+from tests.arena.hosted import fresh, through_the_table_set_up
 from tests.campaigns.factories import LeagueFactory, enter_teams
 from tests.factories import UserFactory
 
@@ -35,21 +35,7 @@ def fixture() -> Fixture:
 
 
 def _into_the_first_round(match: Match, device) -> Match:
-    """Random legal actions (the d10s entered as asked) until the set-up is over: a concession in the
-    set-up has no rounds played, which no league result has (HR-10.1)."""
-    rng = random.Random(5)
-    while fresh(match).status != Match.Status.PLAYING:
-        state = state_of(match)
-        seat = seats_to_move(state)[0]
-        choice = rng.choice([a for a in legal_actions(state, seat) if type(a).__name__ != "Concede"])
-        actions, dice = [action_to_json(choice)], []
-        while True:
-            try:
-                match_play(match=match, player=device, version=match.version, actions=actions, dice=dice)
-                break
-            except DiceNeededError:
-                dice.append(rng.randint(1, 10))
-    return match
+    return through_the_table_set_up(match, device, random.Random(5))
 
 
 def _concede(match: Match, seat: int) -> dict:

@@ -23,7 +23,7 @@ from campaigns.models import Fixture
 from campaigns.services.fixtures import fixtures_generate
 from campaigns.services.reports import fixture_confirm_result
 from teams.models import Team
-from tests.arena.hosted import begin, fresh, legal
+from tests.arena.hosted import begin, fresh, legal, play_at_the_table
 from tests.arena.script import DICE, SCRIPT, chosen
 from tests.campaigns.factories import LeagueFactory, enter_teams
 from tests.factories import TeamFactory, UserFactory
@@ -140,13 +140,7 @@ def test_a_league_fixture_played_at_the_table_is_reported_and_waits_for_the_oppo
             break
         seat = seats_to_move(state)[0]
         options = [a for a in legal_actions(state, seat) if type(a).__name__ != "Concede"]
-        actions, dice = [action_to_json(rng.choice(options))], []
-        while True:
-            try:
-                match_play(match=match, player=holder, version=match.version, actions=actions, dice=dice)
-                break
-            except DiceNeededError:
-                dice.append(rng.randint(1, 10))
+        play_at_the_table(match, holder, rng.choice(options), rng)
     match = fresh(match)
     if match.is_live:
         state = state_of(match)

@@ -9,14 +9,10 @@ import random
 
 import pytest
 
-from arena.engine import action_to_json, legal_actions, seats_to_move
 from arena.models import Match
-from arena.play_errors import DiceNeededError
-from arena.runtime.states import state_of
-from arena.services import match_play
 from campaigns.models import Fixture
 from campaigns.services.fixtures import fixtures_generate
-from tests.arena.hosted import fresh
+from tests.arena.hosted import through_the_table_set_up
 from tests.browser.actions import log_in
 from tests.browser.test_hosted_match import live_server  # noqa: F401 (the serialised live server)
 from tests.campaigns.factories import LeagueFactory, enter_teams
@@ -26,22 +22,11 @@ pytestmark = pytest.mark.browser
 
 def _through_the_set_up(match: Match, device, lock) -> None:  # type: ignore[no-untyped-def]
     """The set-up played on the device by the service (its pages are the hosted match's, tested
-    elsewhere): a concession in the set-up has no rounds played, which no league result has. The
-    pages poll meanwhile, so the test's queries take the server's lock (SQLite's in-memory test
-    database is one shared cache, whose writers fail at once on a table another connection reads)."""
-    rng = random.Random(11)
+    elsewhere). The pages poll meanwhile, so the test's queries take the server's lock (SQLite's
+    in-memory test database is one shared cache, whose writers fail at once on a table another
+    connection reads)."""
     with lock:
-        while fresh(match).status != Match.Status.PLAYING:
-            state = state_of(match)
-            seat = seats_to_move(state)[0]
-            choice = rng.choice([a for a in legal_actions(state, seat) if type(a).__name__ != "Concede"])
-            actions, dice = [action_to_json(choice)], []
-            while True:
-                try:
-                    match_play(match=match, player=device, version=match.version, actions=actions, dice=dice)
-                    break
-                except DiceNeededError:
-                    dice.append(rng.randint(1, 10))
+        through_the_table_set_up(match, device, random.Random(11))
 
 
 def test_a_fixture_at_the_table_waits_for_the_opponent_and_its_result_for_his_confirmation(
