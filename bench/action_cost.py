@@ -3,7 +3,9 @@
 Plays whole matches between two random players (a fixed seed per match, so every run plays the same
 actions) through the views, as two browsers would: the acting seat posts ``/play/<id>/act/`` under
 htmx and gets its refreshed parts; the other seat's poll (``/play/<id>/poll/?v=<the old version>``)
-then gets its own; and an idle poll at the new version gets "nothing new". Each client keeps the
+then gets its own; and an idle poll at the new version gets "nothing new". With ``--push`` the other
+seat's parts are built as its push stream builds them (``arena.views.parts.stream_parts``: the session
+checked, the match read, every part with the header's count), and there is no idle poll. Each client keeps the
 parts' fingerprints it was sent and reports them (``have``), as the play page's script does.
 
 Times are the process's CPU (``time.process_time``), the figure that matters on a shared machine:
@@ -35,6 +37,7 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "viadal_site.settings.test")
@@ -48,6 +51,7 @@ from django.template import Template  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext, _TestState, setup_test_environment  # noqa: E402
 
+FORM = "application/x-www-form-urlencoded"  # as htmx posts the play page's forms (the test client's own is multipart)
 FINGERPRINT = re.compile(r'<[^>]*\bdata-fp="([0-9a-f]+)"')
 
 
@@ -77,6 +81,7 @@ def main() -> None:
     parser.add_argument("--round-limit", type=int, default=12)
     parser.add_argument("--most-actions", type=int, default=0, help="stop each match after this many (0: play it out)")
     parser.add_argument("--profile", default="", help="write a cProfile of the act and refresh requests here")
+    parser.add_argument("--push", action="store_true", help="the other seat's parts as its push stream builds them")
     args = parser.parse_args()
     setup_test_environment()
     # The test environment wraps every template's rendering to hand its context to the test client (a
@@ -90,7 +95,7 @@ def main() -> None:
         )
     old_name = connection.creation.create_test_db(verbosity=0, keepdb=False)
     try:
-        run(args.matches, args.round_limit, args.profile, args.most_actions)
+        run(args.matches, args.round_limit, args.profile, args.most_actions, args.push)
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
 
@@ -107,11 +112,12 @@ def timed(profile: cProfile.Profile | None, call: Callable[[], Any]) -> tuple[An
     return result, spent, len(queries.captured_queries)
 
 
-def run(matches: int, round_limit: int, profile_to: str, most_actions: int = 0) -> None:
+def run(matches: int, round_limit: int, profile_to: str, most_actions: int = 0, push: bool = False) -> None:
     from arena.engine import action_to_json, is_over, legal_actions, seats_to_move
     from arena.models import Match
     from arena.runtime.states import state_of
     from arena.services import match_accept, match_create
+    from arena.views.parts import Reader, stream_parts
     from teams.models import Team
     from tests.factories import TeamFactory, UserFactory
 
@@ -131,6 +137,10 @@ def run(matches: int, round_limit: int, profile_to: str, most_actions: int = 0) 
         screens = (Screen(home), Screen(away))
         for screen in screens:
             screen.keep(screen.client.get(f"/play/{match.pk}/").content.decode())
+        readers = [
+            Reader(user.pk, screen.client.session.session_key, "hu", "bench-csrf-token")
+            for user, screen in zip((home, away), screens, strict=True)
+        ]
         rng = random.Random(number)
         played = 0
         while True:
@@ -147,9 +157,10 @@ def run(matches: int, round_limit: int, profile_to: str, most_actions: int = 0) 
             before = match.version
             me, other = screens[seat], screens[1 - seat]
             data = {"version": str(before), "action": __import__("json").dumps(action_to_json(choice)), **me.params()}
+            body = urlencode(data)
             answer, spent, count = timed(
                 profile,
-                lambda: me.client.post(f"/play/{match.pk}/act/", data, headers=htmx),  # noqa: B023
+                lambda: me.client.post(f"/play/{match.pk}/act/", body, FORM, headers=htmx),  # noqa: B023
             )
             assert answer.status_code == 200, answer.content[:400]
             me.keep(answer.content.decode())
@@ -157,6 +168,13 @@ def run(matches: int, round_limit: int, profile_to: str, most_actions: int = 0) 
             sent["act"].append(len(answer.content))
             queries["act"].append(count)
             match.refresh_from_db()
+            if push:
+                streamed, spent, count = timed(profile, lambda: stream_parts(match.pk, readers[1 - seat]))  # noqa: B023
+                assert streamed is not None and streamed.version == match.version
+                rows["refresh"].append(spent)
+                sent["refresh"].append(len(streamed.html.encode()))
+                queries["refresh"].append(count)
+                continue
             url = f"/play/{match.pk}/poll/"
             refreshed, spent, count = timed(
                 profile,
@@ -177,9 +195,11 @@ def run(matches: int, round_limit: int, profile_to: str, most_actions: int = 0) 
     print(f"{'per action (CPU)':<36} {'median ms':>9} {'mean ms':>8} {'p90 ms':>7} {'KB sent':>8} {'queries':>7}")
     for name, label in (
         ("act", "the acting seat's answer (POST act)"),
-        ("refresh", "the other seat's refresh (poll)"),
+        ("refresh", "the other seat's stream build" if push else "the other seat's refresh (poll)"),
         ("idle", "an idle poll (204)"),
     ):
+        if not rows[name]:
+            continue
         values = sorted(rows[name])
         kilobytes = statistics.mean(sent[name]) / 1024 if name in sent else 0.0
         print(

@@ -8,6 +8,11 @@ the newest and drops the least recently used ones beyond the bound.
 
 The bound is a number or a function giving it, read on each ``put`` (a setting a test may change); a
 bound of 0 or less keeps nothing.
+
+``RecentMemo`` is for the hot memos of pure functions (the play screen's rows, pieces and choices, looked
+up a hundred times a build): a hit is one dictionary lookup, where ``BoundedLRU`` takes a lock and hashes
+the key twice (its lookup and ``move_to_end``), which for a key holding an engine view was most of what
+the hit saved. It keeps the entries used since its last turnover and those of the generation before.
 """
 
 from __future__ import annotations
@@ -91,3 +96,38 @@ class BoundedLRU(Generic[K, V]):
     def __len__(self) -> int:
         with self._lock:
             return len(self._entries)
+
+
+class RecentMemo(Generic[K, V]):
+    """A memo of a pure function's results that keeps what was used lately: the entries put or found since
+    the last turnover, and the generation before them. Once ``per_generation`` entries are new, the older
+    generation is dropped and the new one becomes it; an entry found there is carried into the new one.
+
+    Unlocked: under the interpreter's lock each dictionary operation is whole, and two threads racing
+    over a turnover can at worst lose an entry, which is worked out again. Its values must therefore be
+    what any caller would compute for the key (a pure function's results), never state."""
+
+    def __init__(self, per_generation: int) -> None:
+        self._per_generation = per_generation
+        self._new: dict[K, V] = {}
+        self._old: dict[K, V] = {}
+
+    def get(self, key: K) -> V | None:
+        found = self._new.get(key)
+        if found is None:
+            found = self._old.get(key)
+            if found is not None:
+                self.put(key, found)
+        return found
+
+    def put(self, key: K, value: V) -> None:
+        new = self._new
+        new[key] = value
+        if len(new) >= self._per_generation:
+            self._old, self._new = new, {}
+
+    def clear(self) -> None:
+        self._new, self._old = {}, {}
+
+    def __len__(self) -> int:
+        return len(self._new) + len(self._old)

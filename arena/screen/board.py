@@ -8,7 +8,7 @@ redrawn with every change, from a view (``view(state, seat)``) and the seat's ow
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from arena.engine import CharacterView, SeatView
 from arena.engine.board.hexgrid import Hex, hex_corners, pixel_centre
+from common.bounded_lru import RecentMemo
 
 from .board_svg import board_drawing
 from .choices import Choice
@@ -116,18 +117,30 @@ class BoardLayer:
             + f"<title>{_v(t.title)}</title></g>"
             for t in self.targets
         )
-        pieces = "".join(
-            f'<g class="{_v(p.css)} stack-{_v(p.stack)}" data-piece="{_v(p.id)}" data-hex="{_v(p.hex)}" '
-            f'role="button" tabindex="0"><circle cx="{_s(p.x)}" cy="{_s(p.y)}" r="{_s(p.r)}"/>'
-            f'<text x="{_s(p.x)}" y="{_s(p.y)}">{_v(p.letter)}</text><title>{_v(p.title)}</title></g>'
-            for p in self.pieces
-        )
+        pieces = "".join(_piece_svg(p) for p in self.pieces)
         return mark_safe(  # every value is escaped above
             f'<g class="marks">{marks}</g>\n'
             f'              <g class="gate-states">{gates}</g>\n'
             f'              <g class="targets">{targets}</g>\n'
             f'              <g class="pieces">{pieces}</g>'
         )
+
+
+# A piece's SVG, kept per piece (its values escaped: a pure function of the piece, which is itself kept
+# while unchanged, ``_PIECES``).
+_PIECES_SVG: RecentMemo[Piece, str] = RecentMemo(2048)
+
+
+def _piece_svg(p: Piece) -> str:
+    found = _PIECES_SVG.get(p)
+    if found is None:
+        found = (
+            f'<g class="{_v(p.css)} stack-{_v(p.stack)}" data-piece="{_v(p.id)}" data-hex="{_v(p.hex)}" '
+            f'role="button" tabindex="0"><circle cx="{_s(p.x)}" cy="{_s(p.y)}" r="{_s(p.r)}"/>'
+            f'<text x="{_s(p.x)}" y="{_s(p.y)}">{_v(p.letter)}</text><title>{_v(p.title)}</title></g>'
+        )
+        _PIECES_SVG.put(p, found)
+    return found
 
 
 @cache  # a hex's corners never change: the board has a few hundred hexes
@@ -139,11 +152,10 @@ def _key(value: Sequence[int]) -> str:
     return f"{value[0]},{value[1]}"
 
 
-def _piece_css(c: CharacterView, viewer: int | None, public: SeatView) -> str:
+def _piece_css(c: CharacterView, viewer: int | None, pairs: bool, active: bool, named: bool) -> str:
     css = ["piece", f"seat-{c.seat}"]
     if viewer is not None:
         css.append("mine" if c.seat == viewer else "theirs")
-        pairs = public.four is not None and public.four.mode == "pairs"
         if pairs and c.seat == viewer ^ 1:  # the partner's (HR-8), ringed white
             css.append("partner")
     if not c.alive:
@@ -151,9 +163,9 @@ def _piece_css(c: CharacterView, viewer: int | None, public: SeatView) -> str:
     for state, on in (("prone", c.prone), ("netted", c.netted), ("sneaking", c.sneaking), ("hiding", c.hiding)):
         if on:
             css.append(state)
-    if c.id == public.active:
+    if active:
         css.append("active")
-    elif c.id in public.named:
+    elif named:
         css.append("named")
     if c.zombie is not None:
         css.append("zombie")
@@ -161,13 +173,12 @@ def _piece_css(c: CharacterView, viewer: int | None, public: SeatView) -> str:
 
 
 def pieces(public: SeatView, names: Names, language: str) -> tuple[Piece, ...]:
-    letters = SLOT_LETTERS["hu" if language == "hu" else "en"]
     by_hex: dict[tuple[int, int], list[CharacterView]] = {}
     for c in public.characters:
         if c.hex is not None:
             by_hex.setdefault(c.hex, []).append(c)
     found = []
-    words = _PieceWords.now()
+    pairs = public.four is not None and public.four.mode == "pairs"
     for (q, r), here in sorted(by_hex.items()):
         living = [c for c in here if c.alive] or here
         dead = [c for c in here if not c.alive and living is not here]
@@ -175,15 +186,15 @@ def pieces(public: SeatView, names: Names, language: str) -> tuple[Piece, ...]:
         offsets = OFFSETS.get(len(living), OFFSETS[3])
         for i, c in enumerate(living):
             dx, dy = offsets[min(i, len(offsets) - 1)]
-            found.append(_piece(c, names, public, letters, (cx + dx, cy + dy), (q, r), len(living), words))
+            found.append(_piece(c, names, public, pairs, language, (cx + dx, cy + dy), (q, r), len(living)))
         for c in dead:  # a body under the living, drawn small (its hex is public)
-            found.append(_piece(c, names, public, letters, (cx, cy + 0.5), (q, r), 3, words))
+            found.append(_piece(c, names, public, pairs, language, (cx, cy + 0.5), (q, r), 3))
     return tuple(found)
 
 
 @dataclass(frozen=True)
 class _PieceWords:
-    """The words of a piece's title, translated once per board rather than once per piece."""
+    """The words of a piece's title, translated once per language rather than once per piece."""
 
     title: str
     dead: str
@@ -193,24 +204,54 @@ class _PieceWords:
         return cls(title=_("%(who)s (%(team)s) on %(hex)s · %(status)s"), dead=_("dead"))
 
 
+# The pieces the boards of a process drew lately. A piece is a pure function of the key it is kept under
+# (the character's view, the names and language it is worded in, where it is drawn, and what of the view
+# marks it: the viewer, a pairs match, the active and named characters), and from one version to the
+# next most characters neither move nor change.
+PIECES_KEPT = 4096
+_PIECES: RecentMemo[tuple[object, ...], Piece] = RecentMemo(PIECES_KEPT)
+
+
 def _piece(
     c: CharacterView,
     names: Names,
     public: SeatView,
-    letters: Mapping[str, str],
+    pairs: bool,
+    language: str,
     at: tuple[float, float],
     where: tuple[int, int],
     stack: int,
-    words: _PieceWords,
 ) -> Piece:
+    viewer = public.viewer
+    key = (c, names, language, viewer, pairs, c.id == public.active, c.id in public.named, at, where, stack)
+    found = _PIECES.get(key)
+    if found is None:
+        found = _new_piece(c, names, viewer, pairs, key[5], key[6], language, at, where, stack)
+        _PIECES.put(key, found)
+    return found
+
+
+def _new_piece(
+    c: CharacterView,
+    names: Names,
+    viewer: int | None,
+    pairs: bool,
+    active: bool,
+    named: bool,
+    language: str,
+    at: tuple[float, float],
+    where: tuple[int, int],
+    stack: int,
+) -> Piece:
+    words = _PieceWords.now()
     status = words.dead if not c.alive else f"Ép {c.ep}/{c.ep_max}"
     return Piece(
         id=c.id,
         seat=c.seat,
         x=round(at[0], 3),
         y=round(at[1], 3),
-        letter=letters.get(c.slot, "?"),
-        css=_piece_css(c, public.viewer, public),
+        letter=SLOT_LETTERS["hu" if language == "hu" else "en"].get(c.slot, "?"),
+        css=_piece_css(c, viewer, pairs, active, named),
         # what a screen reader says of him: who, whose, where (text, not only a colour), how he is
         title=words.title
         % {

@@ -13,10 +13,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from arena.engine import Action, SeatView, State, action_to_json
 from arena.engine.match.previews import AttackPreview, attack_preview
+from common.bounded_lru import RecentMemo
 
 from .reader_words import (
     Names,
@@ -292,13 +294,34 @@ def choice_of(
     public: SeatView,
     state: State | None = None,
     previews: Callable[[Action], AttackPreview | None] | None = None,
+    language: str | None = None,
 ) -> Choice:
-    data = action_to_json(action)
-    label, group = _label(data, names, public)
     if previews is not None:  # the position's kept previews (arena.runtime.states.Position)
         preview = previews(action)
     else:
         preview = attack_preview(state, action) if state is not None else None
+    # A choice is a pure function of its action, the names and language it is worded in, its preview
+    # and the gates' state (a gate's button says open or close): the same action offered again at the
+    # next version is not worded again. (Actions are named tuples: two kinds may hold equal fields.)
+    key = (type(action), action, names, language or get_language(), preview, public.gates_open)
+    try:
+        found = _CHOICES.get(key)
+    except TypeError:  # an action holding a list is not hashable: worded each time
+        return _choice(action, names, public, preview)
+    if found is None:
+        found = _choice(action, names, public, preview)
+        _CHOICES.put(key, found)
+    return found
+
+
+# The choices the pages of a process offered lately (see ``choice_of``).
+CHOICES_KEPT = 8192
+_CHOICES: RecentMemo[tuple[Any, ...], Choice] = RecentMemo(CHOICES_KEPT)
+
+
+def _choice(action: Action, names: Names, public: SeatView, preview: AttackPreview | None) -> Choice:
+    data = action_to_json(action)
+    label, group = _label(data, names, public)
     if preview is not None:
         label = f"{label} · {preview_text(preview)}"
     char = data.get("char") or data.get("zombie")
@@ -325,4 +348,5 @@ def choices(
 ) -> list[Choice]:
     """The buttons of ``actions``; given the state they were listed from (or its kept ``previews``),
     attacks carry their preview."""
-    return [choice_of(action, names, public, state, previews) for action in actions]
+    language = get_language()
+    return [choice_of(action, names, public, state, previews, language) for action in actions]

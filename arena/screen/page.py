@@ -265,7 +265,20 @@ def log_lines(
         visible = events_for(match_events(state), seat)
         chosen = visible if last is None else visible[-last:]
         return len(visible), [sentence(event_to_json(e), names) for e in reversed(chosen)]
-    count, chosen = _visible_count(state.log, seat), _newest_visible(state.log, seat, last)
+    count = _visible_count(state.log, seat)
+    if last == LOG_ON_PAGE:
+        found = _lines_since_last_build(state.log, seat, names)
+        if found is not None:
+            return count, found
+    chosen = _newest_visible(state.log, seat, last)
+    lines = _worded(chosen, names)
+    if last == LOG_ON_PAGE and state.log is not None:
+        _LINES.put((names, seat, get_language()), (state.log, tuple(lines)))
+    return count, lines
+
+
+def _worded(chosen: Sequence[Event], names: Names) -> list[SafeString]:
+    """The sentences of ``chosen`` (oldest first), newest first, those of the reader's last page reused."""
     key = _names_key(names)
     known = _SENTENCES.get(key, {})
     lines: list[SafeString] = []
@@ -282,7 +295,38 @@ def log_lines(
         kept[held] = line
         lines.append(line)
     _SENTENCES.put(key, kept)
-    return count, lines
+    return lines
+
+
+# The newest lines of each reader's page as last built, with the log node they were built at, per
+# ``Names`` (kept by identity, ``Names.of``), seat and language: the next version's log extends that node,
+# so only the events of the versions since are worded and put in front. A node is compared by identity
+# (it is kept in the entry, so its id is not reused); a position rebuilt from the database holds new
+# nodes, and its first page words its lines through ``_worded``.
+_LINES: BoundedLRU[tuple[Any, ...], tuple[Any, tuple[SafeString, ...]]] = BoundedLRU(SENTENCES_KEPT)
+
+
+def _lines_since_last_build(log: Any, seat: int | None, names: Names) -> list[SafeString] | None:
+    """The newest ``LOG_ON_PAGE`` lines of ``log`` for ``seat``, newest first, from the reader's last
+    build when ``log`` extends the node it was built at; None when it does not."""
+    key = (names, seat, get_language())
+    kept = _LINES.get(key)
+    if kept is None or log is None:
+        return None
+    built_at, before = kept
+    newer: list[Event] = []  # the events since, newest first
+    node = log
+    while node is not built_at:
+        if node is None or len(newer) >= LOG_ON_PAGE:
+            return None  # not an extension of that build's log (another match), or more than a page since
+        newer.extend(reversed(events_for(node[1], seat)))
+        node = node[0]
+    if not newer:
+        return list(before)
+    lines = [sentence(event_to_json(event), names) for event in newer] + list(before)
+    lines = lines[:LOG_ON_PAGE]
+    _LINES.put(key, (log, tuple(lines)))
+    return lines
 
 
 def table_device(match: Match, user: User | AnonymousUser) -> bool:
@@ -312,7 +356,7 @@ def seat_page(
         movers = seats_to_move(state) if match.is_live else ()
         seat = movers[0] if movers else (match.winner_seat if match.winner_seat is not None else HOME)
     public = position.view(seat)
-    names = Names(public, seat)
+    names = Names.of(public, seat)
     live = match.is_live
     actions = position.actions(seat) if seat is not None and live else ()
     found = choices(actions, names, public, state, previews=position.preview)

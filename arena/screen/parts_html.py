@@ -27,7 +27,10 @@ from django.utils.timezone import localtime
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
+from common.bounded_lru import RecentMemo
+
 from .html_values import html_value
+from .sides import CharacterRow
 
 if TYPE_CHECKING:
     from .choices import Choice
@@ -71,14 +74,27 @@ def _act_urls(pk: int) -> tuple[str, ...]:
 
 
 def _buttons(found: Iterable[Choice], css: str, indent: str) -> str:
-    return "".join(
-        f"\n{indent}"
-        f'<button type="submit" name="action" value="{_v(c.value)}" class="btn btn-sm {css} choice" '
-        f'data-kind="{_v(c.kind)}" data-char="{_or_empty(c.char)}" '
-        f'data-hex="{_or_empty(c.hex)}" data-target="{_or_empty(c.target)}">{_v(c.label)}</button>'
-        f"\n{indent[:-2]}"
-        for c in found
-    )
+    return "".join(_button(c, css, indent) for c in found)
+
+
+# A choice's button, kept per choice and place (its values escaped: a pure function of the choice, which
+# is itself kept while offered, arena.screen.choices.choice_of).
+_BUTTONS: RecentMemo[tuple[Choice, str, str], str] = RecentMemo(4096)
+
+
+def _button(c: Choice, css: str, indent: str) -> str:
+    key = (c, css, indent)
+    found = _BUTTONS.get(key)
+    if found is None:
+        found = (
+            f"\n{indent}"
+            f'<button type="submit" name="action" value="{_v(c.value)}" class="btn btn-sm {css} choice" '
+            f'data-kind="{_v(c.kind)}" data-char="{_or_empty(c.char)}" '
+            f'data-hex="{_or_empty(c.hex)}" data-target="{_or_empty(c.target)}">{_v(c.label)}</button>'
+            f"\n{indent[:-2]}"
+        )
+        _BUTTONS.put(key, found)
+    return found
 
 
 def _table_line(page: SeatPage) -> str:
@@ -417,29 +433,58 @@ def sides_part(page: SeatPage, *, oob: bool, fp: str) -> SafeString:
         + "</ul>\n        \n"
     )
     out.append(head)
-    for row in page.characters:
-        states = f"<div>{_joined(row.states, ', ')}</div>" if row.states else ""
-        secrets = f'<div class="secret">{_joined(row.secrets, " · ")}</div>' if row.secrets else ""
-        kit = f'<div class="text-secondary">{_v(row.kit)}</div>' if row.kit else ""
-        out.append(
-            "\n                \n"
-            f'                <tr class="{_v(row.css)}" id="row-{_v(row.id)}" data-char="{_v(row.id)}">\n'
-            f'                  <th scope="row" class="fw-normal"><span class="team-dot seat-{_v(row.seat)}"></span>'
-            f"{_v(row.short)}</th>\n"
-            f"                  <td>{_v(row.team)}</td>\n"
-            f'                  <td class="text-nowrap">{_v(row.place)}</td>\n'
-            f"                  <td>{_v(row.ep) if row.alive else '†'}</td>\n"
-            f"                  <td>{_v(row.stp)}</td>\n"
-            "                  <td>\n"
-            f'                    <div class="text-secondary">{_v(row.values)}</div>\n'
-            f"                    {states}\n"
-            f"                    {secrets}\n"
-            f"                    {kit}\n"
-            "                  </td>\n"
-            "                </tr>\n              "
-        )
+    out.extend(_row_html(row) for row in page.characters)
     out.append("\n            </tbody>\n          </table>\n        </div>\n      </section>\n      ")
     return mark_safe("".join(out))  # every value is escaped above
+
+
+# The rows' HTML, kept per row (a row's HTML is its values escaped: a pure function of the row, which is
+# itself kept while unchanged, arena.screen.sides.character_row).
+_ROWS_HTML: RecentMemo[CharacterRow, str] = RecentMemo(2048)
+
+
+def _row_html(row: CharacterRow) -> str:
+    """One row of the characters' table."""
+    found = _ROWS_HTML.get(row)
+    if found is not None:
+        return found
+    states = f"<div>{_joined(row.states, ', ')}</div>" if row.states else ""
+    secrets = f'<div class="secret">{_joined(row.secrets, " · ")}</div>' if row.secrets else ""
+    kit = f'<div class="text-secondary">{_v(row.kit)}</div>' if row.kit else ""
+    found = (
+        "\n                \n"
+        f'                <tr class="{_v(row.css)}" id="row-{_v(row.id)}" data-char="{_v(row.id)}">\n'
+        f'                  <th scope="row" class="fw-normal"><span class="team-dot seat-{_v(row.seat)}"></span>'
+        f"{_v(row.short)}</th>\n"
+        f"                  <td>{_v(row.team)}</td>\n"
+        f'                  <td class="text-nowrap">{_v(row.place)}</td>\n'
+        f"                  <td>{_v(row.ep) if row.alive else '†'}</td>\n"
+        f"                  <td>{_v(row.stp)}</td>\n"
+        "                  <td>\n"
+        f'                    <div class="text-secondary">{_v(row.values)}</div>\n'
+        f"                    {states}\n"
+        f"                    {secrets}\n"
+        f"                    {kit}\n"
+        "                  </td>\n"
+        "                </tr>\n              "
+    )
+    _ROWS_HTML.put(row, found)
+    return found
+
+
+# A log line's item, kept per line (the next versions' pages show the same lines). Only a sentence (safe
+# HTML, written as it is) is kept: a plain string of the same text would be escaped.
+_LOG_ITEMS: RecentMemo[str, str] = RecentMemo(8192)
+
+
+def _log_item(line: str) -> str:
+    if type(line) is not SafeString:
+        return f"<li>{_v(line)}</li>"
+    found = _LOG_ITEMS.get(line)
+    if found is None:
+        found = f"<li>{line}</li>"
+        _LOG_ITEMS.put(line, found)
+    return found
 
 
 def log_part(page: SeatPage, *, oob: bool, fp: str) -> SafeString:
@@ -448,7 +493,7 @@ def log_part(page: SeatPage, *, oob: bool, fp: str) -> SafeString:
     full = ngettext("The full log (%(counter)s line)", "The full log (%(counter)s lines)", page.log_count) % {
         "counter": count
     }
-    lines = "".join(f"<li>{_v(line)}</li>" for line in page.log)
+    lines = "".join(_log_item(line) for line in page.log)
     return mark_safe(  # every value is escaped
         f'\n      <section id="match-log" class="match-log mt-3"{_oob(oob, fp)}>\n'
         '        <div class="d-flex justify-content-between align-items-baseline">\n'

@@ -13,8 +13,8 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from arena.engine import SeatView
 from arena.engine.content.amulets import AMULETS, VIALS
@@ -24,6 +24,7 @@ from arena.engine.content.spells import SPELLS
 from arena.engine.content.traps import TRAPS
 from arena.engine.content.weapons import WEAPONS
 from arena.team_names import is_app_team, team_label
+from common.bounded_lru import BoundedLRU
 from common.i18n import entry_name
 
 TRAPS_BY_NUMBER = {trap.number: trap for trap in TRAPS.values()}
@@ -143,10 +144,12 @@ def character_label(char_id: str, name: str, team: str) -> str:
 class Names:
     """Who is who in one match, read from a view: each character's name (with his team's where
     both teams have a member of that name and he is not the viewer's own), each seat's team, in
-    the reader's language where the app named them."""
+    the reader's language where the app named them. Not changed once made: the play screen's
+    words worded with one (its rows, pieces and choices) are kept by its identity (``Names.of``)."""
 
     def __init__(self, public: SeatView, viewer: int | None = None) -> None:
         self.viewer = viewer
+        self.language = get_language()
         self.stored_teams = stored = {seat.seat: seat.team for seat in public.seats}
         self.teams = {seat: team_label(team) for seat, team in stored.items()}
         characters = public.characters
@@ -160,6 +163,23 @@ class Names:
             c.id: own[c.id] if counts[own[c.id]] == 1 or c.seat == viewer else f"{own[c.id]} ({self.teams[c.seat]})"
             for c in characters
         }
+
+    @classmethod
+    def of(cls, public: SeatView, viewer: int | None = None) -> Names:
+        """The names of ``public`` for ``viewer`` in the active language, made once per process: every
+        version of a match names the same characters and teams, so a page's builds share one object,
+        whose identity then keys what is worded with it."""
+        key = (
+            get_language(),
+            viewer,
+            tuple((seat.seat, seat.team) for seat in public.seats),
+            tuple((c.id, c.name, c.seat) for c in public.characters),
+        )
+        found = _NAMES.get(key)
+        if found is None:
+            found = cls(public, viewer)
+            _NAMES.put(key, found)
+        return found
 
     def char(self, char_id: str | None) -> str:
         if char_id is None:
@@ -181,6 +201,10 @@ class Names:
         if who.startswith("trap "):
             return trap_name(int(who[5:]))
         return self.char(who)
+
+
+# The names of the matches a process serves: one per match, reader's seat and language.
+_NAMES: BoundedLRU[tuple[Any, ...], Names] = BoundedLRU(1024)
 
 
 def hex_text(value: Sequence[int] | None) -> str:

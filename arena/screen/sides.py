@@ -6,13 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from arena.engine import CharacterView, SeatView
+from arena.engine.match.view_types import EffectView, SheetView
 from arena.engine.match.words import ArenaMode
 from arena.models import Match
+from common.bounded_lru import RecentMemo
 from reference.links import entry_link
 
 from .log.core_sentences import result_name
@@ -58,36 +62,36 @@ SHEET_LABELS = {"te": "TÉ", "ve": "VÉ", "ce": "CÉ", "eg": "Eg", "me": "ME", "
 def public_sheet_values(public: SeatView) -> dict[str, str]:
     """The values a team sheet shows everyone (HR-12 ruling 36), per character, from the view: never
     the grip, amulets, tokens or vials."""
-    found = {}
-    for c in public.characters:
-        values = [(key, getattr(c.sheet, key)) for key in SHEET_VALUES]
-        found[c.id] = " · ".join(f"{SHEET_LABELS[k]} {v}" for k, v in values if v)
-    return found
+    return {c.id: _sheet_text(c.sheet) for c in public.characters}
+
+
+@lru_cache(maxsize=1024)  # a match's sheets never change: a few per character of the matches served
+def _sheet_text(sheet: SheetView) -> str:
+    values = [(key, getattr(sheet, key)) for key in SHEET_VALUES]
+    return " · ".join(f"{SHEET_LABELS[k]} {v}" for k, v in values if v)
 
 
 _STATES = ("prone", "netted", "sneaking", "hiding")
 
 
-def _states(c: CharacterView, public: SeatView) -> tuple[str, ...]:
+def _states(c: CharacterView, effects: tuple[EffectView, ...], spells: tuple[str, ...]) -> tuple[str, ...]:
+    """His states, debt, trap marks, the modifiers on him (``effects``) and the lasting spells on him
+    (``spells``, each once: a spell of several lasting parts, Tűzalak, is one spell on him)."""
     flags = (c.prone, c.netted, c.sneaking, c.hiding)
     found = [state_name(name) for name, on in zip(_STATES, flags, strict=True) if on]
     if c.debt:
         found.append(_("owes %(man)s MAN") % {"man": c.debt})
     found += [mark_name(m.kind) for m in c.trap_marks]
-    for e in public.effects:
-        if e.char == c.id:
-            found.append(f"{SHEET_LABELS.get(e.value, e.value)} {e.amount:+d}")
-    listed = set()  # a spell of several lasting parts (Tűzalak) is one spell on him
-    for spell in public.spells:
-        if spell.target == c.id and spell.spell not in listed:
-            listed.add(spell.spell)
-            found.append(entry_link("spells", spell.spell, spell_name(spell.spell)))
+    for e in effects:
+        found.append(f"{SHEET_LABELS.get(e.value, e.value)} {e.amount:+d}")
+    for spell in spells:
+        found.append(entry_link("spells", spell, spell_name(spell)))
     if c.zombie is not None:
         found.append(_("zombie"))
     return tuple(found)
 
 
-def _secrets(c: CharacterView, public: SeatView) -> tuple[str, ...]:
+def _secrets(c: CharacterView, grip_recorded: bool) -> tuple[str, ...]:
     found = []
     if c.amulet:
         found.append(_("amulet: %(amulet)s") % {"amulet": amulet_name(c.amulet)})
@@ -96,7 +100,7 @@ def _secrets(c: CharacterView, public: SeatView) -> tuple[str, ...]:
     if c.vial:
         found.append(_("vial: %(vial)s") % {"vial": vial_name(c.vial)})
     g = c.gladiator
-    if g is not None and g.hand is not None and public.seats[c.seat].grip_recorded:
+    if g is not None and g.hand is not None and grip_recorded:
         found.append(_("grip: %(grip)s") % {"grip": grip_text(g.hand, g.main)})
     return tuple(found)
 
@@ -113,33 +117,53 @@ def _kit(c: CharacterView) -> str:
     return " · ".join(parts)
 
 
+# The rows of the characters a process has shown lately. A row is a pure function of the key it is kept
+# under (the character's view, the names and the language it is worded in, what the view says of him
+# elsewhere), and from one version to the next nine in ten characters are unchanged: only the rest are
+# worded again.
+ROWS_KEPT = 4096
+_ROWS: RecentMemo[tuple[Any, ...], CharacterRow] = RecentMemo(ROWS_KEPT)
+
+
+def character_row(
+    c: CharacterView, public: SeatView, names: Names, sheet_values: Mapping[str, str], language: str
+) -> CharacterRow:
+    """One character's row, worded once per process for what it shows (``_ROWS``)."""
+    effects = tuple(e for e in public.effects if e.char == c.id)
+    spells = tuple(dict.fromkeys(spell.spell for spell in public.spells if spell.target == c.id))
+    grip = public.seats[c.seat].grip_recorded
+    values = sheet_values.get(c.id, "")
+    key = (c, names, language, effects, spells, grip, values)
+    row = _ROWS.get(key)
+    if row is None:
+        row = CharacterRow(
+            id=c.id,
+            seat=c.seat,
+            name=names.char(c.id),
+            short=character_label(c.id, c.name, names.stored_teams.get(c.seat, "")),
+            role=c.role,
+            css=f"seat-{c.seat}" + ("" if c.alive else " dead"),
+            alive=c.alive,
+            ep=f"{c.ep}/{c.ep_max}",
+            stp=f"{c.stp}/{c.stp_max}",
+            values=values,
+            states=_states(c, effects, spells),
+            secrets=_secrets(c, grip),
+            kit=_kit(c),
+            team=names.team(c.seat),
+            place=hex_text(c.hex) if c.hex is not None else "–",
+        )
+        _ROWS.put(key, row)
+    return row
+
+
 def character_rows(
     public: SeatView, names: Names, sheet_values: Mapping[str, str], seat: int | None
 ) -> tuple[CharacterRow, ...]:
-    rows = []
+    """Every character's row, the reader's own side first (a spectator: seat 0's)."""
+    language = get_language() or ""
     characters = sorted(public.characters, key=lambda c: (c.seat != (seat if seat is not None else 0), c.seat))
-    for c in characters:
-        css = f"seat-{c.seat}" + ("" if c.alive else " dead")
-        rows.append(
-            CharacterRow(
-                id=c.id,
-                seat=c.seat,
-                name=names.char(c.id),
-                short=character_label(c.id, c.name, names.stored_teams.get(c.seat, "")),
-                role=c.role,
-                css=css,
-                alive=c.alive,
-                ep=f"{c.ep}/{c.ep_max}",
-                stp=f"{c.stp}/{c.stp_max}",
-                values=sheet_values.get(c.id, ""),
-                states=_states(c, public),
-                secrets=_secrets(c, public),
-                kit=_kit(c),
-                team=names.team(c.seat),
-                place=hex_text(c.hex) if c.hex is not None else "–",
-            )
-        )
-    return tuple(rows)
+    return tuple(character_row(c, public, names, sheet_values, language) for c in characters)
 
 
 def my_secrets(public: SeatView, seat: int | None) -> tuple[str, ...]:

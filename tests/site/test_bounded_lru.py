@@ -1,11 +1,11 @@
 """The process caches' bounded map (common.bounded_lru): its bound, the order it drops entries in, and
-its use from several threads at once."""
+its use from several threads at once; and the two-generation memo of the play screen's pure functions."""
 
 from __future__ import annotations
 
 import threading
 
-from common.bounded_lru import BoundedLRU
+from common.bounded_lru import BoundedLRU, RecentMemo
 
 
 def test_it_keeps_at_most_its_bound_and_drops_the_oldest_first() -> None:
@@ -91,3 +91,59 @@ def test_threads_sharing_it_never_break_the_bound_or_lose_an_entry() -> None:
     assert len(kept) == 50
     assert all(value == key * 10 for key, value in kept.items())
     assert len(set(kept.keys())) == 50
+
+
+# --- RecentMemo: the play screen's memos of pure functions ------------------------------------------------
+
+
+def test_a_memo_keeps_two_generations_and_carries_what_is_used_into_the_new_one() -> None:
+    memo: RecentMemo[str, int] = RecentMemo(3)
+    memo.put("a", 1)
+    memo.put("b", 2)
+    memo.put("c", 3)  # the third new entry: a turnover, a, b and c are now the older generation
+    assert memo.get("a") == 1  # found in the older generation, carried into the new one
+    memo.put("d", 4)
+    memo.put("e", 5)  # the new generation is full again (a, d, e): b and c are dropped
+    assert memo.get("b") is None
+    assert memo.get("c") is None
+    assert (memo.get("a"), memo.get("d"), memo.get("e")) == (1, 4, 5)
+    assert len(memo) <= 6
+    memo.clear()
+    assert memo.get("a") is None
+    assert len(memo) == 0
+
+
+def test_a_memo_never_holds_more_than_two_generations() -> None:
+    memo: RecentMemo[int, int] = RecentMemo(10)
+    for key in range(1_000):
+        memo.put(key, key)
+        assert memo.get(key) == key
+        assert len(memo) <= 20
+    assert memo.get(0) is None
+    assert memo.get(999) == 999
+
+
+def test_threads_sharing_a_memo_only_ever_find_the_value_of_their_key() -> None:
+    """Unlocked by design: threads racing over turnovers may lose entries, never mix them up."""
+    memo: RecentMemo[int, int] = RecentMemo(16)
+    start = threading.Barrier(4)
+    errors: list[BaseException] = []
+
+    def work(offset: int) -> None:
+        try:
+            start.wait()
+            for round_ in range(5_000):
+                key = (round_ * 7 + offset) % 100
+                found = memo.get(key)
+                assert found is None or found == key * 10
+                memo.put(key, key * 10)
+        except BaseException as error:  # reported from the main thread
+            errors.append(error)
+
+    threads = [threading.Thread(target=work, args=(offset,)) for offset in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert len(memo) <= 32
