@@ -1,6 +1,8 @@
 """gunicorn's worker for the ASGI application (``make serve``; push, issue 35).
 
-uvicorn's own defaults, except these:
+Its "auto" loop and HTTP protocol are uvloop and httptools, which the project installs (uvicorn's
+pure-Python h11 and asyncio's own loop otherwise): a request through them takes about a fifth less CPU
+(docs/scale-out.md, round 8). Otherwise uvicorn's own defaults, except these:
 
 - its ``Server: uvicorn`` header is left out (as gunicorn's is, gunicorn.conf.py);
 - ``X-Forwarded-For`` is not read by the server, so that ``REMOTE_ADDR`` is the peer as under

@@ -48,8 +48,8 @@ class AsgiServer:
         config = uvicorn.Config(
             SiteAsgiHandler(),  # as viadal_site/asgi.py serves the site
             lifespan="off",
-            loop="asyncio",
-            http="h11",
+            loop="auto",  # uvloop and httptools, as the production worker runs them (viadal_site/workers.py)
+            http="auto",
             log_level="warning",
             timeout_graceful_shutdown=1,
         )

@@ -28,3 +28,22 @@ def test_a_worker_freezes_what_it_loaded_and_collects_young_objects_less_often()
     finally:
         gc.unfreeze()
         gc.set_threshold(*threshold)
+
+
+def test_the_asgi_worker_runs_uvicorns_compiled_parser_and_loop():
+    """``make serve``'s worker (viadal_site/workers.py) leaves uvicorn's "auto" choices, which are the
+    compiled httptools parser and uvloop once installed: the project installs both (pyproject.toml)."""
+    import sys
+
+    import uvicorn
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+    from viadal_site.workers import AsgiWorker
+
+    config = uvicorn.Config(lambda *_args: None, **AsgiWorker.CONFIG_KWARGS)
+    config.load()
+    assert config.http_protocol_class is HttpToolsProtocol
+    if sys.platform != "win32":
+        import uvloop
+
+        assert config.get_loop_factory() is uvloop.new_event_loop
