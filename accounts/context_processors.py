@@ -4,12 +4,15 @@ when the header shows it, and once per page (two queries; accounts.inbox).
 ``inbox_count_refresh`` is the count the play page's refreshed parts carry (a move's answer, a poll
 that found the match changed): the hosted matches that owe him a move are counted exactly (one
 indexed query), the rest (results to confirm or settle, fixtures to report, advances) as it stood
-when last counted within ``INBOX_REST_SECONDS``, kept in the shared cache. The play page's header is
+when last counted within ``INBOX_REST_SECONDS``, kept in the shared cache with the moment it stops
+being used; each process also keeps the counts it read until that moment, so a refresh reaches the
+shared cache about once a minute per player and process, not at every move. The play page's header is
 only refreshed when its match moves, so it was never more current than that; every other page
 counts everything afresh."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from functools import cache
 
@@ -18,6 +21,7 @@ from django.core.cache import cache as shared_cache
 from django.http import HttpRequest
 
 from arena.selectors import your_move_count
+from common.bounded_lru import BoundedLRU
 
 from .inbox import inbox_counts
 
@@ -46,9 +50,30 @@ def inbox_count_on_refresh(request: HttpRequest) -> int:
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return 0
-    rest = shared_cache.get(_rest_key(user.pk))
+    rest = _rest(user.pk)
     if rest is None:
         counts = inbox_counts(user)
-        shared_cache.set(_rest_key(user.pk), counts.total - counts.your_move, settings.INBOX_REST_SECONDS)
+        until = time.time() + settings.INBOX_REST_SECONDS
+        shared_cache.set(_rest_key(user.pk), (counts.total - counts.your_move, until), settings.INBOX_REST_SECONDS)
+        REST_KEPT.put(user.pk, (counts.total - counts.your_move, until))
         return counts.total
-    return int(rest) + your_move_count(user)
+    return rest + your_move_count(user)
+
+
+# The rest of each player's count as this process last read or made it, with the moment it stops being
+# used (as the shared cache holds them): read again from the shared cache once that moment has passed.
+REST_KEPT: BoundedLRU[int, tuple[int, float]] = BoundedLRU(4096)
+
+
+def _rest(pk: int) -> int | None:
+    """The rest of the player's count (everything but the matches owing him a move) as last counted
+    within ``INBOX_REST_SECONDS``, or None when it was not."""
+    now = time.time()
+    kept = REST_KEPT.get(pk)
+    if kept is not None and kept[1] > now:
+        return kept[0]
+    stored = shared_cache.get(_rest_key(pk))
+    if isinstance(stored, (tuple, list)) and len(stored) == 2 and stored[1] > now:
+        REST_KEPT.put(pk, (int(stored[0]), float(stored[1])))
+        return int(stored[0])
+    return None

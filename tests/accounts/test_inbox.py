@@ -191,3 +191,36 @@ def test_a_hosted_match_owing_a_move_names_every_team_not_only_his_own(client, l
     line = page[page.index(f'data-match="{mine.match_id}"') :]
     line = line[: line.index("</li>")]
     assert "Vasfarkasok" in line and "Ködlovagok" in line, line
+
+
+def test_a_refreshs_count_reads_the_rest_once_per_window_and_process(monkeypatch, settings):
+    """A refreshed part's count (``inbox_count_on_refresh``): the matches owing a move counted every time,
+    the rest counted once per ``INBOX_REST_SECONDS`` and kept in the shared cache with the moment it
+    lapses; each process keeps what it read until then, and counts afresh once it has lapsed."""
+    from django.http import HttpRequest
+
+    from accounts import context_processors
+    from accounts.inbox import InboxCounts
+
+    settings.INBOX_REST_SECONDS = 60
+    counted: list[int] = []
+    moves = [1]
+
+    def counts(user):  # type: ignore[no-untyped-def]
+        counted.append(user.pk)
+        return InboxCounts(to_confirm=2, your_move=moves[0])
+
+    now = [1_000_000.0]
+    monkeypatch.setattr(context_processors, "inbox_counts", counts)
+    monkeypatch.setattr(context_processors, "your_move_count", lambda user: moves[0])
+    monkeypatch.setattr(context_processors.time, "time", lambda: now[0])
+    request = HttpRequest()
+    request.user = UserFactory()
+    assert context_processors.inbox_count_on_refresh(request) == 3 and len(counted) == 1
+    moves[0] = 4  # a match now owes him a move: counted at once
+    now[0] += 30
+    assert context_processors.inbox_count_on_refresh(request) == 6 and len(counted) == 1
+    context_processors.REST_KEPT.clear()  # another process: it reads the shared cache's count
+    assert context_processors.inbox_count_on_refresh(request) == 6 and len(counted) == 1
+    now[0] += 31  # the window has passed: counted afresh
+    assert context_processors.inbox_count_on_refresh(request) == 6 and len(counted) == 2
