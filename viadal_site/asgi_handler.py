@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
+from functools import lru_cache
 from typing import IO, Any, cast
 
 from asgiref.sync import iscoroutinefunction, sync_to_async
@@ -36,7 +37,7 @@ from django.core.handlers.asgi import ASGIHandler, get_script_prefix
 from django.core.handlers.base import BaseHandler
 from django.http import StreamingHttpResponse
 from django.http.response import HttpResponseBase
-from django.urls import Resolver404, get_resolver, set_script_prefix
+from django.urls import Resolver404, URLResolver, get_resolver, set_script_prefix
 
 Scope = dict[str, Any]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
@@ -99,8 +100,18 @@ def _async_view(scope: Scope) -> bool:
     root: str = scope.get("root_path", "")
     if root and path.startswith(root):
         path = path[len(root) :]
+    if len(path) > KEPT_PATH_LENGTH:  # nothing of the site's is that long: not worth keeping
+        return _names_async_view.__wrapped__(get_resolver(), path)
+    return _names_async_view(get_resolver(), path)
+
+
+KEPT_PATH_LENGTH = 200
+
+
+@lru_cache(maxsize=4096)  # a resolver's URLs never change: a path names the same view for ever
+def _names_async_view(resolver: URLResolver, path: str) -> bool:
     try:
-        match = get_resolver().resolve(path)
+        match = resolver.resolve(path)
     except Resolver404:
         return False
     return iscoroutinefunction(match.func)

@@ -37,6 +37,7 @@ from arena.engine.match.memo import Memo
 from arena.engine.match.previews import AttackPreview, attack_preview
 from arena.models import Match, MatchAction
 from common.bounded_lru import BoundedLRU
+from common.prepared import PreparedQuery
 
 Key = tuple[int, str, int]
 MatchKey = tuple[int, str]
@@ -79,9 +80,10 @@ def _limit() -> int:
     return int(getattr(settings, "VIADAL_MATCH_STATE_CACHE", 128))
 
 
-# The states (bounded by the setting, read on each store) and each kept match's memo tables; ``_LOCK``
-# keeps the two in step (a match's memo is dropped with its last state).
+# The states (bounded by the setting, read on each store), the versions of each match among them and each
+# kept match's memo tables; ``_LOCK`` keeps the three in step (a match's memo is dropped with its last state).
 _STATES: BoundedLRU[Key, Position] = BoundedLRU(_limit)
+_VERSIONS: dict[MatchKey, set[int]] = {}
 _MEMOS: dict[MatchKey, Memo] = {}
 _LOCK = threading.Lock()
 
@@ -102,14 +104,22 @@ def remember(key: Key, position: Position) -> None:
     states from the set-up when each action's version took a place of its own)."""
     if _limit() <= 0:
         return
+    match_key, version = key[:2], key[2]
     with _LOCK:
-        for older in [k for k in _STATES.keys() if k[:2] == key[:2] and k[2] < key[2]]:
-            _STATES.pop(older)
-        _STATES.put(key, position)
-        _MEMOS[key[:2]] = position.state.memo
-        held = {k[:2] for k in _STATES.keys()}
-        for match_key in [k for k in _MEMOS if k not in held]:  # a match none of whose states is kept
-            del _MEMOS[match_key]
+        versions = _VERSIONS.setdefault(match_key, set())
+        for older in [v for v in versions if v < version]:
+            _STATES.pop((*match_key, older))
+            versions.discard(older)
+        dropped = _STATES.put(key, position)
+        versions.add(version)
+        _MEMOS[match_key] = position.state.memo
+        for (pk, seed, gone), _position in dropped:  # beyond the bound: perhaps a match's last state
+            left = _VERSIONS.get((pk, seed))
+            if left is not None:
+                left.discard(gone)
+                if not left:
+                    del _VERSIONS[pk, seed]
+                    _MEMOS.pop((pk, seed), None)
 
 
 def memo_of(match: Match) -> Memo | None:
@@ -122,6 +132,7 @@ def forget_all() -> None:
     """Empty this process's cache (tests; a restart does the same)."""
     with _LOCK:
         _STATES.clear()
+        _VERSIONS.clear()
         _MEMOS.clear()
 
 
@@ -139,22 +150,35 @@ def rebuild(match: Match, memo: Memo | None = None) -> State:
 
 def _newest_before(key: Key) -> tuple[int, State] | None:
     """The newest cached state of ``key``'s match at a version before ``key``'s, with that version."""
-    older = [(k[2], found) for k, found in _STATES.items() if k[:2] == key[:2] and k[2] < key[2]]
-    if not older:
-        return None
-    version, position = max(older, key=lambda entry: entry[0])
-    return version, position.state
+    match_key = key[:2]
+    with _LOCK:
+        older = sorted((v for v in _VERSIONS.get(match_key, ()) if v < key[2]), reverse=True)
+    for version in older:
+        position = _STATES.get((*match_key, version))
+        if position is not None:
+            return version, position.state
+    return None
+
+
+# The actions another process stored since a cached version: read at every such catch-up (about every
+# other action of a match that two processes serve), its SQL written once per process (common.prepared).
+_SINCE = PreparedQuery(
+    MatchAction,
+    lambda match, after, upto: (
+        MatchAction.objects.filter(match_id=match, seq__gt=after, seq__lte=upto).order_by("seq").only("events")
+    ),
+    match=-7_300_011,
+    after=2_147_400_012,  # (a sequence number, positive: a negative bound would be an empty query)
+    upto=2_147_400_013,
+)
 
 
 def caught_up(match: Match, version: int, state: State) -> State:
     """The state at ``match.version`` from ``state``, the cached one at ``version``: only the events
     stored since are read and evolved (another process took the actions between)."""
-    rows = (
-        MatchAction.objects.filter(match_id=match.pk, seq__gt=version, seq__lte=match.version)
-        .order_by("seq")
-        .values_list("events", flat=True)
-    )
-    return replay_from(state, [event_from_json(data) for row in rows for data in row])
+    rows = _SINCE.rows(match=match.pk, after=version, upto=match.version)
+    stored = [_SINCE.instance(row, MatchAction).events for row in rows]
+    return replay_from(state, [event_from_json(data) for events in stored for data in events])
 
 
 def position_of(match: Match) -> Position:

@@ -208,6 +208,7 @@ def _mark_team_file_grip(found: list[Choice], state: State, seat: int) -> list[C
 # it), so equal events of one class share one (two classes' events may be equal tuples: the class is
 # part of the key). At most ``LOG_ON_PAGE`` sentences per entry, ``SENTENCES_KEPT`` entries.
 SENTENCES_KEPT = 256
+LINES_KEPT = 512
 _SENTENCES: BoundedLRU[tuple[Any, ...], dict[tuple[type, Event], SafeString]] = BoundedLRU(SENTENCES_KEPT)
 
 
@@ -224,9 +225,9 @@ def _names_key(names: Names) -> tuple[Any, ...]:
 # How many events of a log a seat may see, per log node: the log is a chain of (earlier, events) that each
 # version extends, so a page counts only what the versions since its last build added instead of
 # filtering the whole match's log at every build. The node is kept with its count (an id alone could be
-# reused by a later node); 256 entries hold the newest node of each seat's and the spectators' pages of
-# the matches a process serves.
-_COUNTED: BoundedLRU[tuple[int, int | None], tuple[Any, int]] = BoundedLRU(256)
+# reused by a later node); 1,024 entries hold the newest node of each seat's and the spectators' pages of
+# the matches a process serves (three readers of 300 matches).
+_COUNTED: BoundedLRU[tuple[int, int | None], tuple[Any, int]] = BoundedLRU(1024)
 
 
 def _visible_count(log: Any, seat: int | None) -> int:
@@ -298,12 +299,13 @@ def _worded(chosen: Sequence[Event], names: Names) -> list[SafeString]:
     return lines
 
 
-# The newest lines of each reader's page as last built, with the log node they were built at, per
-# ``Names`` (kept by identity, ``Names.of``), seat and language: the next version's log extends that node,
-# so only the events of the versions since are worded and put in front. A node is compared by identity
-# (it is kept in the entry, so its id is not reused); a position rebuilt from the database holds new
-# nodes, and its first page words its lines through ``_worded``.
-_LINES: BoundedLRU[tuple[Any, ...], tuple[Any, tuple[SafeString, ...]]] = BoundedLRU(SENTENCES_KEPT)
+# The newest lines of each reader's page as last built, with the log node they were built at, per ``Names``
+# (kept by identity, ``Names.of``), seat and language: the next version's log extends that node, so only
+# the events of the versions since are worded and put in front. A node is compared by identity (it is
+# kept in the entry, so its id is not reused); a position rebuilt from the database holds new nodes, and
+# its first page words its lines through ``_worded``. 512 entries: the two seats of 256 matches, a few
+# megabytes.
+_LINES: BoundedLRU[tuple[Any, ...], tuple[Any, tuple[SafeString, ...]]] = BoundedLRU(LINES_KEPT)
 
 
 def _lines_since_last_build(log: Any, seat: int | None, names: Names) -> list[SafeString] | None:

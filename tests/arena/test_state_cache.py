@@ -176,3 +176,21 @@ def test_a_newer_state_of_a_match_lets_its_older_ones_go(match, players, setting
     assert kept == {other, (base[0], base[1], base[2] + 3)}
     states.remember(base, states.Position(state))  # a slow request's older version: kept beside the newer
     assert set(states._STATES.keys()) == {other, base, (base[0], base[1], base[2] + 3)}
+
+
+def test_the_index_of_each_matchs_versions_holds_exactly_the_kept_states(match, players, settings):
+    """Storing a version finds the match's older ones through its own index, not by scanning the cache:
+    after stores beyond the bound, in any order, the index and the memo tables name exactly the matches
+    and versions the cache still holds."""
+    settings.VIADAL_MATCH_STATE_CACHE = 5
+    state = state_of(fresh(match))
+    rng = random.Random(4)
+    for _ in range(200):
+        key = (rng.randrange(12), "seed", rng.randrange(6))
+        states.remember(key, states.Position(state))
+        kept = set(states._STATES.keys())
+        assert len(kept) <= 5
+        assert {(pk, seed, v) for (pk, seed), versions in states._VERSIONS.items() for v in versions} == kept
+        assert set(states._MEMOS) == {k[:2] for k in kept}
+        newest = max(v for (pk, _seed, v) in kept if (pk, _seed) == key[:2])
+        assert states._newest_before((*key[:2], newest + 1)) == (newest, state)
