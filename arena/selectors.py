@@ -21,7 +21,7 @@ from arena.engine.campaign.facts import Fate
 from arena.engine.campaign.results import RESULT_NAMES, ResultKind
 from arena.engine.content.amulets import OPTIONAL_RULES
 from common.i18n import entry_name, pair_name
-from common.prepared import PreparedQuery
+from common.prepared import PreparedPair, PreparedQuery
 from teams.models import Team
 
 from .models import Match, MatchSeat, Mode
@@ -61,6 +61,26 @@ def match_locked(pk: int) -> Match:
     if not rows:
         raise Match.DoesNotExist(f"no match {pk}")
     return _MATCH_LOCKED.instance(rows[0], Match)
+
+
+# The match and its seats with their players in one statement (a push stream's build, every version).
+_SEATS_AND_MATCH = PreparedPair(_SEATS_OF, _MATCH_BY_PK)
+
+
+def match_with_seats(pk: int) -> tuple[Match | None, list[MatchSeat]]:
+    """``match_by_pk(pk)`` and ``seats_with_players`` of it, read in one statement (one snapshot): the
+    match (None when there is none) and its seats in seat order."""
+    rows = _SEATS_AND_MATCH.rows({"match": pk}, {"pk": pk})
+    if not rows or rows[0][1] is None:  # no seats (an open challenge has the challenger's): read it alone
+        return match_by_pk(pk), []
+    match = _MATCH_BY_PK.instance(rows[0][1], Match)
+    seats = []
+    for row, _match_row in rows:
+        seat = _SEATS_OF.instance(row, MatchSeat)
+        seat.player = _SEATS_OF.instance(row, User) if seat.player_id is not None else None
+        seat.match = match
+        seats.append(seat)
+    return match, sorted(seats, key=lambda seat: seat.seat)  # (a subquery's order is not the statement's)
 
 
 def seats_with_players(match: Match) -> list[MatchSeat]:

@@ -51,7 +51,7 @@ from ..screen.parts_html import (
     sides_part,
     status_part,
 )
-from ..selectors import match_by_pk, seats_with_players
+from ..selectors import match_with_seats, seats_with_players
 from .push_mode import push_offered
 
 # The parts' fingerprint names, in the page's order: each is written in Python (arena.screen.parts_html), and
@@ -204,10 +204,10 @@ def stream_parts(pk: int, reader: Reader) -> StreamedParts | None:
         user = _reader_now(reader)
         if user is None:
             return None
-        match = match_by_pk(pk)
+        match, seats = match_with_seats(pk)
         if match is None or match.setup is None:
             return None
         as_read = HttpRequest()  # what the header's count reads of a request: its user
         as_read.user = user
-        text = _answer_text(seat_parts(match, user, push=True), as_read, reader.csrf_token, set())
+        text = _answer_text(seat_parts(match, user, push=True, seats=seats), as_read, reader.csrf_token, set())
         return StreamedParts(match.version, not match.is_live, text)

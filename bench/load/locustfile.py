@@ -30,6 +30,8 @@ from urllib3.util.retry import Retry
 PASSWORD = os.environ.get("VIADAL_LOAD_PASSWORD", "viadal-load")
 PLAN = json.loads(Path(os.environ["VIADAL_LOAD_PLAN"]).read_text()) if "VIADAL_LOAD_PLAN" in os.environ else {}
 POLL_SECONDS = float(os.environ.get("VIADAL_MATCH_POLL_MS", "700")) / 1000
+# with push, the page's safety net: a refresh once the stream has said nothing for this long (static/js/play.js)
+SAFETY_SECONDS = float(os.environ.get("VIADAL_PUSH_SAFETY_POLL_MS", "15000")) / 1000
 
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 CHOICE = re.compile(r'name="action" value="([^"]+)"')
@@ -316,7 +318,8 @@ class TablePlayer(PlayScreen):
     every VIADAL_MATCH_POLL_MS as the page does; with push (``VIADAL_LOAD_PUSH=on``, the server on ASGI)
     it listens to the match's stream (``/play/<id>/stream/``: server-sent events, each a version) and
     sends the page's refresh (the poll's GET at its version) once the stream tells a newer version,
-    as static/js/play.js does. It acts after 1-4 s of thought when it owes a decision."""
+    and once the stream has said nothing for ``SAFETY_SECONDS``, as static/js/play.js does. It acts
+    after 1-4 s of thought when it owes a decision."""
 
     abstract = not PUSH  # without push the poller's behaviour is MatchPlayer's own
     weight = 1
@@ -360,8 +363,10 @@ class TablePlayer(PlayScreen):
                         )
                         gevent.sleep(2)
                         continue
+                    self.heard_at = time.monotonic()  # open: the safety net counts from here
                     for line in response.iter_lines(decode_unicode=True):
                         if line and line.startswith("data:"):
+                            self.heard_at = time.monotonic()
                             self._hear(json.loads(line[5:]))
             except requests.RequestException:
                 gevent.sleep(1)
@@ -376,8 +381,13 @@ class TablePlayer(PlayScreen):
             self._read(str(told["html"]))
             self._seen(before)
 
+    heard_at = float("inf")  # when the stream last said something (never: no safety poll yet)
+
     def listen_and_play(self) -> None:
-        self._look(refresh=self.told > self.version)
+        quiet = SAFETY_SECONDS > 0 and time.monotonic() - self.heard_at >= SAFETY_SECONDS
+        if quiet:
+            self.heard_at = time.monotonic()
+        self._look(refresh=self.told > self.version or quiet)
 
     tasks = [listen_and_play]
 

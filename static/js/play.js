@@ -415,9 +415,11 @@
      each new version of the match (a number, and whether the match is over: nothing a seat keeps
      secret), and this script sends the page's own refresh request (the poller's "viadal-refresh",
      the same GET /play/<id>/poll/?v=N that polling sends) once for each version newer than the
-     page's. While the stream is open the page polls only as a safety net (data-safety-ms); while it
-     is not (it failed, it reconnects, the browser has no EventSource) every data-poll-ms, as it does
-     without push. #play-screen[data-push] says which: "open", "polling" or "over". */
+     page's. While the stream is open the page polls only as a safety net (data-safety-ms after the
+     stream's last message: a stream that delivers is evidently open, and one that has gone silent
+     behind a proxy is caught by the poll); while it is not (it failed, it reconnects, the browser has
+     no EventSource) every data-poll-ms, as it does without push. #play-screen[data-push] says which:
+     "open", "polling" or "over". */
   var source = null;
   var healthy = false;
   var heard = -1;          /* the newest version the stream told */
@@ -474,6 +476,7 @@
     source.addEventListener("message", function (event) {
       var told;
       try { told = JSON.parse(event.data); } catch (e) { return; }
+      schedulePoll();  /* the safety net counts from the stream's last message */
       if (typeof told.version === "number" && told.version > heard) { heard = told.version; }
       if (told.over) { heardOver = true; }
       catchUp();
@@ -485,6 +488,7 @@
     source.addEventListener("parts", function (event) {
       var told;
       try { told = JSON.parse(event.data); } catch (e) { return; }
+      schedulePoll();
       if (typeof told.version !== "number") { return; }
       if (told.version > heard) { heard = told.version; }
       if (told.over) { heardOver = true; }

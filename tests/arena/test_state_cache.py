@@ -194,3 +194,18 @@ def test_the_index_of_each_matchs_versions_holds_exactly_the_kept_states(match, 
         assert set(states._MEMOS) == {k[:2] for k in kept}
         newest = max(v for (pk, _seed, v) in kept if (pk, _seed) == key[:2])
         assert states._newest_before((*key[:2], newest + 1)) == (newest, state)
+
+
+def test_a_streams_build_reads_the_match_and_its_seats_in_one_statement(match, players, django_assert_num_queries):
+    """``match_with_seats``: what ``match_by_pk`` and ``seats_with_players`` read, in one statement."""
+    from arena.selectors import match_by_pk, match_with_seats, seats_with_players
+
+    match = fresh(play_random(match, players, random.Random(2), 5))
+    with django_assert_num_queries(1):
+        found, seats = match_with_seats(match.pk)
+    assert found is not None and (found.pk, found.version, found.setup) == (match.pk, match.version, match.setup)
+    expected = seats_with_players(match)
+    assert [(s.pk, s.seat, s.player_id, s.player.username if s.player else None) for s in seats] == [
+        (s.pk, s.seat, s.player_id, s.player.username if s.player else None) for s in expected
+    ]
+    assert match_with_seats(match.pk + 10_000) == (None, []) and match_by_pk(match.pk + 10_000) is None
