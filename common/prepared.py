@@ -191,14 +191,19 @@ class PreparedPair:
             connection, sql, [*PreparedQuery._params(one, first), *PreparedQuery._params(other, second)]
         )
         pairs: list[tuple[Sequence[Any], Sequence[Any] | None]] = []
+        last: tuple[list[Any], Sequence[Any]] | None = None  # ``second``'s row as read and as converted
         for row in fetched:
             head, tail = list(row[: one.width]), list(row[one.width :])
             if one.converters:
                 head = _converted(head, one, 0, connection)
             if all(value is None for value in tail):  # the LEFT JOIN found no row
                 pairs.append((head, None))
+            elif last is not None and last[0] == tail:  # its one row again, beside the next of ``first``
+                pairs.append((head, last[1]))
             else:
-                pairs.append((head, _converted(tail, other, 0, connection) if other.converters else tail))
+                converted = _converted(list(tail), other, 0, connection) if other.converters else tail
+                last = (tail, converted)
+                pairs.append((head, converted))
         return pairs
 
 

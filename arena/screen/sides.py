@@ -129,8 +129,8 @@ def character_row(
     c: CharacterView, public: SeatView, names: Names, sheet_values: Mapping[str, str], language: str
 ) -> CharacterRow:
     """One character's row, worded once per process for what it shows (``_ROWS``)."""
-    effects = tuple(e for e in public.effects if e.char == c.id)
-    spells = tuple(dict.fromkeys(spell.spell for spell in public.spells if spell.target == c.id))
+    effects = tuple(e for e in public.effects if e.char == c.id) if public.effects else ()
+    spells = tuple(dict.fromkeys(s.spell for s in public.spells if s.target == c.id)) if public.spells else ()
     grip = public.seats[c.seat].grip_recorded
     values = sheet_values.get(c.id, "")
     key = (c, names, language, effects, spells, grip, values)
