@@ -78,13 +78,15 @@ def test_the_play_screen_links_a_lasting_spell_on_a_character(language):
     from arena.engine import new_match, view
     from arena.engine.match.view_types import SpellView
     from arena.engine.roster import base_roster
-    from arena.screen.sides import _states
+    from arena.screen.reader_words import Names
+    from arena.screen.sides import character_row
 
     public = view(new_match((base_roster(), base_roster()), seed=1), None)
     pain = SpellView("pain", "1.witch_master", "0.gladiator", "lasting", "", 1, 1, 2)
     gladiator = public.character("0.gladiator")
     assert gladiator is not None
     with translation.override(language):
-        shown = _states(gladiator, replace(public, spells=(pain,)))
+        cast = replace(public, spells=(pain,))
+        shown = character_row(gladiator, cast, Names.of(cast), {}, language).states
     name = "Fájdalom" if language == "hu" else "Pain"
     assert shown == (f'<a class="rule-link" href="/rules/spells/pain/">{name}</a>',)
