@@ -4,8 +4,29 @@ its use from several threads at once; and the two-generation memo of the play sc
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 from common.bounded_lru import BoundedLRU, RecentMemo
+
+
+def in_four_threads(work: Callable[[int], None]) -> list[BaseException]:
+    """``work(0)`` … ``work(3)`` in four threads started together; what any of them raised."""
+    start = threading.Barrier(4)
+    errors: list[BaseException] = []
+
+    def run(offset: int) -> None:
+        try:
+            start.wait()
+            work(offset)
+        except BaseException as error:  # reported from the main thread
+            errors.append(error)
+
+    threads = [threading.Thread(target=run, args=(offset,)) for offset in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return errors
 
 
 def test_it_keeps_at_most_its_bound_and_drops_the_oldest_first() -> None:
@@ -67,27 +88,16 @@ def test_threads_sharing_it_never_break_the_bound_or_lose_an_entry() -> None:
     """Four threads storing and reading overlapping keys: the map stays within its bound and each key it
     holds maps to the value last stored for it (every thread stores the same value for a key)."""
     kept: BoundedLRU[int, int] = BoundedLRU(50)
-    start = threading.Barrier(4)
-    errors: list[BaseException] = []
 
     def work(offset: int) -> None:
-        try:
-            start.wait()
-            for round_ in range(2_000):
-                key = (round_ * 7 + offset) % 120
-                kept.put(key, key * 10)
-                found = kept.get((key + 13) % 120)
-                assert found is None or found % 10 == 0
-                assert len(kept) <= 50
-        except BaseException as error:  # reported from the main thread
-            errors.append(error)
+        for round_ in range(2_000):
+            key = (round_ * 7 + offset) % 120
+            kept.put(key, key * 10)
+            found = kept.get((key + 13) % 120)
+            assert found is None or found % 10 == 0
+            assert len(kept) <= 50
 
-    threads = [threading.Thread(target=work, args=(offset,)) for offset in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert errors == []
+    assert in_four_threads(work) == []
     assert len(kept) == 50
     assert all(value == key * 10 for key, value in kept.items())
     assert len(set(kept.keys())) == 50
@@ -126,24 +136,13 @@ def test_a_memo_never_holds_more_than_two_generations() -> None:
 def test_threads_sharing_a_memo_only_ever_find_the_value_of_their_key() -> None:
     """Unlocked by design: threads racing over turnovers may lose entries, never mix them up."""
     memo: RecentMemo[int, int] = RecentMemo(16)
-    start = threading.Barrier(4)
-    errors: list[BaseException] = []
 
     def work(offset: int) -> None:
-        try:
-            start.wait()
-            for round_ in range(5_000):
-                key = (round_ * 7 + offset) % 100
-                found = memo.get(key)
-                assert found is None or found == key * 10
-                memo.put(key, key * 10)
-        except BaseException as error:  # reported from the main thread
-            errors.append(error)
+        for round_ in range(5_000):
+            key = (round_ * 7 + offset) % 100
+            found = memo.get(key)
+            assert found is None or found == key * 10
+            memo.put(key, key * 10)
 
-    threads = [threading.Thread(target=work, args=(offset,)) for offset in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert errors == []
+    assert in_four_threads(work) == []
     assert len(memo) <= 32
