@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.urls import get_script_prefix
 from django.utils import timezone
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
@@ -215,6 +216,7 @@ _SENTENCES: BoundedLRU[tuple[Any, ...], dict[tuple[type, Event], SafeString]] = 
 def _names_key(names: Names) -> tuple[Any, ...]:
     return (
         get_language(),
+        get_script_prefix(),  # a sentence may link to the rules
         names.viewer,
         tuple(names.names.items()),
         tuple(names.teams.items()),
@@ -274,7 +276,7 @@ def log_lines(
     chosen = _newest_visible(state.log, seat, last)
     lines = _worded(chosen, names)
     if last == LOG_ON_PAGE and state.log is not None:
-        _LINES.put((names, seat, get_language()), (state.log, tuple(lines)))
+        _LINES.put((names, seat, get_language(), get_script_prefix()), (state.log, tuple(lines)))
     return count, lines
 
 
@@ -300,18 +302,18 @@ def _worded(chosen: Sequence[Event], names: Names) -> list[SafeString]:
 
 
 # The newest lines of each reader's page as last built, with the log node they were built at, per ``Names``
-# (kept by identity, ``Names.of``), seat and language: the next version's log extends that node, so only
-# the events of the versions since are worded and put in front. A node is compared by identity (it is
-# kept in the entry, so its id is not reused); a position rebuilt from the database holds new nodes, and
-# its first page words its lines through ``_worded``. 512 entries: the two seats of 256 matches, a few
-# megabytes.
+# (kept by identity, ``Names.of``), seat, language and URL prefix (a sentence may link to the rules): the
+# next version's log extends that node, so only the events of the versions since are worded and put in
+# front. A node is compared by identity (it is kept in the entry, so its id is not reused); a position
+# rebuilt from the database holds new nodes, and its first page words its lines through ``_worded``. 512
+# entries: the two seats of 256 matches, a few megabytes.
 _LINES: BoundedLRU[tuple[Any, ...], tuple[Any, tuple[SafeString, ...]]] = BoundedLRU(LINES_KEPT)
 
 
 def _lines_since_last_build(log: Any, seat: int | None, names: Names) -> list[SafeString] | None:
     """The newest ``LOG_ON_PAGE`` lines of ``log`` for ``seat``, newest first, from the reader's last
     build when ``log`` extends the node it was built at; None when it does not."""
-    key = (names, seat, get_language())
+    key = (names, seat, get_language(), get_script_prefix())
     kept = _LINES.get(key)
     if kept is None or log is None:
         return None

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from django.urls import get_script_prefix
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -133,7 +134,8 @@ def character_row(
     spells = tuple(dict.fromkeys(s.spell for s in public.spells if s.target == c.id)) if public.spells else ()
     grip = public.seats[c.seat].grip_recorded
     values = sheet_values.get(c.id, "")
-    key = (c, names, language, effects, spells, grip, values)
+    where = get_script_prefix() if spells else ""  # a spell is a link to the rules, under the site's prefix
+    key = (c, names, language, effects, spells, grip, values, where)
     row = _ROWS.get(key)
     if row is None:
         row = CharacterRow(

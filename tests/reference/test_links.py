@@ -90,3 +90,32 @@ def test_the_play_screen_links_a_lasting_spell_on_a_character(language):
         shown = character_row(gladiator, cast, Names.of(cast), {}, language).states
     name = "Fájdalom" if language == "hu" else "Pain"
     assert shown == (f'<a class="rule-link" href="/rules/spells/pain/">{name}</a>',)
+
+
+def test_a_kept_row_links_under_the_sites_url_prefix_of_its_page():
+    """The play screen keeps a character's row while it is unchanged (arena.screen.sides): a row with a
+    link to the rules is kept per URL prefix, so a site served under a prefix never shows a link
+    worded under another."""
+    from dataclasses import replace
+
+    from django.urls import get_script_prefix, set_script_prefix
+
+    from arena.engine import new_match, view
+    from arena.engine.match.view_types import SpellView
+    from arena.engine.roster import base_roster
+    from arena.screen.reader_words import Names
+    from arena.screen.sides import character_row
+
+    public = view(new_match((base_roster(), base_roster()), seed=1), None)
+    cast = replace(public, spells=(SpellView("pain", "1.witch_master", "0.gladiator", "lasting", "", 1, 1, 2),))
+    gladiator = cast.character("0.gladiator")
+    assert gladiator is not None
+    before = get_script_prefix()
+    try:
+        links = []
+        for prefix in ("/", "/viadal/"):
+            set_script_prefix(prefix)
+            links.append(character_row(gladiator, cast, Names.of(cast), {}, "en").states[0])
+    finally:
+        set_script_prefix(before)
+    assert 'href="/rules/spells/pain/"' in links[0] and 'href="/viadal/rules/spells/pain/"' in links[1]
