@@ -192,22 +192,10 @@ def pieces(public: SeatView, names: Names, language: str) -> tuple[Piece, ...]:
     return tuple(found)
 
 
-@dataclass(frozen=True)
-class _PieceWords:
-    """The words of a piece's title, translated once per language rather than once per piece."""
-
-    title: str
-    dead: str
-
-    @classmethod
-    def now(cls) -> _PieceWords:
-        return cls(title=_("%(who)s (%(team)s) on %(hex)s · %(status)s"), dead=_("dead"))
-
-
 # The pieces the boards of a process drew lately. A piece is a pure function of the key it is kept under
 # (the character's view, the names and language it is worded in, where it is drawn, and what of the view
 # marks it: the viewer, a pairs match, the active and named characters), and from one version to the
-# next most characters neither move nor change.
+# next most characters neither move nor change: only the others are worded again.
 PIECES_KEPT = 4096
 _PIECES: RecentMemo[tuple[object, ...], Piece] = RecentMemo(PIECES_KEPT)
 
@@ -222,30 +210,13 @@ def _piece(
     where: tuple[int, int],
     stack: int,
 ) -> Piece:
-    viewer = public.viewer
-    key = (c, names, language, viewer, pairs, c.id == public.active, c.id in public.named, at, where, stack)
+    viewer, active, named = public.viewer, c.id == public.active, c.id in public.named
+    key = (c, names, language, viewer, pairs, active, named, at, where, stack)
     found = _PIECES.get(key)
-    if found is None:
-        found = _new_piece(c, names, viewer, pairs, key[5], key[6], language, at, where, stack)
-        _PIECES.put(key, found)
-    return found
-
-
-def _new_piece(
-    c: CharacterView,
-    names: Names,
-    viewer: int | None,
-    pairs: bool,
-    active: bool,
-    named: bool,
-    language: str,
-    at: tuple[float, float],
-    where: tuple[int, int],
-    stack: int,
-) -> Piece:
-    words = _PieceWords.now()
-    status = words.dead if not c.alive else f"Ép {c.ep}/{c.ep_max}"
-    return Piece(
+    if found is not None:
+        return found
+    status = _("dead") if not c.alive else f"Ép {c.ep}/{c.ep_max}"
+    found = Piece(
         id=c.id,
         seat=c.seat,
         x=round(at[0], 3),
@@ -253,7 +224,7 @@ def _new_piece(
         letter=SLOT_LETTERS["hu" if language == "hu" else "en"].get(c.slot, "?"),
         css=_piece_css(c, viewer, pairs, active, named),
         # what a screen reader says of him: who, whose, where (text, not only a colour), how he is
-        title=words.title
+        title=_("%(who)s (%(team)s) on %(hex)s · %(status)s")
         % {
             "who": character_label(c.id, c.name, names.stored_teams.get(c.seat, "")),
             "team": names.team(c.seat),
@@ -264,6 +235,8 @@ def _new_piece(
         r=RADII.get(stack, RADII[3]) if c.alive else 0.26,
         stack=min(stack, 3),
     )
+    _PIECES.put(key, found)
+    return found
 
 
 @cache
