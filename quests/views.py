@@ -18,6 +18,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from common.blocking import off_the_event_loop
 from quests.rules import quest_checks
 from quests.rules.quest_content import (
     CARD_KIND_NAMES,
@@ -501,6 +502,7 @@ def party_sheets(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "quests/sheets.html", _sheet_context(request, party, read_only=False))
 
 
+@off_the_event_loop  # seconds of rendering: the event loop serves the others meanwhile
 @login_required
 @require_safe
 def party_sheets_pdf(request: HttpRequest, pk: int) -> HttpResponse:
@@ -513,6 +515,7 @@ def shared_sheets(request: HttpRequest, token: uuid.UUID) -> HttpResponse:
     return render(request, "quests/sheets.html", _sheet_context(request, selectors.party_shared(token), read_only=True))
 
 
+@off_the_event_loop  # seconds of rendering: the event loop serves the others meanwhile
 @require_safe
 def shared_sheets_pdf(request: HttpRequest, token: uuid.UUID) -> HttpResponse:
     return _pdf(request, selectors.party_shared(token), read_only=True)

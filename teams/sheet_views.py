@@ -24,6 +24,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
 from django.views.decorators.http import require_safe
 
+from common.blocking import off_the_event_loop
 from common.http import AuthenticatedHttpRequest
 
 from . import selectors, sheet_pdf
@@ -128,6 +129,7 @@ def team_sheets(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     return render(request, TEMPLATE, context)
 
 
+@off_the_event_loop  # seconds of rendering: the event loop serves the others meanwhile
 @login_required
 @require_safe
 def team_sheets_pdf(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
@@ -139,6 +141,7 @@ def shared_sheets(request: HttpRequest, token: uuid.UUID) -> HttpResponse:
     return render(request, TEMPLATE, sheet_context(request, _shared_team(token), is_owner=False))
 
 
+@off_the_event_loop  # seconds of rendering: the event loop serves the others meanwhile
 @require_safe
 def shared_sheets_pdf(request: HttpRequest, token: uuid.UUID) -> HttpResponse:
     return pdf_response(request, _shared_team(token), is_owner=False)

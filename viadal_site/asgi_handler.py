@@ -11,13 +11,19 @@ that doubled the CPU of a page against gunicorn's sync workers (docs/scale-out.m
 cost").
 
 Here a request for a synchronous view (every page but the push stream) is handled as the WSGI
-handler handles it, in one hand-off to one thread, the process's single thread for synchronous code
-(asgiref's; no ``ThreadSensitiveContext``): the ``request_started`` signal, the middleware chain Django
-builds for WSGI, the view, and the response's ``close`` (``request_finished``). That thread's database
-connection is kept between requests as under WSGI (``CONN_MAX_AGE``), and the pages are served one at
-a time per process, as a sync worker serves them. The event loop reads the request's body and sends
-the answer. A streaming answer with a synchronous iterator (a WhiteNoise static file) is read in that
-same hand-off, so that it is sent without another one (Django would read it with one more, and warn).
+handler handles it, on the event loop's own thread, the loop waiting meanwhile (``common.blocking``):
+the ``request_started`` signal, the middleware chain Django builds for WSGI, the view, and the
+response's ``close`` (``request_finished``). Requests are served one at a time per process, as a sync
+worker serves them, and the thread's database connection is kept between requests as under WSGI
+(``CONN_MAX_AGE``). Handing each request to a thread of its own cost, besides the hand-offs, the two
+threads taking the interpreter's lock from each other: under ``make load`` a tenth of the CPU of an
+action, and the action's p99 (docs/scale-out.md, "Round 9"). The event loop reads the request's body
+and sends the answer. A streaming answer with a synchronous iterator (a WhiteNoise static file) is
+read in the same call, so that it is sent without a hand-off (Django would read it with one, and warn).
+
+A view that takes long (a PDF's rendering) is marked ``common.blocking.off_the_event_loop``: its
+request is handled the same way in asgiref's one thread for synchronous code (no
+``ThreadSensitiveContext``), and the event loop serves the streams and the other requests meanwhile.
 
 A request for an async view (``/play/<id>/stream/``) goes through Django's own handling and async
 chain, unchanged, and the event loop holds any number of those.
@@ -26,6 +32,7 @@ chain, unchanged, and the event loop holds any number of those.
 from __future__ import annotations
 
 import asyncio
+import enum
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import IO, Any, cast
@@ -39,6 +46,8 @@ from django.http import StreamingHttpResponse
 from django.http.response import HttpResponseBase
 from django.urls import Resolver404, URLResolver, get_resolver, set_script_prefix
 
+from common.blocking import run_blocking, runs_off_the_event_loop
+
 Scope = dict[str, Any]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
 Send = Callable[[Mapping[str, Any]], Awaitable[None]]
@@ -49,21 +58,26 @@ class SiteAsgiHandler(ASGIHandler):
         super().__init__()  # the async chain, for the async views
         self._sync = BaseHandler()
         self._sync.load_middleware(is_async=False)  # the chain the WSGI application runs
-        self._respond = sync_to_async(self._sync_handle, thread_sensitive=True)
+        self._respond_off_the_loop = sync_to_async(self._sync_handle, thread_sensitive=True)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:  # type: ignore[override]
         # Django's __call__ wraps each request in ThreadSensitiveContext, which starts a thread of the
-        # request's own for its synchronous code; here that code runs in the process's one thread.
+        # request's own for its synchronous code; here that code runs on this thread (or, for a slow
+        # view, in the process's one thread for synchronous code).
         if scope["type"] != "http":
             raise ValueError(f"Django can only handle ASGI/HTTP connections, not {scope['type']}.")
-        if _async_view(scope):
+        served = _served(scope)
+        if served is Served.ASYNC:
             await self.handle(scope, receive, send)
             return
         try:
             body_file = await self.read_body(receive)
         except RequestAborted:
             return
-        response = await self._respond(scope, body_file)
+        if served is Served.OFF_THE_LOOP:
+            response = await self._respond_off_the_loop(scope, body_file)
+        else:
+            response = run_blocking(self._sync_handle, scope, body_file)
         try:
             await self.send_response(response, send)
         except asyncio.CancelledError:
@@ -94,27 +108,37 @@ class SiteAsgiHandler(ASGIHandler):
         return response
 
 
-def _async_view(scope: Scope) -> bool:
-    """Whether the request's URL names an async view (resolved again by the chain that serves it)."""
+class Served(enum.Enum):
+    """How a request is served: its view is async, synchronous and quick, or synchronous and slow."""
+
+    ASYNC = "async"
+    ON_THE_LOOP = "on the loop"
+    OFF_THE_LOOP = "off the loop"
+
+
+def _served(scope: Scope) -> Served:
+    """How the request's URL is served (its view resolved again by the chain that serves it)."""
     path: str = scope["path"]
     root: str = scope.get("root_path", "")
     if root and path.startswith(root):
         path = path[len(root) :]
     if len(path) > KEPT_PATH_LENGTH:  # nothing of the site's is that long: not worth keeping
-        return _names_async_view.__wrapped__(get_resolver(), path)
-    return _names_async_view(get_resolver(), path)
+        return _how_served.__wrapped__(get_resolver(), path)
+    return _how_served(get_resolver(), path)
 
 
 KEPT_PATH_LENGTH = 200
 
 
 @lru_cache(maxsize=4096)  # a resolver's URLs never change: a path names the same view for ever
-def _names_async_view(resolver: URLResolver, path: str) -> bool:
+def _how_served(resolver: URLResolver, path: str) -> Served:
     try:
         match = resolver.resolve(path)
     except Resolver404:
-        return False
-    return iscoroutinefunction(match.func)
+        return Served.ON_THE_LOOP  # the sync chain answers 404
+    if iscoroutinefunction(match.func):
+        return Served.ASYNC
+    return Served.OFF_THE_LOOP if runs_off_the_event_loop(match.func) else Served.ON_THE_LOOP
 
 
 async def _replay(chunks: Iterable[bytes]) -> AsyncIterator[bytes]:

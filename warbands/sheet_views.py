@@ -29,6 +29,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
 from django.views.decorators.http import require_safe
 
+from common.blocking import off_the_event_loop
 from common.client_ip import client_ip
 from common.http import AuthenticatedHttpRequest
 
@@ -143,6 +144,7 @@ def roster(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     return render(request, TEMPLATE, roster_context(request, _owned(request, pk), is_owner=True))
 
 
+@off_the_event_loop  # seconds of rendering: the event loop serves the others meanwhile
 @login_required
 @require_safe
 def roster_pdf(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
@@ -154,6 +156,7 @@ def shared_roster(request: HttpRequest, token: uuid.UUID) -> HttpResponse:
     return render(request, TEMPLATE, roster_context(request, _shared(token), is_owner=False))
 
 
+@off_the_event_loop  # seconds of rendering: the event loop serves the others meanwhile
 @require_safe
 def shared_roster_pdf(request: HttpRequest, token: uuid.UUID) -> HttpResponse:
     return pdf_response(request, _shared(token), is_owner=False)

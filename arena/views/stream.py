@@ -33,7 +33,6 @@ from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
@@ -43,6 +42,7 @@ from django.middleware.csrf import get_token
 from django.utils import translation
 from django.views.decorators.http import require_safe
 
+from common.blocking import run_blocking
 from common.client_ip import client_ip
 
 from ..models import Match
@@ -128,8 +128,8 @@ def _parts_message(parts: StreamedParts) -> str:
 
 
 def _build(pk: int, reader: Reader) -> StreamedParts | None:
-    """The reader's parts, built in the process's thread for synchronous code (as a refresh is), whose
-    database connection it uses and, when connections are not kept, closes again."""
+    """The reader's parts, built on the event loop's thread as a refresh is (``common.blocking``), with
+    that thread's database connection, which it closes again when connections are not kept."""
     try:
         return stream_parts(pk, reader)
     except Exception:  # the page refreshes by itself instead, and that request reports the fault
@@ -139,22 +139,17 @@ def _build(pk: int, reader: Reader) -> StreamedParts | None:
         _release_the_connection()
 
 
-_build_async = sync_to_async(_build)
-
-
-async def _row(pk: int) -> Mapping[str, Any] | None:
-    return await Match.objects.filter(pk=pk).values("status", "version").afirst()
+def _row(pk: int) -> Mapping[str, Any] | None:
+    """The match's status and version (on the event loop's thread, as the builds: one connection)."""
+    return run_blocking(lambda: Match.objects.filter(pk=pk).values("status", "version").first())
 
 
 def _release_the_connection() -> None:
     """A stream waits for minutes: a connection not kept between requests (``CONN_MAX_AGE`` 0) is closed
-    now, not at the stream's end. A kept one is the connection of the process's thread for synchronous
-    code (viadal_site/asgi_handler.py), which the next request uses: it stays."""
+    now, not at the stream's end. A kept one is the connection of the event loop's thread, which the
+    next request uses too (viadal_site/asgi_handler.py): it stays."""
     if not connection.in_atomic_block and connection.settings_dict.get("CONN_MAX_AGE") == 0:
         connection.close()  # (a test's transaction is the test's)
-
-
-_let_go_of_the_database = sync_to_async(_release_the_connection)
 
 
 @dataclass(frozen=True)
@@ -165,13 +160,13 @@ class _Told:
     no_more_parts: bool = False  # the parts could not be built: the stream tells only versions from now on
 
 
-async def _told(pk: int, notice: Notice, reader: Reader | None) -> _Told:
+def _told(pk: int, notice: Notice, reader: Reader | None) -> _Told:
     """What the stream sends for a notice: the reader's refreshed parts (``event: parts``), or only the
     version when his own request made it (his answer carried his parts), when he reads no parts
     (``reader`` None) or when they could not be built (he signed out, a fault)."""
     if reader is None or (notice.by is not None and notice.by == reader.user_id):
         return _Told(_message(notice), notice.version, notice.over)
-    built = await _build_async(pk, reader)
+    built = run_blocking(_build, pk, reader)
     if built is None:
         return _Told(_message(notice), notice.version, notice.over, no_more_parts=True)
     return _Told(_parts_message(built), built.version, built.over or notice.over)
@@ -182,13 +177,13 @@ async def _events(pk: int, seen: int, slot: _Slot, reader: Reader | None = None)
     try:
         yield f"retry: {settings.VIADAL_PUSH_RETRY_MS}\n\n"  # the headers go out now: the page knows the stream is open
         async with broker().subscribe(pk) as notices:
-            row = await _row(pk)  # after subscribing: a version committed meanwhile is either here or heard
-            await _let_go_of_the_database()
+            row = _row(pk)  # after subscribing: a version committed meanwhile is either here or heard
+            run_blocking(_release_the_connection)
             if row is None:
                 return
             over = row["status"] not in LIVE
             if row["version"] > seen or over:  # the page missed it: its parts (whoever made it), or the version
-                told = await _told(pk, Notice(row["version"], over), reader)
+                told = _told(pk, Notice(row["version"], over), reader)
                 if told.no_more_parts:
                     reader = None
                 yield told.text
@@ -204,7 +199,7 @@ async def _events(pk: int, seen: int, slot: _Slot, reader: Reader | None = None)
                         yield ":\n\n"  # the heartbeat: a comment, which the browser ignores
                     continue
                 if notice.version > seen or notice.over:
-                    told = await _told(pk, notice, reader)
+                    told = _told(pk, notice, reader)
                     if told.no_more_parts:
                         reader = None
                     yield told.text
@@ -224,7 +219,7 @@ async def _events(pk: int, seen: int, slot: _Slot, reader: Reader | None = None)
 async def stream(request: HttpRequest, pk: int) -> HttpResponseBase:
     if settings.VIADAL_PUSH == "off" or not isinstance(request, ASGIRequest):
         return HttpResponse(status=204)
-    row = await _row(pk)
+    row = _row(pk)
     if row is None:
         raise Http404
     if row["status"] not in LIVE:
@@ -234,18 +229,19 @@ async def stream(request: HttpRequest, pk: int) -> HttpResponseBase:
         refused = HttpResponse(status=slot)
         refused["Retry-After"] = "60"
         return refused
-    return EventStream(_events(pk, _seen(request), slot, await _reader(request)), slot)
+    return EventStream(_events(pk, _seen(request), slot, _reader(request)), slot)
 
 
-async def _reader(request: HttpRequest) -> Reader | None:
+def _reader(request: HttpRequest) -> Reader | None:
     """The stream's reader, whose parts it carries (``VIADAL_PUSH_PARTS``), as this request signs him
     in: checked again before each build (``arena.views.parts.stream_parts``)."""
     if not settings.VIADAL_PUSH_PARTS:
         return None
-    user = await request.auser()
+    # the session and the user, read as a sync view reads them
+    user_id = run_blocking(lambda: request.user.pk if request.user.is_authenticated else None)
     language = getattr(request, "LANGUAGE_CODE", "") or translation.get_language() or settings.LANGUAGE_CODE
     return Reader(
-        user_id=user.pk if user.is_authenticated else None,
+        user_id=user_id,
         session_key=request.session.session_key,
         language=language,
         csrf_token=get_token(request),

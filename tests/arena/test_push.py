@@ -48,6 +48,11 @@ def _no_event_loop_in_this_thread() -> Iterator[None]:
         asyncio._set_running_loop(left)
 
 
+# The stream reads the database on its event loop's thread, with that thread's connection (as under
+# the server: common.blocking), not the test's: what the test wrote must be committed for it to see.
+on_the_event_loops_connection = pytest.mark.django_db(transaction=True)
+
+
 # --- the brokers --------------------------------------------------------------------------------------
 
 
@@ -309,6 +314,7 @@ def _url(match: Match, version: int | None = None) -> str:
     return url if version is None else f"{url}?v={version}"
 
 
+@on_the_event_loops_connection
 def test_the_stream_tells_the_version_an_action_commits(
     match: Match, players: Any, django_capture_on_commit_callbacks: Any
 ) -> None:
@@ -340,6 +346,7 @@ def test_the_stream_tells_the_version_an_action_commits(
         assert push.broker().subscribers(match.pk) == 0  # and its subscription
 
 
+@on_the_event_loops_connection
 def test_the_stream_tells_at_once_a_version_newer_than_the_one_the_page_heard(match: Match) -> None:
     """``Last-Event-ID`` (the browser's reconnection) wins over ``?v=`` (the page's first version)."""
     match = fresh(match)
@@ -358,6 +365,7 @@ def test_the_stream_tells_at_once_a_version_newer_than_the_one_the_page_heard(ma
     assert fresh_page == reconnected == {"version": match.version, "over": False}
 
 
+@on_the_event_loops_connection
 def test_the_stream_ends_cleanly_when_its_process_stops(match: Match, process_ending: None) -> None:
     """No error, no retry of its own: the page's ``retry`` (2 s) brings it back, to a process that stays."""
     match = fresh(match)
@@ -375,6 +383,7 @@ def test_the_stream_ends_cleanly_when_its_process_stops(match: Match, process_en
     assert stream_view.STREAMS.total == 0
 
 
+@on_the_event_loops_connection
 @override_settings(VIADAL_PUSH_HEARTBEAT_SECONDS=0.05, VIADAL_PUSH_LIFETIME_SECONDS=0.3)
 def test_the_stream_beats_while_nothing_happens_and_ends_after_its_lifetime(match: Match) -> None:
     match = fresh(match)
@@ -390,6 +399,7 @@ def test_the_stream_beats_while_nothing_happens_and_ends_after_its_lifetime(matc
     assert stream_view.STREAMS.total == 0
 
 
+@on_the_event_loops_connection
 @override_settings(VIADAL_MATCH_CLAIM_AFTER=0)
 def test_a_claimed_match_is_told_over_and_the_stream_ends(
     players: Any, django_capture_on_commit_callbacks: Any
@@ -413,6 +423,7 @@ def test_a_claimed_match_is_told_over_and_the_stream_ends(
     assert [_data(c) for c in chunks[1:]] == [{"version": match.version, "over": True}]
 
 
+@on_the_event_loops_connection
 def test_no_stream_for_an_unknown_or_finished_match_nor_through_wsgi(match: Match) -> None:
     match = fresh(match)
 
@@ -427,6 +438,7 @@ def test_no_stream_for_an_unknown_or_finished_match_nor_through_wsgi(match: Matc
     assert async_to_sync(status)(_url(match)) == 204  # an EventSource stops on 204
 
 
+@on_the_event_loops_connection
 @override_settings(VIADAL_PUSH_STREAMS_PER_CLIENT=2)
 def test_one_address_holds_a_bounded_number_of_streams(match: Match) -> None:
     match = fresh(match)
@@ -465,6 +477,7 @@ def test_the_page_opens_the_stream_only_when_push_is_on(match: Match, mode: str,
     assert ('hx-trigger="every 700ms"' in body) is not pushed
 
 
+@on_the_event_loops_connection
 @pytest.mark.parametrize(("redis", "pushed"), [("redis://127.0.0.1:6379/0", True), ("", False)])
 def test_under_asgi_auto_pushes_where_redis_carries_the_notices(match: Match, redis: str, pushed: bool) -> None:
     """Without Redis a process hears only its own commits (not the other workers', nor the computer's
@@ -490,6 +503,7 @@ def _refresh_as(user: Any, match: Match, seen: int) -> str:
     return answer.content.decode()
 
 
+@on_the_event_loops_connection
 @override_settings(VIADAL_PUSH="on")
 def test_each_stream_carries_its_readers_refreshed_parts_and_the_actors_only_the_version(
     match: Match, players: Any, django_capture_on_commit_callbacks: Any
@@ -555,6 +569,7 @@ def _heard_by(user: Any, match: Match, change: Callable[[], int]) -> tuple[str, 
     return async_to_sync(body)()
 
 
+@on_the_event_loops_connection
 @override_settings(VIADAL_PUSH="on")
 def test_a_stream_whose_reader_signed_out_tells_only_versions(
     match: Match, players: Any, django_capture_on_commit_callbacks: Any
@@ -576,6 +591,7 @@ def test_a_stream_whose_reader_signed_out_tells_only_versions(
     assert _data(told) == {"version": version, "over": False}
 
 
+@on_the_event_loops_connection
 @override_settings(VIADAL_PUSH="on", VIADAL_PUSH_PARTS=False)
 def test_without_parts_the_stream_tells_versions_only(
     match: Match, players: Any, django_capture_on_commit_callbacks: Any

@@ -1,6 +1,7 @@
 """The site's ASGI handler (viadal_site/asgi_handler.py): a synchronous view's request runs through the
-synchronous middleware chain in the process's one thread for synchronous code, an async view's through
-Django's async chain, and a static file is sent without Django's warning about synchronous iterators."""
+synchronous middleware chain on the event loop's thread (a slow view's in the process's one thread for
+synchronous code, the loop serving the others meanwhile), an async view's through Django's async chain,
+and a static file is sent without Django's warning about synchronous iterators."""
 
 from __future__ import annotations
 
@@ -12,15 +13,33 @@ from typing import Any
 
 import pytest
 from asgiref.testing import ApplicationCommunicator
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.test import override_settings
 from django.urls import path
 
+from common.blocking import off_the_event_loop
 from viadal_site.asgi_handler import SiteAsgiHandler
 from viadal_site.urls import urlpatterns as site_urlpatterns
 
 
 def sync_view(request: HttpRequest) -> HttpResponse:
+    return HttpResponse(threading.current_thread().name)
+
+
+def reading_view(request: HttpRequest) -> HttpResponse:
+    """Reads the database, as Django allows only where no event loop runs (``async_unsafe``)."""
+    return HttpResponse(f"{threading.current_thread().name} {User.objects.count()}")
+
+
+SLOW_STARTED = threading.Event()
+SLOW_MAY_END = threading.Event()
+
+
+@off_the_event_loop
+def slow_view(request: HttpRequest) -> HttpResponse:
+    SLOW_STARTED.set()
+    SLOW_MAY_END.wait(20)
     return HttpResponse(threading.current_thread().name)
 
 
@@ -34,6 +53,8 @@ def sync_stream(request: HttpRequest) -> StreamingHttpResponse:
 
 urlpatterns = [
     path("sync/", sync_view),
+    path("read/", reading_view),
+    path("slow/", slow_view),
     path("async/", async_view),
     path("stream/", sync_stream),
     *site_urlpatterns,  # the error pages name the site's addresses
@@ -87,13 +108,33 @@ def application(transactional_db: Any) -> Iterator[SiteAsgiHandler]:
         yield SiteAsgiHandler()
 
 
-def test_sync_views_run_in_one_thread_not_one_per_request(application: SiteAsgiHandler) -> None:
-    threads = set()
-    for _ in range(3):
-        status, _, body = served(get(application, "/sync/"))
-        assert status == 200
-        threads.add(body.decode())
-    assert len(threads) == 1 and threads != {threading.current_thread().name}
+def test_sync_views_run_on_the_event_loops_thread_and_may_read_the_database(application: SiteAsgiHandler) -> None:
+    async def three() -> tuple[str, list[tuple[int, dict[bytes, bytes], bytes]]]:
+        answers = [await get(application, path) for path in ("/sync/", "/read/", "/sync/")]
+        return threading.current_thread().name, answers
+
+    loop_thread, answers = served(three())
+    assert [status for status, _, _ in answers] == [200, 200, 200]
+    assert {body.decode() for _, _, body in answers} == {loop_thread, f"{loop_thread} 0"}
+
+
+def test_a_slow_view_runs_off_the_event_loop_which_serves_another_request_meanwhile(
+    application: SiteAsgiHandler,
+) -> None:
+    SLOW_STARTED.clear()
+    SLOW_MAY_END.clear()
+
+    async def both() -> tuple[str, bytes, bytes]:
+        slow = asyncio.ensure_future(get(application, "/slow/"))
+        await asyncio.get_running_loop().run_in_executor(None, SLOW_STARTED.wait, 20)
+        _, _, quick = await get(application, "/sync/")  # while the slow one still runs
+        SLOW_MAY_END.set()
+        _, _, slow_body = await slow
+        return threading.current_thread().name, quick, slow_body
+
+    loop_thread, quick, slow = served(both())
+    assert quick.decode() == loop_thread
+    assert slow.decode() not in ("", loop_thread)
 
 
 def test_async_views_run_in_the_event_loop(application: SiteAsgiHandler) -> None:
