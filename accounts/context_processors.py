@@ -2,13 +2,13 @@
 when the header shows it, and once per page (two queries; accounts.inbox).
 
 ``inbox_count_refresh`` is the count the play page's refreshed parts carry (a move's answer, a poll
-that found the match changed): the hosted matches that owe him a move are counted exactly (one
-indexed query), the rest (results to confirm or settle, fixtures to report, advances) as it stood
-when last counted within ``INBOX_REST_SECONDS``, kept in the shared cache with the moment it stops
-being used; each process also keeps the counts it read until that moment, so a refresh reaches the
-shared cache about once a minute per player and process, not at every move. The play page's header is
-only refreshed when its match moves, so it was never more current than that; every other page
-counts everything afresh."""
+that found the match changed): the hosted matches that owe him a move are counted exactly (with the
+match's seats, which the refresh reads anyway, or else in one indexed query), the rest (results to
+confirm or settle, fixtures to report, advances) as it stood when last counted within
+``INBOX_REST_SECONDS``, kept in the shared cache with the moment it stops being used; each process
+also keeps the counts it read until that moment, so a refresh reaches the shared cache about once a
+minute per player and process, not at every move. The play page's header is only refreshed when its
+match moves, so it was never more current than that; every other page counts everything afresh."""
 
 from __future__ import annotations
 
@@ -43,10 +43,11 @@ def inbox(request: HttpRequest) -> dict[str, Callable[[], int]]:
     return {"inbox_count": count, "inbox_count_refresh": count_on_refresh}
 
 
-def inbox_count_on_refresh(request: HttpRequest) -> int:
+def inbox_count_on_refresh(request: HttpRequest, your_move: int | None = None) -> int:
     """The count a refreshed part of the play page carries (see the module). The arena's views reach
     it through ``settings.INBOX_COUNT_ON_REFRESH``, as templates reach ``inbox``: accounts reads
-    the arena's matches, so the arena does not import accounts."""
+    the arena's matches, so the arena does not import accounts. ``your_move``: the matches owing the
+    player a move, when the caller has read them with the match's seats (counted here otherwise)."""
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return 0
@@ -57,7 +58,7 @@ def inbox_count_on_refresh(request: HttpRequest) -> int:
         shared_cache.set(_rest_key(user.pk), (counts.total - counts.your_move, until), settings.INBOX_REST_SECONDS)
         REST_KEPT.put(user.pk, (counts.total - counts.your_move, until))
         return counts.total
-    return rest + your_move_count(user)
+    return rest + (your_move if your_move is not None else your_move_count(user))
 
 
 # The rest of each player's count as this process last read or made it, with the moment it stops being

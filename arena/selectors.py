@@ -6,14 +6,16 @@ The seat's play screen is built in :mod:`arena.screen.page`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import cast
+from typing import Any, cast
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.paginator import Page, Paginator
-from django.db.models import Q, QuerySet, prefetch_related_objects
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery, prefetch_related_objects
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
 from arena.engine import State, is_over, match_facts
@@ -34,9 +36,24 @@ AnyUser = User | AnonymousUser
 # players: the same two queries every time, their SQL written once per process (common.prepared).
 _MATCH_STAND_IN = -7_300_002
 _MATCH_BY_PK = PreparedQuery(Match, lambda pk: Match.objects.filter(pk=pk), pk=_MATCH_STAND_IN)
+# Each seat is read with how many seats its player owes a move in every match (the header's count,
+# ``your_move_among``): a play request's answer and a stream's build count it with the seats they read
+# anyway, not in a query of its own. The seats' index on (player, to_move) answers it.
+_OWING = Coalesce(
+    Subquery(
+        MatchSeat.objects.filter(player_id=OuterRef("player_id"), to_move=True)
+        .order_by()
+        .values("player_id")
+        .annotate(n=Count("pk"))
+        .values("n")
+    ),
+    0,
+)
 _SEATS_OF = PreparedQuery(
     MatchSeat,
-    lambda match: MatchSeat.objects.filter(match_id=match).select_related("player"),
+    lambda match: (
+        MatchSeat.objects.filter(match_id=match).select_related("player").annotate(player_owing=_OWING).order_by("seat")
+    ),  # (the seats' own ordering joins the match)
     match=_MATCH_STAND_IN,
 )
 _MATCH_LOCKED = PreparedQuery(Match, lambda pk: Match.objects.select_for_update().filter(pk=pk), pk=_MATCH_STAND_IN)
@@ -76,8 +93,7 @@ def match_with_seats(pk: int) -> tuple[Match | None, list[MatchSeat]]:
     match = _MATCH_BY_PK.instance(rows[0][1], Match)
     seats = []
     for row, _match_row in rows:
-        seat = _SEATS_OF.instance(row, MatchSeat)
-        seat.player = _SEATS_OF.instance(row, User) if seat.player_id is not None else None
+        seat = _seat(row)
         seat.match = match
         seats.append(seat)
     return match, sorted(seats, key=lambda seat: seat.seat)  # (a subquery's order is not the statement's)
@@ -85,12 +101,27 @@ def match_with_seats(pk: int) -> tuple[Match | None, list[MatchSeat]]:
 
 def seats_with_players(match: Match) -> list[MatchSeat]:
     """The match's seats in seat order, each with its player read (``select_related("player")``)."""
-    found = []
-    for row in _SEATS_OF.rows(match=match.pk):
-        seat = _SEATS_OF.instance(row, MatchSeat)
-        seat.player = _SEATS_OF.instance(row, User) if seat.player_id is not None else None
-        found.append(seat)
-    return found
+    return [_seat(row) for row in _SEATS_OF.rows(match=match.pk)]
+
+
+def _seat(row: Sequence[Any]) -> MatchSeat:
+    """A seat of ``_SEATS_OF``'s row, with its player, and its flag and its player's count as read."""
+    seat = _SEATS_OF.instance(row, MatchSeat)
+    seat.player = _SEATS_OF.instance(row, User) if seat.player_id is not None else None
+    seat.owing_as_read = int(_SEATS_OF.annotation(row, "player_owing") or 0)  # type: ignore[attr-defined]
+    seat.to_move_as_read = seat.to_move  # type: ignore[attr-defined]
+    return seat
+
+
+def your_move_among(seats: Sequence[MatchSeat], user: AnyUser) -> int | None:
+    """``your_move_count(user)`` from a match's seats as this module read them: the seats his player
+    owed a move then, in every match, with this match's flags as they stand now (an action's answer: as
+    its transaction wrote them). None when he holds none of these seats, or they were read otherwise."""
+    mine = [seat for seat in seats if user.is_authenticated and seat.player_id == user.pk]
+    if not mine or not all(hasattr(seat, "owing_as_read") for seat in mine):
+        return None
+    then = sum(seat.to_move_as_read for seat in mine)  # type: ignore[attr-defined]
+    return int(mine[0].owing_as_read) - then + sum(seat.to_move for seat in mine)  # type: ignore[attr-defined]
 
 
 def your_move_seats(user: User) -> QuerySet[MatchSeat]:

@@ -52,12 +52,14 @@ class _Compiled:
     converters: list[tuple[int, list[Any], Any]]  # (column, converters, expression)
     parts: dict[type[Model], _Part]
     width: int  # the columns of a row
+    annotations: dict[str, int]  # each annotation's column
 
 
 class PreparedQuery:
     """``build(**stand_ins)`` gives the queryset; ``rows(**values)`` runs its SQL with the values in the
     stand-ins' places, and ``instance(row, Model)`` makes the model instance of a row (the queryset's
-    model, or one it reads with ``select_related``, a level down).
+    model, or one it reads with ``select_related``, a level down); ``annotation(row, name)`` is the value
+    of one of the queryset's annotations.
 
     Each stand-in must be an int or a str that the compiled query passes once as a parameter (a
     lookup's value), and nothing else in the query may be that value; the query is refused when that is
@@ -81,8 +83,8 @@ class PreparedQuery:
                 raise ValueError(f"the stand-in for {name} ({stand_in}) is not one parameter of {sql!r}")
             slots[name] = found[0]
         select, klass_info = compiler.select, compiler.klass_info
-        if compiler.annotation_col_map or klass_info is None:
-            raise ValueError("a prepared query reads model instances only")
+        if klass_info is None:
+            raise ValueError("a prepared query reads model instances")
         fields = [column for column, _sql, _alias in select]
         converters = [
             (index, functions, expression) for index, (functions, expression) in compiler.get_converters(fields).items()
@@ -94,7 +96,7 @@ class PreparedQuery:
             chosen = info["select_fields"]
             start, end = chosen[0], chosen[-1] + 1
             parts[info["model"]] = _Part(start, end, [column.target.attname for column, *_ in select[start:end]])
-        return _Compiled(sql, params, slots, converters, parts, len(select))
+        return _Compiled(sql, params, slots, converters, parts, len(select), dict(compiler.annotation_col_map or {}))
 
     def _get(self, connection: BaseDatabaseWrapper) -> _Compiled:
         compiled = self._compiled.get(connection)
@@ -123,6 +125,11 @@ class PreparedQuery:
         connection = connections[router.db_for_read(self.model)]
         part = self._get(connection).parts[model]
         return model.from_db(connection.alias, part.init_list, row[part.start : part.end])
+
+    def annotation(self, row: Sequence[Any], name: str) -> Any:
+        """The value of the queryset's annotation ``name`` in ``row``."""
+        connection = connections[router.db_for_read(self.model)]
+        return row[self._get(connection).annotations[name]]
 
 
 def _same_stand_in(param: Any, stand_in: int | str) -> bool:

@@ -51,7 +51,7 @@ from ..screen.parts_html import (
     sides_part,
     status_part,
 )
-from ..selectors import match_with_seats, seats_with_players
+from ..selectors import match_with_seats, seats_with_players, your_move_among
 from .push_mode import push_offered
 
 # The parts' fingerprint names, in the page's order: each is written in Python (arena.screen.parts_html), and
@@ -137,25 +137,30 @@ def refresh_response(
 ) -> HttpResponse:
     """The answer carrying the parts the page does not hold (all of them without ``have``) and the
     header's count, each part on its own line in the page's order."""
+    seats = list(seats) if seats else seats_with_players(match)
     parts = seat_parts(match, request.user, push=push_offered(request), seats=seats, **message)
-    return HttpResponse(_answer_text(parts, request, get_token(request), held(request)), status=status)
+    text = _answer_text(parts, request, get_token(request), held(request), your_move_among(seats, request.user))
+    return HttpResponse(text, status=status)
 
 
-def _answer_text(parts: Sequence[tuple[str, str]], reader: HttpRequest, token: str, have: set[str]) -> str:
+def _answer_text(
+    parts: Sequence[tuple[str, str]], reader: HttpRequest, token: str, have: set[str], your_move: int | None
+) -> str:
     """The parts the page does not hold (``have``), each on its own line in the page's order with its
     CSRF token, then the header's count (_inbox_badge.html, as the page's context counts it) for a
-    signed-in ``reader.user``."""
+    signed-in ``reader.user``; ``your_move``: the matches owing him a move, when the seats read told
+    them (counted otherwise)."""
     chunks = [html.replace(CSRF_STAND_IN, token) for fp, html in parts if fp not in have]
     text = "\n" + "\n".join(chunks) + "\n"
     if reader.user.is_authenticated:
-        text += inbox_badge(_header_count()(reader))
+        text += inbox_badge(_header_count()(reader, your_move))
     return text + "\n"
 
 
 @functools.cache
-def _header_count() -> Callable[[HttpRequest], int]:
+def _header_count() -> Callable[[HttpRequest, int | None], int]:
     """The header's count on a refresh (``settings.INBOX_COUNT_ON_REFRESH``, the accounts app's)."""
-    count: Callable[[HttpRequest], int] = import_string(settings.INBOX_COUNT_ON_REFRESH)
+    count: Callable[[HttpRequest, int | None], int] = import_string(settings.INBOX_COUNT_ON_REFRESH)
     return count
 
 
@@ -209,5 +214,6 @@ def stream_parts(pk: int, reader: Reader) -> StreamedParts | None:
             return None
         as_read = HttpRequest()  # what the header's count reads of a request: its user
         as_read.user = user
-        text = _answer_text(seat_parts(match, user, push=True, seats=seats), as_read, reader.csrf_token, set())
+        parts = seat_parts(match, user, push=True, seats=seats)
+        text = _answer_text(parts, as_read, reader.csrf_token, set(), your_move_among(seats, user))
         return StreamedParts(match.version, not match.is_live, text)

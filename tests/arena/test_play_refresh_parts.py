@@ -183,30 +183,41 @@ def test_an_answer_with_a_message_is_its_own_and_not_kept(players, match):
 
 @pytest.mark.django_db
 def test_the_refreshed_header_counts_the_matches_owing_a_move_exactly(players, match):
+    """The count comes with the seats each answer reads (``your_move_among``): the actor's after his
+    action as his transaction wrote it, the other seat's poll and push stream as they read it, the
+    matches elsewhere that owe either a move included; the same as counting afresh."""
     from accounts.inbox import inbox_counts
+    from arena.views.parts import Reader, stream_parts
 
+    begin(players)  # two more matches, each owing both players their secrets
+    begin(players)
     home, away = clients(players)
     cache.clear()
-    for step in SCRIPT[:7]:  # the home seat's secrets, then the away seat's
+    for step in SCRIPT[:9]:  # the home seat's secrets, the away seat's, and on
         version = fresh(match).version
-        me = home if step.seat == 0 else away
+        me, other = (home, away) if step.seat == 0 else (away, home)
         action = json.dumps(chosen(match, step))
         answer = me.post(
             f"/play/{match.pk}/act/", {"version": str(version), "action": action}, headers=HTMX
         ).content.decode()
         assert _badge(answer) == str(inbox_counts(players.user(step.seat)).total)
+        polled = other.get(f"/play/{match.pk}/poll/", {"v": version}, headers=HTMX).content.decode()
+        assert _badge(polled) == str(inbox_counts(players.user(1 - step.seat)).total)
+        reader = players.user(1 - step.seat)
+        session = (away if step.seat == 0 else home).session.session_key
+        streamed = stream_parts(match.pk, Reader(reader.pk, session, "en", "token"))
+        assert streamed is not None and _badge(streamed.html) == str(inbox_counts(reader).total)
 
 
 @pytest.mark.django_db
 def test_an_action_and_a_refresh_are_counted_in_queries(players, match):
     """The session with its user (one statement: the client's earlier requests taught the process
-    whose session it is), the match (once: locked), the seats with their players (once: the player's
-    seat, every seat's flags and then the answer's page), the action, the version and the seats' flags
-    written (on PostgreSQL in one statement: ``insert_and_update_rows``), and the header's count of the
-    matches owing a move. A refresh reads the
-    session, the match (once: the row that answers "nothing new" is the row the page is built from),
-    the seats and the count. Measured once the header's other counts are kept (the first answer of a
-    visit counts them all)."""
+    whose session it is), the match (once: locked), the seats with their players and the header's count
+    of the matches owing each a move (once: the player's seat, every seat's flags, the count, and then
+    the answer's page), and the action, the version and the seats' flags written (on PostgreSQL in one
+    statement: ``insert_and_update_rows``). A refresh reads the session, the match (once: the row that
+    answers "nothing new" is the row the page is built from) and the seats with the count. Measured
+    once the header's other counts are kept (the first answer of a visit counts them all)."""
     home, away = clients(players)
     for step in SCRIPT[:2]:
         version = fresh(match).version
@@ -220,4 +231,4 @@ def test_an_action_and_a_refresh_are_counted_in_queries(players, match):
         with CaptureQueriesContext(connection) as idle:
             away.get(f"/play/{match.pk}/poll/", {"v": version + 1}, headers=HTMX)
     writes = 1 if connection.vendor == "postgresql" else 3
-    assert (len(acted), len(polled), len(again), len(idle)) == (7 + writes, 4, 4, 2)
+    assert (len(acted), len(polled), len(again), len(idle)) == (6 + writes, 3, 3, 2)
