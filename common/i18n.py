@@ -15,7 +15,10 @@ from __future__ import annotations
 from typing import Any, Final, Protocol
 
 from django.conf import settings
+from django.core.signals import setting_changed
 from django.utils import translation
+
+from .bounded_lru import RecentMemo
 
 HU: Final = "hu"
 EN: Final = "en"
@@ -30,6 +33,32 @@ def reader_language(language: str | None = None) -> str:
     any language but Hungarian reads English."""
     code = language or translation.get_language() or settings.LANGUAGE_CODE
     return HU if code.lower().split("-")[0] == HU else EN
+
+
+# ``gettext_as``: the translations of literal messages, per language code and message.
+_WORDED: RecentMemo[tuple[str, str], str] = RecentMemo(4096)
+
+
+def gettext_as(language: str, message: str) -> str:
+    """``gettext(message)``, where ``language`` is the active language's code as the caller read it once
+    for a whole page (``get_language()``). Kept per language and message: Django's ``gettext`` looks the
+    active translation up each time, in a context-local that costs most of the call, then each of its
+    catalogues in turn; the play screen asks for the same few messages several times a second. For
+    literal messages (the memo's keys are bounded, not its users' text)."""
+    key = (language, message)
+    found = _WORDED.get(key)
+    if found is None:
+        found = translation.gettext(message)
+        _WORDED.put(key, found)
+    return found
+
+
+def _forget_the_worded(*, setting: str, **_: Any) -> None:
+    if setting in {"LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS"}:  # as Django forgets its translations
+        _WORDED.clear()
+
+
+setting_changed.connect(_forget_the_worded)
 
 
 def is_hungarian(language: str | None = None) -> bool:

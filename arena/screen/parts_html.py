@@ -28,6 +28,7 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from common.bounded_lru import RecentMemo
+from common.i18n import gettext_as
 
 from .html_values import html_value
 from .sides import CharacterRow
@@ -45,9 +46,18 @@ def _or_empty(value: object) -> str:
     return _v(value) if value else ""
 
 
-def _t(text: str) -> str:
-    """As ``{% translate text %}`` writes it (escaped)."""
-    return cast(str, conditional_escape(_(text)))
+def _t(text: str, page: Any = None) -> str:
+    """As ``{% translate text %}`` writes it (escaped), in the language ``page`` is worded in (the
+    active one, read once per page) or, without a page, the active one."""
+    language = page.names.language if page is not None else get_language()
+    key = (language, text)
+    found = _ESCAPED.get(key)
+    if found is None:
+        found = _ESCAPED[key] = cast(str, conditional_escape(gettext_as(language, text)))
+    return found
+
+
+_ESCAPED: dict[tuple[str, str], str] = {}  # ``_t``'s: literal messages in each language
 
 
 def csrf_input(token: Any) -> str:
@@ -106,10 +116,10 @@ def _table_line(page: SeatPage) -> str:
             "Roll the dice at the table and enter them when asked."
         ) % {"team": _v(extras.get("seat_team", ""))}
     else:
-        what = _t("Played with the physical board and dice: the dice were entered by hand and are not checkable.")
+        what = _t("Played with the physical board and dice: the dice were entered by hand and are not checkable.", page)
     return (
         "\n          "
-        f'<p class="small mb-2" id="table-mode"><span class="badge text-bg-dark">{_t("At the table")}</span>\n'
+        f'<p class="small mb-2" id="table-mode"><span class="badge text-bg-dark">{_t("At the table", page)}</span>\n'
         f"            {what}</p>\n        "
     )
 
@@ -154,11 +164,11 @@ def _thumbs_form(page: SeatPage, csrf: str) -> str:
         f"            {csrf}\n"
         f'            <p class="mb-1 fw-semibold">{fallen}</p>\n'
         '            <button type="submit" name="thumbs" value="up" class="btn btn-sm btn-outline-success" '
-        f'id="thumbs-up">{_t("Thumbs up (+2 on his injury roll)")}</button>\n'
+        f'id="thumbs-up">{_t("Thumbs up (+2 on his injury roll)", page)}</button>\n'
         '            <button type="submit" name="thumbs" value="down" class="btn btn-sm btn-outline-danger" '
-        f'id="thumbs-down">{_t("Thumbs down (−2)")}</button>\n'
+        f'id="thumbs-down">{_t("Thumbs down (−2)", page)}</button>\n'
         '            <button type="submit" name="thumbs" value="" class="btn btn-sm btn-outline-secondary" '
-        f'id="thumbs-none">{_t("Show none")}</button>\n'
+        f'id="thumbs-none">{_t("Show none", page)}</button>\n'
         "          </form>\n        "
     )
 
@@ -169,15 +179,15 @@ def _result(page: SeatPage) -> str:
     out = [
         '\n          <div class="alert alert-info mb-2" id="match-result" role="status">\n'
         f"            <strong>{_v(page.result)}</strong> {_v(page.result_detail)}\n"
-        f'            <a class="ms-2 alert-link" href="{urls[2]}">{_t("The full log")}</a>\n            '
+        f'            <a class="ms-2 alert-link" href="{urls[2]}">{_t("The full log", page)}</a>\n            '
     ]
     if page.match.seed_published:
         out.append(
-            f'\n              · <a href="{urls[6]}" id="replay-link" class="alert-link">{_t("Replay")}</a>'
+            f'\n              · <a href="{urls[6]}" id="replay-link" class="alert-link">{_t("Replay", page)}</a>'
             "\n              "
         )
         if not page.match.table_played:
-            out.append(f'· <a href="{urls[7]}" id="verify-link" class="alert-link">{_t("Check the dice")}</a>')
+            out.append(f'· <a href="{urls[7]}" id="verify-link" class="alert-link">{_t("Check the dice", page)}</a>')
         out.append("\n            ")
     out.append("\n          </div>\n        ")
     return "".join(out)
@@ -187,7 +197,7 @@ def _prompt(page: SeatPage, act: str, csrf: str) -> str:
     """The prompt, and the answers to it right under it (set-up, Kitérés, shifts, traps): on a phone the
     answers are the bar at the foot of the window when the step offers nothing else."""
     mine = " prompt-mine" if page.my_turn else ""
-    badge = f'<span class="badge text-bg-warning me-1">{_t("Your move")}</span>' if page.my_turn else ""
+    badge = f'<span class="badge text-bg-warning me-1">{_t("Your move", page)}</span>' if page.my_turn else ""
     out = [
         f'\n          <p class="prompt mb-2 {mine[1:]}" id="match-prompt" tabindex="-1">\n'
         f"            {badge}{_v(page.prompt)}\n"
@@ -230,11 +240,11 @@ def status_part(page: SeatPage, *, oob: bool, fp: str, csrf_token: Any) -> SafeS
     csrf = csrf_input(csrf_token)
     teams = " – ".join(f'<span class="team-tag {_v(line.css)}">{_v(line.team)}</span>' for line in page.seats)
     mode = f"· {_v(match.get_mode_display())}" if match.four_seats else ""
-    spectator = f"· {_t('spectator')}" if page.seat is None else ""
+    spectator = f"· {_t('spectator', page)}" if page.seat is None else ""
     fixture = ""
     if match.fixture_id:
         where = _v(reverse("campaigns:match", args=[match.fixture_id]))
-        fixture = f'· <a href="{where}" id="fixture-link">{_t("league fixture")}</a>'
+        fixture = f'· <a href="{where}" id="fixture-link">{_t("league fixture", page)}</a>'
     imported = get_template("arena/_imported.html").render({"match": match}) if match.imported else "\n"
     out = [
         f'\n      <section id="match-status" class="match-status"{_oob(oob, fp)}\n'
@@ -281,7 +291,7 @@ def board_part(page: Any, *, oob: bool, fp: str) -> SafeString:
     """``#board-layer``: what is drawn over the board at this version (``page.board``: a seat's page or a
     replay's step)."""
     board = page.board
-    label = _t("The board: the arrow keys move between the pieces and the lit hexes")
+    label = _t("The board: the arrow keys move between the pieces and the lit hexes", page)
     return mark_safe(  # the view box is the board's numbers, the groups escaped where they are written
         f'\n          <div id="board-layer" class="board-layer"{_oob(oob, fp)}>\n'
         f'            <svg viewBox="{_v(board.view_box)}" xmlns="http://www.w3.org/2000/svg" class="board-layer-svg" '
@@ -301,7 +311,7 @@ def choices_part(page: SeatPage, *, oob: bool, fp: str, csrf_token: Any) -> Safe
     has_actions = " has-actions" if ours and page.my_turn and (page.groups or page.end_step) else ""
     out = [
         f'\n      <section id="choices" class="choices{has_actions}"{_oob(oob, fp)} '
-        f'aria-label="{_t("Your choices")}">\n        '
+        f'aria-label="{_t("Your choices", page)}">\n        '
     ]
     if ours:
         out.append("\n          ")
@@ -338,10 +348,12 @@ def choices_part(page: SeatPage, *, oob: bool, fp: str, csrf_token: Any) -> Safe
                 pool = _("End your step now? %(pool)s MAN left in it are lost.") % {"pool": _v(page.public.pool)}
                 out.append(
                     '\n                <details class="confirm mb-2" id="end-step">\n'
-                    f'                  <summary class="btn btn-sm btn-outline-dark">{_t("End the step…")}</summary>\n'
+                    '                  <summary class="btn btn-sm btn-outline-dark">'
+                    f"{_t('End the step…', page)}</summary>\n"
                     f'                  <div class="mt-1 small">{pool}\n'
                     f'                    <button type="submit" name="action" value="{_v(page.end_step.value)}" '
-                    f'class="btn btn-sm btn-dark ms-1 choice" data-kind="EndStep">{_t("Yes, end the step")}</button>\n'
+                    'class="btn btn-sm btn-dark ms-1 choice" data-kind="EndStep">'
+                    f"{_t('Yes, end the step', page)}</button>\n"
                     "                  </div>\n                </details>\n              "
                 )
             out.append("\n            </form>\n          ")
@@ -352,9 +364,9 @@ def choices_part(page: SeatPage, *, oob: bool, fp: str, csrf_token: Any) -> Safe
                 out.append(
                     f'\n                <form method="post" action="{claim}" hx-post="{claim}" hx-swap="none">\n'
                     f'                  {csrf}<input type="hidden" name="version" value="{version}">\n'
-                    f"                  {_t('Your opponent has not moved for a long time.')}\n"
+                    f"                  {_t('Your opponent has not moved for a long time.', page)}\n"
                     '                  <button type="submit" class="btn btn-sm btn-outline-danger ms-1">'
-                    f"{_t('Claim the match (a forfeit win)')}</button>\n"
+                    f"{_t('Claim the match (a forfeit win)', page)}</button>\n"
                     "                </form>\n              "
                 )
             else:
@@ -369,19 +381,19 @@ def choices_part(page: SeatPage, *, oob: bool, fp: str, csrf_token: Any) -> Safe
         if page.concede:
             mode = page.match.mode
             if mode == "pairs":
-                question = _t("Concede for your side? The other side wins (a Victory).")
+                question = _t("Concede for your side? The other side wins (a Victory).", page)
             elif mode == "ffa":
-                question = _t("Concede? You leave the match as if your gladiator had fallen (HR-8).")
+                question = _t("Concede? You leave the match as if your gladiator had fallen (HR-8).", page)
             else:
-                question = _t("Concede the match? Your opponent wins (a Victory).")
+                question = _t("Concede the match? Your opponent wins (a Victory).", page)
             out.append(
                 '\n            <details class="confirm" id="concede">\n'
-                f'              <summary class="btn btn-sm btn-outline-danger">{_t("Concede…")}</summary>\n'
+                f'              <summary class="btn btn-sm btn-outline-danger">{_t("Concede…", page)}</summary>\n'
                 f'              <form method="post" action="{act}" hx-post="{act}" hx-swap="none" class="mt-1 small">\n'
                 f'                {csrf}<input type="hidden" name="version" value="{version}">\n'
                 f"                {question}\n"
                 f'                <button type="submit" name="action" value="{_v(page.concede.value)}" '
-                f'class="btn btn-sm btn-danger ms-1">{_t("Yes, concede")}</button>\n'
+                f'class="btn btn-sm btn-danger ms-1">{_t("Yes, concede", page)}</button>\n'
                 "              </form>\n            </details>\n          "
             )
         out.append("\n        ")
@@ -413,7 +425,7 @@ def sides_part(page: SeatPage, *, oob: bool, fp: str) -> SafeString:
     """``#sides``: MAN, the reader's secrets, the other seats' counts and the characters' table."""
     if page.match.four_seats:
         return mark_safe(get_template("arena/_sides_four.html").render({"page": page, "oob": oob, "fp": fp}))
-    secrets_word, head = _sides_head(get_language() or "")
+    secrets_word, head = _sides_head(page.names.language)
     out = [
         f'\n      <section id="sides" class="sides mt-3"{_oob(oob, fp)}>\n        \n'
         '        <ul class="list-unstyled small mb-2" id="man-left">'
@@ -497,7 +509,7 @@ def log_part(page: SeatPage, *, oob: bool, fp: str) -> SafeString:
     return mark_safe(  # every value is escaped
         f'\n      <section id="match-log" class="match-log mt-3"{_oob(oob, fp)}>\n'
         '        <div class="d-flex justify-content-between align-items-baseline">\n'
-        f'          <h2 class="h6 mb-1" id="match-log-title">{_t("Log")}</h2>\n'
+        f'          <h2 class="h6 mb-1" id="match-log-title">{_t("Log", page)}</h2>\n'
         f'          <a class="small" href="{_act_urls(page.match.pk)[2]}">{full}</a>\n'
         "        </div>\n        \n"
         f'        <ol class="log-lines small" reversed start="{count}" tabindex="0" '

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from arena.engine import SeatView
 from arena.engine.match.view_types import PendingView
+from common.i18n import gettext_as
 
 from .reader_words import Names
 
@@ -13,24 +15,27 @@ from .reader_words import Names
 def heading(public: SeatView, names: Names) -> str:
     phase = public.phase
     if phase == "over":
-        return _("The match is over")
+        return gettext_as(names.language, "The match is over")
     if phase in ("naming", "acting"):
-        return _("Round %(round)s of %(limit)s, step %(step)s: %(team)s's step") % {
+        return gettext_as(names.language, "Round %(round)s of %(limit)s, step %(step)s: %(team)s's step") % {
             "round": public.round,
             "limit": public.round_limit,
             "step": public.step,
             "team": names.team(public.seat_to_act),
         }
-    titles = {
-        "secrets": _("Set-up: amulets and ME tokens (secret)"),
-        "role": _("Set-up: side or first step"),
-        "half": _("Set-up: halves and quarters (HR-8)")
-        if public.four is not None
-        else _("Set-up: the side chooser picks his half"),
-        "grips": _("Set-up: the gladiators' starting grips (secret)"),
-        "deploy": _("Set-up: deployment"),
-    }
-    return titles.get(phase, phase)
+    if phase == "half" and public.four is not None:
+        return gettext_as(names.language, "Set-up: halves and quarters (HR-8)")
+    title = _SET_UP_TITLES.get(phase)
+    return gettext_as(names.language, title) if title is not None else phase
+
+
+_SET_UP_TITLES = {
+    "secrets": gettext_noop("Set-up: amulets and ME tokens (secret)"),
+    "role": gettext_noop("Set-up: side or first step"),
+    "half": gettext_noop("Set-up: the side chooser picks his half"),
+    "grips": gettext_noop("Set-up: the gladiators' starting grips (secret)"),
+    "deploy": gettext_noop("Set-up: deployment"),
+}
 
 
 def _pending_prompt(pending: PendingView, names: Names) -> str:
@@ -61,19 +66,22 @@ def my_prompt(public: SeatView, names: Names) -> str:
     four = _four_prompt(public)
     if four:
         return four
-    prompts = {
-        "secrets": _("Hand out your amulets, then your ME tokens. Your opponent does not see whom you choose."),
-        "role": _("You won the side roll: choose the half, or take the first step."),
-        "half": _("Choose your half of the arena; your opponent takes the opposite one."),
-        "grips": _(
-            "Record your gladiator's starting grip. It stays secret until the gladiators meet (round 1, step 5)."
-        ),
-        "deploy": _("Place your fighters one by one: tap a highlighted hex."),
-        "naming": _("Name the characters who act in this step."),
-        # after the "Your move" badge: the prompt says what to do, not "your step" again
-        "acting": _("Tap one of your characters to see what he may do, then a highlighted hex or a button."),
-    }
-    return prompts.get(public.phase, "")
+    prompt = _PROMPTS.get(public.phase)
+    return gettext_as(names.language, prompt) if prompt is not None else ""
+
+
+_PROMPTS = {
+    "secrets": gettext_noop("Hand out your amulets, then your ME tokens. Your opponent does not see whom you choose."),
+    "role": gettext_noop("You won the side roll: choose the half, or take the first step."),
+    "half": gettext_noop("Choose your half of the arena; your opponent takes the opposite one."),
+    "grips": gettext_noop(
+        "Record your gladiator's starting grip. It stays secret until the gladiators meet (round 1, step 5)."
+    ),
+    "deploy": gettext_noop("Place your fighters one by one: tap a highlighted hex."),
+    "naming": gettext_noop("Name the characters who act in this step."),
+    # after the "Your move" badge: the prompt says what to do, not "your step" again
+    "acting": gettext_noop("Tap one of your characters to see what he may do, then a highlighted hex or a button."),
+}
 
 
 def _four_prompt(public: SeatView) -> str:

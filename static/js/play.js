@@ -481,13 +481,16 @@
       if (told.over) { heardOver = true; }
       catchUp();
     });
-    /* The stream carries the page's own refreshed parts (event "parts": the version, whether the match
-       is over, and the parts' HTML as the refresh would answer it): they are swapped in by id as the
+    /* The stream carries the page's own refreshed parts (event "parts": the version and whether the
+       match is over, then the parts' HTML as the refresh would answer it): they are swapped in by id as the
        refresh's are, without a request. While an action of this page is on its way they are not
        (its answer brings a newer position); the version is noted, and caught up after the answer. */
     source.addEventListener("parts", function (event) {
+      /* the first line: the version and the end (JSON); the rest: the parts' HTML */
       var told;
-      try { told = JSON.parse(event.data); } catch (e) { return; }
+      var cut = event.data.indexOf("\n");
+      try { told = JSON.parse(cut < 0 ? event.data : event.data.slice(0, cut)); } catch (e) { return; }
+      told.html = cut < 0 ? "" : event.data.slice(cut + 1);
       schedulePoll();
       if (typeof told.version !== "number") { return; }
       if (told.version > heard) { heard = told.version; }

@@ -287,18 +287,36 @@ async def _hang_up(content: AsyncIterator[bytes]) -> None:
         await waiting
 
 
+def _event(chunk: str) -> dict[str, str]:
+    """A message's fields as a browser's ``EventSource`` reads them: ``data`` lines joined by newlines."""
+    fields: dict[str, str] = {}
+    data: list[str] = []
+    for line in chunk.strip("\n").split("\n"):
+        name, _, value = line.partition(": ")
+        if name == "data":
+            data.append(value)
+        elif name:
+            fields[name] = value
+    fields["data"] = "\n".join(data)
+    return fields
+
+
 def _data(chunk: str) -> dict[str, Any]:
     """A message's version and end (a parts message's HTML left aside: ``_parts``)."""
-    lines = dict(line.split(": ", 1) for line in chunk.strip().splitlines())
-    found = json.loads(lines["data"])
-    assert lines["id"] == str(found["version"])
+    fields = _event(chunk)
+    found = json.loads(fields["data"].split("\n", 1)[0])
+    assert fields["id"] == str(found["version"])
     return {"version": found["version"], "over": found["over"]}
 
 
 def _parts(chunk: str) -> dict[str, Any] | None:
-    """A parts message's data (version, over, html); None for a message that tells only the version."""
-    lines = dict(line.split(": ", 1) for line in chunk.strip().splitlines())
-    return json.loads(lines["data"]) if lines.get("event") == "parts" else None
+    """A parts message's data (version, over, html); None for a message that tells only the version.
+    Its first data line is the version and the end, the rest the HTML (play.js reads it so)."""
+    fields = _event(chunk)
+    if fields.get("event") != "parts":
+        return None
+    head, _, html = fields["data"].partition("\n")
+    return {**json.loads(head), "html": html}
 
 
 CSRF_VALUE = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]*"')
