@@ -20,6 +20,7 @@ import random
 import re
 import threading
 import time
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from locust import HttpUser, between, constant, events, task
@@ -364,10 +365,20 @@ class TablePlayer(PlayScreen):
                         gevent.sleep(2)
                         continue
                     self.heard_at = time.monotonic()  # open: the safety net counts from here
-                    for line in response.iter_lines(decode_unicode=True):
-                        if line and line.startswith("data:"):
-                            self.heard_at = time.monotonic()
-                            self._hear(json.loads(line[5:]))
+                    for data in _event_data(response.iter_content(chunk_size=None, decode_unicode=True)):
+                        self.heard_at = time.monotonic()
+                        try:
+                            told = _told(data)
+                        except ValueError as error:  # counted, and the stream read on
+                            events.request.fire(
+                                request_type="SSE",
+                                name="/play/N/stream/ (unreadable message)",
+                                response_time=0,
+                                response_length=len(data),
+                                exception=error,
+                            )
+                            continue
+                        self._hear(told)
             except requests.RequestException:
                 gevent.sleep(1)
 
@@ -390,6 +401,33 @@ class TablePlayer(PlayScreen):
         self._look(refresh=self.told > self.version or quiet)
 
     tasks = [listen_and_play]
+
+
+def _event_data(chunks: Iterable[str]) -> Iterator[str]:
+    """Each event's data as a browser's ``EventSource`` reads a stream: lines end at a newline (the
+    stream has no other line ends), an event's ``data`` lines are joined with newlines, and a blank line
+    ends the event. (requests' ``iter_lines`` also splits at other characters, and takes a chunk that ends
+    with a newline for a blank line after it.)"""
+    rest = ""
+    data: list[str] = []
+    for chunk in chunks:
+        *lines, rest = (rest + chunk).split("\n")
+        for line in lines:
+            if line.startswith("data:"):
+                data.append(line[6:] if line.startswith("data: ") else line[5:])
+            elif not line and data:
+                yield "\n".join(data)
+                data = []
+
+
+def _told(data: str) -> dict[str, object]:
+    """An event's data as static/js/play.js reads it: the version and the end (JSON) on the first line,
+    and for a parts message the parts' HTML on the lines after it."""
+    head, newline, html = data.partition("\n")
+    told: dict[str, object] = json.loads(head)
+    if newline:
+        told["html"] = html
+    return told
 
 
 class BareSelect(HttpUser):
