@@ -93,6 +93,8 @@ def main() -> None:
         connection.settings_dict.setdefault("TEST", {})["NAME"] = str(
             Path(__file__).resolve().parent / f"action-{os.getpid()}.sqlite3"
         )
+    else:  # a database of its own, as above
+        connection.settings_dict.setdefault("TEST", {})["NAME"] = f"test_action_cost_{os.getpid()}"
     old_name = connection.creation.create_test_db(verbosity=0, keepdb=False)
     try:
         run(args.matches, args.round_limit, args.profile, args.most_actions, args.push)

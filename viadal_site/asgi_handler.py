@@ -25,13 +25,19 @@ A view that takes long (a PDF's rendering) is marked ``common.blocking.off_the_e
 request is handled the same way in asgiref's one thread for synchronous code (no
 ``ThreadSensitiveContext``), and the event loop serves the streams and the other requests meanwhile.
 
-A request for an async view (``/play/<id>/stream/``) goes through Django's own handling and async
-chain, unchanged, and the event loop holds any number of those.
+A synchronous view may answer with events from an async iterator (the push stream,
+``/play/<id>/stream/``): the event loop sends them as Django's own handler does, listening for the
+client's disconnect, which closes the iterator, and holds any number of those at once. Its request
+took the synchronous chain too: Django's async chain, through the middleware written for
+synchronous code, cost some twenty hand-offs between the loop and a thread per stream opened, and
+the streams of a process were opened one at a time (docs/scale-out.md, "Round 9"). A request for an
+async view (the site has none) goes through Django's own handling and async chain, unchanged.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import enum
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
 from functools import lru_cache
@@ -78,15 +84,36 @@ class SiteAsgiHandler(ASGIHandler):
             response = await self._respond_off_the_loop(scope, body_file)
         else:
             response = run_blocking(self._sync_handle, scope, body_file)
+        if _streams_events(response):
+            await self._send_events(response, receive, send)
+            return
         try:
             await self.send_response(response, send)
         except asyncio.CancelledError:
             pass  # the client went away while the answer was sent
 
+    async def _send_events(self, response: HttpResponseBase, receive: Receive, send: Send) -> None:
+        """An answer whose content is an async iterator (the push stream's events), sent as Django's own
+        ``handle`` sends it: while listening for the client's disconnect, which ends the sending (its
+        task cancelled, and so the iterator closed); then the response is closed."""
+        tasks = [
+            asyncio.create_task(self.listen_for_disconnect(receive)),
+            asyncio.create_task(self.send_response(response, send)),
+        ]
+        try:
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in tasks:
+                if not task.done():
+                    task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, RequestAborted):
+                    await task
+            run_blocking(response.close)
+
     def _sync_handle(self, scope: Scope, body_file: IO[bytes]) -> HttpResponseBase:
         """What ``WSGIHandler.__call__`` does, to the closed response: the answer is in memory, and
         closing it (``request_finished``: the database connection's end of request) here rather than
-        after it is sent saves a hand-off."""
+        after it is sent saves a hand-off. A response of async events is closed once sent."""
         set_script_prefix(get_script_prefix(scope))
         signals.request_started.send(sender=self.__class__, scope=scope)
         try:
@@ -104,8 +131,13 @@ class SiteAsgiHandler(ASGIHandler):
                 response.streaming_content = _replay(chunks)  # type: ignore[assignment, unused-ignore]
         finally:
             body_file.close()
-        response.close()
+        if not _streams_events(response):
+            response.close()
         return response
+
+
+def _streams_events(response: HttpResponseBase) -> bool:
+    return isinstance(response, StreamingHttpResponse) and response.is_async
 
 
 class Served(enum.Enum):

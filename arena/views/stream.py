@@ -146,7 +146,7 @@ def _build(pk: int, reader: Reader) -> StreamedParts | None:
 
 
 def _row(pk: int) -> Mapping[str, Any] | None:
-    """The match's status and version (on the event loop's thread, as the builds: one connection)."""
+    """The match's status and version, read from the event loop (``common.blocking``)."""
     return run_blocking(lambda: Match.objects.filter(pk=pk).values("status", "version").first())
 
 
@@ -222,10 +222,13 @@ async def _events(pk: int, seen: int, slot: _Slot, reader: Reader | None = None)
 
 
 @require_safe
-async def stream(request: HttpRequest, pk: int) -> HttpResponseBase:
+def stream(request: HttpRequest, pk: int) -> HttpResponseBase:
+    """A synchronous view, served as every other (the middleware's synchronous chain, on the event loop's
+    thread: no hand-offs to threads); its response's events are an async generator, which the ASGI
+    handler then sends from the event loop until it ends or the browser leaves."""
     if settings.VIADAL_PUSH == "off" or not isinstance(request, ASGIRequest):
         return HttpResponse(status=204)
-    row = _row(pk)
+    row = Match.objects.filter(pk=pk).values("status", "version").first()
     if row is None:
         raise Http404
     if row["status"] not in LIVE:
@@ -243,8 +246,7 @@ def _reader(request: HttpRequest) -> Reader | None:
     in: checked again before each build (``arena.views.parts.stream_parts``)."""
     if not settings.VIADAL_PUSH_PARTS:
         return None
-    # the session and the user, read as a sync view reads them
-    user_id = run_blocking(lambda: request.user.pk if request.user.is_authenticated else None)
+    user_id = request.user.pk if request.user.is_authenticated else None
     language = getattr(request, "LANGUAGE_CODE", "") or translation.get_language() or settings.LANGUAGE_CODE
     return Reader(
         user_id=user_id,

@@ -365,6 +365,13 @@ class TablePlayer(PlayScreen):
                         gevent.sleep(2)
                         continue
                     self.heard_at = time.monotonic()  # open: the safety net counts from here
+                    events.request.fire(
+                        request_type="SSE",
+                        name="/play/N/stream/ (opened)",
+                        response_time=(time.monotonic() - started) * 1000,
+                        response_length=0,
+                        exception=None,
+                    )
                     for data in _event_data(response.iter_content(chunk_size=None, decode_unicode=True)):
                         self.heard_at = time.monotonic()
                         try:

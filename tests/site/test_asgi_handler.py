@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 import warnings
-from collections.abc import Coroutine, Iterator
+from collections.abc import AsyncIterator, Coroutine, Iterator
 from typing import Any
 
 import pytest
@@ -51,12 +52,31 @@ def sync_stream(request: HttpRequest) -> StreamingHttpResponse:
     return StreamingHttpResponse(iter([b"one ", b"two"]))
 
 
+EVENTS_ENDED = threading.Event()
+
+
+def events_view(request: HttpRequest) -> StreamingHttpResponse:
+    """A synchronous view answering with an async iterator of events that never ends by itself."""
+
+    async def events() -> AsyncIterator[bytes]:
+        try:
+            yield b"first\n"
+            while True:
+                await asyncio.sleep(0.05)
+                yield b":\n"
+        finally:
+            EVENTS_ENDED.set()
+
+    return StreamingHttpResponse(events(), content_type="text/event-stream")
+
+
 urlpatterns = [
     path("sync/", sync_view),
     path("read/", reading_view),
     path("slow/", slow_view),
     path("async/", async_view),
     path("stream/", sync_stream),
+    path("events/", events_view),
     *site_urlpatterns,  # the error pages name the site's addresses
 ]
 
@@ -149,6 +169,27 @@ def test_a_synchronous_stream_is_read_in_the_views_thread_without_a_warning(
         warnings.simplefilter("error")
         status, _, body = served(get(application, "/stream/"))
     assert (status, body) == (200, b"one two")
+
+
+def test_a_sync_views_async_events_are_sent_until_the_client_leaves(application: SiteAsgiHandler) -> None:
+    """The push stream's way: the view runs on the loop's thread, its events are sent from the loop,
+    and the client's disconnect ends them (the iterator closed), as under Django's own handler."""
+    EVENTS_ENDED.clear()
+
+    async def listen() -> tuple[int, bytes]:
+        communicator = ApplicationCommunicator(application, scope("/events/"))
+        await communicator.send_input({"type": "http.request", "body": b""})
+        start = await communicator.receive_output(10)
+        first = await communicator.receive_output(10)
+        await communicator.receive_output(10)  # a heartbeat: still going
+        await communicator.send_input({"type": "http.disconnect"})
+        left = time.monotonic()
+        await asyncio.wait_for(asyncio.shield(communicator.future), 3)  # ends by itself, soon
+        assert time.monotonic() - left < 2
+        return start["status"], first["body"]
+
+    assert served(listen()) == (200, b"first\n")
+    assert EVENTS_ENDED.is_set()
 
 
 def test_an_unknown_address_is_a_404_of_the_sync_chain(application: SiteAsgiHandler) -> None:
