@@ -106,9 +106,12 @@ class SiteAsgiHandler(ASGIHandler):
             for task in tasks:
                 if not task.done():
                     task.cancel()
-                with contextlib.suppress(asyncio.CancelledError, RequestAborted):
-                    await task
-            run_blocking(response.close)
+            try:
+                for task in tasks:  # the first fault, if any, is raised once both are done
+                    with contextlib.suppress(asyncio.CancelledError, RequestAborted):
+                        await task
+            finally:
+                run_blocking(response.close)  # the stream's slot, and the end of the request, whatever happened
 
     def _sync_handle(self, scope: Scope, body_file: IO[bytes]) -> HttpResponseBase:
         """What ``WSGIHandler.__call__`` does, to the closed response: the answer is in memory, and
