@@ -50,14 +50,7 @@ def _t(text: str, page: Any = None) -> str:
     """As ``{% translate text %}`` writes it (escaped), in the language ``page`` is worded in (the
     active one, read once per page) or, without a page, the active one."""
     language = page.names.language if page is not None else get_language()
-    key = (language, text)
-    found = _ESCAPED.get(key)
-    if found is None:
-        found = _ESCAPED[key] = cast(str, conditional_escape(gettext_as(language, text)))
-    return found
-
-
-_ESCAPED: dict[tuple[str, str], str] = {}  # ``_t``'s: literal messages in each language
+    return cast(str, conditional_escape(gettext_as(language, text)))
 
 
 def csrf_input(token: Any) -> str:

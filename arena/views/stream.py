@@ -145,9 +145,13 @@ def _build(pk: int, reader: Reader) -> StreamedParts | None:
         _release_the_connection()
 
 
+def _status_and_version(pk: int) -> Mapping[str, Any] | None:
+    return Match.objects.filter(pk=pk).values("status", "version").first()
+
+
 def _row(pk: int) -> Mapping[str, Any] | None:
     """The match's status and version, read from the event loop (``common.blocking``)."""
-    return run_blocking(lambda: Match.objects.filter(pk=pk).values("status", "version").first())
+    return run_blocking(_status_and_version, pk)
 
 
 def _release_the_connection() -> None:
@@ -228,7 +232,7 @@ def stream(request: HttpRequest, pk: int) -> HttpResponseBase:
     handler then sends from the event loop until it ends or the browser leaves."""
     if settings.VIADAL_PUSH == "off" or not isinstance(request, ASGIRequest):
         return HttpResponse(status=204)
-    row = Match.objects.filter(pk=pk).values("status", "version").first()
+    row = _status_and_version(pk)
     if row is None:
         raise Http404
     if row["status"] not in LIVE:
