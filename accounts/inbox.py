@@ -4,7 +4,8 @@ hosted matches where it is his move.
 
 The header's count is two queries whatever the player's number of leagues and matches (the four
 counts in one statement, the advances in one more: his entries with Viadal's members due and every
-entry of another game, docs/campaigns.md, "Leagues of more than one game"); the page's lists are
+entry of another game, docs/campaigns.md, "Leagues of more than one game"), their SQL written once
+per process (``common.prepared``); the page's lists are
 one query each, the hosted matches a page at a time. A fixture is "to report" from its date on (or
 at once when it has none): a round robin's later rounds are not yet waiting on anyone
 (docs/decisions.md, "Waiting on you").
@@ -27,8 +28,9 @@ from arena.engine.campaign.experience import ADVANCE_THRESHOLDS, advances_earned
 from arena.engine.roster import DEAD
 from arena.models import Match, MatchSeat
 from arena.selectors import your_move_seats
-from campaigns.models import Entry, Fixture, FixtureSeat, MemberRecord
+from campaigns.models import Entry, Fixture, FixtureSeat, League, MemberRecord
 from campaigns.rosters import entry_roster
+from common.prepared import PreparedQuery
 from games.league_protocol import VIADAL, entry_advances_due
 
 AnyUser = User | AnonymousUser
@@ -102,27 +104,53 @@ def _record(db: str, entry: Entry) -> MemberRecord:
     return MemberRecord.from_db(db, fields, [known[name] for name in fields])
 
 
-def advances_due(user: User) -> list[AdvanceDue]:
-    """One query: his entries, each Viadal one with its current members with XP enough for an
-    advance (a row each), and each of another game's with its document; then Viadal's earned
-    advances are compared with those taken, a dead member (his roster says so) owing nothing, and
-    another game's entry is asked of its own rules (``games.league_protocol.entry_advances_due``)."""
+# No user has a negative id, and no fixture is dated 1901: the header's two statements are compiled once
+# per process with these in the player's and the day's places (common.prepared), not built afresh at
+# every count (a few milliseconds of Python each time: every page's header, every minute's refreshed count).
+_PLAYER_STAND_IN = -7_400_001
+_TODAY_STAND_IN = date(1901, 2, 3)
+
+
+def _entries_due(player: int) -> QuerySet[Entry]:
+    """His entries, each Viadal one with a row per current member with XP enough for an advance."""
     enough = Q(members__current=True, members__xp__gte=ADVANCE_THRESHOLDS[0])
-    rows = (
-        Entry.objects.filter(player=user)
+    return (
+        Entry.objects.filter(player_id=player)
         .annotate(due=FilteredRelation("members", condition=enough))
         .filter(~Q(league__game=VIADAL) | Q(due__isnull=False))
         .annotate(**{f"record_{name}": F(f"due__{name}") for name in _RECORD_FIELDS})
         .select_related("league")
         .order_by("pk", "record_id")
     )
+
+
+_ENTRIES_DUE = PreparedQuery(Entry, _entries_due, player=_PLAYER_STAND_IN)
+
+
+def _entries_with_records(user: User) -> list[Entry]:
+    """``_entries_due``'s entries, each with its league and its row's member record fields."""
+    entries = []
+    for row in _ENTRIES_DUE.rows(player=user.pk):
+        entry = _ENTRIES_DUE.instance(row, Entry)
+        entry.league = _ENTRIES_DUE.instance(row, League)
+        for name in _RECORD_FIELDS:
+            setattr(entry, f"record_{name}", _ENTRIES_DUE.annotation(row, f"record_{name}"))
+        entries.append(entry)
+    return entries
+
+
+def advances_due(user: User) -> list[AdvanceDue]:
+    """One query: his entries, each Viadal one with its current members with XP enough for an
+    advance (a row each), and each of another game's with its document; then Viadal's earned
+    advances are compared with those taken, a dead member (his roster says so) owing nothing, and
+    another game's entry is asked of its own rules (``games.league_protocol.entry_advances_due``)."""
     due: list[AdvanceDue] = []
     statuses: dict[int, dict[str, str]] = {}
-    for entry in rows:
+    for entry in _entries_with_records(user):
         if not entry.league.is_viadal:
             due.extend(AdvanceDue(entry, None, count, figure) for figure, count in entry_advances_due(entry))
             continue
-        record = _record(rows.db, entry)
+        record = _record(entry._state.db or "default", entry)
         count = advances_earned(record.xp) - len(record.advances)
         if count <= 0:
             continue
@@ -157,28 +185,38 @@ class InboxCounts:
         return self.to_confirm + self.to_settle + self.to_report + self.your_move + self.advances
 
 
+def _counted(player: int, today: date) -> QuerySet[User]:
+    """The player's row with the four counts beside it."""
+    users = get_user_model()
+    someone = users(pk=player)
+    return (
+        users.objects.filter(pk=player)
+        .annotate(
+            n_confirm=_count(to_confirm(someone)),
+            n_settle=_count(to_settle(someone)),
+            n_report=_count(to_report(someone, today)),
+            n_move=_count(your_move(someone)),
+        )
+        .only("pk")
+    )
+
+
+_COUNTS = PreparedQuery(User, _counted, repeated=("player",), player=_PLAYER_STAND_IN, today=_TODAY_STAND_IN)
+
+
 def inbox_counts(user: AnyUser, today: date | None = None) -> InboxCounts:
     """The header's numbers: the four counts in one statement, the advances in one more."""
     if not user.is_authenticated:
         return InboxCounts()
-    today = today or timezone.localdate()
-    row = (
-        get_user_model()
-        .objects.filter(pk=user.pk)
-        .annotate(
-            n_confirm=_count(to_confirm(user)),
-            n_settle=_count(to_settle(user)),
-            n_report=_count(to_report(user, today)),
-            n_move=_count(your_move(user)),
-        )
-        .values("n_confirm", "n_settle", "n_report", "n_move")
-        .first()
-    ) or {}
+    rows = _COUNTS.rows(player=user.pk, today=today or timezone.localdate())
+    if not rows:  # (his account was deleted meanwhile)
+        return InboxCounts()
+    row = rows[0]
     return InboxCounts(
-        to_confirm=row.get("n_confirm", 0),
-        to_settle=row.get("n_settle", 0),
-        to_report=row.get("n_report", 0),
-        your_move=row.get("n_move", 0),
+        to_confirm=_COUNTS.annotation(row, "n_confirm"),
+        to_settle=_COUNTS.annotation(row, "n_settle"),
+        to_report=_COUNTS.annotation(row, "n_report"),
+        your_move=_COUNTS.annotation(row, "n_move"),
         advances=sum(1 for _ in advances_due(user)),
     )
 

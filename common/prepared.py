@@ -22,8 +22,9 @@ user reads of every signed-in request (``accounts.sessions``, ``accounts.backend
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date, datetime
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -33,6 +34,7 @@ from django.db.models import Model, QuerySet
 
 M = TypeVar("M", bound=Model)
 Write = tuple[type[Model], Any, Mapping[str, Any]]  # one row's UPDATE: (model, primary key, values)
+Value = int | str | date  # what goes in a stand-in's place
 
 
 @dataclass(frozen=True)
@@ -48,7 +50,7 @@ class _Part:
 class _Compiled:
     sql: str
     params: list[Any]  # the compiled parameters, the stand-ins in place
-    slots: dict[str, int]  # each value's place among the parameters
+    slots: dict[str, tuple[int, ...]]  # each value's places among the parameters
     converters: list[tuple[int, list[Any], Any]]  # (column, converters, expression)
     parts: dict[type[Model], _Part]
     width: int  # the columns of a row
@@ -61,14 +63,22 @@ class PreparedQuery:
     model, or one it reads with ``select_related``, a level down); ``annotation(row, name)`` is the value
     of one of the queryset's annotations.
 
-    Each stand-in must be an int or a str that the compiled query passes once as a parameter (a
-    lookup's value), and nothing else in the query may be that value; the query is refused when that is
-    not so. A value takes the type its stand-in's parameter has (the database's adapter's, as psycopg's
-    ``Int2``)."""
+    Each stand-in must be an int, a str or a date that the compiled query passes once as a parameter (a
+    lookup's value), or, when named in ``repeated``, once or more (the same player in several
+    subqueries); nothing else in the query may be that value, and the query is refused when that is not
+    so. A value takes the type its stand-in's parameter has (the database's adapter's, as psycopg's
+    ``Int2``; a date as the backend passes dates, a str on SQLite)."""
 
-    def __init__(self, model: type[Model], build: Callable[..., QuerySet[Any]], **stand_ins: int | str) -> None:
+    def __init__(
+        self,
+        model: type[Model],
+        build: Callable[..., QuerySet[Any]],
+        repeated: Collection[str] = (),
+        **stand_ins: Value,
+    ) -> None:
         self.model = model
         self._build = build
+        self._repeated = frozenset(repeated)
         self._stand_ins = stand_ins
         self._compiled: weakref.WeakKeyDictionary[BaseDatabaseWrapper, _Compiled] = weakref.WeakKeyDictionary()
 
@@ -78,10 +88,10 @@ class PreparedQuery:
         params = list(params)
         slots = {}
         for name, stand_in in self._stand_ins.items():
-            found = [index for index, param in enumerate(params) if _same_stand_in(param, stand_in)]
-            if len(found) != 1:
+            found = tuple(index for index, param in enumerate(params) if _same_stand_in(param, stand_in))
+            if not found or (len(found) > 1 and name not in self._repeated):
                 raise ValueError(f"the stand-in for {name} ({stand_in}) is not one parameter of {sql!r}")
-            slots[name] = found[0]
+            slots[name] = found
         select, klass_info = compiler.select, compiler.klass_info
         if klass_info is None:
             raise ValueError("a prepared query reads model instances")
@@ -104,7 +114,7 @@ class PreparedQuery:
             compiled = self._compiled[connection] = self._compile(connection)
         return compiled
 
-    def rows(self, **values: int | str) -> list[Sequence[Any]]:
+    def rows(self, **values: Value) -> list[Sequence[Any]]:
         connection = connections[router.db_for_read(self.model)]
         compiled = self._get(connection)
         rows = read_checking(connection, compiled.sql, self._params(compiled, values))
@@ -113,11 +123,12 @@ class PreparedQuery:
         return rows
 
     @staticmethod
-    def _params(compiled: _Compiled, values: Mapping[str, int | str]) -> list[Any]:
+    def _params(compiled: _Compiled, values: Mapping[str, Value]) -> list[Any]:
         params = list(compiled.params)
         for name, value in values.items():
-            slot = compiled.slots[name]
-            params[slot] = type(params[slot])(value)  # as the database adapts it (PostgreSQL: Int2 …)
+            for slot in compiled.slots[name]:
+                kind = type(params[slot])  # as the database adapts it (PostgreSQL: Int2 …; SQLite: a date's str)
+                params[slot] = value if type(value) is kind else kind(value)
         return params
 
     def instance(self, row: Sequence[Any], model: type[M]) -> M:
@@ -132,7 +143,11 @@ class PreparedQuery:
         return row[self._get(connection).annotations[name]]
 
 
-def _same_stand_in(param: Any, stand_in: int | str) -> bool:
+def _same_stand_in(param: Any, stand_in: Value) -> bool:
+    if isinstance(stand_in, date) and not isinstance(stand_in, datetime):
+        if isinstance(param, str):  # a backend that passes dates as text (SQLite)
+            return param == stand_in.isoformat()
+        return isinstance(param, date) and not isinstance(param, datetime) and param == stand_in
     if isinstance(stand_in, str):
         return isinstance(param, str) and param == stand_in
     return isinstance(param, int) and not isinstance(param, bool) and param == stand_in
@@ -187,7 +202,7 @@ class PreparedPair:
         self._sql: weakref.WeakKeyDictionary[BaseDatabaseWrapper, str] = weakref.WeakKeyDictionary()
 
     def rows(
-        self, first: Mapping[str, int | str], second: Mapping[str, int | str]
+        self, first: Mapping[str, Value], second: Mapping[str, Value]
     ) -> list[tuple[Sequence[Any], Sequence[Any] | None]]:
         connection = connections[router.db_for_read(self.first.model)]
         one, other = self.first._get(connection), self.second._get(connection)

@@ -66,6 +66,40 @@ def test_a_stand_in_that_is_not_one_parameter_is_refused():
         query.rows(team_id=1)
 
 
+def test_a_repeated_stand_in_takes_the_value_in_every_place_it_is_named():
+    team, other = TeamFactory(), TeamFactory()
+
+    def of_team(team_id: int):  # type: ignore[no-untyped-def]
+        # the same value twice: a place left with the stand-in would match nothing
+        return Character.objects.filter(team_id=team_id, team__pk=team_id).order_by("pk")
+
+    query = PreparedQuery(Character, of_team, repeated=("team_id",), team_id=-11)
+    for read in (team, other):
+        rows = query.rows(team_id=read.pk)
+        assert [query.instance(row, Character).pk for row in rows] == [c.pk for c in of_team(read.pk)]
+        assert len(rows) == 6
+    assert (
+        sum(param == team.pk for param in query._params(query._compiled[connections["default"]], {"team_id": team.pk}))
+        == 2
+    )
+
+
+def test_a_date_stand_in_takes_the_day_as_the_backend_passes_dates():
+    owner = UserFactory()
+    older, newer = TeamFactory(owner=owner), TeamFactory(owner=owner)
+    Team.objects.filter(pk=older.pk).update(created=timezone.make_aware(timezone.datetime(2026, 3, 1, 12)))
+    Team.objects.filter(pk=newer.pk).update(created=timezone.make_aware(timezone.datetime(2026, 5, 1, 12)))
+
+    def made_by(owner_id: int, day):  # type: ignore[no-untyped-def]
+        return Team.objects.filter(owner_id=owner_id, created__date__lte=day).order_by("pk")
+
+    query = PreparedQuery(Team, made_by, owner_id=-12, day=timezone.datetime(1901, 2, 3).date())
+    for day, expected in (("2026-04-01", [older.pk]), ("2026-06-01", [older.pk, newer.pk]), ("2026-01-01", [])):
+        as_date = timezone.datetime.fromisoformat(day).date()
+        assert [query.instance(row, Team).pk for row in query.rows(owner_id=owner.pk, day=as_date)] == expected
+        assert expected == [team.pk for team in made_by(owner.pk, as_date)]
+
+
 def test_the_builder_reads_the_team_of_its_owner_only():
     team = TeamFactory()
     empty = TeamFactory(owner=team.owner, members=False)
