@@ -50,6 +50,18 @@ def test_a_due_fixture_waits_on_both_players_and_later_rounds_on_no_one(league):
     assert inbox_counts(league.organiser).total == 0
 
 
+def test_the_headers_count_takes_the_day_it_is_given(league):
+    """The count's SQL is written once with stand-ins (common.prepared): the day and the player given
+    are the ones counted, day after day and player after player."""
+    fixture = first_fixture(league)
+    today = timezone.localdate()
+    for player in (fixture.home.player, fixture.away.player):
+        for day, due in ((today - datetime.timedelta(days=1), 0), (today, 1), (today + datetime.timedelta(days=7), 2)):
+            assert inbox_counts(player, today=day).to_report == due
+            assert len(inbox(player, today=day).to_report) == due
+        assert inbox_counts(player, today=today + datetime.timedelta(days=14)).to_report == 3
+
+
 def test_a_reported_result_waits_on_the_opponent_only(league):
     fixture = first_fixture(league)
     fixture_report_result(fixture=fixture, actor=fixture.home.player, facts=facts())

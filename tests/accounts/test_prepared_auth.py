@@ -85,7 +85,7 @@ def test_a_signed_in_page_reads_the_session_and_user_in_one_statement(client):
     assert response.status_code == 200 and response.wsgi_request.user == user
     reads = [q["sql"] for q in first.captured_queries]
     assert sum(sql.startswith(f'SELECT "{session_table}".') for sql in reads) == 1
-    assert sum(sql.startswith(f'SELECT "{user_table}".') for sql in reads) == 1
+    assert sum(_user_read(sql, user_table) for sql in reads) == 1
 
     with CaptureQueriesContext(connection) as then:
         response = client.get("/rules/")
@@ -94,7 +94,13 @@ def test_a_signed_in_page_reads_the_session_and_user_in_one_statement(client):
     reads = [q["sql"] for q in then.captured_queries]
     both = [sql for sql in reads if f'FROM "{session_table}"' in sql and f'FROM "{user_table}"' in sql]
     assert len(both) == 1 and len(reads) == len(first.captured_queries) - 1
-    assert not any(sql.startswith((f'SELECT "{session_table}".', f'SELECT "{user_table}".')) for sql in reads)
+    assert not any(sql.startswith(f'SELECT "{session_table}".') or _user_read(sql, user_table) for sql in reads)
+
+
+def _user_read(sql: str, user_table: str) -> bool:
+    """A read of the user's row alone (his password's hash among its columns: the session's check
+    needs it), not the header's counts, which start from his row too (``accounts.inbox``)."""
+    return sql.startswith(f'SELECT "{user_table}".') and f'"{user_table}"."password"' in sql
 
 
 def test_a_user_read_with_the_session_is_taken_only_for_the_id_the_session_holds():
