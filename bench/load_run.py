@@ -163,6 +163,21 @@ def mark(timer: dict[str, float], name: str, pid: int) -> None:
     timer[name + "-at"] = time.monotonic()
 
 
+def machine_pace() -> float:
+    """The CPU milliseconds one fixed piece of pure-Python work takes now (the median of five), taken
+    after each N's run with the load stopped. On a shared machine the same code's CPU per action moves
+    with it (the code of one commit gave 9.1 and 13.9 ms within an hour): a run beside a slow pace
+    was slowed by the machine, not by the code."""
+    times = []
+    for _ in range(5):
+        started = time.process_time()
+        total = 0
+        for number in range(500_000):
+            total += number * number % 7
+        times.append(time.process_time() - started)
+    return statistics.median(times) * 1000
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))] if ordered else float("nan")
@@ -352,7 +367,7 @@ def table_mode(args: argparse.Namespace, sizes: list[int], modes: list[str]) -> 
     every VIADAL_MATCH_POLL_MS, or listening to the push stream), acting after 1-4 s of thought, and one
     client asking the bare view four times a second; per N: action p50/p99, the move seen on the other
     screen p50/p99, the bare view's p50/p99, the server's CPU (cores, and per action, all-in: the polls
-    and streams included), errors."""
+    and streams included), errors, and the machine's pace once the load has stopped (``machine_pace``)."""
     tmp = Path(tempfile.mkdtemp(prefix="viadal-load-"))
     database, admin = throwaway_database(tmp)
     env = settings_env(tmp, database, "bench.load.load_settings")
@@ -360,7 +375,7 @@ def table_mode(args: argparse.Namespace, sizes: list[int], modes: list[str]) -> 
     server = None
     lines = [
         f"{'push':<5} {'N':>4} {'actions':>7} {'act p50/p99 ms':>15} {'seen p50/p99 s':>15} "
-        f"{'bare p50/p99 ms':>16} {'CPU cores':>9} {'CPU ms/action':>13} {'errors':>6} {'resent':>6}"
+        f"{'bare p50/p99 ms':>16} {'CPU cores':>9} {'CPU ms/action':>13} {'errors':>6} {'resent':>6} {'pace ms':>7}"
     ]
     failed = False
     try:
@@ -414,7 +429,8 @@ def table_mode(args: argparse.Namespace, sizes: list[int], modes: list[str]) -> 
                 seen_text = f"{percentile(seen, 0.5):.2f} / {percentile(seen, 0.99):.2f}" if seen else "-"
                 lines.append(
                     f"{mode:<5} {size:>4} {actions:>7} {act['50%'] + ' / ' + act['99%']:>15} {seen_text:>15} "
-                    f"{bare['50%'] + ' / ' + bare['99%']:>16} {cores:>9.2f} {per_action:>13} {errors:>6} {resent:>6}"
+                    f"{bare['50%'] + ' / ' + bare['99%']:>16} {cores:>9.2f} {per_action:>13} {errors:>6} {resent:>6} "
+                    f"{machine_pace():>7.1f}"
                 )
                 print(lines[-1], flush=True)
                 if errors or run.returncode:
