@@ -96,12 +96,11 @@ class AdvanceDue:
 _RECORD_FIELDS = ("id", "slot", "name", "xp", "advances")
 
 
-def _record(db: str, entry: Entry) -> MemberRecord:
-    """The member record read with his entry (its other fields deferred)."""
-    known = {"entry_id": entry.pk, "current": True}
-    known.update((name, getattr(entry, f"record_{name}")) for name in _RECORD_FIELDS)
+def _record(entry: Entry, values: dict[str, Any]) -> MemberRecord:
+    """The member record read with his entry, from its ``_RECORD_FIELDS`` (its other fields deferred)."""
+    known = {"entry_id": entry.pk, "current": True, **values}
     fields = [f.attname for f in MemberRecord._meta.concrete_fields if f.attname in known]
-    return MemberRecord.from_db(db, fields, [known[name] for name in fields])
+    return MemberRecord.from_db(entry._state.db, fields, [known[name] for name in fields])
 
 
 # No user has a negative id, and no fixture is dated 1901: the header's two statements are compiled once
@@ -127,16 +126,14 @@ def _entries_due(player: int) -> QuerySet[Entry]:
 _ENTRIES_DUE = PreparedQuery(Entry, _entries_due, player=_PLAYER_STAND_IN)
 
 
-def _entries_with_records(user: User) -> list[Entry]:
-    """``_entries_due``'s entries, each with its league and its row's member record fields."""
-    entries = []
+def _entries_with_records(user: User) -> list[tuple[Entry, dict[str, Any]]]:
+    """``_entries_due``'s rows: each entry with its league, and its row's member record fields."""
+    found = []
     for row in _ENTRIES_DUE.rows(player=user.pk):
         entry = _ENTRIES_DUE.instance(row, Entry)
         entry.league = _ENTRIES_DUE.instance(row, League)
-        for name in _RECORD_FIELDS:
-            setattr(entry, f"record_{name}", _ENTRIES_DUE.annotation(row, f"record_{name}"))
-        entries.append(entry)
-    return entries
+        found.append((entry, {name: _ENTRIES_DUE.annotation(row, f"record_{name}") for name in _RECORD_FIELDS}))
+    return found
 
 
 def advances_due(user: User) -> list[AdvanceDue]:
@@ -146,11 +143,11 @@ def advances_due(user: User) -> list[AdvanceDue]:
     another game's entry is asked of its own rules (``games.league_protocol.entry_advances_due``)."""
     due: list[AdvanceDue] = []
     statuses: dict[int, dict[str, str]] = {}
-    for entry in _entries_with_records(user):
+    for entry, values in _entries_with_records(user):
         if not entry.league.is_viadal:
             due.extend(AdvanceDue(entry, None, count, figure) for figure, count in entry_advances_due(entry))
             continue
-        record = _record(entry._state.db or "default", entry)
+        record = _record(entry, values)
         count = advances_earned(record.xp) - len(record.advances)
         if count <= 0:
             continue
