@@ -1,8 +1,14 @@
 """gunicorn's worker for the ASGI application (``make serve``; push, issue 35).
 
-Its "auto" loop and HTTP protocol are uvloop and httptools, which the project installs (uvicorn's
-pure-Python h11 and asyncio's own loop otherwise): a request through them takes about a fifth less CPU
-(docs/scale-out.md, round 8). Otherwise uvicorn's own defaults, except these:
+Its HTTP protocol is uvicorn's "auto", the compiled httptools parser, which the project installs
+(uvicorn's pure-Python h11 otherwise). Its event loop is asyncio's own, not uvloop: the site's handler
+runs each request on the loop's thread, the loop waiting meanwhile, so the order in which the loop
+takes up the connections that have a request waiting is the order they are served in. asyncio's loop
+takes them in turn; uvloop let some connections wait round after round while others were served
+(one worker, 50 connections each sending its next request as soon as it had its answer: the builder's
+live check at 4 s p99 against asyncio's 0.22 s, for the same requests a second and the same CPU per
+request; two workers: 640–830 ms against 132 ms; ``bench/loop_fairness.py`` shows it without the site,
+docs/scale-out.md, round 11). Otherwise uvicorn's own defaults, except these:
 
 - its ``Server: uvicorn`` header is left out (as gunicorn's is, gunicorn.conf.py);
 - ``X-Forwarded-For`` is not read by the server, so that ``REMOTE_ADDR`` is the peer as under
@@ -50,7 +56,7 @@ class _Server(Server):
 
 class AsgiWorker(UvicornWorker):
     CONFIG_KWARGS: ClassVar[dict[str, Any]] = {
-        "loop": "auto",
+        "loop": "asyncio",  # served in turn (above)
         "http": "auto",
         "lifespan": "off",
         "server_header": False,

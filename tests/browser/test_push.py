@@ -48,7 +48,7 @@ class AsgiServer:
         config = uvicorn.Config(
             SiteAsgiHandler(),  # as viadal_site/asgi.py serves the site
             lifespan="off",
-            loop="auto",  # uvloop and httptools, as the production worker runs them (viadal_site/workers.py)
+            loop="asyncio",  # with httptools, as the production worker runs them (viadal_site/workers.py)
             http="auto",
             log_level="warning",
             timeout_graceful_shutdown=1,
