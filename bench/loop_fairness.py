@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import importlib.util
-import socket
 import statistics
 import subprocess
 import sys
@@ -28,6 +27,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.web_bench import free_port, wait_for  # noqa: E402
 
 SERVER = """
 import sys, time
@@ -81,29 +83,11 @@ async def _load(port: int, connections: int, requests: int) -> tuple[list[float]
     return latencies, await _order(port)
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def wait_for(port: int, server: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return
-        except OSError:
-            if server.poll() is not None or time.monotonic() > deadline:
-                sys.exit("uvicorn did not start")
-            time.sleep(0.1)
-
-
 def measure(loop: str, http: str, connections: int, requests: int, busy_ms: float) -> dict[str, float]:
     port = free_port()
     server = subprocess.Popen([sys.executable, "-c", SERVER, str(port), loop, str(busy_ms), http], cwd=ROOT)
     try:
-        wait_for(port, server)
+        wait_for(server, port)
         latencies, order = asyncio.run(_load(port, connections, requests))
     finally:
         server.terminate()
@@ -151,5 +135,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(ROOT))
     main()

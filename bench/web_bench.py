@@ -425,7 +425,7 @@ def bench(database_url: str | None) -> None:
         stderr=subprocess.STDOUT,
     )
     try:
-        wait_for(server, port, tmp)
+        wait_for(server, port, tmp / "gunicorn.log")
         run(Site(port, server.pid), tmp, match)
     finally:
         server.terminate()
@@ -434,7 +434,9 @@ def bench(database_url: str | None) -> None:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def wait_for(server: subprocess.Popen[bytes], port: int, tmp: Path) -> None:
+def wait_for(server: subprocess.Popen[bytes], port: int, log: Path | None = None) -> None:
+    """Until the server takes connections on ``port``; exits, with its ``log`` when given, if it
+    stops or has not started within a minute."""
     deadline = time.monotonic() + 60
     while True:
         try:
@@ -442,7 +444,7 @@ def wait_for(server: subprocess.Popen[bytes], port: int, tmp: Path) -> None:
             return
         except OSError:
             if server.poll() is not None or time.monotonic() > deadline:
-                sys.exit("gunicorn did not start:\n" + (tmp / "gunicorn.log").read_text())
+                sys.exit("the server did not start" + (":\n" + log.read_text() if log else ""))
             time.sleep(0.2)
 
 
