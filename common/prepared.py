@@ -13,6 +13,10 @@ save, on PostgreSQL as one statement, and ``insert_and_update_rows`` new rows an
 request's first prepared read on a kept connection is Django's health check of it too
 (``read_checking``: no ``SELECT 1`` before it).
 
+On PostgreSQL these statements bind their values on the server, and psycopg prepares each one once per
+connection, so that the server parses and plans it once (``DATABASE_PREPARED_STATEMENTS``;
+docs/decisions/site.md, "Prepared statements on PostgreSQL").
+
 Used by the team builder's read (``teams.selectors.owned_team_with_characters``) and save
 (``teams.services.team_update``), which run on every change a player makes, and by the session and
 user reads of every signed-in request (``accounts.sessions``, ``accounts.backends``; docs/decisions.md,
@@ -30,6 +34,7 @@ from typing import Any, TypeVar
 
 from django.db import InterfaceError, OperationalError, connections, router, transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
 from django.db.models import Model, QuerySet
 
 M = TypeVar("M", bound=Model)
@@ -169,16 +174,57 @@ def read_checking(connection: BaseDatabaseWrapper, sql: str, params: Sequence[An
     if checking:
         connection.health_check_done = True  # type: ignore[attr-defined]  # (not in django-stubs)
     try:
-        with connection.cursor() as cursor:
+        with _prepared_cursor(connection) as cursor:
             cursor.execute(sql, params)
             return list(cursor.fetchall())
     except (OperationalError, InterfaceError):
         if not checking or connection.is_usable():
             raise
     connection.close()
-    with connection.cursor() as cursor:  # a new connection (checked as new: Django does not check it)
+    with _prepared_cursor(connection) as cursor:  # a new connection (checked as new: Django does not check it)
         cursor.execute(sql, params)
         return list(cursor.fetchall())
+
+
+def _prepared_cursor(connection: BaseDatabaseWrapper) -> CursorWrapper:
+    """Django's cursor for a statement of this module (its connection checked, its statements logged as
+    any). On PostgreSQL with prepared statements on (``DATABASE_PREPARED_STATEMENTS``: the connection has a
+    ``prepare_threshold``), the psycopg cursor under it binds the values on the server, and psycopg then
+    prepares each statement on its first run on the connection and runs it prepared after: the server
+    parses and plans it once per connection. These statements suit that: a read's SQL is compiled once
+    with stand-ins and an UPDATE's once per set of fields, so the same text and parameter types come
+    again and again."""
+    cursor = connection.cursor()
+    raw = connection.connection
+    if connection.vendor != "postgresql" or raw.prepare_threshold is None:
+        return cursor
+    cursor.cursor = _server_binding_cursor(connection, raw)
+    if isinstance(cursor, CursorDebugWrapper):
+        return _PreparedDebugWrapper(cursor.cursor, connection)
+    return cursor
+
+
+def _server_binding_cursor(connection: BaseDatabaseWrapper, raw: Any) -> Any:
+    """A psycopg cursor of ``raw`` binding on the server, with the time zone's loader as Django gives
+    its own cursors when the connection's differs."""
+    import psycopg
+    from django.db.backends.postgresql.psycopg_any import register_tzloader  # type: ignore[import-untyped]
+    from psycopg.pq import Format
+
+    cursor = psycopg.Cursor(raw)
+    timezone = connection.timezone
+    if raw.adapters.get_loader(psycopg.adapters.types["timestamptz"].oid, Format.TEXT).timezone != timezone:
+        register_tzloader(timezone, cursor)
+    return cursor
+
+
+class _PreparedDebugWrapper(CursorDebugWrapper):
+    """Logs a statement with its values in place, as Django logs one bound on the server: psycopg keeps
+    no text of a prepared statement it ran, which Django's log would read."""
+
+    def execute(self, sql: Any, params: Any = None) -> Any:
+        with self.debug_sql(self.db.ops.compose_sql(sql, params), params):
+            return CursorWrapper.execute(self, sql, params)
 
 
 def _converted(row: list[Any], compiled: _Compiled, offset: int, connection: BaseDatabaseWrapper) -> list[Any]:
@@ -276,7 +322,7 @@ def update_row(model: type[Model], pk: Any, values: Mapping[str, Any]) -> int:
     if prepared is None:
         return model._default_manager.filter(pk=pk).update(**values)
     table, assignments, pk_column, params = prepared
-    with transaction.mark_for_rollback_on_error(using=connection.alias), connection.cursor() as cursor:
+    with transaction.mark_for_rollback_on_error(using=connection.alias), _prepared_cursor(connection) as cursor:
         cursor.execute(f"UPDATE {table} SET {assignments} WHERE {pk_column} = %s", [*params, pk])
         return cursor.rowcount
 
@@ -301,7 +347,7 @@ def update_rows(writes: Sequence[Write]) -> None:
             sql, params = _chained_updates(
                 [(part, pk) for part, (_model, pk, _values) in zip(prepared, writes, strict=True) if part is not None]
             )
-            with transaction.mark_for_rollback_on_error(using=connection.alias), connection.cursor() as cursor:
+            with transaction.mark_for_rollback_on_error(using=connection.alias), _prepared_cursor(connection) as cursor:
                 cursor.execute(sql, params)
             return
     with transaction.atomic(using=connection.alias):
@@ -334,7 +380,7 @@ def insert_and_update_rows(objs: Sequence[Model], writes: Sequence[Write]) -> No
         [(part, pk) for part, (_model, pk, _values) in zip(prepared, writes, strict=True) if part is not None],
         first=(insert_sql, insert_params),
     )
-    with transaction.mark_for_rollback_on_error(using=connection.alias), connection.cursor() as cursor:
+    with transaction.mark_for_rollback_on_error(using=connection.alias), _prepared_cursor(connection) as cursor:
         cursor.execute(sql, params)
 
 

@@ -58,6 +58,53 @@ def test_it_is_compiled_once_per_connection(django_assert_num_queries):
     assert query._compiled[connections["default"]] is compiled
 
 
+def _prepared_statements(connection) -> list[str]:  # type: ignore[no-untyped-def]
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements WHERE from_sql = false")
+        return [statement for (statement,) in cursor.fetchall()]
+
+
+def test_on_postgresql_its_reads_and_updates_are_prepared_and_djangos_own_queries_are_not():
+    """The server parses and plans them once per connection (DATABASE_PREPARED_STATEMENTS, on by
+    default): the same text with the values bound apart, every time."""
+    connection = connections["default"]
+    if connection.vendor != "postgresql":
+        pytest.skip("prepared statements: PostgreSQL")
+    team = TeamFactory()
+    gladiator = team.characters.get(slot="gladiator")
+    query = PreparedQuery(Character, members_of, team_id=-11, owner_id=-12)
+
+    for _ in range(3):
+        assert len(query.rows(team_id=team.pk, owner_id=team.owner_id)) == 6
+        update_rows([(Character, gladiator.pk, {"name": "Tarkos"}), (Team, team.pk, {"notes": "x"})])
+        list(Character.objects.filter(team=team))  # Django's own, bound in the client
+
+    prepared = _prepared_statements(connection)
+    read = query._compiled[connection].sql.replace("%s", "$1", 1).replace("%s", "$2", 1)
+    assert [s for s in prepared if s.startswith("SELECT")] == [read]
+    assert len([s for s in prepared if s.startswith("WITH")]) == 1
+    assert all("$" in s for s in prepared)
+    assert Character.objects.get(pk=gladiator.pk).name == "Tarkos"
+    with CaptureQueriesContext(connection) as logged:  # the log shows it with its values, as any statement
+        query.rows(team_id=team.pk, owner_id=team.owner_id)
+    assert f'"team_id" = {team.pk}' in logged[0]["sql"] and "$1" not in logged[0]["sql"]
+
+
+def test_without_prepared_statements_the_same_reads_run_unprepared(monkeypatch):
+    connection = connections["default"]
+    if connection.vendor != "postgresql":
+        pytest.skip("prepared statements: PostgreSQL")
+    team = TeamFactory()
+    connection.ensure_connection()
+    monkeypatch.setattr(connection.connection, "prepare_threshold", None)
+    query = PreparedQuery(Character, members_of, team_id=-11, owner_id=-12)
+
+    for _ in range(3):
+        assert len(query.rows(team_id=team.pk, owner_id=team.owner_id)) == 6
+
+    assert _prepared_statements(connection) == []
+
+
 def test_a_stand_in_that_is_not_one_parameter_is_refused():
     query = PreparedQuery(
         Character, lambda team_id: Character.objects.filter(team_id=team_id, ep__lt=team_id), team_id=-11
