@@ -5,7 +5,7 @@ Environment variables:
 - ``CONN_MAX_AGE``: seconds a process keeps its database connection (60); ``CONN_HEALTH_CHECKS``:
   "0" not to check a kept connection at the start of each request (checked by default). The same
   under WSGI and ASGI (docs/decisions/site.md).
-- ``DATABASE_PREPARED_STATEMENTS``: "0" not to prepare the reads every request makes on PostgreSQL
+- ``DATABASE_PREPARED_STATEMENTS``: "0" not to prepare the statements every request makes on PostgreSQL
   (prepared by default; turn it off behind a connection pooler that cannot keep prepared statements,
   as PgBouncer's transaction pooling before 1.21; docs/decisions/site.md).
 - ``SECRET_KEY``: required in production (``viadal_site.settings.prod``).
@@ -137,9 +137,10 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("DATABASE_PREPARED_STATEMENTS", True):
-    # The server parses and plans each of the reads that every request makes (common/prepared.py) once
-    # per connection instead of every time. Only those reads bind their values on the server and so get
-    # prepared: Django's own cursors bind them in the client, and psycopg never prepares those.
+    # The server parses and plans each of the statements that every request makes (common/prepared.py:
+    # the session's and the builder's reads, their UPDATEs, a match's) once per connection instead of every
+    # time. Only those bind their values on the server and so get prepared: Django's own cursors bind
+    # them in the client, and psycopg never prepares those.
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault("prepare_threshold", 0)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several processes (gunicorn's workers, the computer players' worker) write to one file.
