@@ -14,6 +14,8 @@ docs/scale-out.md, round 11). Otherwise uvicorn's own defaults, except these:
 - ``X-Forwarded-For`` is not read by the server, so that ``REMOTE_ADDR`` is the peer as under
   gunicorn's own workers and the site alone decides which proxies to trust (``TRUSTED_PROXY_COUNT``,
   common/client_ip.py);
+- new connections are shared between the workers by load, each taking its share of those waiting
+  (``viadal_site/balanced_accept.py``), not all of them by whichever worker wakes first;
 - no ASGI lifespan (Django has none);
 - on shutdown it stops listening, then ends every open push stream at once
   (``arena.runtime.push.end_subscriptions``: each browser reconnects after its ``retry``, to a worker
@@ -30,6 +32,8 @@ connections to the app open, set it above the proxy's own idle timeout (README, 
 
 from __future__ import annotations
 
+import asyncio
+import os
 import socket
 import sys
 from typing import Any, ClassVar
@@ -37,6 +41,8 @@ from typing import Any, ClassVar
 from gunicorn.arbiter import Arbiter
 from uvicorn.server import Server
 from uvicorn_worker import UvicornWorker
+
+from .balanced_accept import LOADS, Balance, BalancedAcceptLoop
 
 GRACEFUL_SHUTDOWN_SECONDS = 10  # within gunicorn's graceful_timeout (30 s)
 
@@ -56,7 +62,7 @@ class _Server(Server):
 
 class AsgiWorker(UvicornWorker):
     CONFIG_KWARGS: ClassVar[dict[str, Any]] = {
-        "loop": "asyncio",  # served in turn (above)
+        "loop": "viadal_site.balanced_accept:BalancedAcceptLoop",  # asyncio's, served in turn (above)
         "http": "auto",
         "lifespan": "off",
         "server_header": False,
@@ -68,6 +74,15 @@ class AsgiWorker(UvicornWorker):
         self.config.app = self.wsgi
         server = _Server(config=self.config)
         self._install_sigquit_handler()
-        await server.serve(sockets=self.sockets)
+        loop = asyncio.get_running_loop()
+        balance = None
+        if isinstance(loop, BalancedAcceptLoop):  # new connections shared by load (balanced_accept.py)
+            balance = loop.balance = Balance(LOADS, os.getpid())
+            server.server_state.connections = balance.connections
+        try:
+            await server.serve(sockets=self.sockets)
+        finally:
+            if balance is not None:
+                balance.release()
         if not server.started:
             sys.exit(Arbiter.WORKER_BOOT_ERROR)

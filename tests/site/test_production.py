@@ -202,6 +202,7 @@ def test_the_production_deploy_serves_the_site_through_gunicorn(production):
     check_static_files_through_whitenoise(production)
     check_the_language_cookie(production)
     check_load_demo_is_refused(production)
+    check_kept_connections_are_shared_between_the_workers(production)
     check_a_stopping_server_ends_its_streams_and_idle_connections(production)  # last: it stops the server
 
 
@@ -270,6 +271,52 @@ def check_the_language_cookie(production: Server) -> None:
     cookie = set_cookie_line(headers, "django_language")
     assert cookie.startswith("django_language=en;")
     assert "Secure" in cookie and "HttpOnly" in cookie and "SameSite=Lax" in cookie
+
+
+def established_by_worker(production: Server) -> dict[int, int]:
+    """How many established connections to the server's port each worker holds (Linux's /proc)."""
+    master = production.process.pid
+    workers = [int(pid) for pid in Path(f"/proc/{master}/task/{master}/children").read_text().split()]
+    established = set()
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        if int(fields[1].split(":")[1], 16) == production.port and fields[3] == "01":
+            established.add(fields[9])  # the socket's inode
+    held = {}
+    for worker in workers:
+        inodes = set()
+        for fd in Path(f"/proc/{worker}/fd").iterdir():
+            try:
+                target = os.readlink(fd)
+            except OSError:
+                continue
+            if target.startswith("socket:["):
+                inodes.add(target[8:-1])
+        held[worker] = len(inodes & established)
+    return held
+
+
+def check_kept_connections_are_shared_between_the_workers(production: Server) -> None:
+    """Forty connections opened at once and kept alive land twenty on each worker, give or take, not
+    most of them on whichever woke first (viadal_site/balanced_accept.py)."""
+    if not sys.platform.startswith("linux"):
+        return
+    connections = [http.client.HTTPConnection("127.0.0.1", production.port, timeout=30) for _ in range(40)]
+    try:
+        for connection in connections:
+            connection.connect()
+        for connection in connections:
+            connection.request("GET", "/accounts/login/", headers={"X-Forwarded-Proto": "https"})
+        for connection in connections:
+            response = connection.getresponse()
+            response.read()
+            assert response.status == 200
+        held = established_by_worker(production)
+        assert sum(held.values()) == 40, held
+        assert min(held.values()) >= 16, held
+    finally:
+        for connection in connections:
+            connection.close()
 
 
 def check_load_demo_is_refused(production: Server) -> None:
