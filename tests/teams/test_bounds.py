@@ -244,3 +244,10 @@ def test_every_stat_has_a_bound_for_every_place():
     for slot in MEMBER_SLOTS:
         assert set(SLOT_STAT_BOUNDS[slot]) == set(stat_rules(slot))
     assert set(Stat) >= set(SLOT_STAT_BOUNDS[GLADIATOR])
+
+
+def test_the_stats_whose_constraint_lets_them_be_empty_are_the_stats_whose_column_may_be():
+    from arena.engine.content.common import Stat
+    from teams.models import NULLABLE_STATS, Character
+
+    assert NULLABLE_STATS == {stat for stat in Stat if Character._meta.get_field(stat.value).null}
