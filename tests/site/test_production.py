@@ -297,8 +297,9 @@ def established_by_worker(production: Server) -> dict[int, int]:
 
 
 def check_kept_connections_are_shared_between_the_workers(production: Server) -> None:
-    """Forty connections opened at once and kept alive land twenty on each worker, give or take, not
-    most of them on whichever woke first (viadal_site/balanced_accept.py)."""
+    """Forty connections opened at once and kept alive land about twenty on each worker, not all of them
+    on whichever woke first (viadal_site/balanced_accept.py; asyncio's own accepting gave 40 and 0). The
+    bound leaves room for a worker the machine's load keeps from waking for a while."""
     if not sys.platform.startswith("linux"):
         return
     connections = [http.client.HTTPConnection("127.0.0.1", production.port, timeout=30) for _ in range(40)]
@@ -313,7 +314,7 @@ def check_kept_connections_are_shared_between_the_workers(production: Server) ->
             assert response.status == 200
         held = established_by_worker(production)
         assert sum(held.values()) == 40, held
-        assert min(held.values()) >= 16, held
+        assert min(held.values()) >= 12, held
     finally:
         for connection in connections:
             connection.close()
