@@ -8,7 +8,6 @@ constraints, and ``makemigrations --check`` (run with the suite) asks for the mi
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from typing import Any
 
 from django.db.models import CheckConstraint, Func, IntegerField, Q
@@ -45,9 +44,14 @@ def _between(field: str, bounds: tuple[int, int]) -> Q:
     return Q(**{f"{field}__gte": bounds[0], f"{field}__lte": bounds[1]})
 
 
-def _stat_condition(stat: Stat, nullable: bool) -> Q:
-    """Within the widest HR-9.3 range of his place; a stat his place lacks only 0; empty where the
-    column may be.
+def may_be_empty(stat: Stat) -> bool:
+    """A stat some place lacks ("–") may be left empty: its column is nullable (``Character``)."""
+    return any(stat not in bounds for bounds in SLOT_STAT_BOUNDS.values())
+
+
+def _stat_condition(stat: Stat) -> Q:
+    """Within the widest HR-9.3 range of his place; a stat his place lacks only 0; empty where some
+    place lacks it (``may_be_empty``).
 
     Written short: PostgreSQL reads and prepares every CHECK constraint of a row each time it writes
     the row (the builder saves on every change), so its cost grows with the conditions' length. Places
@@ -63,16 +67,12 @@ def _stat_condition(stat: Stat, nullable: bool) -> Q:
         place = Q(slot=slots[0]) if len(slots) == 1 else Q(slot__in=slots)
         value = Q(**{stat.value: low}) if low == high else Q(**{f"{stat.value}__range": (low, high)})
         condition |= place & value
-    return Q(**{f"{stat.value}__isnull": True}) | condition if nullable else condition
+    return Q(**{f"{stat.value}__isnull": True}) | condition if may_be_empty(stat) else condition
 
 
-def character_constraints(nullable_stats: Collection[Stat]) -> list[CheckConstraint]:
-    """The character's CHECK constraints; ``nullable_stats``: the stats whose column may be empty."""
+def character_constraints() -> list[CheckConstraint]:
     constraints = [
-        CheckConstraint(
-            condition=_stat_condition(stat, nullable=stat in nullable_stats), name=f"character_{stat.value}_in_range"
-        )
-        for stat in Stat
+        CheckConstraint(condition=_stat_condition(stat), name=f"character_{stat.value}_in_range") for stat in Stat
     ]
     for ammo in BUYABLE_AMMO:
         bounds, key = AMMO_BOUNDS[ammo], f"ammunition__{ammo.value}"

@@ -81,10 +81,6 @@ def _range_validators(bounds: tuple[int, int]) -> list[Any]:
     return [MinValueValidator(bounds[0]), MaxValueValidator(bounds[1])]
 
 
-# The stats a member may lack, whose columns below may be empty (their CHECK constraints let them be).
-NULLABLE_STATS: frozenset[Stat] = frozenset({Stat.TE, Stat.VE, Stat.CE, Stat.MOV})
-
-
 class Character(models.Model):
     """One member of a team. A profile value the member does not have (the strategist's TÉ) is null.
 
@@ -126,7 +122,7 @@ class Character(models.Model):
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["team", "slot"], name="unique_slot_per_team"),
-            *character_constraints(NULLABLE_STATS),
+            *character_constraints(),
         ]
 
     def __str__(self) -> str:
